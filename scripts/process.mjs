@@ -1,0 +1,71 @@
+// Child-process helpers shared by the dev runner, the test runner and the end-to-end server.
+import { spawn } from 'node:child_process';
+
+/**
+ * Runs a command to completion. With `quiet`, output is kept and shown only if the command fails, so a
+ * normal start stays short but a failure still explains itself.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ env?: NodeJS.ProcessEnv, quiet?: boolean }} [options]
+ * @returns {Promise<number>} the exit code (0); rejects on failure
+ */
+export function run(command, args, { env = process.env, quiet = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) return resolve(0);
+      if (quiet) process.stderr.write(output);
+      reject(new Error(`${command} ${args.join(' ')} exited with ${code}`));
+    });
+  });
+}
+
+/**
+ * Starts a long-running service in its own process group (so stopping it stops its children too, such
+ * as workerd under wrangler) and resolves once `readyUrl` answers.
+ * @param {{ name: string, command: string, args: string[], env?: NodeJS.ProcessEnv, readyUrl: string, timeoutMs?: number, log?: boolean }} options
+ */
+export async function startService({ name, command, args, env = process.env, readyUrl, timeoutMs = 60_000, log = true }) {
+  const child = spawn(command, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const collect = (/** @type {Buffer} */ d) => {
+    output = (output + d).slice(-20_000);
+    if (log) process.stdout.write(`[${name}] ${d}`);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r(undefined), 250))]);
+    if (code !== undefined) throw new Error(`${name} exited with ${code} before it was ready:\n${output}`);
+    try {
+      const response = await fetch(readyUrl);
+      if (response.status < 500) return { child, stop: () => stopGroup(child, exited) };
+    } catch {
+      // not listening yet
+    }
+  }
+  await stopGroup(child, exited);
+  throw new Error(`${name} was not ready at ${readyUrl} within ${timeoutMs / 1000} s:\n${output}`);
+}
+
+/** Stops a detached child's whole process group: SIGTERM, then SIGKILL if it lingers. */
+async function stopGroup(/** @type {import('node:child_process').ChildProcess} */ child, /** @type {Promise<unknown>} */ exited) {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const signal = (/** @type {NodeJS.Signals} */ s) => {
+    try {
+      process.kill(-(/** @type {number} */ (child.pid)), s);
+    } catch {
+      // already gone
+    }
+  };
+  signal('SIGTERM');
+  const timer = setTimeout(() => signal('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}

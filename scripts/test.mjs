@@ -1,0 +1,50 @@
+// `npm test`: prepares the local setup, type-checks every project, runs every test suite (Worker in
+// workerd, web, engine, end to end in Chromium) and ends with one line `N passed, N failed`.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { prepare } from './prepare.mjs';
+import { run } from './process.mjs';
+
+await prepare();
+
+const results = { passed: 0, failed: 0 };
+/** @type {string[]} */
+const failures = [];
+
+for (const project of ['tsconfig.web.json', 'tsconfig.worker.json', 'tsconfig.node.json', 'tsconfig.engine.json']) {
+  if (!existsSync(project)) continue;
+  console.log(`\n▶ type check ${project}`);
+  try {
+    await run('npx', ['tsc', '-p', project]);
+    results.passed += 1;
+  } catch {
+    results.failed += 1;
+    failures.push(`type check ${project}`);
+  }
+}
+
+const reports = 'dist/test-results';
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+for (const suite of ['worker', 'web', 'engine', 'e2e']) {
+  const config = `tests/${suite}/vitest.config.ts`;
+  if (!existsSync(config)) continue;
+  console.log(`\n▶ ${suite} tests`);
+  const report = `${reports}/${suite}.json`;
+  let exitedCleanly = true;
+  try {
+    await run('npx', ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile=${report}`]);
+  } catch {
+    exitedCleanly = false;
+  }
+  const counts = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : undefined;
+  // A suite that crashed or failed outside any test (a broken setup file, an unhandled error) counts once.
+  const failed = counts?.numFailedTests || (exitedCleanly && counts ? 0 : 1);
+  results.passed += counts?.numPassedTests ?? 0;
+  results.failed += failed;
+  if (failed) failures.push(`${suite} tests`);
+}
+
+if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
+console.log(`\n${results.passed} passed, ${results.failed} failed`);
+process.exit(results.failed ? 1 : 0);

@@ -1,0 +1,51 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { API_BASE } from '../contracts/constants';
+import { Code } from '../contracts/errors';
+import type { Envelope } from '../contracts/errors';
+import { ApiError, notFound } from './lib/errors';
+import { translate } from './lib/i18n';
+import type { AppEnv } from './lib/types';
+import { requestContext } from './middleware/context';
+import { system } from './routes/system';
+
+/**
+ * The API root without its routes: request context, the not-found envelope and the error mapping.
+ * Exported so tests can mount extra routes on exactly the production error handling.
+ */
+export function createApi() {
+  const api = new Hono<AppEnv>().basePath(API_BASE);
+  api.use(requestContext);
+
+  api.notFound((c) => {
+    const e = notFound(new URL(c.req.url).pathname);
+    return c.json<Envelope<null>>({ code: e.code, msg: translate(c.var.locale, e.key, e.params), data: null }, 404);
+  });
+
+  api.onError((err, c) => {
+    const locale = c.var.locale ?? 'en-US';
+    if (err instanceof ApiError) {
+      return c.json<Envelope<null>>(
+        { code: err.code, msg: translate(locale, err.key, err.params), data: null },
+        err.status,
+      );
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      // Framework-raised client errors (malformed JSON bodies and the like) keep their status.
+      return c.json<Envelope<null>>(
+        { code: err.status, msg: translate(locale, 'badRequest', { detail: err.message }), data: null },
+        err.status,
+      );
+    }
+    const requestId = c.var.requestId ?? 'unknown';
+    console.error(JSON.stringify({ level: 'error', requestId, path: c.req.path, error: String(err), stack: err.stack }));
+    return c.json<Envelope<null>>(
+      { code: Code.INTERNAL, msg: translate(locale, 'internal', { requestId }), data: null },
+      500,
+    );
+  });
+
+  return api;
+}
+
+export const app = createApi().route('/system', system);
