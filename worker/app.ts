@@ -7,6 +7,9 @@ import { ApiError, notFound } from './lib/errors';
 import { translate } from './lib/i18n';
 import type { AppEnv } from './lib/types';
 import { requestContext } from './middleware/context';
+import { auth } from './routes/auth';
+import { dev } from './routes/dev';
+import { expense } from './routes/expense';
 import { system } from './routes/system';
 
 /**
@@ -48,4 +51,8 @@ export function createApi() {
   return api;
 }
 
-export const app = createApi().route('/system', system);
+export const app = createApi()
+  .route('/auth', auth)
+  .route('/system', system)
+  .route('/expense', expense)
+  .route('/dev', dev);

@@ -1,4 +1,4 @@
-import { exports } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import type { Envelope } from '../../contracts/errors';
 
 /** Calls the real Worker's fetch handler and returns the HTTP response with its parsed envelope. */
@@ -6,4 +6,47 @@ export async function call<T = unknown>(path: string, init: RequestInit = {}) {
   const response = await exports.default.fetch(new Request(`http://tingyi.test${path}`, init));
   const body = (await response.json()) as Envelope<T>;
   return { status: response.status, body, headers: response.headers };
+}
+
+/** JSON POST/PUT through the Worker, optionally as a signed-in user. */
+export function send<T = unknown>(path: string, body: unknown, options: { token?: string; method?: string; ip?: string } = {}) {
+  return call<T>(path, {
+    method: options.method ?? 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      // Each call from its own address unless told otherwise, so per-address limits only bite where a test means them to.
+      'cf-connecting-ip': options.ip ?? `198.51.100.${Math.floor(Math.random() * 250) + 1}`,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+export const get = <T = unknown>(path: string, token?: string) =>
+  call<T>(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+let addressCounter = 0;
+/** A fresh email address per call, so tests never share cooldowns or accounts. */
+export const freshEmail = () => `user${Date.now()}${++addressCounter}@example.test`;
+
+/** The latest code the development outbox holds for `to`. */
+export async function codeFromOutbox(to: string) {
+  const { body } = await get<{ body: string }[]>(`/prod-api/dev/outbox?to=${encodeURIComponent(to)}`);
+  return body.data[0]!.body.match(/\b(\d{6})\b/)![1]!;
+}
+
+/** Registers (or signs in) `target` with an emailed code; returns the token. */
+export async function signUp(target = freshEmail(), password?: string) {
+  await send('/prod-api/auth/c/getValidCode', { target });
+  const code = await codeFromOutbox(target);
+  const res = await send<{ token: string; user: { id: number } }>('/prod-api/auth/c/doLoginByValidCode', { target, code, password });
+  return { target, token: res.body.data.token, userId: res.body.data.user.id };
+}
+
+/** Solves a click captcha the way a person would, using the positions the server stored. */
+export async function solveCaptcha() {
+  const { body } = await get<{ id: string }>('/prod-api/auth/captcha');
+  const row = await env.DB.prepare('SELECT answer FROM captchas WHERE id = ?').bind(body.data.id).first<{ answer: string }>();
+  const res = await send<{ pass: string }>('/prod-api/auth/captcha/verify', { id: body.data.id, points: JSON.parse(row!.answer) });
+  return res.body.data.pass;
 }

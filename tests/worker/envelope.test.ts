@@ -3,6 +3,8 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApi } from '../../worker/app';
+import { database } from '../../worker/db/client';
+import { issueToken } from '../../worker/services/sessions';
 import { ApiError, forbidden } from '../../worker/lib/errors';
 import { requireUser } from '../../worker/middleware/auth';
 import { validate } from '../../worker/middleware/validate';
@@ -97,9 +99,13 @@ describe('envelope', () => {
     expect(forged.status).toBe(401);
     const garbage = await probeCall('/probe/me', { headers: { authorization: 'Bearer not.a.jwt' } });
     expect(garbage.body.code).toBe(401);
-    const valid = await probeCall('/probe/me', {
+    // Correctly signed but naming no session (never issued, so never revocable): refused.
+    const sessionless = await probeCall('/probe/me', {
       headers: { authorization: `Bearer ${await sign('7', env.JWT_SECRET)}` },
     });
+    expect(sessionless.status).toBe(401);
+    const token = await issueToken(database(env.DB), env.JWT_SECRET, 7, 1);
+    const valid = await probeCall('/probe/me', { headers: { authorization: `Bearer ${token}` } });
     expect(valid.body).toEqual({ code: 200, msg: 'ok', data: 7 });
   });
 
@@ -133,7 +139,7 @@ describe('envelope', () => {
 
 describe('database', () => {
   it('has the migrated schema', async () => {
-    const tables = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'users'").all();
-    expect(tables.results).toHaveLength(1);
+    const tables = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('users', 'sessions', 'accounts')").all();
+    expect(tables.results).toHaveLength(3);
   });
 });

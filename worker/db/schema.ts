@@ -1,14 +1,177 @@
-import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /**
  * The Drizzle schema is the single source of the database layout: `npm run db:generate` writes
  * migrations/ from it, and `wrangler d1 migrations apply` is the only thing that changes a database.
+ * Times are epoch milliseconds.
  */
-export const users = sqliteTable('users', {
+const createdAt = () => integer('created_at').notNull();
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    avatar: text('avatar').notNull().default(''),
+    username: text('username'),
+    email: text('email'),
+    phone: text('phone'),
+    /** `pbkdf2-sha256$iterations$salt$hash`, null until a password is set (code or social sign-up). */
+    passwordHash: text('password_hash'),
+    wechatOpenId: text('wechat_open_id'),
+    googleSub: text('google_sub'),
+    /** Guests are keyed by a random id their browser keeps, so a returning guest gets the same account. */
+    visitorId: text('visitor_id'),
+    /** '1' when the owner's QR code may be used to join their meetings, '0' when not (spec §3). */
+    shareStatus: text('share_status', { enum: ['0', '1'] }).notNull().default('0'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username').on(t.username),
+    uniqueIndex('users_email').on(t.email),
+    uniqueIndex('users_phone').on(t.phone),
+    uniqueIndex('users_wechat').on(t.wechatOpenId),
+    uniqueIndex('users_google').on(t.googleSub),
+    uniqueIndex('users_visitor').on(t.visitorId),
+  ],
+);
+
+/** One row per issued token: logout and password change revoke rows, and tokens die with them. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    source: integer('source').notNull(),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at').notNull(),
+    revokedAt: integer('revoked_at'),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
+
+/** Codes sent by email or SMS; only a hash is kept, each with its own expiry and try budget. */
+export const verificationCodes = sqliteTable(
+  'verification_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    target: text('target').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('codes_target').on(t.target, t.createdAt)],
+);
+
+/** Click captchas: the expected points, and once solved the single-use pass the sign-in must present. */
+export const captchas = sqliteTable('captchas', {
+  id: text('id').primaryKey(),
+  answer: text('answer').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: integer('expires_at').notNull(),
+  passToken: text('pass_token'),
+  usedAt: integer('used_at'),
+});
+
+/** Fixed-window counters for rate limits, keyed by what is limited (`login:acct:…`, `code:ip:…`). */
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: integer('window_start').notNull(),
+  count: integer('count').notNull(),
+});
+
+/** Messages that would be sent by email or SMS; in development they land here (GET /prod-api/dev/outbox). */
+export const outbox = sqliteTable('outbox', {
   id: integer('id').primaryKey({ autoIncrement: true }),
-  name: text('name').notNull(),
-  avatar: text('avatar').notNull().default(''),
-  createdAt: integer('created_at', { mode: 'timestamp_ms' })
-    .notNull()
-    .$defaultFn(() => new Date()),
+  channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+});
+
+/** What can be bought or redeemed (spec §3 Package). packageType: '1' SVIP, '2' VIP, '3' duration, '5' AI voiceover. */
+export const packages = sqliteTable('packages', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  packageType: text('package_type', { enum: ['1', '2', '3', '5'] }).notNull(),
+  packageName: text('package_name').notNull(),
+  /** Prices in fen (¥0.01) so sums stay exact. */
+  priceFen: integer('price_fen').notNull(),
+  orgPriceFen: integer('org_price_fen').notNull(),
+  validPeriod: integer('valid_period').notNull(),
+  /** 1 year, 2 month, 3 day. */
+  validPeriodUnit: integer('valid_period_unit').notNull(),
+  /** Seconds of transcription or dubbing a time package grants; 0 for memberships. */
+  seconds: integer('seconds').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** A user's balance per account type: valid until when, and seconds left for time packages. */
+export const accounts = sqliteTable(
+  'accounts',
+  {
+    userId: integer('user_id').notNull(),
+    accountType: text('account_type', { enum: ['svip', 'vip', 'duration', 'dubbing'] }).notNull(),
+    validUntil: integer('valid_until').notNull(),
+    remainingSeconds: integer('remaining_seconds').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.accountType] })],
+);
+
+/** Seconds used per user, day (UTC) and feature, for the daily limits of spec §6. */
+export const dailyUsage = sqliteTable(
+  'daily_usage',
+  {
+    userId: integer('user_id').notNull(),
+    day: text('day').notNull(),
+    feature: text('feature').notNull(),
+    seconds: integer('seconds').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.feature] })],
+);
+
+/** Every charge, unique by the work it pays for, so a retried job can never be charged twice. */
+export const costRecords = sqliteTable(
+  'cost_records',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    feature: text('feature').notNull(),
+    workRef: text('work_ref').notNull(),
+    seconds: integer('seconds').notNull(),
+    /** Which account paid: a membership's daily allowance or a time package's balance. */
+    accountType: text('account_type').notNull(),
+    /** Random per attempt: the statements that follow the insert in one batch act only if this attempt won. */
+    nonce: text('nonce').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('cost_work').on(t.workRef), index('cost_user').on(t.userId, t.createdAt)],
+);
+
+/** Every purchase or redemption, unique by its order number or card code. */
+export const buyRecords = sqliteTable(
+  'buy_records',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    packageId: integer('package_id').notNull(),
+    channel: text('channel', { enum: ['card', 'pay'] }).notNull(),
+    reference: text('reference').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('buy_reference').on(t.channel, t.reference), index('buy_user').on(t.userId, t.createdAt)],
+);
+
+/** Card codes minted by the admin command; redeemed at most once. */
+export const cardCodes = sqliteTable('card_codes', {
+  code: text('code').primaryKey(),
+  packageId: integer('package_id').notNull(),
+  createdAt: createdAt(),
+  redeemedBy: integer('redeemed_by'),
+  redeemedAt: integer('redeemed_at'),
+  /** Random per redemption attempt, so the grant in the same batch applies only for the one that won. */
+  redeemNonce: text('redeem_nonce'),
 });

@@ -1,25 +1,89 @@
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ApiError } from '../lib/errors';
+import { bindAccountBody, changePasswordBody, editClientBody } from '../../contracts/auth';
+import { Code } from '../../contracts/errors';
+import { users } from '../db/schema';
 import { ok } from '../lib/envelope';
+import { ApiError, forbidden, unauthorized } from '../lib/errors';
+import { randomToken } from '../lib/encoding';
 import type { AppEnv } from '../lib/types';
+import { requireUser } from '../middleware/auth';
 import { validate } from '../middleware/validate';
+import { hashPassword, verifyPassword } from '../services/passwords';
+import { requireCode } from '../services/codes';
+import { revokeUserSessions } from '../services/sessions';
+import { findByTarget, getUser, isEmail, userInfo } from '../services/users';
 
-/** Public configuration the web app reads by key (spec §7 System). Values come from the environment. */
+/** The signed-in user's own profile and security settings, and public config (spec §7 System). */
 const publicConfig = {
   WEICHAT_MP_APP_ID: (env: Env) => env.WECHAT_MP_APP_ID,
 } satisfies Record<string, (env: Env) => string>;
 
 const configKey = z.object({ key: z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/) });
+const AVATAR_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
+const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
-export const system = new Hono<AppEnv>().get(
-  '/config/configKey/:key',
-  validate('param', configKey),
-  (c) => {
+async function currentUser(db: AppEnv['Variables']['db'], id: number) {
+  const user = await getUser(db, id);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+export const system = new Hono<AppEnv>()
+  .get('/config/configKey/:key', validate('param', configKey), (c) => {
     const { key } = c.req.valid('param');
-    if (!Object.hasOwn(publicConfig, key)) {
-      throw new ApiError(404, 'unknownConfigKey', { key }, 404);
-    }
+    if (!Object.hasOwn(publicConfig, key)) throw new ApiError(Code.NOT_FOUND, 'unknownConfigKey', { key }, 404);
     return ok(c, publicConfig[key as keyof typeof publicConfig](c.env));
-  },
-);
+  })
+  .get('/getClientInfo', requireUser, async (c) => ok(c, await userInfo(c.var.db, await currentUser(c.var.db, c.var.userId))))
+  // Public: what the "my QR code" landing page shows about a user, and whether their code may be used.
+  .get('/getClient', validate('query', z.object({ userId: z.coerce.number().int().positive() })), async (c) => {
+    const user = await getUser(c.var.db, c.req.valid('query').userId);
+    if (!user) throw new ApiError(Code.NOT_FOUND, 'notFound', { path: 'user' }, 404);
+    return ok(c, { userId: user.id, name: user.name, avatar: user.avatar, shareStatus: user.shareStatus });
+  })
+  .post('/client/user/edit', requireUser, validate('json', editClientBody.extend({ id: z.coerce.number().int().optional() })), async (c) => {
+    const { id, ...changes } = c.req.valid('json');
+    if (id !== undefined && id !== c.var.userId) throw forbidden();
+    const [user] = await c.var.db.update(users).set(changes).where(eq(users.id, c.var.userId)).returning();
+    return ok(c, await userInfo(c.var.db, user!));
+  })
+  .post('/user/avatar', requireUser, async (c) => {
+    const file = (await c.req.parseBody())['file'];
+    const ext = file instanceof File ? AVATAR_TYPES[file.type] : undefined;
+    if (!(file instanceof File) || !ext || file.size > AVATAR_MAX_BYTES) throw new ApiError(Code.BAD_REQUEST, 'avatarInvalid', {}, 400);
+    const key = `avatars/${c.var.userId}/${randomToken(9)}.${ext}`;
+    await c.env.MEDIA.put(key, file.stream(), { httpMetadata: { contentType: file.type } });
+    const avatar = `/prod-api/system/avatar/${key.slice('avatars/'.length)}`;
+    const [user] = await c.var.db.update(users).set({ avatar }).where(eq(users.id, c.var.userId)).returning();
+    return ok(c, await userInfo(c.var.db, user!));
+  })
+  .get('/avatar/:userId/:name', async (c) => {
+    const object = await c.env.MEDIA.get(`avatars/${c.req.param('userId')}/${c.req.param('name')}`);
+    if (!object) throw new ApiError(Code.NOT_FOUND, 'notFound', { path: c.req.path }, 404);
+    return new Response(object.body, {
+      headers: { 'content-type': object.httpMetadata?.contentType ?? 'application/octet-stream', 'cache-control': 'public, max-age=31536000, immutable' },
+    });
+  })
+  .put('/updatePwd', requireUser, validate('json', changePasswordBody), async (c) => {
+    const { oldPassword, newPassword } = c.req.valid('json');
+    const user = await currentUser(c.var.db, c.var.userId);
+    if (!(await verifyPassword(oldPassword, user.passwordHash))) throw new ApiError(Code.BAD_REQUEST, 'oldPasswordWrong', {}, 400);
+    await c.var.db.update(users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(users.id, user.id));
+    // Every other device signs in again with the new password; this one stays signed in.
+    await revokeUserSessions(c.var.db, user.id, c.var.sessionId);
+    return ok(c, null);
+  })
+  .put('/bindingAccount', requireUser, validate('json', bindAccountBody), async (c) => {
+    const { target, code } = c.req.valid('json');
+    await requireCode(c.var.db, target, code);
+    const owner = await findByTarget(c.var.db, target);
+    if (owner && owner.id !== c.var.userId) throw new ApiError(Code.CONFLICT, 'targetTaken', {}, 409);
+    const [user] = await c.var.db
+      .update(users)
+      .set(isEmail(target) ? { email: target } : { phone: target })
+      .where(eq(users.id, c.var.userId))
+      .returning();
+    return ok(c, await userInfo(c.var.db, user!));
+  });

@@ -1,0 +1,210 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import type { UserInfo } from '../../contracts/auth';
+import { call, codeFromOutbox, freshEmail, get, send, signUp, solveCaptcha } from './api';
+
+describe('verification codes', () => {
+  it('registers a new account with an emailed code read from the development outbox', async () => {
+    const target = freshEmail();
+    const sent = await send('/prod-api/auth/c/getValidCode', { target });
+    expect(sent.body).toMatchObject({ code: 200, data: { cooldownSeconds: 60 } });
+    const code = await codeFromOutbox(target);
+    const res = await send<{ token: string; user: UserInfo }>('/prod-api/auth/c/doLoginByValidCode', { target, code, password: 'abc12345' });
+    expect(res.body.code).toBe(200);
+    expect(res.body.data.user).toMatchObject({ email: target, hasPassword: true, visitor: false, memberLevel: null });
+    const me = await get<UserInfo>('/prod-api/auth/getUserInfo', res.body.data.token);
+    expect(me.body.data.id).toBe(res.body.data.user.id);
+  });
+
+  it('makes a second request wait out the 60 s cooldown', async () => {
+    const target = freshEmail();
+    await send('/prod-api/auth/c/getValidCode', { target });
+    const again = await call('/prod-api/auth/c/getValidCode', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en-US' },
+      body: JSON.stringify({ target }),
+    });
+    expect(again.status).toBe(429);
+    expect(again.body.msg).toMatch(/another in (59|60) seconds/);
+  });
+
+  it('refuses wrong, reused, exhausted and expired codes', async () => {
+    const target = freshEmail();
+    await send('/prod-api/auth/c/getValidCode', { target });
+    const code = await codeFromOutbox(target);
+    const wrong = code === '000000' ? '000001' : '000000';
+    expect((await send('/prod-api/auth/c/doLoginByValidCode', { target, code: wrong })).body.msg).toBe('The verification code is incorrect.');
+    expect((await send('/prod-api/auth/c/doLoginByValidCode', { target, code })).body.code).toBe(200);
+    const reused = await send('/prod-api/auth/c/doLoginByValidCode', { target, code });
+    expect(reused.body.msg).toMatch(/expired or was used up/);
+
+    const other = freshEmail();
+    await send('/prod-api/auth/c/getValidCode', { target: other });
+    const good = await codeFromOutbox(other);
+    const bad = good === '000000' ? '000001' : '000000';
+    for (let i = 0; i < 5; i++) await send('/prod-api/auth/c/doLoginByValidCode', { target: other, code: bad });
+    // Five wrong tries burn the code: even the right one no longer works.
+    expect((await send('/prod-api/auth/c/doLoginByValidCode', { target: other, code: good })).body.msg).toMatch(/expired/);
+
+    const late = freshEmail();
+    await send('/prod-api/auth/c/getValidCode', { target: late });
+    const lateCode = await codeFromOutbox(late);
+    await env.DB.prepare('UPDATE verification_codes SET expires_at = ? WHERE target = ?').bind(Date.now() - 1, late).run();
+    expect((await send('/prod-api/auth/c/doLoginByValidCode', { target: late, code: lateCode })).body.msg).toMatch(/expired/);
+  });
+
+  it('answers code requests the same for known and unknown addresses', async () => {
+    const { target } = await signUp();
+    await env.DB.prepare('DELETE FROM verification_codes WHERE target = ?').bind(target).run();
+    const known = await send('/prod-api/auth/c/getValidCode', { target });
+    const unknown = await send('/prod-api/auth/c/getValidCode', { target: freshEmail() });
+    expect(known.body).toEqual(unknown.body);
+  });
+});
+
+describe('password sign-in', () => {
+  it('needs a solved captcha, and each captcha pass works once', async () => {
+    const { target } = await signUp(freshEmail(), 'secret123');
+    const without = await send('/prod-api/auth/c/doLogin', { username: target, password: 'secret123' });
+    expect(without.body.msg).toBe('Please complete the verification puzzle first.');
+    const pass = await solveCaptcha();
+    expect((await send('/prod-api/auth/c/doLogin', { username: target, password: 'secret123', captcha: pass })).body.code).toBe(200);
+    expect((await send('/prod-api/auth/c/doLogin', { username: target, password: 'secret123', captcha: pass })).body.code).toBe(400);
+  });
+
+  it('refuses clicks in the wrong places and spends the picture', async () => {
+    const { body } = await get<{ id: string; prompt: string[]; svg: string }>('/prod-api/auth/captcha');
+    expect(body.data.prompt).toHaveLength(3);
+    expect(body.data.svg).toContain(body.data.prompt[0]);
+    const wrong = await send('/prod-api/auth/captcha/verify', { id: body.data.id, points: [{ x: 0, y: 0 }, { x: 1, y: 1 }, { x: 2, y: 2 }] });
+    expect(wrong.body.code).toBe(400);
+    const row = await env.DB.prepare('SELECT answer FROM captchas WHERE id = ?').bind(body.data.id).first<{ answer: string }>();
+    const late = await send('/prod-api/auth/captcha/verify', { id: body.data.id, points: JSON.parse(row!.answer) });
+    expect(late.body.code).toBe(400);
+  });
+
+  it('says the same for a wrong password and an unknown account, and locks after 5 failures', async () => {
+    const { target } = await signUp(freshEmail(), 'secret123');
+    const wrongPassword = await send('/prod-api/auth/c/doLogin', { username: target, password: 'nope12345', captcha: await solveCaptcha() });
+    const unknown = await send('/prod-api/auth/c/doLogin', { username: freshEmail(), password: 'nope12345', captcha: await solveCaptcha() });
+    expect(wrongPassword.body).toEqual(unknown.body);
+    expect(wrongPassword.body.msg).toBe('The account or password is incorrect.');
+    for (let i = 0; i < 4; i++) await send('/prod-api/auth/c/doLogin', { username: target, password: 'nope12345', captcha: await solveCaptcha() });
+    const locked = await send('/prod-api/auth/c/doLogin', { username: target, password: 'secret123', captcha: await solveCaptcha() });
+    expect(locked.status).toBe(429);
+    expect(locked.body.msg).toMatch(/Too many failed sign-ins\. Try again in 1[45] minutes/);
+  });
+
+  it('stores passwords as salted PBKDF2 hashes, never in clear', async () => {
+    const a = await signUp(freshEmail(), 'same1234');
+    const b = await signUp(freshEmail(), 'same1234');
+    const rows = await env.DB.prepare('SELECT password_hash FROM users WHERE id IN (?, ?)').bind(a.userId, b.userId).all<{ password_hash: string }>();
+    const [ha, hb] = rows.results.map((r) => r.password_hash);
+    expect(ha).toMatch(/^pbkdf2-sha256\$100000\$/);
+    expect(ha).not.toBe(hb);
+    expect(ha).not.toContain('same1234');
+  });
+
+  it('refuses passwords that break the rule', async () => {
+    const target = freshEmail();
+    await send('/prod-api/auth/c/getValidCode', { target });
+    const code = await codeFromOutbox(target);
+    for (const password of ['short1', 'lettersonly', '12345678', 'a1'.repeat(13)]) {
+      const res = await send('/prod-api/auth/c/doLoginByValidCode', { target, code, password });
+      expect(res.status, password).toBe(400);
+    }
+  });
+});
+
+describe('sessions', () => {
+  it('revokes the token on logout', async () => {
+    const { token } = await signUp();
+    expect((await send('/prod-api/auth/logout', {}, { token })).body.code).toBe(200);
+    const after = await get('/prod-api/auth/getUserInfo', token);
+    expect(after.status).toBe(401);
+  });
+
+  it('changing the password signs out other devices but keeps this one', async () => {
+    const { target, token } = await signUp(freshEmail(), 'first1234');
+    const other = await send<{ token: string }>('/prod-api/auth/c/doLogin', { username: target, password: 'first1234', captcha: await solveCaptcha() });
+    const wrongOld = await send('/prod-api/system/updatePwd', { oldPassword: 'nope12345', newPassword: 'second123' }, { token, method: 'PUT' });
+    expect(wrongOld.body.msg).toBe('The current password is incorrect.');
+    const changed = await send('/prod-api/system/updatePwd', { oldPassword: 'first1234', newPassword: 'second123' }, { token, method: 'PUT' });
+    expect(changed.body.code).toBe(200);
+    expect((await get('/prod-api/auth/getUserInfo', token)).status).toBe(200);
+    expect((await get('/prod-api/auth/getUserInfo', other.body.data.token)).status).toBe(401);
+    const signIn = await send('/prod-api/auth/c/doLogin', { username: target, password: 'second123', captcha: await solveCaptcha() });
+    expect(signIn.body.code).toBe(200);
+  });
+
+  it('resets a forgotten password with a code and ends every session', async () => {
+    const { target, token } = await signUp(freshEmail(), 'first1234');
+    await env.DB.prepare('DELETE FROM verification_codes WHERE target = ?').bind(target).run();
+    await send('/prod-api/auth/c/getValidCode', { target });
+    const code = await codeFromOutbox(target);
+    expect((await send('/prod-api/auth/c/resetPwd', { target, code, password: 'reset1234' })).body.code).toBe(200);
+    expect((await get('/prod-api/auth/getUserInfo', token)).status).toBe(401);
+    expect((await send('/prod-api/auth/c/doLogin', { username: target, password: 'reset1234', captcha: await solveCaptcha() })).body.code).toBe(200);
+  });
+
+  it('gives a returning guest the same visitor account', async () => {
+    const visitorId = crypto.randomUUID();
+    const first = await send<{ user: UserInfo }>('/prod-api/auth/visitorlogin', { visitorId });
+    const second = await send<{ user: UserInfo }>('/prod-api/auth/visitorlogin', { visitorId });
+    expect(first.body.data.user.visitor).toBe(true);
+    expect(second.body.data.user.id).toBe(first.body.data.user.id);
+  });
+});
+
+describe('profile', () => {
+  it('edits only the caller, and serves the public QR landing data', async () => {
+    const a = await signUp();
+    const b = await signUp();
+    const edited = await send<UserInfo>('/prod-api/system/client/user/edit', { name: 'Ann', shareStatus: '1' }, { token: a.token });
+    expect(edited.body.data).toMatchObject({ name: 'Ann', shareStatus: '1' });
+    const foreign = await send('/prod-api/system/client/user/edit', { id: b.userId, name: 'Mallory' }, { token: a.token });
+    expect(foreign.status).toBe(403);
+    const publicView = await get<{ name: string; shareStatus: string }>(`/prod-api/system/getClient?userId=${a.userId}`);
+    expect(publicView.body.data).toEqual({ userId: a.userId, name: 'Ann', avatar: '', shareStatus: '1' });
+    expect(JSON.stringify(publicView.body.data)).not.toContain('@');
+  });
+
+  it('binds an email with a code and refuses one that another account uses', async () => {
+    const a = await signUp();
+    const b = await signUp();
+    const target = freshEmail();
+    await send('/prod-api/auth/c/getValidCode', { target });
+    const bound = await send<UserInfo>('/prod-api/system/bindingAccount', { target, code: await codeFromOutbox(target) }, { token: a.token, method: 'PUT' });
+    expect(bound.body.data.email).toBe(target);
+    await env.DB.prepare('DELETE FROM verification_codes WHERE target = ?').bind(b.target).run();
+    await send('/prod-api/auth/c/getValidCode', { target: b.target });
+    const taken = await send('/prod-api/system/bindingAccount', { target: b.target, code: await codeFromOutbox(b.target) }, { token: a.token, method: 'PUT' });
+    expect(taken.status).toBe(409);
+  });
+
+  it('stores an avatar in R2 and serves it back', async () => {
+    const { token } = await signUp();
+    const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+    const form = new FormData();
+    form.set('file', new File([png], 'me.png', { type: 'image/png' }));
+    const res = await call<UserInfo>('/prod-api/system/user/avatar', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(res.body.data.avatar).toMatch(/^\/prod-api\/system\/avatar\/\d+\/[\w-]+\.png$/);
+    const { exports } = await import('cloudflare:workers');
+    const image = await exports.default.fetch(new Request(`http://tingyi.test${res.body.data.avatar}`));
+    expect(new Uint8Array(await image.arrayBuffer())).toEqual(png);
+    const text = new FormData();
+    text.set('file', new File(['hello'], 'x.txt', { type: 'text/plain' }));
+    const refused = await call('/prod-api/system/user/avatar', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: text });
+    expect(refused.status).toBe(400);
+  });
+});
+
+describe('development outbox', () => {
+  it('is absent outside development', async () => {
+    const { createApi } = await import('../../worker/app');
+    const { dev } = await import('../../worker/routes/dev');
+    const app = createApi().route('/dev', dev);
+    const res = await app.request('http://tingyi.test/prod-api/dev/outbox', {}, { ...env, ENVIRONMENT: 'production' });
+    expect(res.status).toBe(404);
+  });
+});

@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import {
+  captchaVerifyBody,
+  codeLoginBody,
+  passwordLoginBody,
+  resetPasswordBody,
+  sendCodeBody,
+  visitorLoginBody,
+  type LoginOptions,
+  type LoginResult,
+} from '../../contracts/auth';
+import { Code } from '../../contracts/errors';
+import { users } from '../db/schema';
+import { ok } from '../lib/envelope';
+import { ApiError } from '../lib/errors';
+import { translate } from '../lib/i18n';
+import type { AppEnv } from '../lib/types';
+import { requireUser } from '../middleware/auth';
+import { validate } from '../middleware/validate';
+import { captchaMode, consumeCaptcha, createCaptcha, solveCaptcha } from '../services/captcha';
+import { createCode, requireCode } from '../services/codes';
+import { channelAvailable, send } from '../services/messenger';
+import { hashPassword, verifyPassword } from '../services/passwords';
+import { clear, hit, peek } from '../services/rate-limit';
+import { issueToken, revokeSession, revokeUserSessions } from '../services/sessions';
+import { createUser, defaultName, findByIdentifier, findByTarget, getUser, isEmail, userInfo, type User } from '../services/users';
+
+/** Sign-in, sign-up and sign-out (spec §7 Auth). Social providers live in their own modules. */
+const LOGIN_LOCK = { failures: 5, windowMs: 15 * 60_000 };
+const PER_IP = { windowMs: 60 * 60_000, codes: 20, logins: 60 };
+
+const clientIp = (c: Context<AppEnv>) => c.req.header('cf-connecting-ip') ?? 'local';
+
+async function limitIp(c: Context<AppEnv>, action: string, max: number) {
+  const { count, retryAfterSeconds } = await hit(c.var.db, `${action}:ip:${clientIp(c)}`, PER_IP.windowMs);
+  if (count > max) throw new ApiError(Code.TOO_MANY_REQUESTS, 'tooManyRequests', { seconds: retryAfterSeconds }, 429);
+}
+
+async function signIn(c: Context<AppEnv>, user: User, source: number) {
+  const token = await issueToken(c.var.db, c.env.JWT_SECRET, user.id, source);
+  return ok<LoginResult>(c, { token, user: await userInfo(c.var.db, user) });
+}
+
+export const auth = new Hono<AppEnv>()
+  .get('/loginOptions', (c) => {
+    const mode = captchaMode(c.env);
+    return ok<LoginOptions>(c, {
+      emailCode: channelAvailable(c.env, 'email'),
+      smsCode: channelAvailable(c.env, 'sms'),
+      google: false,
+      wechat: false,
+      captcha: mode,
+      ...(mode === 'turnstile' ? { turnstileSiteKey: c.env.TURNSTILE_SITE_KEY } : {}),
+    });
+  })
+  .get('/captcha', async (c) => ok(c, await createCaptcha(c.var.db)))
+  .post('/captcha/verify', validate('json', captchaVerifyBody), async (c) => {
+    const { id, points } = c.req.valid('json');
+    const pass = await solveCaptcha(c.var.db, id, points);
+    if (!pass) throw new ApiError(Code.BAD_REQUEST, 'captchaWrong', {}, 400);
+    return ok(c, { pass });
+  })
+  .post('/c/getValidCode', validate('json', sendCodeBody), async (c) => {
+    const { target } = c.req.valid('json');
+    const channel = isEmail(target) ? 'email' : 'sms';
+    if (!channelAvailable(c.env, channel)) throw new ApiError(Code.BAD_REQUEST, 'channelUnavailable', {}, 400);
+    await limitIp(c, 'code', PER_IP.codes);
+    const created = await createCode(c.var.db, target);
+    if (!created.ok) throw new ApiError(Code.TOO_MANY_REQUESTS, 'codeCooldown', { seconds: created.waitSeconds }, 429);
+    const locale = c.var.locale;
+    // The same answer whether or not an account uses this address: sending reveals nothing.
+    await send(c.env, c.var.db, {
+      channel,
+      recipient: target,
+      subject: translate(locale, 'codeSubject'),
+      body: translate(locale, 'codeBody', { code: created.code }),
+    });
+    return ok(c, { cooldownSeconds: 60 });
+  })
+  .post('/c/doLoginByValidCode', validate('json', codeLoginBody), async (c) => {
+    const { target, code, password, source } = c.req.valid('json');
+    await limitIp(c, 'login', PER_IP.logins);
+    await requireCode(c.var.db, target, code);
+    let user = await findByTarget(c.var.db, target);
+    const passwordHash = password ? await hashPassword(password) : undefined;
+    if (!user) {
+      user = await createUser(c.var.db, { name: defaultName(target), [isEmail(target) ? 'email' : 'phone']: target, passwordHash });
+    } else if (passwordHash) {
+      [user] = await c.var.db.update(users).set({ passwordHash }).where(eq(users.id, user.id)).returning();
+    }
+    return signIn(c, user!, source);
+  })
+  .post('/c/doLogin', validate('json', passwordLoginBody), async (c) => {
+    const { username, password, captcha, source } = c.req.valid('json');
+    const db = c.var.db;
+    if (!(await consumeCaptcha(c.env, db, captcha, c.req.header('cf-connecting-ip')))) {
+      throw new ApiError(Code.BAD_REQUEST, 'captchaRequired', {}, 400);
+    }
+    await limitIp(c, 'login', PER_IP.logins);
+    // Locking counts by the name typed, known or not, so a lock says nothing about whether it exists.
+    const lockKey = `login:acct:${username.trim().toLowerCase()}`;
+    const lock = await peek(db, lockKey, LOGIN_LOCK.windowMs);
+    if (lock.count >= LOGIN_LOCK.failures) {
+      throw new ApiError(Code.TOO_MANY_REQUESTS, 'accountLocked', { minutes: Math.ceil(lock.retryAfterSeconds / 60) }, 429);
+    }
+    const user = await findByIdentifier(db, username);
+    if (!(await verifyPassword(password, user?.passwordHash))) {
+      await hit(db, lockKey, LOGIN_LOCK.windowMs);
+      throw new ApiError(Code.BAD_REQUEST, 'wrongCredentials', {}, 400);
+    }
+    await clear(db, lockKey);
+    return signIn(c, user!, source);
+  })
+  .post('/c/resetPwd', validate('json', resetPasswordBody), async (c) => {
+    const { target, code, password } = c.req.valid('json');
+    await limitIp(c, 'login', PER_IP.logins);
+    await requireCode(c.var.db, target, code);
+    // Only someone who just proved they own the address learns whether an account uses it.
+    const user = await findByTarget(c.var.db, target);
+    if (!user) throw new ApiError(Code.NOT_FOUND, 'noAccountForTarget', {}, 404);
+    await c.var.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
+    await revokeUserSessions(c.var.db, user.id);
+    await clear(c.var.db, `login:acct:${(user.email ?? user.phone ?? '').toLowerCase()}`);
+    return ok(c, null);
+  })
+  .post('/visitorlogin', validate('json', visitorLoginBody), async (c) => {
+    const { visitorId, source } = c.req.valid('json');
+    await limitIp(c, 'login', PER_IP.logins);
+    const existing = await c.var.db.query.users.findFirst({ where: eq(users.visitorId, visitorId) });
+    const user = existing ?? (await createUser(c.var.db, { name: `Guest-${visitorId.slice(0, 6)}`, visitorId }));
+    return signIn(c, user, source);
+  })
+  .get('/getUserInfo', requireUser, async (c) => {
+    const user = await getUser(c.var.db, c.var.userId);
+    if (!user) throw new ApiError(Code.UNAUTHORIZED, 'unauthorized', {}, 401);
+    return ok(c, await userInfo(c.var.db, user));
+  })
+  .post('/logout', requireUser, async (c) => {
+    await revokeSession(c.var.db, c.var.sessionId);
+    return ok(c, null);
+  });

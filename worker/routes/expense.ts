@@ -1,0 +1,81 @@
+import { count, desc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { buyRecords, costRecords, packages } from '../db/schema';
+import { ok } from '../lib/envelope';
+import { forbidden } from '../lib/errors';
+import type { AppEnv } from '../lib/types';
+import { requireUser } from '../middleware/auth';
+import { validate } from '../middleware/validate';
+import { redeemCard } from '../services/cards';
+import { accountItems, permissions } from '../services/rights';
+
+/** Rights, balances, bills and card codes of the signed-in user (spec §7 Expense). */
+const page = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+/** Calls that name a user id may only name the caller. */
+const ownId = z.object({ id: z.coerce.number().int().optional(), userId: z.coerce.number().int().optional() });
+
+export const expense = new Hono<AppEnv>()
+  .use(requireUser)
+  .post('/account/queryAccountDetail', validate('json', ownId), async (c) => {
+    const { id, userId } = c.req.valid('json');
+    if ((id ?? userId ?? c.var.userId) !== c.var.userId) throw forbidden();
+    return ok(c, await accountItems(c.var.db, c.var.userId, c.var.locale));
+  })
+  .post('/account/queryUserFunctionJudge', async (c) => ok(c, await permissions(c.var.db, c.var.userId)))
+  .post('/rightsAddAuth/queryAuthLanguageByUserId', async (c) => {
+    const { recognitionCount, translateCount } = await permissions(c.var.db, c.var.userId);
+    return ok(c, { recognitionCount, translateCount });
+  })
+  .post('/account/queryBuyRecord', validate('json', page), async (c) => {
+    const { pageNum, pageSize } = c.req.valid('json');
+    const where = eq(buyRecords.userId, c.var.userId);
+    const [rows, [total]] = await Promise.all([
+      c.var.db
+        .select({
+          id: buyRecords.id,
+          channel: buyRecords.channel,
+          reference: buyRecords.reference,
+          amountFen: buyRecords.amountFen,
+          createdAt: buyRecords.createdAt,
+          packageName: packages.packageName,
+          packageType: packages.packageType,
+        })
+        .from(buyRecords)
+        .leftJoin(packages, eq(packages.id, buyRecords.packageId))
+        .where(where)
+        .orderBy(desc(buyRecords.createdAt), desc(buyRecords.id))
+        .limit(pageSize)
+        .offset((pageNum - 1) * pageSize),
+      c.var.db.select({ n: count() }).from(buyRecords).where(where),
+    ]);
+    return ok(c, { rows, total: total!.n });
+  })
+  .post('/account/queryCostRecord', validate('json', page), async (c) => {
+    const { pageNum, pageSize } = c.req.valid('json');
+    const where = eq(costRecords.userId, c.var.userId);
+    const [rows, [total]] = await Promise.all([
+      c.var.db
+        .select({
+          id: costRecords.id,
+          feature: costRecords.feature,
+          seconds: costRecords.seconds,
+          accountType: costRecords.accountType,
+          createdAt: costRecords.createdAt,
+        })
+        .from(costRecords)
+        .where(where)
+        .orderBy(desc(costRecords.createdAt), desc(costRecords.id))
+        .limit(pageSize)
+        .offset((pageNum - 1) * pageSize),
+      c.var.db.select({ n: count() }).from(costRecords).where(where),
+    ]);
+    return ok(c, { rows, total: total!.n });
+  })
+  .post('/cardPassword/exchangeCardPassword/:code', validate('param', z.object({ code: z.string().trim().min(1).max(64) })), async (c) => {
+    const pkg = await redeemCard(c.env.DB, c.var.db, c.var.userId, c.req.valid('param').code);
+    return ok(c, { packageName: pkg.packageName, packageType: pkg.packageType, accounts: await accountItems(c.var.db, c.var.userId, c.var.locale) });
+  });

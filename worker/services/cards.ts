@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import { Code } from '../../contracts/errors';
+import type { Db } from '../db/client';
+import { cardCodes, packages } from '../db/schema';
+import { ApiError } from '../lib/errors';
+import { grantStatements } from './rights';
+
+/**
+ * Card-code redemption. Claiming the card, recording the purchase and granting the rights run in one D1
+ * batch (a transaction); every statement after the claim applies only if this attempt's nonce is the one
+ * the card row holds, so of any number of concurrent redemptions exactly one grants anything.
+ */
+export async function redeemCard(d1: D1Database, db: Db, userId: number, rawCode: string, now = Date.now()) {
+  const code = rawCode.trim();
+  const card = await db.query.cardCodes.findFirst({ where: eq(cardCodes.code, code) });
+  if (!card) throw new ApiError(Code.BAD_REQUEST, 'cardInvalid', {}, 400);
+  if (card.redeemedBy !== null) throw new ApiError(Code.CONFLICT, 'cardUsed', {}, 409);
+  const pkg = await db.query.packages.findFirst({ where: eq(packages.id, card.packageId) });
+  if (!pkg) throw new ApiError(Code.BAD_REQUEST, 'cardInvalid', {}, 400);
+
+  const nonce = crypto.randomUUID();
+  const guard = { sql: 'EXISTS (SELECT 1 FROM card_codes WHERE code = ?1 AND redeem_nonce = ?2)', params: [code, nonce] };
+  const [claim] = await d1.batch([
+    d1
+      .prepare('UPDATE card_codes SET redeemed_by = ?3, redeemed_at = ?4, redeem_nonce = ?2 WHERE code = ?1 AND redeemed_by IS NULL')
+      .bind(code, nonce, userId, now),
+    d1
+      .prepare(`INSERT INTO buy_records (user_id, package_id, channel, reference, amount_fen, created_at) SELECT ?3, ?4, 'card', ?1, 0, ?5 WHERE ${guard.sql}`)
+      .bind(code, nonce, userId, pkg.id, now),
+    ...grantStatements(d1, userId, pkg, now, guard),
+  ]);
+  if (claim!.meta.changes !== 1) throw new ApiError(Code.CONFLICT, 'cardUsed', {}, 409);
+  return pkg;
+}

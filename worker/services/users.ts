@@ -1,0 +1,58 @@
+import { eq, or } from 'drizzle-orm';
+import type { UserInfo } from '../../contracts/auth';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { balances, memberLevel } from './rights';
+
+/** Looking users up by what they sign in with, creating them, and the profile the web app shows. */
+export type User = typeof users.$inferSelect;
+
+export const isEmail = (target: string) => target.includes('@');
+
+/** The user whose username, email or phone is `identifier`. */
+export function findByIdentifier(db: Db, identifier: string) {
+  const value = identifier.trim();
+  const lower = value.toLowerCase();
+  return db.query.users.findFirst({
+    where: or(eq(users.username, value), eq(users.email, lower), eq(users.phone, value)),
+  });
+}
+
+export function findByTarget(db: Db, target: string) {
+  return db.query.users.findFirst({ where: isEmail(target) ? eq(users.email, target) : eq(users.phone, target) });
+}
+
+/** A display name that does not expose the whole address: `ann@…` or `138****5678`. */
+export function defaultName(target: string) {
+  if (isEmail(target)) return `${target.split('@')[0]!.slice(0, 24)}`;
+  return target.length > 7 ? `${target.slice(0, 3)}****${target.slice(-4)}` : target;
+}
+
+export async function createUser(db: Db, values: Partial<typeof users.$inferInsert> & { name: string }) {
+  const [user] = await db.insert(users).values({ createdAt: Date.now(), ...values }).returning();
+  return user!;
+}
+
+export async function getUser(db: Db, id: number) {
+  return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+export async function userInfo(db: Db, user: User): Promise<UserInfo> {
+  const b = await balances(db, user.id);
+  const level = memberLevel(b);
+  return {
+    id: user.id,
+    name: user.name,
+    avatar: user.avatar,
+    username: user.username,
+    email: user.email,
+    phone: user.phone,
+    hasPassword: Boolean(user.passwordHash),
+    wechatBound: Boolean(user.wechatOpenId),
+    googleBound: Boolean(user.googleSub),
+    visitor: Boolean(user.visitorId),
+    shareStatus: user.shareStatus,
+    memberLevel: level,
+    validUntil: level ? b[level]!.validUntil : null,
+  };
+}
