@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 
 packages=(ffmpeg espeak-ng pocketsphinx pocketsphinx-en-us)
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(chromium sox pocketsphinx-testdata)
+  packages+=(chromium fonts-wqy-microhei sox pocketsphinx-testdata)
 fi
 
 missing=()

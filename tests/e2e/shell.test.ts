@@ -6,27 +6,28 @@ const browser = useBrowser();
 describe('app shell in Chromium against wrangler dev', () => {
   it('renders the home page with header, side navigation and background', async () => {
     const page = await browser.open('/');
-    await expect(page.getByTestId('app-header').isVisible()).resolves.toBe(true);
+    await page.getByTestId('app-header').waitFor();
     await page.getByTestId('side-nav').waitFor();
     await page.getByTestId('layout-bg').waitFor();
     await expect(page.getByTestId('login-button').isVisible()).resolves.toBe(true);
-    await expect(page.getByTestId('page-title').textContent()).resolves.toBe('Home');
+    await expect(page.getByTestId('page-title').textContent()).resolves.toBe('Welcome to Tingyi');
+    await expect(page.getByTestId('layout-bg').getAttribute('data-background')).resolves.toBe('on');
     await page.screenshot({ path: `${screenshotDir}/home-1280.png`, fullPage: true });
     await page.context().close();
   });
 
   it('switches the interface to Traditional Chinese from the language picker', async () => {
     const page = await browser.open('/');
-    const header = page.getByTestId('app-header');
-    await expect(header.textContent()).resolves.toContain('Tingyi');
+    const productName = page.getByTestId('product-name');
+    await expect(productName.textContent()).resolves.toBe('Tingyi');
     await page.getByTestId('lang-picker').click();
-    await page.getByRole('menuitem', { name: '繁體中文' }).click();
-    await expect.poll(() => header.textContent()).toContain('聽譯');
-    await expect(page.getByTestId('page-title').textContent()).resolves.toBe('首頁');
+    await page.getByTestId('lang-option-zh-TW').click();
+    await expect.poll(() => productName.textContent()).toBe('聽譯');
+    await expect(page.getByTestId('page-title').textContent()).resolves.toBe('歡迎使用聽譯');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-TW');
     // The choice is remembered across a reload.
     await page.reload();
-    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('首頁');
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('歡迎使用聽譯');
     await page.screenshot({ path: `${screenshotDir}/home-zh-TW-1280.png` });
     await page.context().close();
   });
@@ -36,17 +37,20 @@ describe('app shell in Chromium against wrangler dev', () => {
       ['/recordList?x=1', 'Records'],
       ['/cast/123456', 'Screen casting'],
       ['/user/profile', 'Profile'],
+      ['/vocabulary', 'Vocabulary'],
     ]) {
       const page = await browser.open(path);
       await expect.poll(() => page.getByTestId('page-title').textContent(), { timeout: 15_000 }).toBe(title);
       expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
+      // The background image belongs to home and the record lists only.
+      if (path === '/vocabulary') await expect(page.getByTestId('layout-bg').getAttribute('data-background')).resolves.toBe('off');
       await page.context().close();
     }
   });
 
   it('takes the language from the lang query parameter', async () => {
     const page = await browser.open('/?lang=zh-CN');
-    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('首页');
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('欢迎使用听译');
     await page.context().close();
   });
 

@@ -1,0 +1,90 @@
+// `npm run admin -- COMMAND [options]`: creates packages and mints card codes in the local database (or
+// the deployed one with --remote), so a fresh install can give itself minutes to try every feature.
+//
+//   package:create --type 3 --name "10 hours" --hours 10 [--price 99] [--org-price 129] [--period 1] [--unit 1|2|3]
+//   package:list
+//   card:mint --package ID [--count 1]
+//
+// --type: 1 SVIP, 2 VIP, 3 duration, 5 AI voiceover. --unit: 1 year, 2 month (default), 3 day.
+// --persist-to DIR targets a wrangler state folder other than the default.
+import { execFileSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { wranglerEnv } from './prepare.mjs';
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    type: { type: 'string' },
+    name: { type: 'string' },
+    hours: { type: 'string', default: '0' },
+    price: { type: 'string', default: '0' },
+    'org-price': { type: 'string' },
+    period: { type: 'string', default: '1' },
+    unit: { type: 'string', default: '2' },
+    package: { type: 'string' },
+    count: { type: 'string', default: '1' },
+    remote: { type: 'boolean', default: false },
+    'persist-to': { type: 'string' },
+  },
+});
+
+/** Runs SQL through wrangler against the chosen database and returns the result rows. */
+function query(/** @type {string} */ sql) {
+  const args = ['wrangler', 'd1', 'execute', 'DB', values.remote ? '--remote' : '--local', '--json', '--command', sql];
+  if (values['persist-to']) args.push('--persist-to', values['persist-to']);
+  const out = execFileSync('npx', args, { env: wranglerEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  return JSON.parse(out).flatMap((/** @type {{ results: Record<string, unknown>[] }} */ r) => r.results);
+}
+
+const quote = (/** @type {string} */ s) => `'${s.replace(/'/g, "''")}'`;
+const int = (/** @type {string | undefined} */ v, /** @type {string} */ name) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, got ${v}`);
+  return n;
+};
+const fen = (/** @type {string} */ yuan) => Math.round(Number(yuan) * 100);
+
+/** 16 characters without look-alikes (no 0/O, 1/I/L), in groups of four. */
+function cardCode() {
+  const alphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+  const chars = Array.from({ length: 16 }, () => alphabet[randomInt(alphabet.length)]);
+  return chars.join('').match(/.{4}/g)?.join('-') ?? '';
+}
+
+const commands = {
+  'package:create'() {
+    if (!['1', '2', '3', '5'].includes(values.type ?? '')) throw new Error('--type must be 1 (SVIP), 2 (VIP), 3 (duration) or 5 (AI voiceover)');
+    if (!values.name) throw new Error('--name is required');
+    const seconds = Math.round(Number(values.hours) * 3600);
+    const [row] = query(
+      `INSERT INTO packages (package_type, package_name, price_fen, org_price_fen, valid_period, valid_period_unit, seconds, created_at)
+       VALUES (${quote(values.type ?? '')}, ${quote(values.name)}, ${fen(values.price)}, ${fen(values['org-price'] ?? values.price)},
+               ${int(values.period, 'period')}, ${int(values.unit, 'unit')}, ${seconds}, ${Date.now()}) RETURNING id`,
+    );
+    console.log(`Created package ${row.id}: ${values.name}`);
+  },
+  'package:list'() {
+    console.table(query('SELECT id, package_type, package_name, price_fen, valid_period, valid_period_unit, seconds FROM packages ORDER BY id'));
+  },
+  'card:mint'() {
+    const packageId = int(values.package, 'package');
+    if (!query(`SELECT id FROM packages WHERE id = ${packageId}`).length) throw new Error(`No package ${packageId}; see package:list`);
+    const codes = Array.from({ length: int(values.count, 'count') }, cardCode);
+    const now = Date.now();
+    query(`INSERT INTO card_codes (code, package_id, created_at) VALUES ${codes.map((c) => `(${quote(c)}, ${packageId}, ${now})`).join(', ')}`);
+    for (const code of codes) console.log(code);
+  },
+};
+
+const command = /** @type {keyof typeof commands} */ (positionals[0]);
+if (!commands[command]) {
+  console.error(`Usage: npm run admin -- ${Object.keys(commands).join(' | ')} [options]  (see scripts/admin.mjs)`);
+  process.exit(1);
+}
+try {
+  commands[command]();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,66 @@
+import { createServer } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  url: URL;
+  headers: IncomingHttpHeaders;
+}
+
+export interface Reply {
+  status?: number;
+  /** Serialized as JSON unless a string. */
+  body?: unknown;
+  contentType?: string;
+  delayMs?: number;
+}
+
+export type Handler = (request: RecordedRequest) => Reply;
+
+/**
+ * A real HTTP server on 127.0.0.1 for the request-layer tests. It answers jsdom's CORS preflights (the
+ * test page's origin differs), records every request and replies with what the current handler says.
+ */
+export async function startApiServer() {
+  let handler: Handler = () => ({ body: { code: 200, msg: 'ok', data: null } });
+  const requests: RecordedRequest[] = [];
+
+  const server = createServer((req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
+    if (req.method === 'OPTIONS') {
+      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE');
+      res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '');
+      res.writeHead(204).end();
+      return;
+    }
+    const recorded = { method: req.method ?? 'GET', url: new URL(req.url ?? '/', 'http://127.0.0.1'), headers: req.headers };
+    requests.push(recorded);
+    const reply = handler(recorded);
+    const send = () => {
+      if (res.destroyed) return;
+      const body = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body ?? null);
+      res.writeHead(reply.status ?? 200, { 'Content-Type': reply.contentType ?? 'application/json' });
+      res.end(body);
+    };
+    if (reply.delayMs) setTimeout(send, reply.delayMs);
+    else send();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    reply(next: Handler) {
+      handler = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export type ApiServer = Awaited<ReturnType<typeof startApiServer>>;

@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Web unit and integration tests: jsdom gives the request layer real XHR (against a local node server),
+// cookies and localStorage, and lets React components render.
+export default defineConfig({
+  root: fileURLToPath(new URL('../..', import.meta.url)),
+  plugins: [react()],
+  test: {
+    environment: 'jsdom',
+    include: ['tests/web/**/*.test.{ts,tsx}'],
+    setupFiles: ['tests/web/helpers/setup.ts'],
+    restoreMocks: true,
+  },
+});

@@ -1,0 +1,36 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const repoRoot = fileURLToPath(new URL('.', import.meta.url));
+
+// The Worker (`wrangler dev`) answers /prod-api locally; the Vite dev and preview servers forward to it so the
+// SPA talks to the same origin it has in production.
+const apiOrigin = process.env.TINGYI_API_ORIGIN ?? 'http://127.0.0.1:8787';
+const proxy = { '/prod-api': { target: apiOrigin, changeOrigin: true, ws: true } };
+
+export default defineConfig({
+  root: `${repoRoot}web`,
+  envDir: repoRoot,
+  plugins: [react()],
+  build: {
+    outDir: `${repoRoot}dist/web`,
+    emptyOutDir: true,
+    // Pages are split per route; the libraries every page needs get stable vendor chunks that stay cached
+    // across deploys. antd is the large one (about 1 MB before gzip) and is expected to be.
+    chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'vendor-antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/ },
+            { name: 'vendor', test: /node_modules/ },
+          ],
+        },
+      },
+    },
+  },
+  server: { port: 5173, proxy },
+  preview: { port: 4173, proxy },
+});

@@ -1,0 +1,56 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import type { ThemeConfig } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider, createBrowserRouter } from 'react-router';
+import { currentLocale } from './i18n';
+import { ANTD_LOCALES } from './i18n/ui-locales';
+import { setRequestHooks } from './lib/request';
+import { routes } from './routes';
+
+const router = createBrowserRouter(routes);
+setRequestHooks({ navigate: (to) => void router.navigate(to, { replace: true }) });
+
+const queryClient = new QueryClient({
+  // The request layer already toasted a failure; retrying would toast it again.
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+});
+
+const theme: ThemeConfig = {
+  token: { colorPrimary: '#3f5efb', colorInfo: '#3f5efb', colorLink: '#3f5efb', borderRadius: 8, colorBgLayout: '#f5f7fb' },
+  components: {
+    Layout: { headerBg: 'rgba(255, 255, 255, 0.92)', headerHeight: 60, headerPadding: '0 20px', siderBg: '#fff' },
+    Menu: { itemBorderRadius: 8, itemMarginInline: 12, itemSelectedBg: '#eef1ff', groupTitleFontSize: 12 },
+  },
+};
+
+/** Error toasts of the request layer go through antd's App context so they follow theme and locale. */
+function RequestToasts() {
+  const { message } = AntApp.useApp();
+  useEffect(() => {
+    setRequestHooks({
+      toast: (text, seconds) => void message.error({ content: text, duration: seconds, key: text }),
+    });
+  }, [message]);
+  return null;
+}
+
+export function App() {
+  useTranslation(); // re-render on language change so antd's locale follows
+  return (
+    <ConfigProvider
+      locale={ANTD_LOCALES[currentLocale()]}
+      theme={theme}
+      // antd spaces out two-character Chinese labels ("登 入"); product copy is written as intended.
+      button={{ autoInsertSpace: false }}
+    >
+      <AntApp>
+        <RequestToasts />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

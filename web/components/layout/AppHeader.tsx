@@ -1,0 +1,66 @@
+import { CrownOutlined, GiftOutlined, MenuOutlined } from '@ant-design/icons';
+import { Button, Layout, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Brand } from '../Brand';
+import { LanguagePicker } from '../LanguagePicker';
+import { useComingSoon } from '../use-coming-soon';
+import { CardExchangeDialog } from './CardExchangeDialog';
+import { UserMenu } from './UserMenu';
+
+/** The top bar (spec §2). `compact` is the mobile variant: icon-only actions and a menu button for the drawer. */
+export function AppHeader({ compact, onOpenMenu }: { compact: boolean; onOpenMenu: () => void }) {
+  const { t } = useTranslation();
+  const [cardDialogOpen, setCardDialogOpen] = useState(false);
+  // The pay dialog arrives with the payments issue.
+  const comingSoon = useComingSoon();
+
+  return (
+    <Layout.Header className="app-header" data-testid="app-header">
+      {compact && (
+        <Button
+          type="text"
+          icon={<MenuOutlined />}
+          aria-label={t('nav.openMenu')}
+          onClick={onOpenMenu}
+          data-testid="mobile-menu-button"
+        />
+      )}
+      <Brand />
+      <div className="app-header-actions">
+        <HeaderAction compact={compact} icon={<GiftOutlined />} label={t('header.cardExchange')} onClick={() => setCardDialogOpen(true)} testId="card-exchange-button" />
+        <HeaderAction compact={compact} icon={<CrownOutlined />} label={t('header.purchase')} onClick={comingSoon} testId="purchase-button" highlight />
+        <LanguagePicker compact={compact} />
+        <UserMenu compact={compact} />
+      </div>
+      <CardExchangeDialog open={cardDialogOpen} onClose={() => setCardDialogOpen(false)} />
+    </Layout.Header>
+  );
+}
+
+interface HeaderActionProps {
+  compact: boolean;
+  icon: ReactNode;
+  label: string;
+  onClick: () => void;
+  testId: string;
+  highlight?: boolean;
+}
+
+/** A header button that shrinks to its icon (with the label as tooltip and accessible name) on mobile. */
+function HeaderAction({ compact, icon, label, onClick, testId, highlight = false }: HeaderActionProps) {
+  const button = (
+    <Button
+      type="text"
+      icon={icon}
+      onClick={onClick}
+      aria-label={compact ? label : undefined}
+      className={highlight ? 'header-action highlight' : 'header-action'}
+      data-testid={testId}
+    >
+      {compact ? null : label}
+    </Button>
+  );
+  return compact ? <Tooltip title={label}>{button}</Tooltip> : button;
+}

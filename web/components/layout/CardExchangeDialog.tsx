@@ -1,0 +1,56 @@
+import { useMutation } from '@tanstack/react-query';
+import { App, Button, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { post } from '../../lib/request';
+
+const exchangeCardCodeUrl = (code: string) =>
+  `/expense/cardPassword/exchangeCardPassword/${encodeURIComponent(code)}`;
+
+/** Card-code redemption (spec §2, §5, §8): trimmed code, button disabled while empty; failures toast in the request layer. */
+export function CardExchangeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [code, setCode] = useState('');
+  const trimmed = code.trim();
+
+  const exchange = useMutation({
+    mutationFn: (cardCode: string) => post(exchangeCardCodeUrl(cardCode)),
+    onSuccess: () => {
+      void message.success(t('cardExchange.success'));
+      setCode('');
+      onClose();
+    },
+  });
+
+  const submit = () => {
+    if (trimmed && !exchange.isPending) exchange.mutate(trimmed);
+  };
+
+  return (
+    <Modal open={open} onCancel={onClose} title={t('cardExchange.title')} footer={null} width={420} destroyOnHidden>
+      <p className="dialog-hint">{t('cardExchange.hint')}</p>
+      <Input
+        size="large"
+        value={code}
+        placeholder={t('cardExchange.placeholder')}
+        onChange={(event) => setCode(event.target.value)}
+        onPressEnter={submit}
+        autoFocus
+        data-testid="card-code-input"
+      />
+      <Button
+        type="primary"
+        size="large"
+        block
+        className="dialog-submit"
+        disabled={!trimmed}
+        loading={exchange.isPending}
+        onClick={submit}
+        data-testid="card-code-submit"
+      >
+        {t('cardExchange.submit')}
+      </Button>
+    </Modal>
+  );
+}

@@ -1,0 +1,23 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNewRecordActions } from './use-new-record-actions';
+
+export function NewRecordButton() {
+  const { t } = useTranslation();
+  const actions = useNewRecordActions();
+  return (
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      menu={{
+        items: actions.map((a) => ({ key: a.key, icon: a.icon, label: a.label })),
+        onClick: ({ key }) => actions.find((a) => a.key === key)?.run(),
+      }}
+    >
+      <Button type="primary" size="large" icon={<PlusOutlined />} data-testid="new-record-button">
+        {t('newRecord.button')}
+      </Button>
+    </Dropdown>
+  );
+}

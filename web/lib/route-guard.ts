@@ -1,0 +1,50 @@
+import { redirect } from 'react-router';
+import { getToken, setToken } from './auth';
+import { decideGuard, redirectAfterUserInfoError } from './guard';
+import { get, isRequestError } from './request';
+import { useSession } from './session';
+import type { UserInfo } from './session';
+
+/** Carries out the guard's decision before each navigation (the root route's loader). */
+
+export const USER_INFO_URL = '/auth/getUserInfo';
+
+/**
+ * What happens to a visitor without a usable token. Until guest sign-in exists (accounts issue) it only
+ * marks the session; that issue swaps in the `POST /auth/visitorlogin` call here.
+ */
+let visitorLogin: () => Promise<void> = async () => {
+  useSession.getState().setVisitor(true);
+};
+
+export function setVisitorLogin(login: () => Promise<void>): void {
+  visitorLogin = login;
+}
+
+export async function runRouteGuard(url: URL): Promise<Response | null> {
+  const session = useSession.getState();
+  const decision = decideGuard({
+    pathname: url.pathname,
+    search: url.search,
+    storedToken: getToken(),
+    hasUserInfo: session.userInfo !== null,
+    now: Date.now(),
+  });
+
+  if (decision.takeToken) setToken(decision.takeToken);
+  if (decision.recordVisitor) {
+    // Spec §8: visitor-login failures are only logged; the page still opens.
+    await visitorLogin().catch((error: unknown) => console.warn('[guard] visitor login failed', error));
+  }
+  if (decision.redirectTo) return redirect(decision.redirectTo);
+  if (decision.loadUserInfo) {
+    try {
+      const envelope = await get<UserInfo>(USER_INFO_URL, undefined, { silent: true, authRedirect: false });
+      session.setUserInfo(envelope.data);
+    } catch (error) {
+      const to = redirectAfterUserInfoError(isRequestError(error, 'unauthorized'), url.search);
+      if (to) return redirect(to);
+    }
+  }
+  return null;
+}

@@ -1,0 +1,82 @@
+import type { RouteObject } from 'react-router';
+import { PageSpinner } from './components/PageSpinner';
+import { RootShell } from './components/RootShell';
+import { RouteErrorView } from './components/RouteErrorView';
+import { AppLayout } from './components/layout/AppLayout';
+import { lazyPage } from './lib/lazy-page';
+import type { PageModule } from './lib/lazy-page';
+import type { PageHandle, PageTitleKey } from './lib/page-title';
+import { PATHS } from './lib/paths';
+import { runRouteGuard } from './lib/route-guard';
+
+/** The one route table (spec §2). Every page is code-split; later issues swap a placeholder's `load` for their page. */
+
+interface PageEntry {
+  path: string;
+  title: PageTitleKey;
+  load: () => Promise<PageModule>;
+}
+
+const inLayoutSoon = () => import('./pages/ComingSoonPage');
+const standaloneSoon = () => import('./pages/StandaloneComingSoonPage');
+
+const LAYOUT_PAGES: PageEntry[] = [
+  { path: PATHS.home, title: 'home', load: () => import('./pages/HomePage') },
+  { path: PATHS.recordList, title: 'records', load: inLayoutSoon },
+  { path: PATHS.favourList, title: 'favourites', load: inLayoutSoon },
+  { path: PATHS.shareList, title: 'shares', load: inLayoutSoon },
+  { path: PATHS.vocabulary, title: 'vocabulary', load: inLayoutSoon },
+  { path: PATHS.vocabularyDetail, title: 'vocabularyDetail', load: inLayoutSoon },
+  { path: PATHS.userProfile, title: 'profile', load: inLayoutSoon },
+  { path: PATHS.userAccount, title: 'account', load: inLayoutSoon },
+];
+
+const STANDALONE_PAGES: PageEntry[] = [
+  { path: PATHS.login, title: 'login', load: standaloneSoon },
+  { path: PATHS.register, title: 'register', load: standaloneSoon },
+  { path: PATHS.userLogin, title: 'userLogin', load: standaloneSoon },
+  { path: PATHS.resetPassword, title: 'resetPassword', load: standaloneSoon },
+  { path: PATHS.googleLoginCallBack, title: 'googleLoginCallback', load: standaloneSoon },
+  { path: PATHS.meetingShare, title: 'meetingShare', load: standaloneSoon },
+  { path: PATHS.meetingShareIng, title: 'meetingShareIng', load: standaloneSoon },
+  { path: PATHS.meetingShareDownload, title: 'meetingShareDownload', load: standaloneSoon },
+  { path: PATHS.meeting, title: 'meeting', load: standaloneSoon },
+  // /audioEdit is the same dubbing editor under its older name.
+  { path: PATHS.dub, title: 'dub', load: standaloneSoon },
+  { path: PATHS.audioEdit, title: 'dub', load: standaloneSoon },
+  { path: PATHS.meetingDetail, title: 'meetingDetail', load: standaloneSoon },
+  { path: PATHS.screenProjection, title: 'screenProjection', load: standaloneSoon },
+  { path: PATHS.paypalCallBack, title: 'paypalCallback', load: standaloneSoon },
+  { path: PATHS.paypalReturn, title: 'paypalReturn', load: standaloneSoon },
+  { path: PATHS.pluginPay, title: 'pluginPay', load: standaloneSoon },
+  { path: PATHS.myQrCodeMiddlePage, title: 'myQrCode', load: standaloneSoon },
+  { path: PATHS.cast, title: 'cast', load: standaloneSoon },
+  { path: PATHS.castCode, title: 'cast', load: standaloneSoon },
+  { path: '*', title: 'notFound', load: () => import('./pages/NotFoundPage') },
+];
+
+function toRoute({ path, title, load }: PageEntry): RouteObject {
+  const handle: PageHandle = { title };
+  return { path, handle, lazy: lazyPage(load) };
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    element: <RootShell />,
+    errorElement: <RouteErrorView />,
+    hydrateFallbackElement: <PageSpinner />,
+    loader: async ({ request }) => runRouteGuard(new URL(request.url)),
+    // The guard must run on every navigation, not only when this route's params change.
+    shouldRevalidate: () => true,
+    children: [
+      {
+        element: <AppLayout />,
+        // A pathless boundary inside the layout keeps header and navigation around a failed page.
+        children: [{ errorElement: <RouteErrorView />, children: LAYOUT_PAGES.map(toRoute) }],
+      },
+      { errorElement: <RouteErrorView />, children: STANDALONE_PAGES.map(toRoute) },
+    ],
+  },
+];
