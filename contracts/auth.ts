@@ -32,6 +32,7 @@ export const codeLoginBody = z.object({
   password: passwordRule.optional(),
   source: sourceRule,
 });
+export const googleCallbackBody = z.object({ code: z.string().min(1).max(2048), state: z.string().min(1).max(128), source: sourceRule });
 export const resetPasswordBody = z.object({ target: codeTarget, code: codeRule, password: passwordRule });
 export const visitorLoginBody = z.object({ visitorId: z.string().regex(/^[A-Za-z0-9-]{16,64}$/), source: sourceRule });
 export const changePasswordBody = z.object({ oldPassword: z.string().min(1), newPassword: passwordRule });

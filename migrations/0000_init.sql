@@ -57,6 +57,16 @@ CREATE TABLE `daily_usage` (
 	PRIMARY KEY(`user_id`, `day`, `feature`)
 );
 --> statement-breakpoint
+CREATE TABLE `oauth_states` (
+	`state` text PRIMARY KEY NOT NULL,
+	`provider` text NOT NULL,
+	`verifier` text NOT NULL,
+	`nonce` text NOT NULL,
+	`redirect_uri` text NOT NULL,
+	`expires_at` integer NOT NULL,
+	`used_at` integer
+);
+--> statement-breakpoint
 CREATE TABLE `outbox` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`channel` text NOT NULL,

@@ -75,7 +75,18 @@ export const captchas = sqliteTable('captchas', {
   usedAt: integer('used_at'),
 });
 
-/** Fixed-window counters for rate limits, keyed by what is limited (`login:acct:…`, `code:ip:…`). */
+/** OAuth 2.0 authorization requests in flight: the state we sent, its PKCE verifier and nonce, used once. */
+export const oauthStates = sqliteTable('oauth_states', {
+  state: text('state').primaryKey(),
+  provider: text('provider', { enum: ['google'] }).notNull(),
+  verifier: text('verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+  usedAt: integer('used_at'),
+});
+
+/** Rate-limit counters, keyed by what is limited (`login:acct:…`, `code:ip:…`). */
 export const rateLimits = sqliteTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: integer('window_start').notNull(),

@@ -130,6 +130,16 @@ const messages = {
     'zh-TW': '卡密不存在，請檢查後重試。',
   },
   cardUsed: { 'en-US': 'This card code has already been used.', 'zh-CN': '该卡密已被使用。', 'zh-TW': '該卡密已被使用。' },
+  providerNotConfigured: {
+    'en-US': 'This sign-in method is not available.',
+    'zh-CN': '暂不支持此登录方式。',
+    'zh-TW': '暫不支援此登入方式。',
+  },
+  googleFailed: {
+    'en-US': 'Google sign-in did not complete. Please try again.',
+    'zh-CN': 'Google 登录未完成，请重试。',
+    'zh-TW': 'Google 登入未完成，請重試。',
+  },
   avatarInvalid: {
     'en-US': 'Choose a PNG, JPEG, GIF or WebP image of at most 2 MB.',
     'zh-CN': '请选择不超过 2 MB 的 PNG、JPEG、GIF 或 WebP 图片。',

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import {
   captchaVerifyBody,
   codeLoginBody,
+  googleCallbackBody,
   passwordLoginBody,
   resetPasswordBody,
   sendCodeBody,
@@ -19,6 +20,7 @@ import { translate } from '../lib/i18n';
 import type { AppEnv } from '../lib/types';
 import { requireUser } from '../middleware/auth';
 import { validate } from '../middleware/validate';
+import { authorizationUrl, googleConfigured, redeemCode } from '../services/google';
 import { captchaMode, consumeCaptcha, createCaptcha, solveCaptcha } from '../services/captcha';
 import { createCode, requireCode } from '../services/codes';
 import { channelAvailable, send } from '../services/messenger';
@@ -49,7 +51,7 @@ export const auth = new Hono<AppEnv>()
     return ok<LoginOptions>(c, {
       emailCode: channelAvailable(c.env, 'email'),
       smsCode: channelAvailable(c.env, 'sms'),
-      google: false,
+      google: googleConfigured(c.env),
       wechat: false,
       captcha: mode,
       ...(mode === 'turnstile' ? { turnstileSiteKey: c.env.TURNSTILE_SITE_KEY } : {}),
@@ -131,6 +133,33 @@ export const auth = new Hono<AppEnv>()
     const existing = await c.var.db.query.users.findFirst({ where: eq(users.visitorId, visitorId) });
     const user = existing ?? (await createUser(c.var.db, { name: `Guest-${visitorId.slice(0, 6)}`, visitorId }));
     return signIn(c, user, source);
+  })
+  .get('/render/google', async (c) => {
+    if (!googleConfigured(c.env)) throw new ApiError(Code.NOT_FOUND, 'providerNotConfigured', {}, 404);
+    const redirectUri = `${new URL(c.req.url).origin}/googleLoginCallBack`;
+    return ok(c, await authorizationUrl(c.env, c.var.db, redirectUri));
+  })
+  .post('/googleRegisterWithLogin', validate('json', googleCallbackBody), async (c) => {
+    const { code, state, source } = c.req.valid('json');
+    if (!googleConfigured(c.env)) throw new ApiError(Code.NOT_FOUND, 'providerNotConfigured', {}, 404);
+    await limitIp(c, 'login', PER_IP.logins);
+    const identity = await redeemCode(c.env, c.var.db, code, state);
+    if (!identity) throw new ApiError(Code.BAD_REQUEST, 'googleFailed', {}, 400);
+    const db = c.var.db;
+    let user = await db.query.users.findFirst({ where: eq(users.googleSub, identity.sub) });
+    // A verified Google address that already has an account signs into that account and links it.
+    const verifiedEmail = identity.emailVerified ? identity.email?.toLowerCase() : undefined;
+    if (!user && verifiedEmail) {
+      const owner = await findByTarget(db, verifiedEmail);
+      if (owner) [user] = await db.update(users).set({ googleSub: identity.sub }).where(eq(users.id, owner.id)).returning();
+    }
+    user ??= await createUser(db, {
+      name: identity.name?.slice(0, 64) || defaultName(verifiedEmail ?? 'google'),
+      avatar: identity.picture ?? '',
+      email: verifiedEmail,
+      googleSub: identity.sub,
+    });
+    return signIn(c, user!, source);
   })
   .get('/getUserInfo', requireUser, async (c) => {
     const user = await getUser(c.var.db, c.var.userId);

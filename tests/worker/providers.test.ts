@@ -1,0 +1,314 @@
+import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CapabilitiesResponse, StreamServerMessage } from '../../contracts/engine';
+import { createApi } from '../../worker/app';
+import { languageLists, languages } from '../../worker/routes/languages';
+import { providers, ProviderError } from '../../worker/services/providers';
+import { EngineClient, engineStream, engineTranscribe, engineTranslate } from '../../worker/services/providers/engine';
+import { MODELS, workersAiStream, workersAiTranscribe, workersAiTranslate, type AiLike } from '../../worker/services/providers/workers-ai';
+
+/** A capabilities document as the engine on a Debian machine answers it (en-US via PocketSphinx, OpenCC, Apertium en⇄es). */
+const capabilities: CapabilitiesResponse = {
+  engine: { version: '0.1.0', cores: 2 },
+  media: { available: true, backend: 'ffmpeg 5.1', formats: ['mp3', 'mp4', 'wav', 'wmv', 'avi', 'ogg', 'flv'], reason: null },
+  vad: { available: true, backend: 'silero-v5 (sherpa-onnx)', reason: null },
+  asr: {
+    batch: [
+      { code: 'zh-CN', available: false, backend: null, reason: 'no recogniser for zh-CN is installed' },
+      { code: 'en-US', available: true, backend: 'pocketsphinx', reason: null },
+    ],
+    stream: [
+      { code: 'zh-CN', available: false, backend: null, reason: 'no recogniser for zh-CN is installed' },
+      { code: 'en-US', available: true, backend: 'pocketsphinx', reason: null },
+    ],
+  },
+  diarization: { available: true, backend: 'mfcc-agglomerative', reason: null },
+  translation: {
+    pairs: [
+      { from: 'zh-CN', to: 'zh-TW', backend: 'opencc' },
+      { from: 'zh-TW', to: 'zh-CN', backend: 'opencc' },
+      { from: 'en-US', to: 'es-ES', backend: 'apertium' },
+      { from: 'es-ES', to: 'en-US', backend: 'apertium' },
+    ],
+    unavailable: [],
+  },
+  models: [],
+};
+
+interface Call {
+  url: string;
+  init: RequestInit | undefined;
+}
+
+/** A fetch standing in for the engine: records calls and answers from a table keyed by path. */
+function engineFetch(routes: Record<string, (init?: RequestInit) => Response>) {
+  const calls: Call[] = [];
+  const fetch = async (url: string, init?: RequestInit) => {
+    calls.push({ url, init });
+    const path = new URL(url).pathname;
+    const route = routes[path];
+    return route ? route(init) : Response.json({ error: { code: 'not_found', message: `no route ${path}` } }, { status: 404 });
+  };
+  return { fetch, calls };
+}
+
+let engineUrl = 0;
+/** A distinct engine URL per client, so the capabilities cache never leaks between tests. */
+const client = (fetch: ReturnType<typeof engineFetch>['fetch']) =>
+  new EngineClient({ baseUrl: `http://engine-${++engineUrl}.test`, secret: 's3cret', fetch });
+
+describe('engine provider', () => {
+  it('transcribes by handing the engine the signed URL, with the secret', async () => {
+    const segments = [{ start: 0.2, end: 2.5, text: 'hello world', words: [{ word: 'hello', start: 0.2, end: 0.6 }] }];
+    const f = engineFetch({
+      '/v1/asr/transcribe': () => Response.json({ language: 'en-US', backend: 'pocketsphinx', duration: 3, segments, processingSeconds: 0.4 }),
+    });
+    const result = await engineTranscribe(client(f.fetch)).transcribe({
+      url: 'https://media.test/a.mp3?sig=1',
+      audio: async () => new ArrayBuffer(0),
+      language: 'en-US',
+      diarize: true,
+      speakers: 2,
+    });
+    expect(result).toEqual({ language: 'en-US', duration: 3, segments });
+    expect(f.calls[0]!.init!.method).toBe('POST');
+    expect((f.calls[0]!.init!.headers as Record<string, string>).authorization).toBe('Bearer s3cret');
+    expect(JSON.parse(String(f.calls[0]!.init!.body))).toEqual({ url: 'https://media.test/a.mp3?sig=1', language: 'en-US', diarize: true, speakers: 2 });
+  });
+
+  it("passes the engine's 429 and reason on as a ProviderError", async () => {
+    const f = engineFetch({
+      '/v1/asr/transcribe': () => Response.json({ error: { code: 'busy', message: 'all decoders are busy' } }, { status: 429, headers: { 'retry-after': '3' } }),
+    });
+    const err = await engineTranscribe(client(f.fetch))
+      .transcribe({ url: 'https://m.test/a.wav', audio: async () => new ArrayBuffer(0), language: 'en-US' })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect((err as ProviderError).status).toBe(429);
+    expect((err as ProviderError).code).toBe('busy');
+    expect((err as ProviderError).message).toBe('all decoders are busy');
+  });
+
+  it('reports an unreachable engine as 503', async () => {
+    const broken = new EngineClient({ baseUrl: 'http://down.test', secret: 's', fetch: async () => { throw new TypeError('connection refused'); } });
+    const err = await engineTranslate(broken).translate('zh-CN', 'zh-TW', ['软件']).catch((e: unknown) => e);
+    expect((err as ProviderError).status).toBe(503);
+  });
+
+  it('translates through the engine and lists languages from its capabilities (cached)', async () => {
+    const f = engineFetch({
+      '/v1/translate': (init) => {
+        const body = JSON.parse(String(init!.body)) as { texts: string[]; glossary?: unknown };
+        expect(body.glossary).toEqual([{ source: '听译', target: 'Tingyi' }]);
+        return Response.json({ backend: 'opencc', texts: body.texts.map(() => '軟體') });
+      },
+      '/v1/capabilities': () => Response.json(capabilities),
+    });
+    const c = client(f.fetch);
+    expect(await engineTranslate(c).translate('zh-CN', 'zh-TW', ['软件'], [{ source: '听译', target: 'Tingyi' }])).toEqual(['軟體']);
+    expect(await engineTranscribe(c).languages()).toEqual(['en-US']);
+    expect(await engineStream(c).languages()).toEqual(['en-US']);
+    expect((await engineTranslate(c).pairs())[0]).toEqual({ from: 'zh-CN', to: 'zh-TW' });
+    expect(f.calls.filter((x) => x.url.endsWith('/v1/capabilities'))).toHaveLength(1);
+  });
+
+  it('opens the live stream as a WebSocket upgrade and relays engine messages', async () => {
+    const pair = new WebSocketPair();
+    const [clientEnd, engineEnd] = [pair[0], pair[1]];
+    engineEnd.accept();
+    const received: unknown[] = [];
+    engineEnd.addEventListener('message', (e) => received.push(e.data));
+    const f = engineFetch({ '/v1/asr/stream': () => new Response(null, { status: 101, webSocket: clientEnd }) });
+    const live = await engineStream(client(f.fetch)).open('en-US');
+    expect(f.calls[0]!.url).toMatch(/\/v1\/asr\/stream\?language=en-US$/);
+    expect((f.calls[0]!.init!.headers as Record<string, string>).upgrade).toBe('websocket');
+    const messages: StreamServerMessage[] = [];
+    live.onMessage((m) => messages.push(m));
+    live.send(new Int16Array([1, 2, 3]));
+    live.end();
+    engineEnd.send(JSON.stringify({ type: 'partial', utterance: 1, text: 'hello', start: 0.1, end: 0.5 }));
+    engineEnd.send(JSON.stringify({ type: 'final', utterance: 1, text: 'hello world', start: 0.1, end: 1.2 }));
+    await vi.waitFor(() => expect(messages).toHaveLength(2));
+    expect(messages[1]).toMatchObject({ type: 'final', text: 'hello world' });
+    await vi.waitFor(() => expect(received).toHaveLength(2));
+    // Binary frames arrive as Blob under the current compatibility date (standard binaryType).
+    const first = received[0];
+    const bytes = first instanceof Blob ? await first.arrayBuffer() : (first as ArrayBuffer);
+    expect(Array.from(new Int16Array(bytes))).toEqual([1, 2, 3]);
+    expect(received[1]).toBe('{"type":"end"}');
+  });
+
+  it('surfaces a refused upgrade with the engine reason', async () => {
+    const f = engineFetch({
+      '/v1/asr/stream': () => Response.json({ error: { code: 'unsupported_language', message: 'live recognition of zh-CN is not installed' } }, { status: 422 }),
+    });
+    const err = await engineStream(client(f.fetch)).open('zh-CN').catch((e: unknown) => e);
+    expect((err as ProviderError).status).toBe(422);
+    expect((err as ProviderError).message).toMatch(/zh-CN/);
+  });
+});
+
+/** An `Ai` binding answering with recorded, documented output shapes; records what it was asked. */
+function fakeAi(answer: (model: string, inputs: Record<string, unknown>, options?: Record<string, unknown>) => unknown) {
+  const calls: { model: string; inputs: Record<string, unknown>; options?: Record<string, unknown> }[] = [];
+  const ai: AiLike = {
+    async run(model, inputs, options) {
+      calls.push({ model, inputs, ...(options ? { options } : {}) });
+      return answer(model, inputs, options);
+    },
+  };
+  return { ai, calls };
+}
+
+describe('Workers AI provider', () => {
+  it('transcribes with whisper-large-v3-turbo: base64 audio in, segments and words out', async () => {
+    // Output as documented for @cf/openai/whisper-large-v3-turbo.
+    const recorded = {
+      transcription_info: { language: 'en', language_probability: 0.99, duration: 4.2, duration_after_vad: 3.9 },
+      text: ' Hello world. How are you?',
+      word_count: 5,
+      segments: [
+        { start: 0.0, end: 1.5, text: ' Hello world.', temperature: 0, avg_logprob: -0.2, compression_ratio: 0.8, no_speech_prob: 0.01,
+          words: [{ word: ' Hello', start: 0.0, end: 0.6 }, { word: ' world.', start: 0.6, end: 1.5 }] },
+        { start: 2.0, end: 3.9, text: ' How are you?', temperature: 0, avg_logprob: -0.3, compression_ratio: 0.9, no_speech_prob: 0.02 },
+      ],
+      vtt: 'WEBVTT\n\n00:00.000 --> 00:01.500\nHello world.\n',
+    };
+    const { ai, calls } = fakeAi(() => recorded);
+    const audio = new TextEncoder().encode('RIFF....WAVE').buffer as ArrayBuffer;
+    const result = await workersAiTranscribe(ai).transcribe({ url: 'unused', audio: async () => audio, language: 'en-US' });
+    expect(calls[0]!.model).toBe(MODELS.transcribe);
+    expect(calls[0]!.inputs.audio).toBe(btoa('RIFF....WAVE'));
+    expect(calls[0]!.inputs.language).toBe('en');
+    expect(result).toEqual({
+      language: 'en-US',
+      duration: 4.2,
+      segments: [
+        { start: 0, end: 1.5, text: 'Hello world.', words: [{ word: 'Hello', start: 0, end: 0.6 }, { word: 'world.', start: 0.6, end: 1.5 }] },
+        { start: 2, end: 3.9, text: 'How are you?' },
+      ],
+    });
+  });
+
+  it('falls back to the whole text when whisper returns no segments', async () => {
+    const { ai } = fakeAi(() => ({ text: '你好世界', transcription_info: { duration: 2 } }));
+    const r = await workersAiTranscribe(ai).transcribe({ url: 'x', audio: async () => new ArrayBuffer(4), language: 'zh-CN' });
+    expect(r.segments).toEqual([{ start: 0, end: 2, text: '你好世界' }]);
+  });
+
+  it('maps Deepgram nova-3 live results onto partials and one final per utterance', async () => {
+    const pair = new WebSocketPair();
+    const [clientEnd, deepgram] = [pair[0], pair[1]];
+    deepgram.accept();
+    const sent: unknown[] = [];
+    deepgram.addEventListener('message', (e) => sent.push(e.data));
+    const { ai, calls } = fakeAi(() => new Response(null, { status: 101, webSocket: clientEnd }));
+    const live = await workersAiStream(ai).open('en-US');
+    expect(calls[0]!.model).toBe(MODELS.stream);
+    expect(calls[0]!.options).toEqual({ websocket: true });
+    expect(calls[0]!.inputs).toMatchObject({ encoding: 'linear16', sample_rate: '16000', interim_results: 'true', language: 'en' });
+    const messages: StreamServerMessage[] = [];
+    live.onMessage((m) => messages.push(m));
+    const results = (over: Record<string, unknown>, transcript: string, words: { word: string; start: number; end: number }[]) =>
+      JSON.stringify({
+        type: 'Results', channel_index: [0, 1], duration: 1.0, start: 0.0, is_final: false, speech_final: false,
+        channel: { alternatives: [{ transcript, confidence: 0.98, words: words.map((w) => ({ ...w, confidence: 0.9, punctuated_word: w.word })) }] },
+        metadata: { request_id: 'r1', model_info: { name: 'general-nova-3' } },
+        ...over,
+      });
+    deepgram.send(results({ start: 0, duration: 0.8 }, 'hello', [{ word: 'hello', start: 0.1, end: 0.5 }]));
+    deepgram.send(results({ start: 0, duration: 1.2, is_final: true }, 'hello world', [{ word: 'hello', start: 0.1, end: 0.5 }, { word: 'world', start: 0.6, end: 1.1 }]));
+    deepgram.send(results({ start: 1.2, duration: 0.8 }, 'how are', [{ word: 'how', start: 1.3, end: 1.5 }]));
+    deepgram.send(results({ start: 1.2, duration: 1.0, is_final: true, speech_final: true }, 'how are you', [{ word: 'you', start: 1.9, end: 2.1 }]));
+    deepgram.send(JSON.stringify({ type: 'UtteranceEnd', channel: [0, 1], last_word_end: 2.1 }));
+    await vi.waitFor(() => expect(messages.filter((m) => m.type === 'final')).toHaveLength(1));
+    expect(messages.map((m) => m.type)).toEqual(['partial', 'partial', 'final']);
+    expect(messages[1]).toMatchObject({ type: 'partial', text: 'hello world how are', start: 0 });
+    expect(messages[2]).toMatchObject({ type: 'final', utterance: 1, text: 'hello world how are you', start: 0, end: 2.2 });
+    live.send(new Uint8Array(320));
+    live.end();
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toBe('{"type":"CloseStream"}');
+  });
+
+  it('translates with qwen3: numbered sentences with context and glossary, chat-completion output parsed', async () => {
+    const { ai, calls } = fakeAi(() => ({
+      id: 'chatcmpl-1',
+      object: 'chat.completion',
+      created: 1_700_000_000,
+      model: MODELS.translate,
+      choices: [{ index: 0, message: { role: 'assistant', content: '<think>\n\n</think>\n\n{"translations": ["你好，Tingyi。", "再见。"]}' }, finish_reason: 'stop' }],
+      usage: { prompt_tokens: 80, completion_tokens: 20, total_tokens: 100 },
+    }));
+    const out = await workersAiTranslate(ai).translate('en-US', 'zh-CN', ['Hello, Tingyi.', 'Goodbye.'], [{ source: 'Tingyi', target: 'Tingyi' }]);
+    expect(out).toEqual(['你好，Tingyi。', '再见。']);
+    const messages = calls[0]!.inputs.messages as { role: string; content: string }[];
+    expect(calls[0]!.model).toBe(MODELS.translate);
+    expect(messages[0]!.content).toMatch(/"Tingyi" => "Tingyi"/);
+    expect(messages[1]!.content).toMatch(/1\. Hello, Tingyi\.\n2\. Goodbye\./);
+  });
+
+  it('reads the older { response } output and rejects a reply with the wrong number of lines', async () => {
+    const good = fakeAi(() => ({ response: '{"translations": ["Hola."]}' }));
+    expect(await workersAiTranslate(good.ai).translate('en-US', 'es-ES', ['Hello.'])).toEqual(['Hola.']);
+    const bad = fakeAi(() => ({ response: 'Hola.' }));
+    await expect(workersAiTranslate(bad.ai).translate('en-US', 'es-ES', ['Hello.'])).rejects.toBeInstanceOf(ProviderError);
+  });
+});
+
+describe('provider selection', () => {
+  const base = { ENGINE_URL: 'http://engine.test', ENGINE_SECRET: 's', ASR_PROVIDER: 'engine', STREAM_PROVIDER: 'engine', TRANSLATE_PROVIDER: 'engine' };
+
+  it('picks per capability from configuration', () => {
+    const { ai } = fakeAi(() => ({}));
+    const p = providers({ ...base, TRANSLATE_PROVIDER: 'workers-ai', AI: ai });
+    expect([p.transcribe.name, p.stream.name, p.translate.name]).toEqual(['engine', 'engine', 'workers-ai']);
+  });
+
+  it('refuses workers-ai without the AI binding, and unknown names', () => {
+    expect(() => providers({ ...base, ASR_PROVIDER: 'workers-ai' })).toThrow(/AI binding/);
+    expect(() => providers({ ...base, STREAM_PROVIDER: 'openai' })).toThrow(/"engine" or "workers-ai"/);
+  });
+});
+
+describe('language calls', () => {
+  const available = {
+    transcribe: ['en-US'],
+    stream: ['en-US'],
+    translation: capabilities.translation.pairs.map(({ from, to }) => ({ from, to })),
+  };
+
+  it('derives transcription and translation lists from what is available, named in the locale', () => {
+    expect(languageLists('upload', available, 'zh-CN')).toEqual({
+      transcribeLanguage: [{ code: 'en-US', name: '英语' }],
+      translation: [{ code: 'es-ES', name: '西班牙语' }],
+    });
+    expect(languageLists('text', available, 'en-US')).toEqual({
+      transcribeLanguage: ['zh-CN', 'zh-TW', 'en-US', 'es-ES'].map((code) => ({ code, name: expect.any(String) })),
+      translation: ['zh-CN', 'zh-TW', 'en-US', 'es-ES'].map((code) => ({ code, name: expect.any(String) })),
+    });
+  });
+
+  afterEach(() => vi.restoreAllMocks());
+
+  it('serves the four spec paths as envelopes built from the engine capabilities', async () => {
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input instanceof Request ? input.url : input);
+      expect(url).toBe('http://engine-languages.test/v1/capabilities');
+      return Response.json(capabilities);
+    });
+    const app = createApi().route('/', languages);
+    const testEnv = { ...env, ENGINE_URL: 'http://engine-languages.test', ASR_PROVIDER: 'engine', STREAM_PROVIDER: 'engine', TRANSLATE_PROVIDER: 'engine' };
+    for (const path of ['/speech/audio/selectLanguage', '/speech/video/transcribe/getLanguage', '/audio/LanguageInternation', '/textTrans/lang/languageList']) {
+      const res = await app.request(`http://tingyi.test/prod-api${path}`, { headers: { 'accept-language': 'en-US' } }, testEnv);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { code: number; data: { transcribeLanguage: { code: string }[]; translation: { code: string }[] } };
+      expect(body.code).toBe(200);
+      const codes = body.data.transcribeLanguage.map((l) => l.code);
+      if (path.includes('languageList')) expect(codes).toEqual(['zh-CN', 'zh-TW', 'en-US', 'es-ES']);
+      else expect(codes).toEqual(['en-US']);
+      expect(codes).not.toContain('ja-JP');
+    }
+    expect(spy).toHaveBeenCalled();
+  });
+});

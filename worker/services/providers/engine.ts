@@ -1,0 +1,142 @@
+/**
+ * Providers backed by the engine (engine/, API in contracts/engine.ts): the default locally, and in
+ * production when the engine runs as a container beside the Worker.
+ */
+import type { CapabilitiesResponse, EngineError, StreamServerMessage, TranscribeResponse, TranslateResponse } from '../../../contracts/engine';
+import { ENGINE_PATHS } from '../../../contracts/engine';
+import type { GlossaryTerm } from '../../../contracts/engine-translate';
+import {
+  ProviderError,
+  type LiveStream,
+  type SocketLike,
+  type StreamProvider,
+  type TranscribeInput,
+  type TranscribeProvider,
+  type TranscribeResult,
+  type TranslateProvider,
+} from './types';
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface EngineOptions {
+  baseUrl: string;
+  secret: string;
+  fetch: FetchLike;
+  /** How long capabilities are reused before asking the engine again. */
+  cacheMs?: number;
+}
+
+const cache = new Map<string, { at: number; value: Promise<CapabilitiesResponse> }>();
+
+export class EngineClient {
+  constructor(private readonly opts: EngineOptions) {}
+
+  private url(path: string) {
+    return this.opts.baseUrl.replace(/\/$/, '') + path;
+  }
+
+  private headers(extra: Record<string, string> = {}) {
+    return { authorization: `Bearer ${this.opts.secret}`, ...extra };
+  }
+
+  async call<T>(path: string, init: RequestInit = {}): Promise<T> {
+    let res: Response;
+    try {
+      res = await this.opts.fetch(this.url(path), { ...init, headers: this.headers(init.headers as Record<string, string>) });
+    } catch (err) {
+      throw new ProviderError(`engine unreachable at ${this.opts.baseUrl}: ${String(err)}`, 503, 'unavailable');
+    }
+    if (!res.ok) {
+      const body = (await res.json().catch(() => null)) as EngineError | null;
+      throw new ProviderError(body?.error.message ?? `engine answered ${res.status}`, res.status, body?.error.code ?? 'upstream');
+    }
+    return (await res.json()) as T;
+  }
+
+  postJson<T>(path: string, body: unknown) {
+    return this.call<T>(path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  }
+
+  /** Capabilities, cached per engine URL: every language call derives from them. */
+  capabilities(): Promise<CapabilitiesResponse> {
+    const key = this.opts.baseUrl;
+    const hit = cache.get(key);
+    const ttl = this.opts.cacheMs ?? 30_000;
+    if (hit && Date.now() - hit.at < ttl) return hit.value;
+    const value = this.call<CapabilitiesResponse>(ENGINE_PATHS.capabilities);
+    cache.set(key, { at: Date.now(), value });
+    value.catch(() => cache.delete(key));
+    return value;
+  }
+
+  /** Opens the engine's live-recognition WebSocket through a Workers fetch upgrade. */
+  async openSocket(language: string): Promise<SocketLike> {
+    const res = await this.opts.fetch(this.url(`${ENGINE_PATHS.stream}?language=${encodeURIComponent(language)}`), {
+      headers: this.headers({ upgrade: 'websocket' }),
+    });
+    const socket = (res as Response & { webSocket?: SocketLike | null }).webSocket;
+    if (res.status !== 101 || !socket) {
+      const body = (await res.json().catch(() => null)) as EngineError | null;
+      throw new ProviderError(body?.error.message ?? `engine refused the stream (${res.status})`, res.status === 101 ? 502 : res.status, body?.error.code ?? 'upstream');
+    }
+    socket.accept?.();
+    return socket;
+  }
+}
+
+export function engineTranscribe(client: EngineClient): TranscribeProvider {
+  return {
+    name: 'engine',
+    async transcribe(input: TranscribeInput): Promise<TranscribeResult> {
+      const r = await client.postJson<TranscribeResponse>(ENGINE_PATHS.transcribe, {
+        url: input.url,
+        language: input.language,
+        diarize: input.diarize ?? false,
+        ...(input.speakers ? { speakers: input.speakers } : {}),
+      });
+      return { language: r.language, duration: r.duration, segments: r.segments };
+    },
+    async languages() {
+      return (await client.capabilities()).asr.batch.filter((l) => l.available).map((l) => l.code);
+    },
+  };
+}
+
+/** Wraps a socket speaking the engine protocol (which is also our LiveStream message format). */
+export function engineLiveStream(socket: SocketLike): LiveStream {
+  const listeners: ((m: StreamServerMessage) => void)[] = [];
+  socket.addEventListener('message', (event) => {
+    if (typeof event.data !== 'string') return;
+    const msg = JSON.parse(event.data) as StreamServerMessage;
+    for (const l of listeners) l(msg);
+  });
+  return {
+    send: (pcm) => socket.send(pcm),
+    end: () => socket.send(JSON.stringify({ type: 'end' })),
+    close: () => socket.close(1000),
+    onMessage: (l) => void listeners.push(l),
+  };
+}
+
+export function engineStream(client: EngineClient): StreamProvider {
+  return {
+    name: 'engine',
+    open: async (language) => engineLiveStream(await client.openSocket(language)),
+    async languages() {
+      return (await client.capabilities()).asr.stream.filter((l) => l.available).map((l) => l.code);
+    },
+  };
+}
+
+export function engineTranslate(client: EngineClient): TranslateProvider {
+  return {
+    name: 'engine',
+    async translate(from: string, to: string, texts: string[], glossary?: GlossaryTerm[]) {
+      const r = await client.postJson<TranslateResponse>(ENGINE_PATHS.translate, { from, to, texts, ...(glossary?.length ? { glossary } : {}) });
+      return r.texts;
+    },
+    async pairs() {
+      return (await client.capabilities()).translation.pairs.map(({ from, to }) => ({ from, to }));
+    },
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * Chooses the implementation of each capability from configuration (wrangler.toml [vars]):
+ * ASR_PROVIDER, STREAM_PROVIDER, TRANSLATE_PROVIDER = "engine" | "workers-ai". Workers AI needs the `AI`
+ * binding, which is optional so local development (where Workers AI is unreachable) works without it.
+ */
+import { EngineClient, engineStream, engineTranscribe, engineTranslate, type FetchLike } from './engine';
+import { ProviderError, type StreamProvider, type TranscribeProvider, type TranslateProvider } from './types';
+import { workersAiStream, workersAiTranscribe, workersAiTranslate, type AiLike } from './workers-ai';
+
+export type ProviderEnv = Pick<Env, 'ENGINE_URL' | 'ENGINE_SECRET' | 'ASR_PROVIDER' | 'STREAM_PROVIDER' | 'TRANSLATE_PROVIDER'> & {
+  AI?: Ai | AiLike;
+};
+
+export interface Providers {
+  engine: EngineClient;
+  transcribe: TranscribeProvider;
+  stream: StreamProvider;
+  translate: TranslateProvider;
+}
+
+function pick<T>(setting: string, name: string, engine: () => T, workersAi: (ai: AiLike) => T, ai: AiLike | undefined): T {
+  const choice = (setting || 'engine').trim();
+  if (choice === 'engine') return engine();
+  if (choice === 'workers-ai') {
+    if (!ai) throw new ProviderError(`${name}=workers-ai but the AI binding is not configured`, 500, 'misconfigured');
+    return workersAi(ai);
+  }
+  throw new ProviderError(`${name} must be "engine" or "workers-ai", not "${choice}"`, 500, 'misconfigured');
+}
+
+export function providers(env: ProviderEnv, fetchImpl: FetchLike = (input, init) => fetch(input, init)): Providers {
+  const engine = new EngineClient({ baseUrl: env.ENGINE_URL, secret: env.ENGINE_SECRET, fetch: fetchImpl });
+  const ai = env.AI as AiLike | undefined;
+  return {
+    engine,
+    transcribe: pick(env.ASR_PROVIDER, 'ASR_PROVIDER', () => engineTranscribe(engine), workersAiTranscribe, ai),
+    stream: pick(env.STREAM_PROVIDER, 'STREAM_PROVIDER', () => engineStream(engine), workersAiStream, ai),
+    translate: pick(env.TRANSLATE_PROVIDER, 'TRANSLATE_PROVIDER', () => engineTranslate(engine), workersAiTranslate, ai),
+  };
+}
+
+export * from './types';
+export { EngineClient } from './engine';

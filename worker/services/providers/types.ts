@@ -1,0 +1,78 @@
+/**
+ * One interface per AI capability. Each has an engine implementation (HTTP/WebSocket to the local or
+ * containerised engine) and a Workers AI implementation; `ASR_PROVIDER`, `STREAM_PROVIDER` and
+ * `TRANSLATE_PROVIDER` pick one per capability (see ./index.ts).
+ */
+import type { StreamServerMessage, TranscriptSegment } from '../../../contracts/engine';
+import type { GlossaryTerm } from '../../../contracts/engine-translate';
+
+export interface TranscribeInput {
+  /** A URL the Worker signed for the media (the engine streams it). */
+  url: string;
+  /** The media bytes, for providers that take the audio inline (Workers AI). */
+  audio: () => Promise<ArrayBuffer>;
+  language: string;
+  diarize?: boolean;
+  speakers?: number;
+}
+
+export interface TranscribeResult {
+  language: string;
+  duration: number;
+  segments: TranscriptSegment[];
+}
+
+/** Languages a provider serves for each use, as language codes (see contracts/engine-languages). */
+export interface ProviderLanguages {
+  transcribe: string[];
+  stream: string[];
+  translation: { from: string; to: string }[];
+}
+
+export interface TranscribeProvider {
+  readonly name: string;
+  transcribe(input: TranscribeInput): Promise<TranscribeResult>;
+  languages(): Promise<string[]>;
+}
+
+/** A live recognition session: PCM16 16 kHz mono in, partial / final messages out (engine protocol). */
+export interface LiveStream {
+  send(pcm: ArrayBuffer | ArrayBufferView): void;
+  /** Flush what is being said as a final result, then close. */
+  end(): void;
+  close(): void;
+  onMessage(listener: (msg: StreamServerMessage) => void): void;
+}
+
+export interface StreamProvider {
+  readonly name: string;
+  open(language: string): Promise<LiveStream>;
+  languages(): Promise<string[]>;
+}
+
+export interface TranslateProvider {
+  readonly name: string;
+  translate(from: string, to: string, texts: string[], glossary?: GlossaryTerm[]): Promise<string[]>;
+  pairs(): Promise<{ from: string; to: string }[]>;
+}
+
+/** A provider failure the caller can show or log; `status` follows the upstream where there is one. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status = 502,
+    readonly code = 'upstream',
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+/** The parts of a Workers WebSocket the providers use, so tests can hand in a WebSocketPair end. */
+export interface SocketLike {
+  accept?(): void;
+  send(data: string | ArrayBuffer | ArrayBufferView): void;
+  close(code?: number, reason?: string): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  addEventListener(type: 'close' | 'error', listener: (event: unknown) => void): void;
+}

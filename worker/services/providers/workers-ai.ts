@@ -1,0 +1,218 @@
+/**
+ * Providers backed by Workers AI (`env.AI`), written against the documented model schemas:
+ * - batch ASR: @cf/openai/whisper-large-v3-turbo — input { audio: base64, language?, vad_filter? },
+ *   output { text, transcription_info?: { language, duration }, segments?: [{ start, end, text, words?: [{ word, start, end }] }] }
+ * - live ASR: @cf/deepgram/nova-3 over WebSocket (`run(model, params, { websocket: true })` answers a 101
+ *   Response whose webSocket speaks Deepgram's live protocol: binary audio in; `Results` messages out with
+ *   is_final / speech_final, `UtteranceEnd`; `{"type":"CloseStream"}` flushes and closes)
+ * - translation: @cf/qwen/qwen3-30b-a3b-fp8 — input { messages }, output an OpenAI-style chat completion
+ *   (older text models answer { response }; both are read)
+ */
+import type { StreamServerMessage, TranscriptSegment } from '../../../contracts/engine';
+import { LANGUAGES, languageInfo } from '../../../contracts/engine-languages';
+import { LLM_BATCH, LLM_CONTEXT, parseTranslations, translationMessages, type GlossaryTerm } from '../../../contracts/engine-translate';
+import {
+  ProviderError,
+  type LiveStream,
+  type SocketLike,
+  type StreamProvider,
+  type TranscribeInput,
+  type TranscribeProvider,
+  type TranscribeResult,
+  type TranslateProvider,
+} from './types';
+
+/** The slice of the `Ai` binding these providers call; the generated `Ai` type satisfies it. */
+export interface AiLike {
+  run(model: string, inputs: Record<string, unknown>, options?: Record<string, unknown>): Promise<unknown>;
+}
+
+export const MODELS = {
+  transcribe: '@cf/openai/whisper-large-v3-turbo',
+  stream: '@cf/deepgram/nova-3',
+  translate: '@cf/qwen/qwen3-30b-a3b-fp8',
+} as const;
+
+/** Languages Nova-3 transcribes live (Deepgram's Nova-3 list, intersected with the ones Tingyi names). */
+const NOVA3_LANGUAGES = ['en-US', 'es-ES', 'fr-FR', 'de-DE', 'ru-RU', 'ja-JP'];
+
+function base64(bytes: ArrayBuffer): string {
+  const view = new Uint8Array(bytes);
+  let binary = '';
+  // In slices: String.fromCharCode with one argument per byte overflows the stack on large files.
+  for (let i = 0; i < view.length; i += 0x8000) binary += String.fromCharCode(...view.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+const round = (s: number) => Math.round(s * 1000) / 1000;
+
+interface WhisperOutput {
+  text: string;
+  transcription_info?: { language?: string; duration?: number };
+  segments?: { start?: number; end?: number; text?: string; words?: { word?: string; start?: number; end?: number }[] }[];
+}
+
+export function workersAiTranscribe(ai: AiLike): TranscribeProvider {
+  return {
+    name: 'workers-ai',
+    async transcribe(input: TranscribeInput): Promise<TranscribeResult> {
+      const iso = languageInfo(input.language)?.iso;
+      const out = (await ai.run(MODELS.transcribe, {
+        audio: base64(await input.audio()),
+        task: 'transcribe',
+        ...(iso ? { language: iso } : {}),
+        vad_filter: true,
+      })) as WhisperOutput;
+      const segments: TranscriptSegment[] = (out.segments ?? [])
+        .filter((s) => (s.text ?? '').trim() !== '')
+        .map((s) => ({
+          start: round(s.start ?? 0),
+          end: round(s.end ?? s.start ?? 0),
+          text: (s.text ?? '').trim(),
+          ...(s.words?.length
+            ? { words: s.words.map((w) => ({ word: (w.word ?? '').trim(), start: round(w.start ?? 0), end: round(w.end ?? 0) })) }
+            : {}),
+        }));
+      if (segments.length === 0 && out.text.trim()) {
+        segments.push({ start: 0, end: round(out.transcription_info?.duration ?? 0), text: out.text.trim() });
+      }
+      return { language: input.language, duration: round(out.transcription_info?.duration ?? segments.at(-1)?.end ?? 0), segments };
+    },
+    async languages() {
+      return LANGUAGES.map((l) => l.code);
+    },
+  };
+}
+
+interface DeepgramWord {
+  word: string;
+  start: number;
+  end: number;
+  punctuated_word?: string;
+  speaker?: number;
+}
+interface DeepgramResults {
+  type: 'Results';
+  start: number;
+  duration: number;
+  is_final?: boolean;
+  speech_final?: boolean;
+  channel: { alternatives: { transcript: string; words?: DeepgramWord[] }[] };
+}
+
+/**
+ * Maps Deepgram's live protocol onto the engine's: interim results become partials; `is_final` pieces are
+ * collected until `speech_final` (or `UtteranceEnd`) closes the utterance, which becomes one final.
+ */
+export function deepgramLiveStream(socket: SocketLike): LiveStream {
+  const listeners: ((m: StreamServerMessage) => void)[] = [];
+  const emit = (m: StreamServerMessage) => listeners.forEach((l) => l(m));
+  let utterance = 1;
+  let pieces: { text: string; start: number; end: number; words: DeepgramWord[] }[] = [];
+  const closeUtterance = () => {
+    if (!pieces.length) return;
+    const words = pieces.flatMap((p) => p.words);
+    const speaker = words.find((w) => w.speaker !== undefined)?.speaker;
+    emit({
+      type: 'final',
+      utterance,
+      start: round(pieces[0]!.start),
+      end: round(pieces.at(-1)!.end),
+      text: pieces.map((p) => p.text).filter(Boolean).join(' '),
+      words: words.map((w) => ({ word: w.punctuated_word ?? w.word, start: round(w.start), end: round(w.end) })),
+      ...(speaker !== undefined ? { speaker: String(speaker + 1) } : {}),
+    });
+    pieces = [];
+    utterance++;
+  };
+  socket.addEventListener('message', (event) => {
+    if (typeof event.data !== 'string') return;
+    const msg = JSON.parse(event.data) as { type?: string } & Partial<DeepgramResults>;
+    if (msg.type === 'Results') {
+      const r = msg as DeepgramResults;
+      const alt = r.channel.alternatives[0] ?? { transcript: '' };
+      if (!r.is_final) {
+        const before = pieces.map((p) => p.text).filter(Boolean);
+        if (alt.transcript) {
+          emit({ type: 'partial', utterance, text: [...before, alt.transcript].join(' '), start: round(pieces[0]?.start ?? r.start), end: round(r.start + r.duration) });
+        }
+        return;
+      }
+      if (alt.transcript) pieces.push({ text: alt.transcript, start: r.start, end: r.start + r.duration, words: alt.words ?? [] });
+      if (r.speech_final) closeUtterance();
+    } else if (msg.type === 'UtteranceEnd') {
+      closeUtterance();
+    }
+  });
+  socket.addEventListener('close', () => {
+    closeUtterance();
+    emit({ type: 'closed' });
+  });
+  return {
+    send: (pcm) => socket.send(pcm),
+    end: () => socket.send(JSON.stringify({ type: 'CloseStream' })),
+    close: () => socket.close(1000),
+    onMessage: (l) => void listeners.push(l),
+  };
+}
+
+export function workersAiStream(ai: AiLike): StreamProvider {
+  return {
+    name: 'workers-ai',
+    async open(language) {
+      const iso = languageInfo(language)?.iso ?? 'en';
+      const res = (await ai.run(
+        MODELS.stream,
+        {
+          encoding: 'linear16',
+          sample_rate: '16000',
+          channels: '1',
+          language: iso,
+          interim_results: 'true',
+          punctuate: 'true',
+          smart_format: 'true',
+          endpointing: '400',
+          utterance_end_ms: '1000',
+        },
+        { websocket: true },
+      )) as Response & { webSocket?: SocketLike | null };
+      if (!res.webSocket) throw new ProviderError(`Workers AI refused the live stream (${res.status})`, 502);
+      res.webSocket.accept?.();
+      return deepgramLiveStream(res.webSocket);
+    },
+    async languages() {
+      return NOVA3_LANGUAGES;
+    },
+  };
+}
+
+type ChatOutput = string | { response?: string; choices?: { message?: { content?: string | null } }[] };
+
+export function chatContent(out: ChatOutput): string {
+  if (typeof out === 'string') return out;
+  return out.choices?.[0]?.message?.content ?? out.response ?? '';
+}
+
+export function workersAiTranslate(ai: AiLike): TranslateProvider {
+  return {
+    name: 'workers-ai',
+    async translate(from: string, to: string, texts: string[], glossary?: GlossaryTerm[]) {
+      const result: string[] = [];
+      for (let i = 0; i < texts.length; i += LLM_BATCH) {
+        const batch = texts.slice(i, i + LLM_BATCH);
+        const messages = translationMessages(from, to, batch, texts.slice(Math.max(0, i - LLM_CONTEXT), i), glossary);
+        // Qwen3's switch for skipping its reasoning: translation needs none, and it would cost latency.
+        messages[1] = { ...messages[1]!, content: `${messages[1]!.content}\n/no_think` };
+        const out = (await ai.run(MODELS.translate, { messages, temperature: 0, max_tokens: 4096 })) as ChatOutput;
+        const parsed = parseTranslations(chatContent(out), batch.length);
+        if (!parsed) throw new ProviderError(`${MODELS.translate} did not return ${batch.length} translations`);
+        result.push(...parsed);
+      }
+      return result;
+    },
+    async pairs() {
+      const codes = LANGUAGES.map((l) => l.code);
+      return codes.flatMap((from) => codes.filter((to) => to !== from).map((to) => ({ from, to })));
+    },
+  };
+}
