@@ -39,6 +39,8 @@ export interface GuardFacts {
   search: string;
   storedToken: string | undefined;
   hasUserInfo: boolean;
+  /** The stored user info is a guest account's: sign-in pages stay open to it. */
+  visitor: boolean;
   now: number;
 }
 
@@ -64,7 +66,7 @@ export function decideGuard(facts: GuardFacts): GuardDecision {
   const token = takeToken ?? facts.storedToken;
   const hasToken = isUsableToken(token, facts.now);
 
-  if (LOGIN_PATHS.includes(path) && hasToken && facts.hasUserInfo) {
+  if (LOGIN_PATHS.includes(path) && hasToken && facts.hasUserInfo && !facts.visitor) {
     return { ...PASS, takeToken, redirectTo: PATHS.home };
   }
   return {

@@ -4,18 +4,14 @@ import { decideGuard, redirectAfterUserInfoError } from './guard';
 import { get, isRequestError } from './request';
 import { useSession } from './session';
 import type { UserInfo } from './session';
+import { signInAsVisitor } from './visitor';
 
 /** Carries out the guard's decision before each navigation (the root route's loader). */
 
 export const USER_INFO_URL = '/auth/getUserInfo';
 
-/**
- * What happens to a visitor without a usable token. Until guest sign-in exists (accounts issue) it only
- * marks the session; that issue swaps in the `POST /auth/visitorlogin` call here.
- */
-let visitorLogin: () => Promise<void> = async () => {
-  useSession.getState().setVisitor(true);
-};
+/** What happens to a visitor without a usable token: a guest sign-in. Injectable so tests need no server. */
+let visitorLogin: () => Promise<void> = signInAsVisitor;
 
 export function setVisitorLogin(login: () => Promise<void>): void {
   visitorLogin = login;
@@ -28,6 +24,7 @@ export async function runRouteGuard(url: URL): Promise<Response | null> {
     search: url.search,
     storedToken: getToken(),
     hasUserInfo: session.userInfo !== null,
+    visitor: session.userInfo?.visitor === true,
     now: Date.now(),
   });
 
