@@ -6,9 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(ffmpeg espeak-ng pocketsphinx pocketsphinx-en-us)
+packages=(ffmpeg espeak-ng pocketsphinx pocketsphinx-en-us python3-pocketsphinx)
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(chromium fonts-wqy-microhei sox pocketsphinx-testdata)
+  packages+=(chromium fonts-wqy-microhei sox pocketsphinx-testdata apertium apertium-eng-spa)
 fi
 
 missing=()

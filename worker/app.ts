@@ -10,6 +10,7 @@ import { requestContext } from './middleware/context';
 import { auth } from './routes/auth';
 import { dev } from './routes/dev';
 import { expense } from './routes/expense';
+import { languages } from './routes/languages';
 import { system } from './routes/system';
 
 /**
@@ -55,4 +56,5 @@ export const app = createApi()
   .route('/auth', auth)
   .route('/system', system)
   .route('/expense', expense)
-  .route('/dev', dev);
+  .route('/dev', dev)
+  .route('/', languages);

@@ -1,0 +1,181 @@
+/**
+ * The engine's HTTP + WebSocket API (engine/ serves it, worker/services/providers/engine calls it).
+ * Every path lives under /v1; every call except /v1/health carries `Authorization: Bearer ENGINE_SECRET`.
+ * Errors are `{ error: { code, message } }` with a 4xx/5xx status, never a 200 with a copy of the input.
+ */
+import { z } from 'zod';
+
+export const ENGINE_PATHS = {
+  health: '/v1/health',
+  capabilities: '/v1/capabilities',
+  probe: '/v1/media/probe',
+  extract: '/v1/media/extract',
+  vad: '/v1/vad',
+  transcribe: '/v1/asr/transcribe',
+  stream: '/v1/asr/stream',
+  diarize: '/v1/diarize',
+  translate: '/v1/translate',
+} as const;
+
+/** Formats a user may upload (spec §9 local upload); the engine accepts exactly these containers. */
+export const MEDIA_EXTENSIONS = ['mp3', 'mp4', 'wav', 'wmv', 'avi', 'ogg', 'flv'] as const;
+export const ENGINE_SAMPLE_RATE = 16_000;
+
+/** Machine-readable error codes; `message` carries the human reason. */
+export const EngineErrorCode = {
+  unauthorized: 'unauthorized',
+  badRequest: 'bad_request',
+  notFound: 'not_found',
+  unsupportedMedia: 'unsupported_media',
+  unreadableMedia: 'unreadable_media',
+  noAudio: 'no_audio',
+  tooLarge: 'too_large',
+  unsupportedLanguage: 'unsupported_language',
+  unsupportedPair: 'unsupported_pair',
+  busy: 'busy',
+  timeout: 'timeout',
+  upstream: 'upstream',
+  internal: 'internal',
+} as const;
+export type EngineErrorCode = (typeof EngineErrorCode)[keyof typeof EngineErrorCode];
+
+export interface EngineError {
+  error: { code: EngineErrorCode; message: string };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Capabilities
+
+/** One language of one capability: available with a backend, or unavailable with the reason. */
+export interface LanguageSupport {
+  code: string;
+  available: boolean;
+  backend: string | null;
+  reason: string | null;
+}
+
+export interface TranslationPair {
+  from: string;
+  to: string;
+  backend: string;
+}
+
+export interface CapabilitiesResponse {
+  engine: { version: string; cores: number };
+  media: { available: boolean; backend: string; formats: readonly string[]; reason: string | null };
+  vad: { available: boolean; backend: string; reason: string | null };
+  asr: { batch: LanguageSupport[]; stream: LanguageSupport[] };
+  diarization: { available: boolean; backend: string; reason: string | null };
+  translation: { pairs: TranslationPair[]; unavailable: { from: string; to: string; reason: string }[] };
+  models: { name: string; kind: string; languages: string[]; installed: boolean }[];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Media. Media calls take either the raw file as the request body (options in the query string) or a JSON
+// body `{ url, ...options }` naming a URL the Worker signed; the engine streams it, never buffering it whole.
+
+export const mediaSource = z.object({ url: z.url({ protocol: /^https?$/ }).optional() });
+
+export interface ProbeStream {
+  index: number;
+  type: 'audio' | 'video' | 'subtitle' | 'data';
+  codec: string;
+  sampleRate?: number;
+  channels?: number;
+  width?: number;
+  height?: number;
+}
+
+export interface ProbeResponse {
+  format: string;
+  /** Seconds. */
+  duration: number;
+  bitRate: number | null;
+  streams: ProbeStream[];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Speech
+
+export interface TimeSpan {
+  /** Seconds from the start of the media (or of the stream). */
+  start: number;
+  end: number;
+}
+
+export interface VadResponse {
+  duration: number;
+  segments: TimeSpan[];
+}
+
+export interface Word extends TimeSpan {
+  word: string;
+}
+
+export interface TranscriptSegment extends TimeSpan {
+  text: string;
+  words?: Word[];
+  /** Set when speaker separation ran: '1', '2', … in order of first appearance. */
+  speaker?: string;
+}
+
+export const transcribeOptions = mediaSource.extend({
+  language: z.string().min(2).max(16).default('en-US'),
+  /** Run speaker separation over the segments. */
+  diarize: z.coerce.boolean().default(false),
+  speakers: z.coerce.number().int().min(1).max(35).optional(),
+});
+export type TranscribeOptions = z.input<typeof transcribeOptions>;
+
+export interface TranscribeResponse {
+  language: string;
+  backend: string;
+  duration: number;
+  segments: TranscriptSegment[];
+  /** Seconds spent decoding, so callers can watch the real-time factor. */
+  processingSeconds: number;
+}
+
+export const diarizeOptions = mediaSource.extend({
+  segments: z.array(z.object({ start: z.number().min(0), end: z.number().min(0) })).min(1).max(20_000),
+  speakers: z.coerce.number().int().min(1).max(35).optional(),
+});
+export type DiarizeRequest = z.input<typeof diarizeOptions>;
+
+export interface DiarizeResponse {
+  backend: string;
+  speakers: number;
+  /** One label per requested segment, in the same order. */
+  labels: string[];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Streaming recognition over WebSocket at /v1/asr/stream?language=en-US. Client → engine: binary frames of
+// 16 kHz mono PCM16 little-endian; text `{"type":"end"}` to flush and close. Engine → client: the messages
+// below, times in seconds from the first sample of the stream.
+
+export type StreamServerMessage =
+  | { type: 'ready'; backend: string; language: string; sampleRate: number }
+  | { type: 'partial'; utterance: number; text: string; start: number; end: number }
+  | ({ type: 'final'; utterance: number } & TranscriptSegment)
+  | { type: 'error'; code: EngineErrorCode; message: string }
+  | { type: 'closed' };
+
+export type StreamClientMessage = { type: 'end' };
+
+// ---------------------------------------------------------------------------------------------------------
+// Translation
+
+export const translateRequest = z.object({
+  from: z.string().min(2).max(16),
+  to: z.string().min(2).max(16),
+  /** Sentences in order; neighbours serve as context for backends that use it. */
+  texts: z.array(z.string().max(5_000)).min(1).max(500),
+  glossary: z.array(z.object({ source: z.string().min(1), target: z.string().min(1) })).max(500).optional(),
+});
+export type TranslateRequest = z.input<typeof translateRequest>;
+
+export interface TranslateResponse {
+  backend: string;
+  texts: string[];
+}

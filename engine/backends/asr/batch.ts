@@ -1,0 +1,64 @@
+/**
+ * File transcription: ffmpeg → Silero VAD → PocketSphinx, streamed end to end. The VAD runs ahead of the
+ * decoder by a few utterances so both cores stay busy without holding the whole file in memory.
+ */
+import type { TranscriptSegment } from '../../../contracts/engine';
+import { ENGINE_SAMPLE_RATE } from '../../../contracts/engine';
+import { float32ToInt16, pcmChunks } from '../media/ffmpeg';
+import { speechSegments } from '../vad/silero';
+import { embedSamples } from '../diarization/mfcc';
+import { labelSpeakers } from '../diarization/cluster';
+import type { DecodeResult } from './pocketsphinx';
+
+/** Utterances handed to the decoder before the VAD waits for it. */
+const AHEAD = 4;
+
+export interface UtteranceDecoder {
+  decode(pcm: Int16Array, offset: number): Promise<DecodeResult>;
+}
+
+export interface BatchOptions {
+  vadModel: string;
+  diarize?: boolean;
+  speakers?: number;
+  signal?: AbortSignal;
+}
+
+export async function transcribeSource(
+  source: string,
+  decoder: UtteranceDecoder,
+  opts: BatchOptions,
+): Promise<{ segments: TranscriptSegment[]; duration: number }> {
+  const inflight: Promise<TranscriptSegment & { embedding?: Float64Array }>[] = [];
+  const done: (TranscriptSegment & { embedding?: Float64Array })[] = [];
+  const totals = { samples: 0 };
+  for await (const seg of speechSegments(opts.vadModel, pcmChunks(source, opts.signal), { pad: 0.25 }, totals)) {
+    if (opts.signal?.aborted) break;
+    const start = seg.start / ENGINE_SAMPLE_RATE;
+    const end = (seg.start + seg.samples.length) / ENGINE_SAMPLE_RATE;
+    const embedding = opts.diarize ? embedSamples(seg.samples) : undefined;
+    inflight.push(
+      decoder.decode(float32ToInt16(seg.samples), start).then((r) => ({
+        start: round(start),
+        end: round(end),
+        text: r.text,
+        words: r.words,
+        ...(embedding ? { embedding } : {}),
+      })),
+    );
+    if (inflight.length >= AHEAD) done.push(await inflight.shift()!);
+  }
+  done.push(...(await Promise.all(inflight)));
+  // Speech the recogniser heard as nothing but noise is dropped rather than shown as an empty line.
+  const spoken = done.filter((s) => s.text.trim() !== '');
+  if (opts.diarize && spoken.length) {
+    const { labels } = labelSpeakers(spoken.map((s) => s.embedding!), opts.speakers);
+    spoken.forEach((s, i) => (s.speaker = labels[i]));
+  }
+  return {
+    duration: round(totals.samples / ENGINE_SAMPLE_RATE),
+    segments: spoken.map(({ embedding: _e, ...s }) => s),
+  };
+}
+
+const round = (s: number) => Math.round(s * 1000) / 1000;

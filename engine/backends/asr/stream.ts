@@ -1,0 +1,163 @@
+/**
+ * Live recognition of one stream: Silero VAD finds where utterances start and end, PocketSphinx decodes the
+ * audio as it arrives (partial hypotheses several times a second) and closes the utterance when the VAD
+ * hears the speaker stop. All decoder calls go through one promise chain so audio is processed in order
+ * even when frames arrive faster than the decoder answers.
+ */
+import type { Vad } from 'sherpa-onnx-node';
+import type { StreamServerMessage } from '../../../contracts/engine';
+import { ENGINE_SAMPLE_RATE } from '../../../contracts/engine';
+import { createVad, VAD_WINDOW } from '../vad/silero';
+import type { PocketSphinxDecoder } from './pocketsphinx';
+
+/** Audio before the VAD's speech onset fed to the decoder: the VAD fires only after min speech duration. */
+const PREROLL = Math.round(0.6 * ENGINE_SAMPLE_RATE);
+/** Decoder is fed in 100 ms steps; a partial goes out at most every 200 ms, so ≥ 4 per second of speech. */
+const FEED_STEP = ENGINE_SAMPLE_RATE / 10;
+const PARTIAL_EVERY = 0.2 * ENGINE_SAMPLE_RATE;
+
+export class StreamSession {
+  private vad: Vad;
+  private chain: Promise<void> = Promise.resolve();
+  /** Samples received so far: the stream clock. */
+  private total = 0;
+  private window = new Float32Array(VAD_WINDOW);
+  private windowFill = 0;
+  private history = new Int16Array(PREROLL);
+  private historyFill = 0;
+  private inUtterance = false;
+  private utteranceStart = 0;
+  private utterance = 0;
+  private fed = 0;
+  private lastPartialAt = 0;
+  private toFeed: Int16Array[] = [];
+  private toFeedLength = 0;
+  private failed = false;
+
+  constructor(
+    private readonly decoder: PocketSphinxDecoder,
+    vadModel: string,
+    private readonly send: (msg: StreamServerMessage) => void,
+  ) {
+    this.vad = createVad(vadModel, { minSilenceDuration: 0.35, maxSpeechDuration: 15 });
+  }
+
+  private enqueue(step: () => Promise<void>) {
+    this.chain = this.chain.then(step).catch((err: unknown) => {
+      if (this.failed) return;
+      this.failed = true;
+      this.send({ type: 'error', code: 'internal', message: String(err) });
+    });
+    return this.chain;
+  }
+
+  /** One binary frame of PCM16 from the client. */
+  push(pcm: Int16Array) {
+    for (let i = 0; i < pcm.length; i++) {
+      this.window[this.windowFill++] = pcm[i]! / 32768;
+      if (this.windowFill === VAD_WINDOW) {
+        const end = this.total + i + 1;
+        this.vad.acceptWaveform(this.window);
+        this.windowFill = 0;
+        this.afterWindow(end);
+      }
+    }
+    this.total += pcm.length;
+    this.remember(pcm);
+    if (this.inUtterance) this.queueAudio(pcm);
+  }
+
+  private remember(pcm: Int16Array) {
+    if (pcm.length >= PREROLL) {
+      this.history.set(pcm.subarray(pcm.length - PREROLL));
+      this.historyFill = PREROLL;
+      return;
+    }
+    const keep = Math.min(this.historyFill, PREROLL - pcm.length);
+    this.history.copyWithin(0, this.historyFill - keep, this.historyFill);
+    this.history.set(pcm, keep);
+    this.historyFill = keep + pcm.length;
+  }
+
+  /** Runs after every VAD window: opens an utterance at speech onset, closes it when a segment completes. */
+  private afterWindow(sampleIndex: number) {
+    while (!this.vad.isEmpty()) {
+      const seg = this.vad.front(false);
+      this.vad.pop();
+      if (this.inUtterance) this.close(seg.start + seg.samples.length);
+    }
+    if (!this.inUtterance && this.vad.isDetected()) this.open(sampleIndex);
+  }
+
+  private open(sampleIndex: number) {
+    this.inUtterance = true;
+    this.utterance++;
+    // The frame being pushed is not in `history` yet: push() queues all of it after this returns, so the
+    // pre-roll is the history as it stands. `sampleIndex` (the onset) only bounds how far back it may reach.
+    const keep = Math.min(this.historyFill, PREROLL, sampleIndex);
+    const preroll = this.history.slice(this.historyFill - keep, this.historyFill);
+    this.utteranceStart = this.total - preroll.length;
+    this.fed = 0;
+    this.lastPartialAt = 0;
+    this.toFeed = [];
+    this.toFeedLength = 0;
+    void this.enqueue(() => this.decoder.start());
+    this.queueAudio(preroll);
+  }
+
+  private queueAudio(pcm: Int16Array) {
+    if (pcm.length === 0) return;
+    this.toFeed.push(pcm.slice());
+    this.toFeedLength += pcm.length;
+    if (this.toFeedLength >= FEED_STEP) this.flushFeed();
+  }
+
+  private flushFeed() {
+    if (this.toFeedLength === 0) return;
+    const joined = new Int16Array(this.toFeedLength);
+    let off = 0;
+    for (const part of this.toFeed) {
+      joined.set(part, off);
+      off += part.length;
+    }
+    this.toFeed = [];
+    this.toFeedLength = 0;
+    const utterance = this.utterance;
+    const start = this.utteranceStart;
+    void this.enqueue(async () => {
+      const due = this.fed + joined.length - this.lastPartialAt >= PARTIAL_EVERY;
+      const text = await this.decoder.feed(joined, due);
+      this.fed += joined.length;
+      if (text !== null && utterance === this.utterance) {
+        this.lastPartialAt = this.fed;
+        this.send({ type: 'partial', utterance, text, start: sec(start), end: sec(start + this.fed) });
+      }
+    });
+  }
+
+  private close(endSample: number) {
+    this.flushFeed();
+    this.inUtterance = false;
+    const utterance = this.utterance;
+    const start = this.utteranceStart;
+    void this.enqueue(async () => {
+      const result = await this.decoder.end(start / ENGINE_SAMPLE_RATE);
+      if (!result.text) return;
+      this.send({ type: 'final', utterance, start: sec(start), end: sec(Math.max(endSample, start)), text: result.text, words: result.words });
+    });
+  }
+
+  /** The client is done: whatever is still being said becomes a final result. */
+  async finish(): Promise<void> {
+    if (this.windowFill) {
+      this.vad.acceptWaveform(this.window.slice(0, VAD_WINDOW).fill(0, this.windowFill));
+      this.windowFill = 0;
+    }
+    this.vad.flush();
+    this.afterWindow(this.total);
+    if (this.inUtterance) this.close(this.total);
+    await this.chain;
+  }
+}
+
+const sec = (samples: number) => Math.round((samples / ENGINE_SAMPLE_RATE) * 1000) / 1000;

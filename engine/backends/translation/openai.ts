@@ -1,0 +1,45 @@
+/**
+ * Contextual translation through any OpenAI-compatible chat endpoint. Sentences go in numbered batches with
+ * the preceding sentences as read-only context, so pronouns and terms stay consistent across a transcript;
+ * glossary terms are imposed in the instructions (prompt shared with the Worker: contracts/engine-translate).
+ */
+import type { TranslationPair } from '../../../contracts/engine';
+import { LANGUAGES } from '../../../contracts/engine-languages';
+import { LLM_BATCH, LLM_CONTEXT, parseTranslations, translationMessages } from '../../../contracts/engine-translate';
+import { EngineHttpError } from '../../http';
+import type { Translator } from './types';
+
+export interface ChatEndpoint {
+  url: string;
+  key: string;
+  model: string;
+}
+
+export function createOpenAiTranslator(endpoint: ChatEndpoint, fetchImpl: typeof fetch = fetch): Translator {
+  return {
+    name: 'openai-compatible',
+    pairs(): TranslationPair[] {
+      const codes = LANGUAGES.map((l) => l.code);
+      return codes.flatMap((from) => codes.filter((to) => to !== from).map((to) => ({ from, to, backend: 'openai-compatible' })));
+    },
+    async translate(from, to, texts, glossary) {
+      const out: string[] = [];
+      for (let i = 0; i < texts.length; i += LLM_BATCH) {
+        const batch = texts.slice(i, i + LLM_BATCH);
+        const context = texts.slice(Math.max(0, i - LLM_CONTEXT), i);
+        const res = await fetchImpl(`${endpoint.url.replace(/\/$/, '')}/chat/completions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(endpoint.key ? { authorization: `Bearer ${endpoint.key}` } : {}) },
+          body: JSON.stringify({ model: endpoint.model, temperature: 0, messages: translationMessages(from, to, batch, context, glossary) }),
+        });
+        if (!res.ok) throw new EngineHttpError(502, 'upstream', `translation endpoint answered ${res.status}`);
+        const json = (await res.json()) as { choices?: { message?: { content?: string } }[] };
+        const content = json.choices?.[0]?.message?.content ?? '';
+        const parsed = parseTranslations(content, batch.length);
+        if (!parsed) throw new EngineHttpError(502, 'upstream', `the translation model did not return ${batch.length} translations`);
+        out.push(...parsed);
+      }
+      return out;
+    },
+  };
+}

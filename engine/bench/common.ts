@@ -1,0 +1,44 @@
+/** Bench set-up: an in-process engine on a free port and a LibriVox recording built with ffmpeg. */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../config';
+import { Engine } from '../engine';
+import { createEngineServer } from '../server';
+
+export const SECRET = 'bench-secret';
+const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
+
+export async function startBenchEngine(overrides: Record<string, unknown> = {}) {
+  const config = { ...loadConfig(), secret: SECRET, ...overrides };
+  const engine = await Engine.start(config);
+  const server = createEngineServer(engine);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+      engine.close();
+    },
+  };
+}
+
+/** The five LibriVox clips joined with `gap` seconds of silence after each (16 kHz mono WAV). */
+export function librivoxRecording(gap = 1.5): { path: string; seconds: number; pcm: Buffer } {
+  const ids = readFileSync(join(LIBRIVOX, 'fileids'), 'utf8').split('\n').filter(Boolean);
+  const path = join(mkdtempSync(join(tmpdir(), 'engine-bench-')), 'librivox.wav');
+  const filter = ids.map((_, i) => `[${i}:a]apad=pad_dur=${gap}[a${i}]`).join(';') + ';' + ids.map((_, i) => `[a${i}]`).join('') + `concat=n=${ids.length}:v=0:a=1[out]`;
+  execFileSync('ffmpeg', ['-v', 'error', '-y', ...ids.flatMap((id) => ['-i', join(LIBRIVOX, `${id.split('/').pop()}.wav`)]), '-filter_complex', filter, '-map', '[out]', '-ar', '16000', '-ac', '1', path]);
+  const pcm = readFileSync(path).subarray(44);
+  return { path, seconds: pcm.length / 32_000, pcm };
+}
+
+export const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
+  return { n: s.length, mean: s.reduce((a, b) => a + b, 0) / (s.length || 1), p50: q(0.5), p95: q(0.95), max: s.at(-1) ?? NaN };
+};

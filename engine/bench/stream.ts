@@ -1,0 +1,62 @@
+/**
+ * Live recognition latency at real-time pace: time from the end of each utterance to its final result,
+ * interval between partials while speaking, with 1 and 2 concurrent streams.
+ * Run: node --import tsx engine/bench/stream.ts
+ */
+import WebSocket from 'ws';
+import type { StreamServerMessage } from '../../contracts/engine';
+import { SECRET, librivoxRecording, startBenchEngine, stats } from './common';
+
+const gap = 1.5;
+const rec = librivoxRecording(gap);
+// Speech spans of the joined recording: each clip followed by `gap` seconds of silence.
+const clipSeconds = [7.1, 2.99, 5.3, 6.05, 3.29];
+const ends: number[] = [];
+clipSeconds.reduce((t, d) => (ends.push(t + d), t + d + gap), 0);
+
+const engine = await startBenchEngine();
+
+async function stream(): Promise<{ latencies: number[]; gaps: number[]; finals: number }> {
+  const ws = new WebSocket(engine.url.replace('http', 'ws') + '/v1/asr/stream', { headers: { authorization: `Bearer ${SECRET}` } });
+  await new Promise((r) => ws.on('open', r));
+  const log: { at: number; msg: StreamServerMessage }[] = [];
+  let t0 = performance.now();
+  const closed = new Promise<void>((resolve) =>
+    ws.on('message', (d) => {
+      const msg = JSON.parse(String(d)) as StreamServerMessage;
+      log.push({ at: (performance.now() - t0) / 1000, msg });
+      if (msg.type === 'closed') resolve();
+    }),
+  );
+  t0 = performance.now();
+  for (let off = 0, i = 0; off < rec.pcm.length; off += 3200, i++) {
+    await new Promise((r) => setTimeout(r, Math.max(0, t0 + i * 100 - performance.now())));
+    ws.send(rec.pcm.subarray(off, off + 3200));
+  }
+  ws.send(JSON.stringify({ type: 'end' }));
+  await closed;
+  ws.close();
+  const finals = log.filter((l) => l.msg.type === 'final');
+  const latencies = finals.map((f) => {
+    const end = ends.reduce((best, e) => (Math.abs(e - (f.msg as { end: number }).end) < Math.abs(best - (f.msg as { end: number }).end) ? e : best));
+    return f.at - end;
+  });
+  const gaps: number[] = [];
+  const byUtt = new Map<number, number[]>();
+  for (const l of log) if (l.msg.type === 'partial') byUtt.set(l.msg.utterance, [...(byUtt.get(l.msg.utterance) ?? []), l.at]);
+  for (const times of byUtt.values()) times.slice(1).forEach((t, i) => gaps.push(t - times[i]!));
+  return { latencies, gaps, finals: finals.length };
+}
+
+console.log(`recording: ${rec.seconds.toFixed(1)} s, 5 utterances, fed at real-time pace in 100 ms frames`);
+for (const concurrency of [1, 2]) {
+  const runs = await Promise.all(Array.from({ length: concurrency }, stream));
+  const lat = stats(runs.flatMap((r) => r.latencies));
+  const gaps = stats(runs.flatMap((r) => r.gaps));
+  console.log(
+    `${concurrency} stream(s): finals ${runs.map((r) => r.finals).join('+')}; end of utterance → final: mean ${lat.mean.toFixed(2)} s, ` +
+      `p95 ${lat.p95.toFixed(2)} s, max ${lat.max.toFixed(2)} s; partial interval: mean ${gaps.mean.toFixed(2)} s, p95 ${gaps.p95.toFixed(2)} s, ` +
+      `max ${gaps.max.toFixed(2)} s (${(1 / gaps.mean).toFixed(1)} partials/s)`,
+  );
+}
+engine.close();

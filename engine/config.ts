@@ -1,0 +1,67 @@
+/**
+ * Engine settings, all from the environment so the dev runner, tests and a container can each set them.
+ * Defaults suit a 2-core development machine.
+ */
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+
+const num = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(n) ? n : fallback;
+};
+
+export const ENGINE_VERSION = '0.1.0';
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface EngineConfig {
+  port: number;
+  host: string;
+  secret: string;
+  /** Batch decoders, one per core: a decode is CPU-bound, more would only time-slice. */
+  asrWorkers: number;
+  /** Batch requests allowed to wait for a decoder before new ones get 429. */
+  asrQueue: number;
+  /** Wall-clock limit of one batch request, queueing excluded. */
+  asrTimeoutMs: number;
+  /** Live streams at once; each holds its own decoder for the whole session. */
+  maxStreams: number;
+  /** Largest upload accepted as a request body (the dubbing limit, spec §9). */
+  maxUploadBytes: number;
+  tmpDir: string;
+  modelsDir: string;
+  vadModel: string;
+  pocketsphinxModel: string;
+  python: string;
+  /** OpenAI-compatible endpoints, used only when configured. */
+  openaiAsr: { url: string; key: string; model: string } | null;
+  openaiChat: { url: string; key: string; model: string } | null;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
+  const cores = availableParallelism();
+  const asrUrl = env.ENGINE_OPENAI_ASR_URL ?? '';
+  const chatUrl = env.ENGINE_OPENAI_CHAT_URL ?? '';
+  return {
+    port: num(env.ENGINE_PORT, 8790),
+    host: env.ENGINE_HOST ?? '127.0.0.1',
+    secret: env.ENGINE_SECRET ?? '',
+    asrWorkers: Math.max(1, num(env.ENGINE_ASR_WORKERS, cores)),
+    asrQueue: Math.max(0, num(env.ENGINE_ASR_QUEUE, 4 * cores)),
+    asrTimeoutMs: num(env.ENGINE_ASR_TIMEOUT_MS, 10 * 60_000),
+    maxStreams: Math.max(1, num(env.ENGINE_MAX_STREAMS, 4 * cores)),
+    maxUploadBytes: num(env.ENGINE_MAX_UPLOAD_BYTES, 5 * 1024 ** 3),
+    tmpDir: env.ENGINE_TMP_DIR ?? join(env.TMPDIR ?? '/tmp', 'tingyi-engine'),
+    modelsDir: env.ENGINE_MODELS_DIR ?? join(ROOT, '.models'),
+    vadModel: env.ENGINE_VAD_MODEL ?? join(ROOT, 'node_modules/@ricky0123/vad-web/dist/silero_vad_v5.onnx'),
+    pocketsphinxModel: env.ENGINE_POCKETSPHINX_MODEL ?? '/usr/share/pocketsphinx/model/en-us',
+    // Debian's python3-pocketsphinx lives in the system interpreter, not in a pyenv/venv one on PATH.
+    python: env.ENGINE_PYTHON ?? '/usr/bin/python3',
+    openaiAsr: asrUrl
+      ? { url: asrUrl, key: env.ENGINE_OPENAI_ASR_KEY ?? '', model: env.ENGINE_OPENAI_ASR_MODEL ?? 'whisper-1' }
+      : null,
+    openaiChat: chatUrl
+      ? { url: chatUrl, key: env.ENGINE_OPENAI_CHAT_KEY ?? '', model: env.ENGINE_OPENAI_CHAT_MODEL ?? 'gpt-4o-mini' }
+      : null,
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * Entry point: `node --import tsx engine/main.ts`. Loads every model before listening, so the first
+ * request is as fast as the hundredth and /v1/health answering means the engine is really ready.
+ */
+import { loadConfig } from './config';
+import { Engine } from './engine';
+import { createEngineServer } from './server';
+
+const config = loadConfig();
+if (!config.secret) {
+  console.error('ENGINE_SECRET is not set: refusing to start an engine anyone could call.');
+  process.exit(1);
+}
+
+const engine = await Engine.start(config);
+const server = createEngineServer(engine);
+server.listen(config.port, config.host, () => {
+  const caps = engine.capabilities();
+  const asr = caps.asr.batch.filter((l) => l.available).map((l) => l.code);
+  console.log(`engine listening on http://${config.host}:${config.port} (asr: ${asr.join(', ') || 'none'}; decoders: ${config.asrWorkers})`);
+});
+
+const stop = () => {
+  server.close();
+  engine.close();
+  setTimeout(() => process.exit(0), 500).unref();
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,262 @@
+/**
+ * The engine's HTTP + WebSocket front: routing, the shared-secret check, input handling and error mapping.
+ * The work itself lives in backends/; this file only decides who may ask what, and how answers look.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import {
+  ENGINE_PATHS,
+  diarizeOptions,
+  mediaSource,
+  transcribeOptions,
+  translateRequest,
+  type DiarizeResponse,
+  type StreamServerMessage,
+  type TranscribeResponse,
+  type VadResponse,
+} from '../contracts/engine';
+import { ENGINE_SAMPLE_RATE } from '../contracts/engine';
+import type { Engine } from './engine';
+import { EngineHttpError, badRequest, isJson, mediaInput, parseWith, queryObject, readJson, sendError, sendJson } from './http';
+import { extractProcess, pcmChunks, probe, probeAudio } from './backends/media/ffmpeg';
+import { speechSegments } from './backends/vad/silero';
+import { transcribeSource } from './backends/asr/batch';
+import { openAiTranscriber } from './backends/asr/openai';
+import { StreamSession } from './backends/asr/stream';
+import { embedSpans } from './backends/diarization/mfcc';
+import { labelSpeakers } from './backends/diarization/cluster';
+import { z } from 'zod';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/** Constant-time comparison of digests, so neither the secret's content nor its length leaks through timing. */
+function secretMatches(header: string | undefined, secret: string): boolean {
+  const given = header?.startsWith('Bearer ') ? header.slice(7) : '';
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(secret).digest();
+  return secret.length > 0 && timingSafeEqual(a, b);
+}
+
+const round = (s: number) => Math.round(s * 1000) / 1000;
+
+/** Options from a JSON body (`{ url, … }`) or the query string (raw media body). */
+async function mediaRequest<S extends z.ZodType>(req: IncomingMessage, schema: S): Promise<z.output<S> & { url?: string }> {
+  if (isJson(req)) {
+    const opts = parseWith(schema, await readJson(req)) as z.output<S> & { url?: string };
+    if (!opts.url) throw badRequest('url: required when the body is JSON');
+    return opts;
+  }
+  const query = queryObject(req);
+  const parsed: Record<string, unknown> = { ...query };
+  if (query.segments) {
+    try {
+      parsed.segments = JSON.parse(query.segments);
+    } catch {
+      throw badRequest('segments: not valid JSON');
+    }
+  }
+  return parseWith(schema, parsed) as z.output<S> & { url?: string };
+}
+
+export function createEngineServer(engine: Engine): Server {
+  const { config } = engine;
+  const spool = { tmpDir: config.tmpDir, maxBytes: config.maxUploadBytes };
+
+  const withMedia = async <T>(req: IncomingMessage, url: string | undefined, fn: (source: string) => Promise<T>) => {
+    const input = await mediaInput(req, url, spool);
+    try {
+      return await fn(input.source);
+    } finally {
+      await input.dispose();
+    }
+  };
+
+  const routes: Record<string, Handler> = {
+    [`GET ${ENGINE_PATHS.capabilities}`]: async (_req, res) => sendJson(res, 200, engine.capabilities()),
+
+    [`POST ${ENGINE_PATHS.probe}`]: async (req, res) => {
+      const { url } = await mediaRequest(req, mediaSource);
+      sendJson(res, 200, await withMedia(req, url, probe));
+    },
+
+    [`POST ${ENGINE_PATHS.extract}`]: async (req, res) => {
+      const opts = await mediaRequest(req, mediaSource.extend({ format: z.enum(['wav', 's16le']).default('wav') }));
+      const input = await mediaInput(req, opts.url, spool);
+      try {
+        await probeAudio(input.source);
+        await new Promise<void>((resolve, reject) => {
+          const child = extractProcess(input.source, opts.format);
+          let stderr = '';
+          child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d.slice(0, 2000)));
+          res.writeHead(200, {
+            'content-type': opts.format === 'wav' ? 'audio/wav' : `audio/L16; rate=${ENGINE_SAMPLE_RATE}; channels=1`,
+          });
+          child.stdout.pipe(res);
+          res.on('close', () => child.kill('SIGKILL'));
+          child.on('error', reject);
+          // Headers are gone by the time ffmpeg could fail mid-file; cutting the body short signals it.
+          child.on('close', (code) => {
+            if (code !== 0 && !res.writableEnded) res.destroy(new Error(stderr));
+            resolve();
+          });
+        });
+      } finally {
+        await input.dispose();
+      }
+    },
+
+    [`POST ${ENGINE_PATHS.vad}`]: async (req, res) => {
+      const { url } = await mediaRequest(req, mediaSource);
+      const body = await withMedia(req, url, async (source): Promise<VadResponse> => {
+        await probeAudio(source);
+        const totals = { samples: 0 };
+        const segments = [];
+        for await (const seg of speechSegments(config.vadModel, pcmChunks(source), {}, totals)) {
+          segments.push({ start: round(seg.start / ENGINE_SAMPLE_RATE), end: round((seg.start + seg.samples.length) / ENGINE_SAMPLE_RATE) });
+        }
+        return { duration: round(totals.samples / ENGINE_SAMPLE_RATE), segments };
+      });
+      sendJson(res, 200, body);
+    },
+
+    [`POST ${ENGINE_PATHS.transcribe}`]: async (req, res) => {
+      const opts = await mediaRequest(req, transcribeOptions);
+      const backend = engine.batchBackend(opts.language);
+      if (!backend) {
+        const why = engine.capabilities().asr.batch.find((l) => l.code === opts.language)?.reason;
+        throw new EngineHttpError(422, 'unsupported_language', why ?? `unknown language ${opts.language}`);
+      }
+      // Refuse before accepting a possibly large upload.
+      if (engine.batch.full) throw engine.batch.busyError();
+      const started = performance.now();
+      const body = await withMedia(req, opts.url, async (source): Promise<TranscribeResponse> => {
+        await probeAudio(source);
+        const result = await engine.batch.run(
+          (decoder, signal) =>
+            transcribeSource(source, backend === 'pocketsphinx' ? decoder : openAiTranscriber(config.openaiAsr!, opts.language), {
+              vadModel: config.vadModel,
+              diarize: opts.diarize,
+              ...(opts.speakers ? { speakers: opts.speakers } : {}),
+              signal,
+            }),
+          config.asrTimeoutMs,
+        );
+        return { language: opts.language, backend, ...result, processingSeconds: round((performance.now() - started) / 1000) };
+      });
+      sendJson(res, 200, body);
+    },
+
+    [`POST ${ENGINE_PATHS.diarize}`]: async (req, res) => {
+      const opts = await mediaRequest(req, diarizeOptions);
+      const body = await withMedia(req, opts.url, async (source): Promise<DiarizeResponse> => {
+        await probeAudio(source);
+        const embeddings = await embedSpans(pcmChunks(source), opts.segments);
+        const { labels, speakers } = labelSpeakers(embeddings, opts.speakers);
+        return { backend: 'mfcc-agglomerative', speakers, labels };
+      });
+      sendJson(res, 200, body);
+    },
+
+    [`POST ${ENGINE_PATHS.translate}`]: async (req, res) => {
+      const body = parseWith(translateRequest, await readJson(req));
+      sendJson(res, 200, await engine.translation.translate(body.from, body.to, body.texts, body.glossary));
+    },
+  };
+
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://engine').pathname;
+    if (req.method === 'GET' && path === ENGINE_PATHS.health) {
+      sendJson(res, 200, { status: 'ok', asr: engine.asrAvailable, streams: engine.activeStreams, batch: engine.batch.stats });
+      return;
+    }
+    const handler = routes[`${req.method} ${path}`];
+    const fail = (err: unknown) => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      if (err instanceof EngineHttpError) return sendError(res, err);
+      console.error(JSON.stringify({ level: 'error', path, error: String(err), stack: (err as Error)?.stack }));
+      sendError(res, new EngineHttpError(500, 'internal', 'internal engine error'));
+    };
+    // Drain unread bodies so a refused upload does not stall the connection.
+    const refuse = (err: EngineHttpError) => {
+      req.resume();
+      sendError(res, err);
+    };
+    if (!secretMatches(req.headers.authorization, config.secret)) return refuse(new EngineHttpError(401, 'unauthorized', 'missing or wrong engine secret'));
+    if (!handler) return refuse(new EngineHttpError(404, 'not_found', `no route ${req.method} ${path}`));
+    handler(req, res).catch((err: unknown) => {
+      req.resume();
+      fail(err);
+    });
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://engine');
+    const reject = (status: number, code: string, message: string) => {
+      const body = JSON.stringify({ error: { code, message } });
+      socket.end(`HTTP/1.1 ${status} ${code}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    };
+    if (url.pathname !== ENGINE_PATHS.stream) return reject(404, 'not_found', `no WebSocket at ${url.pathname}`);
+    if (!secretMatches(req.headers.authorization, config.secret)) return reject(401, 'unauthorized', 'missing or wrong engine secret');
+    const language = url.searchParams.get('language') ?? 'en-US';
+    if (!engine.streamBackend(language)) return reject(422, 'unsupported_language', `live recognition of ${language} is not installed`);
+    if (engine.activeStreams >= config.maxStreams) return reject(429, 'busy', `all ${config.maxStreams} live streams are in use`);
+    engine.activeStreams++;
+    wss.handleUpgrade(req, socket, head, (ws) => void runStream(ws, language).finally(() => engine.activeStreams--));
+  });
+
+  async function runStream(ws: WebSocket, language: string) {
+    const send = (msg: StreamServerMessage) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
+    };
+    // Frames that arrive while the decoder process is starting are kept, not lost.
+    const early: (Buffer | 'end')[] = [];
+    let session: StreamSession | null = null;
+    let ended = false;
+    const onFrame = (data: Buffer, isBinary: boolean) => {
+      if (!isBinary) {
+        let msg: { type?: string } = {};
+        try {
+          msg = JSON.parse(data.toString('utf8')) as { type?: string };
+        } catch {
+          // ignored below
+        }
+        if (msg.type !== 'end') return send({ type: 'error', code: 'bad_request', message: 'text frames must be {"type":"end"}' });
+        if (!session) return void early.push('end');
+        return void finish();
+      }
+      if (!session) return void early.push(data);
+      if (data.length % 2) return send({ type: 'error', code: 'bad_request', message: 'binary frames must hold whole PCM16 samples' });
+      session.push(new Int16Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.length)));
+    };
+    const closed = new Promise<void>((resolve) => ws.on('close', () => resolve()));
+    ws.on('message', (data, isBinary) => onFrame(data as Buffer, isBinary));
+    const decoder = await engine.takeStreamDecoder();
+    const finish = async () => {
+      if (ended || !session) return;
+      ended = true;
+      await session.finish();
+      send({ type: 'closed' });
+      ws.close(1000);
+    };
+    try {
+      session = new StreamSession(decoder, config.vadModel, send);
+      send({ type: 'ready', backend: 'pocketsphinx', language, sampleRate: ENGINE_SAMPLE_RATE });
+      for (const item of early.splice(0)) {
+        if (item === 'end') void finish();
+        else onFrame(item, true);
+      }
+      await closed;
+    } finally {
+      decoder.close();
+    }
+  }
+
+  server.on('close', () => wss.close());
+  return server;
+}

@@ -1,0 +1,116 @@
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StreamServerMessage } from '../../contracts/engine';
+import { LIBRIVOX, SECRET, file, librivoxReference, sh, startEngine, tempDir, wer, type RunningEngine } from './helpers';
+
+let engine: RunningEngine;
+let tmp: ReturnType<typeof tempDir>;
+
+beforeAll(async () => {
+  tmp = tempDir();
+  engine = await startEngine();
+});
+
+afterAll(async () => {
+  await engine?.close();
+  tmp?.cleanup();
+});
+
+function open(path: string, headers: Record<string, string> = { authorization: `Bearer ${SECRET}` }) {
+  return new WebSocket(engine.url.replace('http', 'ws') + path, { headers });
+}
+
+/** Status of a refused upgrade. */
+function refusal(ws: WebSocket): Promise<number> {
+  return new Promise((resolve) => {
+    ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    ws.on('open', () => resolve(101));
+  });
+}
+
+describe('streaming recognition over WebSocket', () => {
+  it('refuses a wrong secret and an unsupported language before upgrading', async () => {
+    expect(await refusal(open('/v1/asr/stream', { authorization: 'Bearer wrong' }))).toBe(401);
+    expect(await refusal(open('/v1/asr/stream?language=zh-CN'))).toBe(422);
+  });
+
+  it('sends partials while someone speaks and a final at each end of utterance, at real-time pace', async () => {
+    const refs = librivoxReference();
+    const chosen = [refs[1]!, refs[4]!];
+    const wav = join(tmp.dir, 'live.wav');
+    // 1 s silence, clip, 1.5 s silence, clip, 1.5 s silence.
+    sh('ffmpeg', ['-v', 'error', '-y', ...chosen.flatMap((r) => ['-i', join(LIBRIVOX, `${r.id}.wav`)]), '-filter_complex',
+      '[0:a]adelay=1000,apad=pad_dur=1.5[a];[1:a]apad=pad_dur=1.5[b];[a][b]concat=n=2:v=0:a=1[out]', '-map', '[out]', '-ar', '16000', '-ac', '1', wav]);
+    const pcm = file(wav).subarray(44);
+    const dur0 = 2.99;
+    const dur1 = 3.29;
+    const spans = [
+      { start: 1, end: 1 + dur0 },
+      { start: 1 + dur0 + 1.5, end: 1 + dur0 + 1.5 + dur1 },
+    ];
+
+    const ws = open('/v1/asr/stream?language=en-US');
+    const messages: { at: number; msg: StreamServerMessage }[] = [];
+    let t0 = 0;
+    const done = new Promise<void>((resolve, reject) => {
+      ws.on('message', (data) => {
+        const msg = JSON.parse(String(data)) as StreamServerMessage;
+        messages.push({ at: (performance.now() - t0) / 1000, msg });
+        if (msg.type === 'closed') resolve();
+      });
+      ws.on('error', reject);
+    });
+    await new Promise((resolve) => ws.on('open', resolve));
+    // 100 ms frames sent on a real-time clock, as a browser's AudioWorklet would.
+    const frame = 3200;
+    t0 = performance.now();
+    for (let off = 0, i = 0; off < pcm.length; off += frame, i++) {
+      const due = t0 + i * 100;
+      await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
+      ws.send(pcm.subarray(off, Math.min(pcm.length, off + frame)));
+    }
+    ws.send(JSON.stringify({ type: 'end' }));
+    await done;
+
+    expect(messages[0]!.msg.type).toBe('ready');
+    const finals = messages.filter((m) => m.msg.type === 'final') as { at: number; msg: Extract<StreamServerMessage, { type: 'final' }> }[];
+    expect(finals).toHaveLength(2);
+    finals.forEach((f, i) => {
+      // Times are on the stream's clock.
+      expect(Math.abs(f.msg.start - spans[i]!.start)).toBeLessThan(0.7);
+      expect(Math.abs(f.msg.end - spans[i]!.end)).toBeLessThan(0.8);
+      const latency = f.at - spans[i]!.end;
+      console.log(`[stream] utterance ${i + 1}: final ${latency.toFixed(2)} s after speech ended | ${f.msg.text}`);
+      expect(latency).toBeLessThan(1.5);
+    });
+    const w = wer(chosen.map((r) => r.text).join(' '), finals.map((f) => f.msg.text).join(' '));
+    console.log(`[stream] WER ${((w.errors / w.words) * 100).toFixed(1)} %`);
+    expect(w.errors / w.words).toBeLessThan(0.5);
+
+    // While each utterance is spoken, partials arrive at least 4 times a second.
+    for (const [i, span] of spans.entries()) {
+      const partials = messages.filter((m) => m.msg.type === 'partial' && m.msg.utterance === i + 1 && m.at >= span.start + 0.5 && m.at <= span.end);
+      const rate = partials.length / (span.end - span.start - 0.5);
+      const gaps = partials.slice(1).map((p, j) => p.at - partials[j]!.at);
+      console.log(`[stream] utterance ${i + 1}: ${rate.toFixed(1)} partials/s, longest gap ${Math.max(...gaps).toFixed(2)} s`);
+      expect(rate).toBeGreaterThanOrEqual(4);
+      const last = partials.at(-1)!.msg;
+      expect(last.type === 'partial' ? last.text.length : 0).toBeGreaterThan(0);
+    }
+  });
+
+  it('refuses streams beyond the limit with 429', async () => {
+    const small = await startEngine({ maxStreams: 1, asrWorkers: 1 });
+    try {
+      const url = small.url.replace('http', 'ws') + '/v1/asr/stream';
+      const first = new WebSocket(url, { headers: { authorization: `Bearer ${SECRET}` } });
+      await new Promise((resolve) => first.on('message', resolve));
+      const second = new WebSocket(url, { headers: { authorization: `Bearer ${SECRET}` } });
+      expect(await refusal(second)).toBe(429);
+      first.close();
+    } finally {
+      await small.close();
+    }
+  });
+});
