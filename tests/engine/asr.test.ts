@@ -1,27 +1,17 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIBRIVOX, file, librivoxReference, post, sh, speak, startEngine, tempDir, wer, type RunningEngine } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { LIBRIVOX, file, librivoxReference, post, sh, speak, startEngine, useEngine, wer } from './helpers';
 
-let engine: RunningEngine;
-let tmp: ReturnType<typeof tempDir>;
 const refs = librivoxReference();
 const clip = (id: string) => join(LIBRIVOX, `${id}.wav`);
 
-beforeAll(async () => {
-  tmp = tempDir();
-  engine = await startEngine();
-});
-
-afterAll(async () => {
-  await engine?.close();
-  tmp?.cleanup();
-});
+const ctx = useEngine();
 
 describe('batch recognition (PocketSphinx on LibriVox speech)', () => {
   it('transcribes each clip close to the reference', async () => {
     const results = await Promise.all(
       refs.map(async (r) => {
-        const { status, json } = await post(engine.url, '/v1/asr/transcribe?language=en-US', file(clip(r.id)));
+        const { status, json } = await post(ctx.engine.url, '/v1/asr/transcribe?language=en-US', file(clip(r.id)));
         expect(status).toBe(200);
         return { ...r, hyp: json.segments.map((s: any) => s.text).join(' '), json };
       }),
@@ -49,11 +39,11 @@ describe('batch recognition (PocketSphinx on LibriVox speech)', () => {
 
   it('cuts a long recording into utterances with times on the original clock', async () => {
     // The five clips joined with 1.5 s of silence between them.
-    const out = join(tmp.dir, 'joined.wav');
+    const out = join(ctx.tmp.dir, 'joined.wav');
     const inputs = refs.flatMap((r) => ['-i', clip(r.id)]);
     const filter = refs.map((_, i) => `[${i}:a]apad=pad_dur=1.5[a${i}]`).join(';') + ';' + refs.map((_, i) => `[a${i}]`).join('') + `concat=n=${refs.length}:v=0:a=1[out]`;
     sh('ffmpeg', ['-v', 'error', '-y', ...inputs, '-filter_complex', filter, '-map', '[out]', out]);
-    const { status, json } = await post(engine.url, '/v1/asr/transcribe', file(out));
+    const { status, json } = await post(ctx.engine.url, '/v1/asr/transcribe', file(out));
     expect(status).toBe(200);
     expect(json.duration).toBeGreaterThan(30);
     expect(json.segments.length).toBeGreaterThanOrEqual(refs.length);
@@ -67,7 +57,7 @@ describe('batch recognition (PocketSphinx on LibriVox speech)', () => {
   });
 
   it('refuses a language no installed backend recognises, with the reason', async () => {
-    const { status, json } = await post(engine.url, '/v1/asr/transcribe?language=zh-CN', file(clip(refs[1]!.id)));
+    const { status, json } = await post(ctx.engine.url, '/v1/asr/transcribe?language=zh-CN', file(clip(refs[1]!.id)));
     expect(status).toBe(422);
     expect(json.error.code).toBe('unsupported_language');
     expect(json.error.message).toMatch(/zh-CN/);
@@ -76,15 +66,15 @@ describe('batch recognition (PocketSphinx on LibriVox speech)', () => {
 
 describe('VAD (Silero)', () => {
   it('finds the spoken spans of espeak-ng speech separated by silence', async () => {
-    const a = speak(join(tmp.dir, 'a.wav'), 'Good morning everyone, welcome to the meeting.');
-    const b = speak(join(tmp.dir, 'b.wav'), 'Let us review the plan for next week.');
-    const out = join(tmp.dir, 'vad.wav');
+    const a = speak(join(ctx.tmp.dir, 'a.wav'), 'Good morning everyone, welcome to the meeting.');
+    const b = speak(join(ctx.tmp.dir, 'b.wav'), 'Let us review the plan for next week.');
+    const out = join(ctx.tmp.dir, 'vad.wav');
     // 1 s silence, A, 2 s silence, B, 1 s silence.
     sh('ffmpeg', ['-v', 'error', '-y', '-i', a, '-i', b, '-filter_complex',
       '[0:a]adelay=1000,apad=pad_dur=2[x];[1:a]apad=pad_dur=1[y];[x][y]concat=n=2:v=0:a=1[out]', '-map', '[out]', out]);
     const durA = (file(a).length - 44) / 32_000;
     const durB = (file(b).length - 44) / 32_000;
-    const { status, json } = await post(engine.url, '/v1/vad', file(out));
+    const { status, json } = await post(ctx.engine.url, '/v1/vad', file(out));
     expect(status).toBe(200);
     expect(json.segments).toHaveLength(2);
     const [s1, s2] = json.segments;

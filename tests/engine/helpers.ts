@@ -1,4 +1,5 @@
 /** Shared test set-up: a real engine on a free port, and real media made with espeak-ng and ffmpeg. */
+import { afterAll, beforeAll } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -91,4 +92,18 @@ export function wer(reference: string, hypothesis: string): { errors: number; wo
     prev = cur;
   }
   return { errors: prev[h.length]!, words: r.length };
+}
+
+/** One engine and one temporary folder per test file: started before its tests, stopped after them. */
+export function useEngine() {
+  const ctx = {} as { engine: RunningEngine; tmp: ReturnType<typeof tempDir> };
+  beforeAll(async () => {
+    ctx.tmp = tempDir();
+    ctx.engine = await startEngine();
+  });
+  afterAll(async () => {
+    await ctx.engine?.close();
+    ctx.tmp?.cleanup();
+  });
+  return ctx;
 }

@@ -1,24 +1,14 @@
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StreamServerMessage } from '../../contracts/engine';
-import { LIBRIVOX, SECRET, file, librivoxReference, sh, startEngine, tempDir, wer, type RunningEngine } from './helpers';
+import { LIBRIVOX, SECRET, file, librivoxReference, sh, startEngine, useEngine, wer } from './helpers';
 
-let engine: RunningEngine;
-let tmp: ReturnType<typeof tempDir>;
 
-beforeAll(async () => {
-  tmp = tempDir();
-  engine = await startEngine();
-});
-
-afterAll(async () => {
-  await engine?.close();
-  tmp?.cleanup();
-});
+const ctx = useEngine();
 
 function open(path: string, headers: Record<string, string> = { authorization: `Bearer ${SECRET}` }) {
-  return new WebSocket(engine.url.replace('http', 'ws') + path, { headers });
+  return new WebSocket(ctx.engine.url.replace('http', 'ws') + path, { headers });
 }
 
 /** Status of a refused upgrade. */
@@ -38,7 +28,7 @@ describe('streaming recognition over WebSocket', () => {
   it('sends partials while someone speaks and a final at each end of utterance, at real-time pace', async () => {
     const refs = librivoxReference();
     const chosen = [refs[1]!, refs[4]!];
-    const wav = join(tmp.dir, 'live.wav');
+    const wav = join(ctx.tmp.dir, 'live.wav');
     // 1 s silence, clip, 1.5 s silence, clip, 1.5 s silence.
     sh('ffmpeg', ['-v', 'error', '-y', ...chosen.flatMap((r) => ['-i', join(LIBRIVOX, `${r.id}.wav`)]), '-filter_complex',
       '[0:a]adelay=1000,apad=pad_dur=1.5[a];[1:a]apad=pad_dur=1.5[b];[a][b]concat=n=2:v=0:a=1[out]', '-map', '[out]', '-ar', '16000', '-ac', '1', wav]);

@@ -1,23 +1,13 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { file, post, postJson, sh, startEngine, tempDir, type RunningEngine } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { file, post, postJson, sh, useEngine } from './helpers';
 
-let engine: RunningEngine;
-let tmp: ReturnType<typeof tempDir>;
 
-beforeAll(async () => {
-  tmp = tempDir();
-  engine = await startEngine();
-});
-
-afterAll(async () => {
-  await engine?.close();
-  tmp?.cleanup();
-});
+const ctx = useEngine();
 
 describe('translation', () => {
   it('converts zh-CN to zh-TW with Taiwan phrasing (OpenCC)', async () => {
-    const { status, json } = await postJson(engine.url, '/v1/translate', {
+    const { status, json } = await postJson(ctx.engine.url, '/v1/translate', {
       from: 'zh-CN',
       to: 'zh-TW',
       texts: ['鼠标和软件都在网络上。', '头发发现了信息。'],
@@ -28,7 +18,7 @@ describe('translation', () => {
   });
 
   it('converts zh-TW back to zh-CN and honours glossary terms', async () => {
-    const { json } = await postJson(engine.url, '/v1/translate', {
+    const { json } = await postJson(ctx.engine.url, '/v1/translate', {
       from: 'zh-TW',
       to: 'zh-CN',
       texts: ['聽譯的軟體很好用。'],
@@ -38,7 +28,7 @@ describe('translation', () => {
   });
 
   it('translates English to Spanish with the installed Apertium pair', async () => {
-    const { status, json } = await postJson(engine.url, '/v1/translate', {
+    const { status, json } = await postJson(ctx.engine.url, '/v1/translate', {
       from: 'en-US',
       to: 'es-ES',
       texts: ['The house is big.', 'I like the red car.'],
@@ -49,14 +39,14 @@ describe('translation', () => {
   });
 
   it('answers an unsupported pair with a clear error, never a copy of the input', async () => {
-    const { status, json } = await postJson(engine.url, '/v1/translate', { from: 'en-US', to: 'ja-JP', texts: ['Hello'] });
+    const { status, json } = await postJson(ctx.engine.url, '/v1/translate', { from: 'en-US', to: 'ja-JP', texts: ['Hello'] });
     expect(status).toBe(422);
     expect(json.error.code).toBe('unsupported_pair');
     expect(json.error.message).toMatch(/en-US → ja-JP/);
   });
 
   it('validates the request', async () => {
-    const { status, json } = await postJson(engine.url, '/v1/translate', { from: 'zh-CN', texts: [] });
+    const { status, json } = await postJson(ctx.engine.url, '/v1/translate', { from: 'zh-CN', texts: [] });
     expect(status).toBe(400);
     expect(json.error.message).toMatch(/to/);
   });
@@ -79,13 +69,13 @@ describe('speaker separation (MFCC statistics + agglomerative clustering)', () =
     // A low male voice and a high female voice, as two meeting participants taking turns.
     const voices = [['en-us', '-p', '30'], ['en-us+f3', '-p', '80']] as const;
     const parts = lines.map((text, i) => {
-      const out = join(tmp.dir, `turn${i}.wav`);
+      const out = join(ctx.tmp.dir, `turn${i}.wav`);
       const [voice, flag, pitch] = voices[i % 2]!;
       sh('espeak-ng', ['-v', voice, flag, pitch, '-s', '160', '-w', `${out}.raw.wav`, text]);
       sh('ffmpeg', ['-v', 'error', '-y', '-i', `${out}.raw.wav`, '-ar', '16000', '-ac', '1', '-af', 'apad=pad_dur=0.8', out]);
       return out;
     });
-    recording = join(tmp.dir, 'meeting.wav');
+    recording = join(ctx.tmp.dir, 'meeting.wav');
     sh('ffmpeg', ['-v', 'error', '-y', ...parts.flatMap((p) => ['-i', p]), '-filter_complex',
       parts.map((_, i) => `[${i}:a]`).join('') + `concat=n=${parts.length}:v=0:a=1[out]`, '-map', '[out]', recording]);
     let t = 0;
@@ -98,19 +88,19 @@ describe('speaker separation (MFCC statistics + agglomerative clustering)', () =
   });
 
   it('labels two espeak-ng voices as two speakers when told the count', async () => {
-    const { status, json } = await post(engine.url, `/v1/diarize?speakers=2&segments=${encodeURIComponent(JSON.stringify(spans))}`, file(recording));
+    const { status, json } = await post(ctx.engine.url, `/v1/diarize?speakers=2&segments=${encodeURIComponent(JSON.stringify(spans))}`, file(recording));
     expect(status).toBe(200);
     expect(json.labels).toEqual(truth);
   });
 
   it('finds the number of speakers itself', async () => {
-    const { json } = await post(engine.url, `/v1/diarize?segments=${encodeURIComponent(JSON.stringify(spans))}`, file(recording));
+    const { json } = await post(ctx.engine.url, `/v1/diarize?segments=${encodeURIComponent(JSON.stringify(spans))}`, file(recording));
     expect(json.speakers).toBe(2);
     expect(json.labels).toEqual(truth);
   });
 
   it('labels speakers on transcription segments', async () => {
-    const { status, json } = await post(engine.url, '/v1/asr/transcribe?diarize=true&speakers=2', file(recording));
+    const { status, json } = await post(ctx.engine.url, '/v1/asr/transcribe?diarize=true&speakers=2', file(recording));
     expect(status).toBe(200);
     // Each turn is followed by 0.8 s of silence, so the VAD finds the six turns.
     expect(json.segments).toHaveLength(6);
