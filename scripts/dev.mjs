@@ -1,9 +1,7 @@
 // `npm start`: prepares the local setup, then runs the engine and `wrangler dev` side by side until
 // Ctrl-C, which stops both. PORT (default 8787) and ENGINE_PORT (default 8790) override the ports.
-import { existsSync, readFileSync } from 'node:fs';
-import { parseEnv } from 'node:util';
-import { prepare, wranglerEnv } from './prepare.mjs';
-import { startService } from './process.mjs';
+import { prepare } from './prepare.mjs';
+import { startEngine, startWorker } from './services.mjs';
 
 const port = Number(process.env.PORT ?? 8787);
 const enginePort = Number(process.env.ENGINE_PORT ?? 8790);
@@ -24,28 +22,8 @@ process.on('SIGINT', () => void stopAll());
 process.on('SIGTERM', () => void stopAll());
 
 try {
-  const secrets = parseEnv(readFileSync('.dev.vars', 'utf8'));
-  if (existsSync('engine/main.ts')) {
-    services.push(
-      await startService({
-        name: 'engine',
-        command: process.execPath,
-        args: ['--import', 'tsx', 'engine/main.ts'],
-        env: { ...process.env, ENGINE_PORT: String(enginePort), ENGINE_SECRET: secrets.ENGINE_SECRET ?? '' },
-        readyUrl: `http://127.0.0.1:${enginePort}/v1/health`,
-        timeoutMs: 120_000,
-      }),
-    );
-  }
-  services.push(
-    await startService({
-      name: 'worker',
-      command: 'npx',
-      args: ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--var', `ENGINE_URL:http://127.0.0.1:${enginePort}`],
-      env: wranglerEnv,
-      readyUrl: `http://127.0.0.1:${port}/`,
-    }),
-  );
+  services.push(await startEngine({ port: enginePort }));
+  services.push(await startWorker({ port, enginePort }));
   console.log(`\nTingyi is running at http://127.0.0.1:${port}  (Ctrl-C to stop)\n`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
-import { migrate, wranglerEnv } from '../../scripts/prepare.mjs';
-import { startService } from '../../scripts/process.mjs';
+import { migrate } from '../../scripts/prepare.mjs';
+import { startEngine, startWorker } from '../../scripts/services.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,20 +22,23 @@ function freePort() {
   });
 }
 
-/** Runs the real Worker under `wrangler dev` against its own fresh local state (the web build is done by npm test). */
+/**
+ * Runs the real engine and the real Worker under `wrangler dev` against fresh local state, exactly as
+ * `npm start` does (the web build is done by npm test).
+ */
 export default async function setup(project: TestProject) {
   const state = '.wrangler/e2e-state';
   rmSync(state, { recursive: true, force: true });
   await migrate(state);
-  const port = await freePort();
-  const worker = await startService({
-    name: 'worker',
-    command: 'npx',
-    args: ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', state, '--show-interactive-dev-session=false'],
-    env: wranglerEnv,
-    readyUrl: `http://127.0.0.1:${port}/`,
-    log: false,
+  const [port, enginePort] = [await freePort(), await freePort()];
+  const engine = await startEngine({ port: enginePort, log: false });
+  const worker = await startWorker({ port, enginePort, persistTo: state, log: false }).catch(async (error) => {
+    await engine.stop();
+    throw error;
   });
   project.provide('baseURL', `http://127.0.0.1:${port}`);
-  return () => worker.stop();
+  return async () => {
+    await worker.stop();
+    await engine.stop();
+  };
 }

@@ -73,3 +73,12 @@ describe('app shell in Chromium against wrangler dev', () => {
     expect(await response.json()).toEqual({ code: 404, msg: '请求的地址不存在：/prod-api/nope', data: null });
   });
 });
+
+describe('Worker and engine together', () => {
+  it('offers the recognition languages the running engine reports', async () => {
+    const response = await fetch(`${inject('baseURL')}/prod-api/audio/LanguageInternation`, { headers: { 'accept-language': 'en-US' } });
+    const body = (await response.json()) as { code: number; data: { transcribeLanguage: { code: string }[]; translation: { code: string }[] } };
+    expect(body.code).toBe(200);
+    expect(body.data.transcribeLanguage.map((l) => l.code)).toContain('en-US');
+  });
+});

@@ -1,0 +1,28 @@
+// The two long-running parts of Tingyi, started the same way by `npm start` and by the end-to-end tests.
+import { readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
+import { wranglerEnv } from './prepare.mjs';
+import { startService } from './process.mjs';
+
+/** The shared Worker ↔ engine secret, from the local secrets file the Worker also reads. */
+const engineSecret = () => parseEnv(readFileSync('.dev.vars', 'utf8')).ENGINE_SECRET ?? '';
+
+/** @param {{ port: number, log?: boolean }} options */
+export function startEngine({ port, log = true }) {
+  return startService({
+    name: 'engine',
+    command: process.execPath,
+    args: ['--import', 'tsx', 'engine/main.ts'],
+    env: { ...process.env, ENGINE_PORT: String(port), ENGINE_SECRET: engineSecret() },
+    readyUrl: `http://127.0.0.1:${port}/v1/health`,
+    timeoutMs: 120_000,
+    log,
+  });
+}
+
+/** @param {{ port: number, enginePort: number, persistTo?: string, log?: boolean }} options */
+export function startWorker({ port, enginePort, persistTo, log = true }) {
+  const args = ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--var', `ENGINE_URL:http://127.0.0.1:${enginePort}`];
+  if (persistTo) args.push('--persist-to', persistTo, '--show-interactive-dev-session=false');
+  return startService({ name: 'worker', command: 'npx', args, env: wranglerEnv, readyUrl: `http://127.0.0.1:${port}/`, log });
+}
