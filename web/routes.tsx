@@ -19,6 +19,7 @@ interface PageEntry {
 
 const inLayoutSoon = () => import('./pages/ComingSoonPage');
 const standaloneSoon = () => import('./pages/StandaloneComingSoonPage');
+const loginPage = () => import('./pages/LoginPage');
 
 const LAYOUT_PAGES: PageEntry[] = [
   { path: PATHS.home, title: 'home', load: () => import('./pages/HomePage') },
@@ -27,15 +28,16 @@ const LAYOUT_PAGES: PageEntry[] = [
   { path: PATHS.shareList, title: 'shares', load: inLayoutSoon },
   { path: PATHS.vocabulary, title: 'vocabulary', load: inLayoutSoon },
   { path: PATHS.vocabularyDetail, title: 'vocabularyDetail', load: inLayoutSoon },
-  { path: PATHS.userProfile, title: 'profile', load: inLayoutSoon },
-  { path: PATHS.userAccount, title: 'account', load: inLayoutSoon },
+  { path: PATHS.userProfile, title: 'profile', load: () => import('./pages/ProfilePage') },
+  { path: PATHS.userAccount, title: 'account', load: () => import('./pages/BillsPage') },
 ];
 
 const STANDALONE_PAGES: PageEntry[] = [
-  { path: PATHS.login, title: 'login', load: standaloneSoon },
-  { path: PATHS.register, title: 'register', load: standaloneSoon },
-  { path: PATHS.userLogin, title: 'userLogin', load: standaloneSoon },
-  { path: PATHS.resetPassword, title: 'resetPassword', load: standaloneSoon },
+  { path: PATHS.login, title: 'login', load: loginPage },
+  { path: PATHS.register, title: 'register', load: () => import('./pages/RegisterPage') },
+  // /userLogin is the same sign-in screen under its older name.
+  { path: PATHS.userLogin, title: 'userLogin', load: loginPage },
+  { path: PATHS.resetPassword, title: 'resetPassword', load: () => import('./pages/ResetPasswordPage') },
   { path: PATHS.googleLoginCallBack, title: 'googleLoginCallback', load: standaloneSoon },
   { path: PATHS.meetingShare, title: 'meetingShare', load: standaloneSoon },
   { path: PATHS.meetingShareIng, title: 'meetingShareIng', load: standaloneSoon },
@@ -49,7 +51,7 @@ const STANDALONE_PAGES: PageEntry[] = [
   { path: PATHS.paypalCallBack, title: 'paypalCallback', load: standaloneSoon },
   { path: PATHS.paypalReturn, title: 'paypalReturn', load: standaloneSoon },
   { path: PATHS.pluginPay, title: 'pluginPay', load: standaloneSoon },
-  { path: PATHS.myQrCodeMiddlePage, title: 'myQrCode', load: standaloneSoon },
+  { path: PATHS.myQrCodeMiddlePage, title: 'myQrCode', load: () => import('./pages/MyQrCodePage') },
   { path: PATHS.cast, title: 'cast', load: standaloneSoon },
   { path: PATHS.castCode, title: 'cast', load: standaloneSoon },
   { path: '*', title: 'notFound', load: () => import('./pages/NotFoundPage') },

@@ -10,7 +10,7 @@ function jwt(payload: object): string {
 }
 
 function facts(overrides: Partial<GuardFacts>): GuardFacts {
-  return { pathname: '/', search: '', storedToken: undefined, hasUserInfo: false, now: NOW, ...overrides };
+  return { pathname: '/', search: '', storedToken: undefined, hasUserInfo: false, visitor: false, now: NOW, ...overrides };
 }
 
 const SKIP_USER_INFO = [
@@ -48,6 +48,11 @@ describe('decideGuard (spec §2)', () => {
 
   it.each(LOGIN_TYPE)('sends a signed-in user from %s home', (pathname) => {
     expect(decideGuard(facts({ pathname, storedToken: 'tok', hasUserInfo: true })).redirectTo).toBe('/');
+  });
+
+  it.each(LOGIN_TYPE)('lets a guest (visitor token and guest user info) open %s', (pathname) => {
+    const d = decideGuard(facts({ pathname, storedToken: 'guest-token', hasUserInfo: true, visitor: true }));
+    expect(d).toEqual({ takeToken: null, recordVisitor: false, loadUserInfo: false, redirectTo: null });
   });
 
   it.each(LOGIN_TYPE)('lets a signed-out visitor open %s', (pathname) => {

@@ -1,28 +1,71 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { App as AntApp } from 'antd';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AccountItem } from '../../contracts/rights';
 import { setLocale } from '../../web/i18n';
 import { getToken, setToken } from '../../web/lib/auth';
+import { http, setRequestHooks } from '../../web/lib/request';
+import { setVisitorLogin } from '../../web/lib/route-guard';
 import { useSession } from '../../web/lib/session';
-import { routes } from '../../web/routes';
+import { startApiServer } from './helpers/api-server';
+import type { ApiServer, RecordedRequest, Reply } from './helpers/api-server';
+import { renderAt } from './helpers/render-app';
+import { userInfo } from './helpers/users';
 
-/** The real route table (guard included) in memory, with the providers the app gives it. */
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AntApp>
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </AntApp>,
-  );
-  return router;
+let server: ApiServer;
+/** Minutes left on the duration account of the fake server; a redeemed card adds 600. */
+let durationMinutes = 0;
+
+function accountItems(): AccountItem[] {
+  const item = (accountType: AccountItem['accountType'], name: string, remark: string, packageType: AccountItem['packageType']) => ({
+    accountType,
+    accountTypeName: name,
+    remarkString: remark,
+    operationString: 'Buy',
+    active: false,
+    validUntil: null,
+    remainingSeconds: 0,
+    packageType,
+  });
+  return [
+    item('vip', 'VIP membership', 'Not activated', '2'),
+    item('duration', 'Duration', durationMinutes ? `${durationMinutes} min left, valid until 2027-01-01` : 'Not activated', '3'),
+    item('dubbing', 'Smart dubbing', 'Not activated', '5'),
+    item('svip', 'SVIP membership', 'Not activated', '1'),
+  ];
 }
 
+/** The few endpoints the layout calls, answered like the real Worker. */
+function fakeApi({ url }: RecordedRequest): Reply {
+  const ok = (data: unknown): Reply => ({ body: { code: 200, msg: 'ok', data } });
+  const path = url.pathname.replace('/prod-api', '');
+  if (path === '/expense/account/queryAccountDetail') return ok(accountItems());
+  if (path === '/expense/account/queryUserFunctionJudge') return ok({ recognitionCount: 2, translateCount: 2 });
+  if (path === '/expense/cardPassword/exchangeCardPassword/GOOD-CODE') {
+    durationMinutes += 600;
+    return ok({ packageName: '10 hours', packageType: '3', accounts: accountItems() });
+  }
+  if (path.startsWith('/expense/cardPassword/')) return { status: 400, body: { code: 400, msg: 'This card code is not valid.', data: null } };
+  if (path === '/auth/logout') return ok(null);
+  return { status: 404, body: { code: 404, msg: `No route ${path}`, data: null } };
+}
+
+beforeAll(async () => {
+  server = await startApiServer();
+  http.defaults.baseURL = `${server.origin}/prod-api`;
+});
+afterAll(() => server.close());
+
+beforeEach(() => {
+  durationMinutes = 0;
+  server.requests.length = 0;
+  server.reply(fakeApi);
+  // Guest sign-in has its own tests (visitor.test.tsx); here a visitor simply stays signed out.
+  setVisitorLogin(async () => {});
+});
+
+
 afterEach(async () => {
-  useSession.setState({ userInfo: null, visitor: false });
+  useSession.setState({ userInfo: null });
   await setLocale('en-US');
 });
 
@@ -43,14 +86,14 @@ describe('layout shell', () => {
     expect(await screen.findByTestId('login-button')).toBeTruthy();
     expect(screen.queryByTestId('user-menu')).toBeNull();
 
-    act(() => useSession.getState().setUserInfo({ id: 1, name: 'Lin Wei' }));
+    act(() => useSession.getState().setUserInfo(userInfo()));
     expect(screen.getByTestId('user-menu')).toBeTruthy();
     expect(screen.queryByTestId('login-button')).toBeNull();
   });
 
-  it('logs out from the avatar menu: token and user gone, on /login', async () => {
+  it('logs out from the avatar menu: session revoked, token and user gone, on /login', async () => {
     setToken('tok');
-    useSession.getState().setUserInfo({ id: 1, name: 'Lin Wei' });
+    useSession.getState().setUserInfo(userInfo());
     const router = renderAt('/');
     fireEvent.click(await screen.findByTestId('user-menu'));
     fireEvent.click(await screen.findByText('Log out'));
@@ -58,6 +101,53 @@ describe('layout shell', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(getToken()).toBeUndefined();
     expect(useSession.getState().userInfo).toBeNull();
+    const logout = server.requests.find((r) => r.url.pathname === '/prod-api/auth/logout');
+    expect(logout?.headers.authorization).toBe('Bearer tok');
+  });
+
+  it('lists the four account items with their remarks and buy actions in the avatar menu', async () => {
+    setToken('tok');
+    useSession.getState().setUserInfo(userInfo());
+    renderAt('/');
+    fireEvent.click(await screen.findByTestId('user-menu'));
+    const items = await screen.findAllByTestId(/^account-item-/);
+    expect(items.map((li) => li.dataset.testid)).toEqual([
+      'account-item-vip',
+      'account-item-duration',
+      'account-item-dubbing',
+      'account-item-svip',
+    ]);
+    expect(items[1].textContent).toContain('Duration');
+    expect(items[1].textContent).toContain('Not activated');
+    fireEvent.click(within(items[0]).getByRole('button', { name: 'Buy' }));
+    expect(await screen.findByText('This feature is on its way.')).toBeTruthy();
+  });
+
+  it('redeems a card code: success message, dialog closed, account items reloaded', async () => {
+    setToken('tok');
+    useSession.getState().setUserInfo(userInfo());
+    renderAt('/');
+    fireEvent.click(await screen.findByTestId('user-menu'));
+    await screen.findByText('Not activated', { selector: '[data-testid=account-item-duration] *' });
+    fireEvent.click(screen.getByTestId('card-exchange-button'));
+    fireEvent.change(await screen.findByTestId('card-code-input'), { target: { value: ' GOOD-CODE ' } });
+    fireEvent.click(screen.getByTestId('card-code-submit'));
+    expect(await screen.findByText('Card code redeemed')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('card-code-input')).toBeNull());
+    await screen.findByText('600 min left, valid until 2027-01-01');
+  });
+
+  it('keeps the card dialog open and toasts the server message when the code is refused', async () => {
+    const toasts: string[] = [];
+    setRequestHooks({ toast: (text) => toasts.push(text) });
+    setToken('tok');
+    useSession.getState().setUserInfo(userInfo());
+    renderAt('/');
+    fireEvent.click(await screen.findByTestId('card-exchange-button'));
+    fireEvent.change(await screen.findByTestId('card-code-input'), { target: { value: 'BAD' } });
+    fireEvent.click(screen.getByTestId('card-code-submit'));
+    await waitFor(() => expect(toasts).toEqual(['This card code is not valid.']));
+    expect(screen.getByTestId('card-code-input')).toBeTruthy();
   });
 
   it('switches the language from the header picker', async () => {

@@ -6,6 +6,7 @@ import { getToken, setToken } from '../../web/lib/auth';
 import { RequestError, download, get, http, post, request, setRequestHooks } from '../../web/lib/request';
 import { useSession } from '../../web/lib/session';
 import { startApiServer } from './helpers/api-server';
+import { userInfo } from './helpers/users';
 import type { ApiServer } from './helpers/api-server';
 
 const en = MESSAGES['en-US'];
@@ -96,7 +97,7 @@ describe('request layer against a real HTTP server', () => {
   ])('on 401 (%s) clears token and login and goes to /login keeping the query', async (_, reply) => {
     window.history.replaceState(null, '', '/recordList?folder=3&lang=zh-TW');
     setToken('stale');
-    useSession.getState().setUserInfo({ id: 1, name: 'Lin' });
+    useSession.getState().setUserInfo(userInfo());
     server.reply(() => reply);
 
     const error = await rejection(get('/auth/getUserInfo'));

@@ -4,6 +4,7 @@ import { http, setRequestHooks } from '../../web/lib/request';
 import { USER_INFO_URL, runRouteGuard, setVisitorLogin } from '../../web/lib/route-guard';
 import { useSession } from '../../web/lib/session';
 import { startApiServer } from './helpers/api-server';
+import { userInfo } from './helpers/users';
 import type { ApiServer } from './helpers/api-server';
 
 let server: ApiServer;
@@ -22,18 +23,19 @@ beforeEach(() => {
   navigate.mockReset();
   setRequestHooks({ toast, navigate });
   server.requests.length = 0;
-  useSession.setState({ userInfo: null, visitor: false });
-  setVisitorLogin(async () => useSession.getState().setVisitor(true));
+  useSession.setState({ userInfo: null });
+  setVisitorLogin(async () => {});
 });
 
 describe('runRouteGuard', () => {
   it('stores a token from the link, loads the user with it and lets the page open', async () => {
-    server.reply(() => ({ body: { code: 200, msg: 'ok', data: { id: 9, name: 'Lin', avatar: null } } }));
+    const user = userInfo({ id: 9, name: 'Lin' });
+    server.reply(() => ({ body: { code: 200, msg: 'ok', data: user } }));
     await expect(runRouteGuard(page('/recordList?token=link-token'))).resolves.toBeNull();
     expect(getToken()).toBe('link-token');
     expect(server.requests[0].url.pathname).toBe(`/prod-api${USER_INFO_URL}`);
     expect(server.requests[0].headers.authorization).toBe('Bearer link-token');
-    expect(useSession.getState().userInfo).toEqual({ id: 9, name: 'Lin', avatar: null });
+    expect(useSession.getState().userInfo).toEqual(user);
   });
 
   it('redirects to /login with the query kept when the user info answers 401', async () => {
@@ -64,11 +66,6 @@ describe('runRouteGuard', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it('marks the session as a visitor by default', async () => {
-    await runRouteGuard(page('/vocabulary'));
-    expect(useSession.getState().visitor).toBe(true);
-  });
-
   it('only logs a failed visitor login', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     setVisitorLogin(async () => {
@@ -80,9 +77,16 @@ describe('runRouteGuard', () => {
 
   it('sends a signed-in user away from /login', async () => {
     setToken('good');
-    useSession.getState().setUserInfo({ id: 1, name: 'Lin' });
+    useSession.getState().setUserInfo(userInfo());
     const response = await runRouteGuard(page('/login'));
     expect(response?.headers.get('Location')).toBe('/');
+  });
+
+  it('lets a guest with a visitor token open /login without asking the server anything', async () => {
+    setToken('guest-token');
+    useSession.getState().setUserInfo(userInfo({ visitor: true }));
+    await expect(runRouteGuard(page('/login'))).resolves.toBeNull();
+    expect(server.requests).toHaveLength(0);
   });
 
   it('does nothing at all on /screenProjection', async () => {

@@ -1,11 +1,13 @@
 import { createServer } from 'node:http';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
   method: string;
   url: URL;
   headers: IncomingHttpHeaders;
+  /** The raw request body ('' when none). */
+  body: string;
 }
 
 export interface Reply {
@@ -34,9 +36,21 @@ export async function startApiServer() {
       res.writeHead(204).end();
       return;
     }
-    const recorded = { method: req.method ?? 'GET', url: new URL(req.url ?? '/', 'http://127.0.0.1'), headers: req.headers };
-    requests.push(recorded);
-    const reply = handler(recorded);
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const recorded = {
+        method: req.method ?? 'GET',
+        url: new URL(req.url ?? '/', 'http://127.0.0.1'),
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      requests.push(recorded);
+      respond(res, handler(recorded));
+    });
+  });
+
+  function respond(res: ServerResponse, reply: Reply) {
     const send = () => {
       if (res.destroyed) return;
       const body = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body ?? null);
@@ -45,7 +59,7 @@ export async function startApiServer() {
     };
     if (reply.delayMs) setTimeout(send, reply.delayMs);
     else send();
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 

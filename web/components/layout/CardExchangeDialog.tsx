@@ -1,7 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ACCOUNT_DETAIL_KEY, refreshPermissions } from '../../features/account/api';
 import { post } from '../../lib/request';
 
 const exchangeCardCodeUrl = (code: string) =>
@@ -11,6 +12,7 @@ const exchangeCardCodeUrl = (code: string) =>
 export function CardExchangeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const [code, setCode] = useState('');
   const trimmed = code.trim();
 
@@ -18,6 +20,9 @@ export function CardExchangeDialog({ open, onClose }: { open: boolean; onClose: 
     mutationFn: (cardCode: string) => post(exchangeCardCodeUrl(cardCode)),
     onSuccess: () => {
       void message.success(t('cardExchange.success'));
+      // The redeemed package changes balances and may change what the plan allows.
+      void queryClient.invalidateQueries({ queryKey: ACCOUNT_DETAIL_KEY });
+      void refreshPermissions();
       setCode('');
       onClose();
     },

@@ -1,22 +1,30 @@
 import { LogoutOutlined, QrcodeOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, Menu } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Avatar, Button, Dropdown, Menu, Skeleton } from 'antd';
 import type { MenuProps } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { QrCodeDialog } from '../../features/account/QrCodeDialog';
+import { ACCOUNT_DETAIL_KEY, fetchAccountDetail } from '../../features/account/api';
+import { useLogout } from '../../features/account/use-logout';
 import { PATHS } from '../../lib/paths';
-import { signOut, useSession } from '../../lib/session';
+import { useSignedInUser } from '../../lib/session';
 import type { UserInfo } from '../../lib/session';
 import { useComingSoon } from '../use-coming-soon';
 
-const ACCOUNT_ITEMS = ['vip', 'duration', 'dubbing', 'svip'] as const;
-
-/** The avatar dropdown for a signed-in user, or the login/register button when no user info is stored. */
+/**
+ * The avatar dropdown for a signed-in user, or the login/register button for nobody and for guests
+ * (a visitor's guest account is not one to manage).
+ */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const userInfo = useSession((s) => s.userInfo);
+  const user = useSignedInUser();
+  const [open, setOpen] = useState(false);
+  const [qrOpen, setQrOpen] = useState(false);
 
-  if (!userInfo) {
+  if (!user) {
     return (
       <Button type="primary" ghost={!compact} onClick={() => void navigate(PATHS.login)} data-testid="login-button">
         {compact ? t('header.loginShort') : t('header.login')}
@@ -24,60 +32,95 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
     );
   }
   return (
-    <Dropdown trigger={['click']} placement="bottomRight" popupRender={() => <UserPanel userInfo={userInfo} />}>
-      <button type="button" className="avatar-button" aria-label={t('header.accountMenu')} data-testid="user-menu">
-        <UserAvatar userInfo={userInfo} />
-      </button>
-    </Dropdown>
+    <>
+      <Dropdown
+        trigger={['click']}
+        placement="bottomRight"
+        open={open}
+        onOpenChange={setOpen}
+        popupRender={() => (
+          <UserPanel
+            user={user}
+            onDone={() => setOpen(false)}
+            onOpenQrCode={() => {
+              setOpen(false);
+              setQrOpen(true);
+            }}
+          />
+        )}
+      >
+        <button type="button" className="avatar-button" aria-label={t('header.accountMenu')} data-testid="user-menu">
+          <UserAvatar user={user} />
+        </button>
+      </Dropdown>
+      <QrCodeDialog open={qrOpen} onClose={() => setQrOpen(false)} />
+    </>
   );
 }
 
-function UserAvatar({ userInfo, size }: { userInfo: UserInfo; size?: number }) {
+export function UserAvatar({ user, size }: { user: Pick<UserInfo, 'name' | 'avatar'>; size?: number }) {
   return (
-    <Avatar size={size} src={userInfo.avatar || undefined} className="user-avatar">
-      {userInfo.name.slice(0, 1).toUpperCase()}
+    <Avatar size={size} src={user.avatar || undefined} className="user-avatar">
+      {user.name.slice(0, 1).toUpperCase()}
     </Avatar>
   );
 }
 
-function UserPanel({ userInfo }: { userInfo: UserInfo }) {
+interface UserPanelProps {
+  user: UserInfo;
+  onDone: () => void;
+  onOpenQrCode: () => void;
+}
+
+function UserPanel({ user, onDone, onOpenQrCode }: UserPanelProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  // Balances and the pay dialog arrive with the payments issue; until then "Buy" says so.
+  const logout = useLogout();
+  // The pay dialog arrives with the payments issue; until then the buy actions say so.
   const comingSoon = useComingSoon();
+  const accounts = useQuery({ queryKey: ACCOUNT_DETAIL_KEY, queryFn: fetchAccountDetail });
 
   const links: MenuProps['items'] = [
     { key: 'profile', icon: <UserOutlined />, label: t('header.profile') },
     { key: 'bills', icon: <WalletOutlined />, label: t('header.bills') },
-    { key: 'qr', icon: <QrcodeOutlined />, label: t('header.myQrCode') },
+    { key: 'qr', icon: <QrcodeOutlined />, label: <span data-testid="menu-qr-code">{t('header.myQrCode')}</span> },
     { type: 'divider' },
-    { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout'), danger: true },
+    { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="menu-logout">{t('header.logout')}</span>, danger: true },
   ];
   const onLink: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'qr') return onOpenQrCode();
+    onDone();
     if (key === 'profile') void navigate(PATHS.userProfile);
     else if (key === 'bills') void navigate(PATHS.userAccount);
-    else if (key === 'qr') comingSoon();
-    else if (key === 'logout') {
-      signOut();
-      void navigate(PATHS.login);
-    }
+    else if (key === 'logout') void logout();
   };
 
   return (
     <div className="user-panel" data-testid="user-panel">
       <div className="user-panel-head">
-        <UserAvatar userInfo={userInfo} size={40} />
-        <span className="user-panel-name">{userInfo.name}</span>
+        <UserAvatar user={user} size={40} />
+        <span className="user-panel-name">{user.name}</span>
       </div>
-      <ul className="user-panel-accounts">
-        {ACCOUNT_ITEMS.map((item) => (
-          <li key={item}>
-            <span>{t(`header.accountItems.${item}`)}</span>
-            <Button size="small" type="link" onClick={comingSoon}>
-              {t('header.buy')}
-            </Button>
-          </li>
-        ))}
+      <ul className="user-panel-accounts" data-testid="account-items">
+        {accounts.data
+          ? accounts.data.map((item) => (
+              <li key={item.accountType} data-testid={`account-item-${item.accountType}`}>
+                <div className="account-item-text">
+                  <span className="account-item-name">{item.accountTypeName}</span>
+                  <span className="account-item-remark" data-testid="account-remark">
+                    {item.remarkString}
+                  </span>
+                </div>
+                <Button size="small" type="link" onClick={comingSoon}>
+                  {item.operationString}
+                </Button>
+              </li>
+            ))
+          : accounts.isPending && (
+              <li>
+                <Skeleton active title={false} paragraph={{ rows: 3 }} />
+              </li>
+            )}
       </ul>
       <Menu className="user-panel-links" selectable={false} items={links} onClick={onLink} />
     </div>

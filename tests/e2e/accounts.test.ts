@@ -1,0 +1,170 @@
+import { execFileSync } from 'node:child_process';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { screenshotDir, useBrowser } from './browser';
+
+const browser = useBrowser();
+const email = `ann-${Date.now()}@example.com`;
+/** A second account, signed up by code login: a code for `email` is still cooling down by then. */
+const email2 = `bo-${Date.now()}@example.com`;
+const password = 'abcdef12';
+
+interface OutboxMessage {
+  body: string;
+}
+
+/** The code the Worker just "sent" (development outbox). */
+async function latestCode(to: string): Promise<string> {
+  const response = await fetch(`${inject('baseURL')}/prod-api/dev/outbox?to=${encodeURIComponent(to)}`);
+  const { data } = (await response.json()) as { data: OutboxMessage[] };
+  const code = data[0]?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${to}`);
+  return code;
+}
+
+/** Runs the admin script against the suite's Worker state. */
+function admin(...args: string[]): string {
+  return execFileSync('node', ['scripts/admin.mjs', ...args, '--persist-to', '.wrangler/e2e-state'], { encoding: 'utf8' });
+}
+
+/** Solves the click captcha the way a person does: clicks the prompted glyphs, in order, where they are drawn. */
+async function solveCaptcha(page: Page) {
+  const picture = page.getByTestId('captcha-image');
+  await picture.locator('svg text').first().waitFor();
+  // The dialog zooms in: click only once the picture stands still at its full 300 px.
+  await expect.poll(async () => (await picture.boundingBox())?.width).toBe(300);
+  const prompt = await page.locator('.captcha-glyph').allTextContents();
+  expect(prompt).toHaveLength(3);
+  for (const glyph of prompt) {
+    const box = await picture.locator('svg text', { hasText: glyph }).boundingBox();
+    if (!box) throw new Error(`glyph ${glyph} not drawn`);
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  }
+}
+
+async function openAccountMenu(page: Page) {
+  await page.getByTestId('user-menu').click();
+  // The panel slides in (a closed one stays in the page, hidden): wait until it is really shown.
+  await expect.poll(() => page.getByTestId('user-panel').isVisible()).toBe(true);
+  await page.locator('.ant-slide-up-appear').waitFor({ state: 'detached' });
+}
+
+describe('accounts in Chromium against wrangler dev', () => {
+  it('shows the login page at desktop and phone widths', async () => {
+    for (const width of [1280, 375]) {
+      const page = await browser.open('/login', { width, height: width === 375 ? 812 : 800 });
+      await page.getByTestId('username-input').waitFor();
+      await expect(page.getByTestId('page-title').textContent()).resolves.toBe('Log in');
+      // The tab underline slides in; wait until it spans the active tab.
+      await expect.poll(async () => (await page.locator('.ant-tabs-ink-bar').boundingBox())?.width ?? 0).toBeGreaterThan(40);
+      // Providers without configuration are not shown at all.
+      expect(await page.getByText(/Google|WeChat/).count()).toBe(0);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${screenshotDir}/login-${width}.png`, fullPage: true });
+      await page.context().close();
+    }
+  });
+
+  it('registers with an emailed code, signs out, signs back in with password and the click captcha', async () => {
+    const page = await browser.open('/register');
+    await page.getByTestId('target-input').fill(email);
+    await page.getByTestId('send-code').click();
+    await expect.poll(() => page.getByTestId('send-code').textContent()).toMatch(/Resend in \d+ s/);
+    await page.getByTestId('code-input').fill(await latestCode(email));
+    await page.getByTestId('password-input').fill(password);
+    await page.getByTestId('password-confirm-input').fill(password);
+    await page.getByTestId('register-submit').click();
+
+    await page.getByTestId('user-menu').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await openAccountMenu(page);
+    await expect(page.getByTestId('account-item-duration').textContent()).resolves.toContain('Duration');
+    await page.getByTestId('menu-logout').click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByTestId('login-button').or(page.getByTestId('username-input')).first().waitFor();
+    expect(await page.getByTestId('user-menu').count()).toBe(0);
+
+    await page.getByTestId('username-input').fill(email);
+    await page.getByTestId('password-input').fill(password);
+    await page.getByTestId('login-submit').click();
+    await solveCaptcha(page);
+    await page.getByTestId('user-menu').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.context().close();
+  });
+
+  it('switches the login page to Simplified Chinese', async () => {
+    const page = await browser.open('/login');
+    await page.getByTestId('username-input').waitFor();
+    await page.getByTestId('lang-picker').click();
+    await page.getByTestId('lang-option-zh-CN').click();
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('登录');
+    await expect(page.getByTestId('tab-password').textContent()).resolves.toBe('账号密码登录');
+    await expect(page.getByTestId('login-submit').textContent()).resolves.toBe('登录');
+    await page.context().close();
+  });
+
+  it('toggles QR code sharing, redeems a card and sees the new balance', async () => {
+    const page = await browser.open('/login?redirect=%2Fuser%2Fprofile');
+    await page.getByTestId('tab-code').click();
+    await page.getByTestId('target-input').fill(email2);
+    await page.getByTestId('send-code').click();
+    await expect.poll(() => page.getByTestId('send-code').textContent()).toMatch(/Resend in \d+ s/);
+    await page.getByTestId('code-input').fill(await latestCode(email2));
+    await page.getByTestId('code-login-submit').click();
+    await page.waitForURL((url) => url.pathname === '/user/profile');
+    await page.getByTestId('profile-basic').waitFor();
+    await expect(page.getByTestId('nickname-input').inputValue()).resolves.toBe(email2.split('@')[0]);
+    await page.screenshot({ path: `${screenshotDir}/profile-1280.png`, fullPage: true });
+
+    // My QR code: sharing starts off; each switch is saved on the server.
+    await page.getByTestId('profile-qr-code').click();
+    const toggle = page.getByTestId('qr-share-switch');
+    await expect(toggle.getAttribute('aria-checked')).resolves.toBe('false');
+    await page.locator('[data-testid=qr-code] canvas').waitFor();
+    await page.locator('.ant-zoom-appear').waitFor({ state: 'detached' });
+    const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').state.userInfo.id as number);
+    const shareStatus = async () =>
+      ((await (await fetch(`${inject('baseURL')}/prod-api/system/getClient?userId=${userId}`)).json()) as { data: { shareStatus: string } }).data
+        .shareStatus;
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    await expect(shareStatus()).resolves.toBe('1');
+    await page.waitForTimeout(300); // let the switch finish sliding
+    await page.screenshot({ path: `${screenshotDir}/qr-dialog-1280.png` });
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+    await expect(shareStatus()).resolves.toBe('0');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('qr-dialog').waitFor({ state: 'detached' });
+
+    const landing = await browser.open(`/myQrCodeMiddlePage?userId=${userId}`);
+    await landing.getByTestId('qr-landing-off').waitFor();
+    await landing.context().close();
+
+    // A card code for a 10-hour duration package.
+    const created = admin('package:create', '--type', '3', '--name', '10 hours', '--hours', '10');
+    const packageId = created.match(/Created package (\d+)/)?.[1];
+    expect(packageId).toBeDefined();
+    const code = admin('card:mint', '--package', packageId!).trim().split('\n').pop()!.trim();
+    expect(code.length).toBeGreaterThan(0);
+
+    await openAccountMenu(page);
+    const duration = page.getByTestId('account-item-duration').getByTestId('account-remark');
+    await expect.poll(() => duration.textContent()).toBe('Not activated');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-panel').waitFor({ state: 'hidden' });
+    await page.getByTestId('card-exchange-button').click();
+    await page.getByTestId('card-code-input').fill(code);
+    await page.getByTestId('card-code-submit').click();
+    await page.getByText('Card code redeemed').waitFor();
+    await page.getByTestId('card-code-input').waitFor({ state: 'detached' });
+    await openAccountMenu(page);
+    await expect.poll(() => duration.textContent()).toMatch(/^600 min left/);
+    expect(await duration.isVisible()).toBe(true);
+    await page.waitForTimeout(300); // let the panel finish fading in
+    await page.screenshot({ path: `${screenshotDir}/account-menu-1280.png` });
+    await page.context().close();
+  });
+});

@@ -1,0 +1,66 @@
+import { CopyOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { App, Button, Modal, QRCode, Switch } from 'antd';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PATHS } from '../../lib/paths';
+import { useSession, useSignedInUser } from '../../lib/session';
+import { editClient } from './api';
+
+/** Where the code leads: the public landing page that shows who it belongs to. */
+export function qrCodeLink(origin: string, userId: number): string {
+  return `${origin}${PATHS.myQrCodeMiddlePage}?userId=${userId}`;
+}
+
+function canvasPng(canvas: HTMLCanvasElement): Promise<Blob> {
+  return new Promise((resolve, reject) => {
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('QR code could not be drawn'))), 'image/png');
+  });
+}
+
+/** My QR code (spec §2, §4, §8): the sharing switch, the 126×126 code and copying it as an image. */
+export function QrCodeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const user = useSignedInUser();
+  const setUserInfo = useSession((s) => s.setUserInfo);
+  const codeBox = useRef<HTMLDivElement>(null);
+
+  const sharing = useMutation({
+    mutationFn: (on: boolean) => editClient({ shareStatus: on ? '1' : '0' }),
+    onSuccess: setUserInfo,
+  });
+
+  const copy = async () => {
+    try {
+      const canvas = codeBox.current?.querySelector('canvas');
+      if (!canvas) throw new Error('QR code not drawn');
+      // The promise goes into the item (not the blob) so the copy stays within the click's user activation.
+      await navigator.clipboard.write([new ClipboardItem({ 'image/png': canvasPng(canvas) })]);
+      void message.success(t('qrCode.copied'));
+    } catch (error) {
+      console.warn('[qr] copy failed', error);
+      void message.error(t('qrCode.copyFailed'));
+    }
+  };
+
+  if (!user) return null;
+  const shared = user.shareStatus === '1';
+  return (
+    <Modal open={open} onCancel={onClose} title={t('qrCode.title')} footer={null} width={360} centered destroyOnHidden>
+      <div className="qr-dialog" data-testid="qr-dialog">
+        <label className="qr-switch">
+          <span>{t('qrCode.share')}</span>
+          <Switch checked={shared} loading={sharing.isPending} onChange={(on) => sharing.mutate(on)} data-testid="qr-share-switch" />
+        </label>
+        <p className="qr-hint">{t(shared ? 'qrCode.sharedHint' : 'qrCode.notSharedHint')}</p>
+        <div className="qr-code" ref={codeBox} data-testid="qr-code">
+          <QRCode value={qrCodeLink(window.location.origin, user.id)} size={126} type="canvas" bgColor="#ffffff" bordered={false} />
+        </div>
+        <Button icon={<CopyOutlined />} onClick={() => void copy()} block data-testid="qr-copy">
+          {t('qrCode.copy')}
+        </Button>
+      </div>
+    </Modal>
+  );
+}

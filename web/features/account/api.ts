@@ -1,0 +1,83 @@
+import type { UserInfo } from '../../../contracts/auth';
+import type { AccountItem, Permissions } from '../../../contracts/rights';
+import { get, post, request } from '../../lib/request';
+import { useSession } from '../../lib/session';
+
+/** The signed-in user's account calls (spec §7 System and Expense). */
+
+export const ACCOUNT_DETAIL_KEY = ['accountDetail'] as const;
+
+export const fetchAccountDetail = async () => (await post<AccountItem[]>('/expense/account/queryAccountDetail', {})).data;
+
+/** Loads the plan's permissions into the session store; a failure keeps the stored ones (and is logged). */
+export async function refreshPermissions(): Promise<void> {
+  try {
+    const { data } = await post<Permissions>('/expense/account/queryUserFunctionJudge', {}, { silent: true });
+    useSession.getState().setPermissions(data);
+  } catch (error) {
+    console.warn('[account] permissions not refreshed', error);
+  }
+}
+
+/** What anyone may see of a user through their QR code. */
+export interface PublicClient {
+  userId: number;
+  name: string;
+  avatar: string;
+  shareStatus: '0' | '1';
+}
+export const fetchClient = async (userId: string) => (await get<PublicClient>('/system/getClient', { userId })).data;
+
+export type ClientChanges = Partial<Pick<UserInfo, 'name' | 'avatar' | 'shareStatus'>>;
+export const editClient = async (changes: ClientChanges) => (await post<UserInfo>('/system/client/user/edit', changes)).data;
+
+export const AVATAR_UPLOAD_URL = '/system/user/avatar';
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Uploads a new avatar as multipart field `file`, reporting progress in percent. */
+export async function uploadAvatar(file: Blob, onProgress: (percent: number) => void): Promise<UserInfo> {
+  const body = new FormData();
+  body.append('file', file);
+  const { data } = await post<UserInfo>(AVATAR_UPLOAD_URL, body, {
+    onUploadProgress: ({ loaded, total }) => onProgress(total ? Math.round((loaded / total) * 100) : 0),
+  });
+  return data;
+}
+
+export const changePassword = (body: { oldPassword: string; newPassword: string }) =>
+  request({ method: 'PUT', url: '/system/updatePwd', data: body });
+
+export const bindAccount = async (body: { target: string; code: string }) =>
+  (await request<UserInfo>({ method: 'PUT', url: '/system/bindingAccount', data: body })).data;
+
+export interface Page<Row> {
+  rows: Row[];
+  total: number;
+}
+
+export interface BuyRecord {
+  id: number;
+  channel: 'card' | 'pay';
+  reference: string;
+  amountFen: number;
+  createdAt: number;
+  packageName: string | null;
+  packageType: '1' | '2' | '3' | '5' | null;
+}
+
+export interface CostRecord {
+  id: number;
+  feature: string;
+  seconds: number;
+  accountType: string;
+  createdAt: number;
+}
+
+export const BILL_URLS = {
+  purchases: '/expense/account/queryBuyRecord',
+  transactions: '/expense/account/queryCostRecord',
+} as const;
+
+export const fetchBillPage = async <Row>(url: string, pageNum: number, pageSize: number) =>
+  (await post<Page<Row>>(url, { pageNum, pageSize })).data;

@@ -1,0 +1,52 @@
+import type { LoginOptions, LoginResult } from '../../../contracts/auth';
+import { get, post } from '../../lib/request';
+
+/** Sign-in calls (spec §7 Auth). */
+
+export interface CaptchaPicture {
+  id: string;
+  /** Our own server's SVG markup. */
+  svg: string;
+  /** The glyphs to click, in order. */
+  prompt: string[];
+  width: number;
+  height: number;
+}
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export const fetchLoginOptions = async () => (await get<LoginOptions>('/auth/loginOptions')).data;
+
+export const fetchCaptcha = async () => (await get<CaptchaPicture>('/auth/captcha')).data;
+
+/** A right answer yields a single-use pass for doLogin; a wrong one rejects (the picture is spent). */
+export const verifyCaptcha = async (id: string, points: Point[]) =>
+  (await post<{ pass: string }>('/auth/captcha/verify', { id, points })).data.pass;
+
+export const sendCode = async (target: string) =>
+  (await post<{ cooldownSeconds: number }>('/auth/c/getValidCode', { target })).data;
+
+export interface CodeLogin {
+  target: string;
+  code: string;
+  /** Only on the register screen: the new account's password. */
+  password?: string;
+  source: number;
+}
+export const loginByCode = async (body: CodeLogin) => (await post<LoginResult>('/auth/c/doLoginByValidCode', body)).data;
+
+export interface PasswordLogin {
+  username: string;
+  password: string;
+  captcha?: string;
+  source: number;
+}
+export const loginByPassword = async (body: PasswordLogin) => (await post<LoginResult>('/auth/c/doLogin', body)).data;
+
+export const resetPassword = (body: { target: string; code: string; password: string }) => post('/auth/c/resetPwd', body);
+
+/** Revokes the session on the server; signing out locally must not wait on it succeeding. */
+export const logout = () => post('/auth/logout', undefined, { silent: true, authRedirect: false });

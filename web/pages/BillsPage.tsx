@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card, Table, Tabs, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAYMENT } from '../../contracts/constants';
+import { PACKAGE_ACCOUNT } from '../../contracts/rights';
+import { PageTitle } from '../components/PageTitle';
+import { BILL_URLS, fetchBillPage } from '../features/account/api';
+import type { BuyRecord, CostRecord } from '../features/account/api';
+
+const PAGE_SIZE = 10;
+const formatTime = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
+
+/** /user/account "My bills" (spec §2): purchases and transaction records, paged by the server. */
+export default function BillsPage() {
+  const { t } = useTranslation();
+
+  const purchases: TableColumnsType<BuyRecord> = [
+    { title: t('bills.package'), dataIndex: 'packageName', render: (name: string | null) => name ?? '—' },
+    {
+      title: t('bills.kind'),
+      dataIndex: 'packageType',
+      render: (type: BuyRecord['packageType']) => (type ? t(`header.accountItems.${PACKAGE_ACCOUNT[type]}`) : '—'),
+    },
+    {
+      title: t('bills.channel'),
+      dataIndex: 'channel',
+      render: (channel: BuyRecord['channel']) => <Tag>{t(`bills.channels.${channel}`)}</Tag>,
+    },
+    { title: t('bills.amount'), dataIndex: 'amountFen', align: 'right', render: (fen: number) => `${PAYMENT.currency}${(fen / 100).toFixed(2)}` },
+    { title: t('bills.time'), dataIndex: 'createdAt', render: formatTime },
+  ];
+  const transactions: TableColumnsType<CostRecord> = [
+    { title: t('bills.feature'), dataIndex: 'feature', render: (feature: string) => featureLabel(t, feature) },
+    { title: t('bills.minutes'), dataIndex: 'seconds', align: 'right', render: (seconds: number) => Math.ceil(seconds / 60) },
+    { title: t('bills.account'), dataIndex: 'accountType', render: (type: string) => accountLabel(t, type) },
+    { title: t('bills.time'), dataIndex: 'createdAt', render: formatTime },
+  ];
+
+  return (
+    <div className="page">
+      <PageTitle>{t('pages.account')}</PageTitle>
+      <Card variant="borderless" className="section-card">
+        <Tabs
+          items={[
+            { key: 'purchases', label: t('bills.purchases'), children: <BillTable url={BILL_URLS.purchases} columns={purchases} /> },
+            { key: 'transactions', label: t('bills.transactions'), children: <BillTable url={BILL_URLS.transactions} columns={transactions} /> },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}
+
+type T = ReturnType<typeof useTranslation>['t'];
+const FEATURES = ['realtime', 'upload', 'dubbing'] as const;
+const ACCOUNTS = ['vip', 'svip', 'duration', 'dubbing'] as const;
+const featureLabel = (t: T, feature: string) =>
+  (FEATURES as readonly string[]).includes(feature) ? t(`bills.features.${feature as (typeof FEATURES)[number]}`) : feature;
+const accountLabel = (t: T, type: string) =>
+  (ACCOUNTS as readonly string[]).includes(type) ? t(`header.accountItems.${type as (typeof ACCOUNTS)[number]}`) : type;
+
+function BillTable<Row extends { id: number }>({ url, columns }: { url: string; columns: TableColumnsType<Row> }) {
+  const [pageNum, setPageNum] = useState(1);
+  const page = useQuery({
+    queryKey: ['bills', url, pageNum],
+    queryFn: () => fetchBillPage<Row>(url, pageNum, PAGE_SIZE),
+    placeholderData: (previous) => previous,
+  });
+  return (
+    <Table<Row>
+      rowKey="id"
+      columns={columns}
+      dataSource={page.data?.rows}
+      loading={page.isFetching}
+      scroll={{ x: 'max-content' }}
+      pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page.data?.total ?? 0, onChange: setPageNum, showSizeChanger: false }}
+    />
+  );
+}

@@ -1,0 +1,158 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { App, Button, Form, Input, Modal, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { LoginOptions } from '../../contracts/auth';
+import { AuthCard } from '../features/auth/AuthCard';
+import { ClickCaptcha } from '../features/auth/ClickCaptcha';
+import { TurnstileWidget } from '../features/auth/TurnstileWidget';
+import { loginByCode, loginByPassword } from '../features/auth/api';
+import { TargetCodeFields } from '../features/auth/fields';
+import { required, rule, targetKind } from '../features/auth/rules';
+import { LoginOptionsGate } from '../features/auth/LoginOptionsGate';
+import { useCompleteSignIn, useSource } from '../features/auth/use-sign-in';
+import { PATHS } from '../lib/paths';
+
+/** /login and /userLogin (spec §2): password or verification-code sign-in; methods the server lacks are hidden. */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+
+  return (
+    <AuthCard
+      footer={
+        <>
+          {t('auth.noAccount')}
+          <Link to={PATHS.register + search} data-testid="to-register">
+            {t('auth.toRegister')}
+          </Link>
+        </>
+      }
+    >
+      <LoginOptionsGate>{(options) => <LoginTabs options={options} />}</LoginOptionsGate>
+    </AuthCard>
+  );
+}
+
+function LoginTabs({ options }: { options: LoginOptions }) {
+  const { t } = useTranslation();
+  const codeLogin = options.emailCode || options.smsCode;
+  return (
+    <Tabs
+      items={[
+        { key: 'password', label: <span data-testid="tab-password">{t('auth.tabPassword')}</span>, children: <PasswordLogin options={options} /> },
+        ...(codeLogin
+          ? [{ key: 'code', label: <span data-testid="tab-code">{t('auth.tabCode')}</span>, children: <CodeLogin options={options} /> }]
+          : []),
+      ]}
+    />
+  );
+}
+
+interface Credentials {
+  username: string;
+  password: string;
+}
+
+/**
+ * Account and password, then the captcha step (spec §5: completed before the login call). The click
+ * captcha opens once the fields are valid; Turnstile sits in the form. Either pass is single-use, so every
+ * attempt earns a fresh one.
+ */
+function PasswordLogin({ options }: { options: LoginOptions }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { search } = useLocation();
+  const [form] = Form.useForm<Credentials>();
+  const source = useSource();
+  const complete = useCompleteSignIn();
+  const [captchaOpen, setCaptchaOpen] = useState(false);
+  const [turnstileToken, setTurnstileToken] = useState<string | null>(null);
+  const [turnstileRound, setTurnstileRound] = useState(0);
+
+  const login = useMutation({
+    mutationFn: (captcha: string | undefined) => loginByPassword({ ...form.getFieldsValue(), captcha, source }),
+    onSuccess: complete,
+    onError: () => {
+      setTurnstileToken(null);
+      setTurnstileRound((round) => round + 1);
+    },
+  });
+
+  const onFinish = () => {
+    if (options.captcha === 'click') setCaptchaOpen(true);
+    else if (options.captcha === 'off') login.mutate(undefined);
+    else if (turnstileToken) login.mutate(turnstileToken);
+    else void message.warning(t('validation.captchaRequired'));
+  };
+
+  return (
+    <Form form={form} onFinish={onFinish} size="large" requiredMark={false}>
+      <Form.Item name="username" rules={[rule(t, required('accountRequired'))]}>
+        <Input prefix={<UserOutlined />} placeholder={t('auth.account')} aria-label={t('auth.account')} autoComplete="username" data-testid="username-input" />
+      </Form.Item>
+      <Form.Item name="password" rules={[rule(t, required('passwordRequired'))]}>
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('auth.password')}
+          aria-label={t('auth.password')}
+          autoComplete="current-password"
+          data-testid="password-input"
+        />
+      </Form.Item>
+      <div className="auth-links">
+        <span />
+        <Link to={PATHS.resetPassword + search} data-testid="to-reset">
+          {t('auth.forgotPassword')}
+        </Link>
+      </div>
+      {options.captcha === 'turnstile' && options.turnstileSiteKey && (
+        <TurnstileWidget key={turnstileRound} siteKey={options.turnstileSiteKey} onToken={setTurnstileToken} />
+      )}
+      <Button type="primary" htmlType="submit" block loading={login.isPending} className="auth-submit" data-testid="login-submit">
+        {t('auth.login')}
+      </Button>
+      <Modal
+        open={captchaOpen}
+        title={t('captcha.title')}
+        footer={null}
+        width={360}
+        onCancel={() => setCaptchaOpen(false)}
+        destroyOnHidden
+        centered
+      >
+        <ClickCaptcha
+          onPass={(pass) => {
+            setCaptchaOpen(false);
+            login.mutate(pass);
+          }}
+        />
+      </Modal>
+    </Form>
+  );
+}
+
+/** Email or phone and a code: signs in, creating the account on first use (spec §7). */
+function CodeLogin({ options }: { options: LoginOptions }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ target: string; code: string }>();
+  const source = useSource();
+  const complete = useCompleteSignIn();
+  const login = useMutation({ mutationFn: loginByCode, onSuccess: complete });
+
+  return (
+    <Form
+      form={form}
+      size="large"
+      requiredMark={false}
+      onFinish={({ target, code }) => login.mutate({ target: target.trim(), code: code.trim(), source })}
+    >
+      <TargetCodeFields kind={targetKind(options)} />
+      <Button type="primary" htmlType="submit" block loading={login.isPending} className="auth-submit" data-testid="code-login-submit">
+        {t('auth.login')}
+      </Button>
+    </Form>
+  );
+}
