@@ -46,7 +46,8 @@ async function openAccountMenu(page: Page) {
   await page.getByTestId('user-menu').click();
   // The panel slides in (a closed one stays in the page, hidden): wait until it is really shown.
   await expect.poll(() => page.getByTestId('user-panel').isVisible()).toBe(true);
-  await page.locator('.ant-slide-up-appear').waitFor({ state: 'detached' });
+  // The first opening animates as "appear", later ones as "enter".
+  await page.locator('.ant-slide-up-appear, .ant-slide-up-enter').waitFor({ state: 'detached' });
 }
 
 describe('accounts in Chromium against wrangler dev', () => {
@@ -162,7 +163,7 @@ describe('accounts in Chromium against wrangler dev', () => {
     await page.getByTestId('card-code-input').waitFor({ state: 'detached' });
     await openAccountMenu(page);
     await expect.poll(() => duration.textContent()).toMatch(/^600 min left/);
-    expect(await duration.isVisible()).toBe(true);
+    await expect.poll(() => duration.isVisible()).toBe(true);
     await page.waitForTimeout(300); // let the panel finish fading in
     await page.screenshot({ path: `${screenshotDir}/account-menu-1280.png` });
     await page.context().close();
