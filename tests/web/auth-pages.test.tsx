@@ -1,18 +1,18 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoginOptions } from '../../contracts/auth';
 import { MESSAGES } from '../../web/i18n';
 import { getToken } from '../../web/lib/auth';
-import { http, setRequestHooks } from '../../web/lib/request';
+import { setRequestHooks } from '../../web/lib/request';
 import { setVisitorLogin } from '../../web/lib/route-guard';
 import { useSession } from '../../web/lib/session';
-import { startApiServer } from './helpers/api-server';
-import type { ApiServer, RecordedRequest, Reply } from './helpers/api-server';
+import { useApiServer } from './helpers/api-server';
+import type { RecordedRequest, Reply } from './helpers/api-server';
 import { renderAt } from './helpers/render-app';
 import { userInfo } from './helpers/users';
 
 const en = MESSAGES['en-US'];
-let server: ApiServer;
+const server = useApiServer();
 let options: LoginOptions;
 let captchaAnswer: 'right' | 'wrong';
 const toasts: string[] = [];
@@ -44,11 +44,6 @@ function fakeApi({ url, body }: RecordedRequest): Reply {
 const calls = (path: string) => server.requests.filter((r) => r.url.pathname === `/prod-api${path}`);
 const jsonOf = (r: RecordedRequest) => JSON.parse(r.body) as Record<string, unknown>;
 
-beforeAll(async () => {
-  server = await startApiServer();
-  http.defaults.baseURL = `${server.origin}/prod-api`;
-});
-afterAll(() => server.close());
 
 beforeEach(() => {
   options = { emailCode: true, smsCode: true, google: false, wechat: false, captcha: 'click' };

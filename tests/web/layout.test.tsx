@@ -1,17 +1,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountItem } from '../../contracts/rights';
 import { setLocale } from '../../web/i18n';
 import { getToken, setToken } from '../../web/lib/auth';
-import { http, setRequestHooks } from '../../web/lib/request';
+import { setRequestHooks } from '../../web/lib/request';
 import { setVisitorLogin } from '../../web/lib/route-guard';
 import { useSession } from '../../web/lib/session';
-import { startApiServer } from './helpers/api-server';
-import type { ApiServer, RecordedRequest, Reply } from './helpers/api-server';
+import { useApiServer } from './helpers/api-server';
+import type { RecordedRequest, Reply } from './helpers/api-server';
 import { renderAt } from './helpers/render-app';
 import { userInfo } from './helpers/users';
 
-let server: ApiServer;
+const server = useApiServer();
 /** Minutes left on the duration account of the fake server; a redeemed card adds 600. */
 let durationMinutes = 0;
 
@@ -49,11 +49,6 @@ function fakeApi({ url }: RecordedRequest): Reply {
   return { status: 404, body: { code: 404, msg: `No route ${path}`, data: null } };
 }
 
-beforeAll(async () => {
-  server = await startApiServer();
-  http.defaults.baseURL = `${server.origin}/prod-api`;
-});
-afterAll(() => server.close());
 
 beforeEach(() => {
   durationMinutes = 0;

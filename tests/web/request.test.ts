@@ -1,24 +1,18 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIMEOUT_MS, TOKEN_COOKIE } from '../../contracts/constants';
 import { setLocale } from '../../web/i18n';
 import { MESSAGES } from '../../web/i18n';
 import { getToken, setToken } from '../../web/lib/auth';
-import { RequestError, download, get, http, post, request, setRequestHooks } from '../../web/lib/request';
+import { RequestError, download, get, post, request, setRequestHooks } from '../../web/lib/request';
 import { useSession } from '../../web/lib/session';
-import { startApiServer } from './helpers/api-server';
+import { useApiServer } from './helpers/api-server';
 import { userInfo } from './helpers/users';
-import type { ApiServer } from './helpers/api-server';
 
 const en = MESSAGES['en-US'];
-let server: ApiServer;
+const server = useApiServer();
 const toast = vi.fn<(text: string, seconds: number) => void>();
 const navigate = vi.fn<(to: string) => void>();
 
-beforeAll(async () => {
-  server = await startApiServer();
-  http.defaults.baseURL = `${server.origin}/prod-api`;
-});
-afterAll(() => server.close());
 
 beforeEach(() => {
   toast.mockReset();

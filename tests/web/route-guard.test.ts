@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken, setToken } from '../../web/lib/auth';
-import { http, setRequestHooks } from '../../web/lib/request';
+import { setRequestHooks } from '../../web/lib/request';
 import { USER_INFO_URL, runRouteGuard, setVisitorLogin } from '../../web/lib/route-guard';
 import { useSession } from '../../web/lib/session';
-import { startApiServer } from './helpers/api-server';
+import { useApiServer } from './helpers/api-server';
 import { userInfo } from './helpers/users';
-import type { ApiServer } from './helpers/api-server';
 
-let server: ApiServer;
+const server = useApiServer();
 const toast = vi.fn();
 const navigate = vi.fn();
 const page = (path: string) => new URL(path, 'http://localhost:3000');
 
-beforeAll(async () => {
-  server = await startApiServer();
-  http.defaults.baseURL = `${server.origin}/prod-api`;
-});
-afterAll(() => server.close());
 
 beforeEach(() => {
   toast.mockReset();

@@ -1,24 +1,18 @@
 import { screen } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken } from '../../web/lib/auth';
-import { http, setRequestHooks } from '../../web/lib/request';
+import { setRequestHooks } from '../../web/lib/request';
 import { runRouteGuard, setVisitorLogin } from '../../web/lib/route-guard';
 import { useSession } from '../../web/lib/session';
 import { VISITOR_ID_STORAGE_KEY, signInAsVisitor } from '../../web/lib/visitor';
-import { startApiServer } from './helpers/api-server';
-import type { ApiServer } from './helpers/api-server';
+import { useApiServer } from './helpers/api-server';
 import { renderAt } from './helpers/render-app';
 import { userInfo } from './helpers/users';
 
-let server: ApiServer;
+const server = useApiServer();
 const toast = vi.fn();
 const guest = userInfo({ id: 42, name: 'Guest-abc123', email: null, visitor: true });
 
-beforeAll(async () => {
-  server = await startApiServer();
-  http.defaults.baseURL = `${server.origin}/prod-api`;
-});
-afterAll(() => server.close());
 
 beforeEach(() => {
   toast.mockReset();

@@ -1,6 +1,8 @@
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import { http } from '../../../web/lib/request';
 
 export interface RecordedRequest {
   method: string;
@@ -78,3 +80,30 @@ export async function startApiServer() {
 }
 
 export type ApiServer = Awaited<ReturnType<typeof startApiServer>>;
+
+/**
+ * One API server per test file, with the web app's request layer pointed at it: started before the
+ * file's tests, closed after them. Read the returned handle only inside tests and hooks.
+ */
+export function useApiServer(): ApiServer {
+  let server: ApiServer | undefined;
+  beforeAll(async () => {
+    server = await startApiServer();
+    http.defaults.baseURL = `${server.origin}/prod-api`;
+  });
+  afterAll(() => server?.close());
+  const current = () => {
+    if (!server) throw new Error('useApiServer: the server starts in beforeAll; use it inside tests or hooks');
+    return server;
+  };
+  return {
+    get origin() {
+      return current().origin;
+    },
+    get requests() {
+      return current().requests;
+    },
+    reply: (next) => current().reply(next),
+    close: () => current().close(),
+  };
+}
