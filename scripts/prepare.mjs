@@ -20,7 +20,7 @@ export async function prepare(options = {}) {
   await run('npx', ['wrangler', 'types', '--strict-vars=false', '--env-interface', 'Env', 'worker/worker-configuration.d.ts'], { env: wranglerEnv, quiet: true });
   await migrate(options.persistTo);
   console.log('• building the web app');
-  await run('npx', ['vite', 'build', '--logLevel', 'warn'], { quiet: false });
+  await run('npx', ['vite', 'build', '--logLevel', 'warn']);
 }
 
 /**

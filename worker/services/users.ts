@@ -22,7 +22,7 @@ export function findByTarget(db: Db, target: string) {
   return db.query.users.findFirst({ where: isEmail(target) ? eq(users.email, target) : eq(users.phone, target) });
 }
 
-/** A display name that does not expose the whole address: `ann@…` or `138****5678`. */
+/** A display name that does not expose the whole address: `ann` for ann@example.com, `138****5678` for a phone. */
 export function defaultName(target: string) {
   if (isEmail(target)) return `${target.split('@')[0]!.slice(0, 24)}`;
   return target.length > 7 ? `${target.slice(0, 3)}****${target.slice(-4)}` : target;

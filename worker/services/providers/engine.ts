@@ -8,6 +8,7 @@ import type { GlossaryTerm } from '../../../contracts/engine-translate';
 import {
   ProviderError,
   type LiveStream,
+  socketLiveStream,
   type SocketLike,
   type StreamProvider,
   type TranscribeInput,
@@ -104,18 +105,11 @@ export function engineTranscribe(client: EngineClient): TranscribeProvider {
 
 /** Wraps a socket speaking the engine protocol (which is also our LiveStream message format). */
 export function engineLiveStream(socket: SocketLike): LiveStream {
-  const listeners: ((m: StreamServerMessage) => void)[] = [];
+  const { stream, emit } = socketLiveStream(socket, JSON.stringify({ type: 'end' }));
   socket.addEventListener('message', (event) => {
-    if (typeof event.data !== 'string') return;
-    const msg = JSON.parse(event.data) as StreamServerMessage;
-    for (const l of listeners) l(msg);
+    if (typeof event.data === 'string') emit(JSON.parse(event.data) as StreamServerMessage);
   });
-  return {
-    send: (pcm) => socket.send(pcm),
-    end: () => socket.send(JSON.stringify({ type: 'end' })),
-    close: () => socket.close(1000),
-    onMessage: (l) => void listeners.push(l),
-  };
+  return stream;
 }
 
 export function engineStream(client: EngineClient): StreamProvider {

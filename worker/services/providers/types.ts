@@ -76,3 +76,18 @@ export interface SocketLike {
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
   addEventListener(type: 'close' | 'error', listener: (event: unknown) => void): void;
 }
+
+/**
+ * A LiveStream over a socket: audio goes out as binary frames, `endMessage` is the protocol's "no more
+ * audio" message, and `emit` hands each result (in the engine's message format) to every listener.
+ */
+export function socketLiveStream(socket: SocketLike, endMessage: string) {
+  const listeners: ((m: StreamServerMessage) => void)[] = [];
+  const stream: LiveStream = {
+    send: (pcm) => socket.send(pcm),
+    end: () => socket.send(endMessage),
+    close: () => socket.close(1000),
+    onMessage: (l) => void listeners.push(l),
+  };
+  return { stream, emit: (m: StreamServerMessage) => listeners.forEach((l) => l(m)) };
+}

@@ -8,12 +8,13 @@
  * - translation: @cf/qwen/qwen3-30b-a3b-fp8 — input { messages }, output an OpenAI-style chat completion
  *   (older text models answer { response }; both are read)
  */
-import type { StreamServerMessage, TranscriptSegment } from '../../../contracts/engine';
+import type { TranscriptSegment } from '../../../contracts/engine';
 import { LANGUAGES, languageInfo } from '../../../contracts/engine-languages';
 import { LLM_BATCH, LLM_CONTEXT, parseTranslations, translationMessages, type GlossaryTerm } from '../../../contracts/engine-translate';
 import {
   ProviderError,
   type LiveStream,
+  socketLiveStream,
   type SocketLike,
   type StreamProvider,
   type TranscribeInput,
@@ -105,8 +106,7 @@ interface DeepgramResults {
  * collected until `speech_final` (or `UtteranceEnd`) closes the utterance, which becomes one final.
  */
 export function deepgramLiveStream(socket: SocketLike): LiveStream {
-  const listeners: ((m: StreamServerMessage) => void)[] = [];
-  const emit = (m: StreamServerMessage) => listeners.forEach((l) => l(m));
+  const { stream, emit } = socketLiveStream(socket, JSON.stringify({ type: 'CloseStream' }));
   let utterance = 1;
   let pieces: { text: string; start: number; end: number; words: DeepgramWord[] }[] = [];
   const closeUtterance = () => {
@@ -148,12 +148,7 @@ export function deepgramLiveStream(socket: SocketLike): LiveStream {
     closeUtterance();
     emit({ type: 'closed' });
   });
-  return {
-    send: (pcm) => socket.send(pcm),
-    end: () => socket.send(JSON.stringify({ type: 'CloseStream' })),
-    close: () => socket.close(1000),
-    onMessage: (l) => void listeners.push(l),
-  };
+  return stream;
 }
 
 export function workersAiStream(ai: AiLike): StreamProvider {
