@@ -31,7 +31,9 @@ function admin(...args: string[]): string {
 async function solveCaptcha(page: Page) {
   const picture = page.getByTestId('captcha-image');
   await picture.locator('svg text').first().waitFor();
-  // The dialog zooms in: click only once the picture stands still at its full 300 px.
+  // The dialog zooms in from the button: click only once the animation has ended (the picture can measure
+  // 300 px for a frame before the zoom starts) and the picture stands at its full size.
+  await page.locator('.ant-zoom-appear, .ant-zoom-enter').waitFor({ state: 'detached' });
   await expect.poll(async () => (await picture.boundingBox())?.width).toBe(300);
   const prompt = await page.locator('.captcha-glyph').allTextContents();
   expect(prompt).toHaveLength(3);
