@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { RECORD_STATUSES, RECORD_TYPES } from '../../contracts/records';
 
 /**
  * The Drizzle schema is the single source of the database layout: `npm run db:generate` writes
@@ -186,3 +188,87 @@ export const cardCodes = sqliteTable('card_codes', {
   /** Random per redemption attempt, so the grant in the same batch applies only for the one that won. */
   redeemNonce: text('redeem_nonce'),
 });
+
+/**
+ * Record folders (spec §3 Folder): a per-user tree at most FOLDER.maxDepth deep. `ancestors` is the
+ * comma-separated id path from the root ('0' for a top-level folder), so depth checks need no recursion.
+ * Each user has one default folder (created on first use) that cannot be deleted and receives the
+ * records of deleted folders.
+ */
+export const folders = sqliteTable(
+  'folders',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    parentId: integer('parent_id').notNull().default(0),
+    name: text('name').notNull(),
+    ancestors: text('ancestors').notNull(),
+    isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Sibling names are unique, so two concurrent creations of "name" end as name and name(1), never twins.
+    uniqueIndex('folders_sibling_name').on(t.userId, t.parentId, t.name),
+    uniqueIndex('folders_default').on(t.userId).where(sql`${t.isDefault} = 1`),
+  ],
+);
+
+/**
+ * One records model for meetings, uploaded transcriptions and dubbing projects (spec §1, §3 Record).
+ * Times are epoch ms, durations ms. A record is shared while `shareToken` is set; revoking clears it, so
+ * an old link stops working at once.
+ */
+export const records = sqliteTable(
+  'records',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    folderId: integer('folder_id').notNull(),
+    name: text('name').notNull(),
+    type: text('type', { enum: RECORD_TYPES }).notNull(),
+    status: text('status', { enum: RECORD_STATUSES }).notNull(),
+    durationMs: integer('duration_ms').notNull().default(0),
+    favourite: integer('favourite', { mode: 'boolean' }).notNull().default(false),
+    audioLanguage: text('audio_language').notNull().default('zh-CN'),
+    /** Target language of the translation, null when the record is not translated. */
+    translationLanguage: text('translation_language'),
+    /** R2 key of the record's media (uploaded file, meeting audio or dubbed video), deleted with the record. */
+    mediaKey: text('media_key'),
+    /** Why the last job failed, shown beside the retry action. */
+    errorReason: text('error_reason'),
+    shareToken: text('share_token'),
+    shareAllowCopy: integer('share_allow_copy', { mode: 'boolean' }).notNull().default(false),
+    shareExpiresAt: integer('share_expires_at'),
+    sharedAt: integer('shared_at'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    index('records_user_created').on(t.userId, t.createdAt),
+    index('records_user_updated').on(t.userId, t.updatedAt),
+    index('records_user_folder').on(t.userId, t.folderId, t.createdAt),
+    index('records_user_name').on(t.userId, t.name),
+    index('records_user_duration').on(t.userId, t.durationMs),
+    uniqueIndex('records_share_token').on(t.shareToken),
+  ],
+);
+
+/**
+ * Subtitle lines of a record (spec §3 Subtitle line), ordered by `seq`. `translations` maps a language
+ * code to the line's translation, so a meeting translated into several languages keeps them all.
+ * (record, seq) is unique: a redelivered job rewrites its lines instead of duplicating them.
+ */
+export const segments = sqliteTable(
+  'segments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    recordId: integer('record_id').notNull(),
+    seq: integer('seq').notNull(),
+    startMs: integer('start_ms').notNull(),
+    endMs: integer('end_ms').notNull(),
+    text: text('text').notNull(),
+    translations: text('translations', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
+    speaker: text('speaker').notNull().default(''),
+  },
+  (t) => [uniqueIndex('segments_record_seq').on(t.recordId, t.seq)],
+);

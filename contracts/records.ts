@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { FOLDER } from './constants';
+
+/**
+ * Records, folders, sharing and export (spec §1, §3 Record / Folder / Subtitle line, §5 folder and title
+ * rules, §7 transcript calls). The Worker validates with these schemas and the web app builds its forms
+ * and requests from the same ones.
+ */
+
+export const RECORD_TYPES = ['meeting', 'transcription', 'dubbing'] as const;
+export type RecordType = (typeof RECORD_TYPES)[number];
+
+/** Spec §3 transcription statuses and §4 meeting and dubbing states, one vocabulary for the one status column. */
+export const STATUSES_BY_TYPE = {
+  transcription: [
+    'transcribing',
+    'transcription_completed',
+    'transcription_err',
+    'translating',
+    'translation_completed',
+    'translation_err',
+  ],
+  meeting: ['not_started', 'in_progress', 'paused', 'ended'],
+  dubbing: ['dub_start', 'dubbing', 'dub_complete', 'dub_err'],
+} as const satisfies Record<RecordType, readonly string[]>;
+export const RECORD_STATUSES = [
+  ...STATUSES_BY_TYPE.transcription,
+  ...STATUSES_BY_TYPE.meeting,
+  ...STATUSES_BY_TYPE.dubbing,
+] as const;
+export type RecordStatus = (typeof RECORD_STATUSES)[number];
+
+/** Columns the list sorts by (RuoYi-style names the spec's clients send). */
+export const ORDER_COLUMNS = ['create_time', 'update_time', 'name', 'duration'] as const;
+export type OrderColumn = (typeof ORDER_COLUMNS)[number];
+
+export const PAGE_SIZE = { default: 10, max: 100 } as const;
+export const RECORD_NAME_MAX = 250;
+/** Share link lifetimes offered in the share dialog; null is "never expires". */
+export const SHARE_EXPIRY_DAYS = [1, 7, 30] as const;
+/** Most records one batch call (delete, move, export) takes. */
+export const BATCH_MAX = 1000;
+
+const id = z.coerce.number().int().positive();
+const flag = z.enum(['0', '1']);
+/** Comma-separated ids in a query string (`ids=1,2,3`), as GET calls carry lists. */
+const idList = z
+  .string()
+  .regex(/^\d+(,\d+)*$/, 'must be comma-separated ids')
+  .transform((s) => [...new Set(s.split(',').map(Number))])
+  .pipe(z.array(z.number().int().positive()).min(1).max(BATCH_MAX));
+
+export const recordName = z.string().trim().min(1).max(RECORD_NAME_MAX);
+export const folderName = z.string().trim().min(1).max(FOLDER.nameMax);
+
+/** `GET /speech/audio/transcribe/query`: the records list with its filters, sort and page. */
+export const recordQuery = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.default),
+  orderByColumn: z.enum(ORDER_COLUMNS).default('create_time'),
+  /** 'ascending' / 'descending' as the spec's clients send, or the short forms. */
+  isAsc: z
+    .enum(['asc', 'desc', 'ascending', 'descending'])
+    .default('desc')
+    .transform((v) => v === 'asc' || v === 'ascending'),
+  folderId: id.optional(),
+  type: z.enum(RECORD_TYPES).optional(),
+  status: z.enum(RECORD_STATUSES).optional(),
+  favourite: flag.optional(),
+  shared: flag.optional(),
+  /** Matched against the record name and its transcript text. */
+  keyword: z.string().trim().max(100).optional(),
+  /** Creation time range, epoch ms, inclusive. */
+  beginTime: z.coerce.number().int().nonnegative().optional(),
+  endTime: z.coerce.number().int().nonnegative().optional(),
+});
+export type RecordQuery = z.input<typeof recordQuery>;
+
+/** `POST .../edit`: rename one record, or move / (un)favourite one or many. */
+export const editRecordBody = z
+  .object({
+    ids: z.array(id).min(1).max(BATCH_MAX),
+    name: recordName.optional(),
+    folderId: id.optional(),
+    favourite: z.boolean().optional(),
+  })
+  .refine((b) => b.name !== undefined || b.folderId !== undefined || b.favourite !== undefined, 'nothing to change')
+  .refine((b) => b.name === undefined || b.ids.length === 1, 'a name is given to one record at a time');
+
+export const removeRecordsBody = z.object({ ids: z.array(id).min(1).max(BATCH_MAX) });
+
+/** `POST .../share`: open (or update) a record's share link, or close it. */
+export const shareBody = z.object({
+  id,
+  enabled: z.boolean(),
+  allowCopy: z.boolean().default(false),
+  expiresInDays: z.union([z.literal(SHARE_EXPIRY_DAYS[0]), z.literal(SHARE_EXPIRY_DAYS[1]), z.literal(SHARE_EXPIRY_DAYS[2]), z.null()]).default(null),
+});
+
+export const shareToken = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+export const copyReplicaBody = z.object({ token: shareToken, folderId: id.optional() });
+
+export const EXPORT_FORMATS = ['txt', 'srt', 'vtt', 'docx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const EXPORT_CONTENTS = ['source', 'translation', 'bilingual'] as const;
+export type ExportContent = (typeof EXPORT_CONTENTS)[number];
+
+/** `GET .../export`: one record as a file, several as a zip of files. */
+export const exportQuery = z.object({
+  ids: idList,
+  format: z.enum(EXPORT_FORMATS).default('txt'),
+  content: z.enum(EXPORT_CONTENTS).default('source'),
+  /** '1' puts the speaker's name before each line. */
+  speaker: flag.default('1'),
+  /** '1' puts each line's time range in TXT and DOCX (SRT and VTT always carry times). */
+  timestamps: flag.default('1'),
+});
+export type ExportOptions = z.output<typeof exportQuery>;
+
+/** Folder calls: `GET /speech/folder/getFolder`, `POST .../editFolder` (create or rename), `POST .../removeFolder`. */
+export const editFolderBody = z.object({
+  /** Present to rename; absent to create. */
+  id: id.optional(),
+  parentId: z.coerce.number().int().nonnegative().default(0),
+  folderName,
+});
+export const removeFolderBody = z.object({ id });
+
+export interface FolderNode {
+  id: number;
+  name: string;
+  parentId: number;
+  /** Comma-separated id path from the root, '0' for a top-level folder (spec §3). */
+  ancestors: string;
+  isDefault: boolean;
+  /** Records directly in this folder. */
+  recordCount: number;
+  children: FolderNode[];
+}
+
+export interface RecordRow {
+  id: number;
+  name: string;
+  type: RecordType;
+  status: RecordStatus;
+  /** Seconds. */
+  duration: number;
+  createTime: number;
+  updateTime: number;
+  folderId: number;
+  favourite: boolean;
+  shared: boolean;
+  allowCopy: boolean;
+  shareExpiresAt: number | null;
+  audioLanguage: string;
+  translationLanguage: string | null;
+  errorReason: string | null;
+}
+
+/** A list page: `rows` and `total`, as the spec's clients read them (spec §7 "code and rows"). */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+export interface SubtitleLine {
+  id: number;
+  seq: number;
+  /** Milliseconds from the start of the media. */
+  start: number;
+  end: number;
+  text: string;
+  /** language code → translated text */
+  translations: Record<string, string>;
+  speaker: string;
+}
+
+export interface ShareStatus {
+  shared: boolean;
+  token: string | null;
+  allowCopy: boolean;
+  expiresAt: number | null;
+}
+
+/** What `/meetingShare` shows: the record read-only, to anyone holding the link. */
+export interface SharedRecord {
+  name: string;
+  type: RecordType;
+  createTime: number;
+  duration: number;
+  ownerName: string;
+  allowCopy: boolean;
+  expiresAt: number | null;
+  audioLanguage: string;
+  translationLanguage: string | null;
+  lines: SubtitleLine[];
+}
