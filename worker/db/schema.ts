@@ -272,3 +272,41 @@ export const segments = sqliteTable(
   },
   (t) => [uniqueIndex('segments_record_seq').on(t.recordId, t.seq)],
 );
+
+/**
+ * Files uploaded for transcription (spec §3 uploaded file record), stored in R2 by multipart upload.
+ * The browser PUTs parts straight to presigned URLs and reports each part's ETag, so an interrupted upload
+ * resumes with the parts that landed. Rows never submitted are cleaned up with their objects.
+ */
+export const uploads = sqliteTable(
+  'uploads',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    name: text('name').notNull(),
+    size: integer('size').notNull(),
+    chunkSize: integer('chunk_size').notNull(),
+    partCount: integer('part_count').notNull(),
+    /** R2 key of the object, and the multipart upload it is being written by. */
+    objectName: text('object_name').notNull(),
+    uploadId: text('upload_id').notNull(),
+    state: text('state', { enum: ['uploading', 'uploaded', 'submitted'] }).notNull(),
+    /** Probed by the engine when the upload completes. */
+    durationMs: integer('duration_ms'),
+    recordId: integer('record_id'),
+    createdAt: createdAt(),
+    completedAt: integer('completed_at'),
+  },
+  (t) => [uniqueIndex('uploads_upload_id').on(t.uploadId), index('uploads_user').on(t.userId, t.createdAt), index('uploads_state').on(t.state, t.createdAt)],
+);
+
+/** Parts of an upload that reached storage, with the ETag the completion must name. */
+export const uploadParts = sqliteTable(
+  'upload_parts',
+  {
+    uploadRowId: integer('upload_row_id').notNull(),
+    partNumber: integer('part_number').notNull(),
+    etag: text('etag').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadRowId, t.partNumber] })],
+);
