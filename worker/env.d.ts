@@ -9,8 +9,15 @@ declare namespace Cloudflare {
     TWILIO_FROM?: string;
     GOOGLE_CLIENT_ID?: string;
     GOOGLE_CLIENT_SECRET?: string;
+    /** WeChat official account (with WECHAT_MP_APP_ID): the AppSecret, and the Token its server URL signs messages with. */
+    WECHAT_MP_APP_SECRET?: string;
+    WECHAT_MP_TOKEN?: string;
     TURNSTILE_SITE_KEY?: string;
     TURNSTILE_SECRET_KEY?: string;
+    /** R2's S3 API for presigned uploads in production (R2 → Manage API tokens); unset in development, where the Worker's own S3 route stands in. */
+    R2_ACCOUNT_ID?: string;
+    R2_ACCESS_KEY_ID?: string;
+    R2_SECRET_ACCESS_KEY?: string;
     /** "off" disables the sign-in captcha; honoured outside production only, for automated tests. */
     CAPTCHA?: string;
   }

@@ -1,0 +1,52 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../lib/types';
+import { devSecretAccessKey, verifyPresigned } from '../services/storage';
+
+/**
+ * The development stand-in for R2's S3 endpoint (local R2 has none): it serves exactly the presigned
+ * requests the app makes — UploadPart (PUT with partNumber and uploadId) and GetObject (GET/HEAD, with
+ * ranges, for the engine) — after checking their SigV4 signature and expiry as S3 does, and answers with
+ * S3's status codes, ETag header and XML errors. Mounted under the development-only routes.
+ */
+
+const s3Error = (status: number, code: string, message: string) =>
+  new Response(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`, {
+    status,
+    headers: { 'content-type': 'application/xml' },
+  });
+
+export const devS3 = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    if (!(await verifyPresigned(c.req.raw, await devSecretAccessKey(c.env), 'tingyi-dev'))) {
+      return s3Error(403, 'SignatureDoesNotMatch', 'The request signature does not match, or the URL has expired.');
+    }
+    await next();
+  })
+  .on(['GET', 'HEAD'], '/:bucket/:key{.+}', async (c) => {
+    const key = c.req.param('key');
+    const object = await c.env.MEDIA.get(key, { range: c.req.raw.headers });
+    if (!object) return s3Error(404, 'NoSuchKey', 'The specified key does not exist.');
+    const headers = new Headers({ etag: object.httpEtag, 'accept-ranges': 'bytes', 'last-modified': object.uploaded.toUTCString() });
+    object.writeHttpMetadata(headers);
+    const range = object.range as { offset?: number; length?: number } | undefined;
+    const partial = c.req.header('range') !== undefined && range !== undefined;
+    const offset = range?.offset ?? 0;
+    const length = range?.length ?? object.size - offset;
+    headers.set('content-length', String(length));
+    if (partial) headers.set('content-range', `bytes ${offset}-${offset + length - 1}/${object.size}`);
+    return new Response(c.req.method === 'HEAD' ? null : object.body, { status: partial ? 206 : 200, headers });
+  })
+  .put('/:bucket/:key{.+}', async (c) => {
+    const key = c.req.param('key');
+    const uploadId = c.req.query('uploadId');
+    const partNumber = Number(c.req.query('partNumber'));
+    if (!uploadId || !Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10_000) {
+      return s3Error(400, 'InvalidRequest', 'Only UploadPart requests are served here.');
+    }
+    try {
+      const part = await c.env.MEDIA.resumeMultipartUpload(key, uploadId).uploadPart(partNumber, await c.req.arrayBuffer());
+      return new Response(null, { status: 200, headers: { etag: `"${part.etag}"` } });
+    } catch (err) {
+      return s3Error(404, 'NoSuchUpload', `The upload does not exist or was completed: ${String(err)}`);
+    }
+  });

@@ -1,0 +1,22 @@
+import { Hono } from 'hono';
+import { mergeFileBody, removeUploadsBody, uploadInitBody, uploadPartBody } from '../../contracts/uploads';
+import { ok } from '../lib/envelope';
+import type { AppEnv } from '../lib/types';
+import { requireUser } from '../middleware/auth';
+import { validate } from '../middleware/validate';
+import { completeUpload, initUpload, recordPart, removeUploads } from '../services/uploads';
+
+/**
+ * The upload dialog's calls (spec §7 uploadInit, uploadBlock, mergeFileData, and deleting uploaded files).
+ * Mounted on the same base as the transcript calls, so sign-in is required per route: a sub-app-wide
+ * `use` would also cover that base's public share calls.
+ */
+export const uploadRoutes = new Hono<AppEnv>()
+  .post('/uploadInit', requireUser, validate('json', uploadInitBody), async (c) =>
+    ok(c, await initUpload(c.var.db, c.env, new URL(c.req.url).origin, c.var.userId, c.req.valid('json'))),
+  )
+  .post('/uploadBlock', requireUser, validate('json', uploadPartBody), async (c) => ok(c, await recordPart(c.var.db, c.var.userId, c.req.valid('json'))))
+  .post('/mergeFileData', requireUser, validate('json', mergeFileBody), async (c) =>
+    ok(c, await completeUpload(c.var.db, c.env, new URL(c.req.url).origin, c.var.userId, c.req.valid('json').uploadId)),
+  )
+  .post('/removeUpload', requireUser, validate('json', removeUploadsBody), async (c) => ok(c, await removeUploads(c.var.db, c.env, c.var.userId, c.req.valid('json').ids)));

@@ -1,0 +1,186 @@
+import { and, eq, inArray, lt } from 'drizzle-orm';
+import { LOCAL_UPLOAD } from '../../contracts/constants';
+import { ENGINE_PATHS } from '../../contracts/engine';
+import type { ProbeResponse } from '../../contracts/engine';
+import { Code } from '../../contracts/errors';
+import { extensionOf, partPlan } from '../../contracts/uploads';
+import type { UploadInitResponse, UploadedFile } from '../../contracts/uploads';
+import type { Db } from '../db/client';
+import { uploadParts, uploads } from '../db/schema';
+import { randomToken } from '../lib/encoding';
+import { ApiError } from '../lib/errors';
+import { ProviderError, providers } from './providers';
+import { presignGet, presignParts, s3Target } from './storage';
+
+/**
+ * Files uploaded for transcription: multipart uploads to R2 whose parts the browser PUTs to presigned URLs
+ * and reports here, so an interrupted upload resumes with what already landed; completion probes the
+ * media with the engine. Every call is scoped to the signed-in user.
+ */
+
+type Upload = typeof uploads.$inferSelect;
+
+/** Unsubmitted uploads older than this are removed with their objects (see `cleanupUploads`). */
+export const UPLOAD_KEEP_MS = 24 * 3600_000;
+
+const uploadNotFound = () => new ApiError(Code.NOT_FOUND, 'uploadNotFound', {}, 404);
+
+export function uploadedFile(row: Upload): UploadedFile {
+  const duration = row.durationMs === null ? null : row.durationMs / 1000;
+  return { id: row.id, name: row.name, size: row.size, duration, audioDuration: duration, createTime: row.createdAt, state: row.state };
+}
+
+async function ownUpload(db: Db, userId: number, uploadId: string) {
+  const row = await db.query.uploads.findFirst({ where: and(eq(uploads.uploadId, uploadId), eq(uploads.userId, userId)) });
+  if (!row) throw uploadNotFound();
+  return row;
+}
+
+async function partNumbers(db: Db, rowId: number) {
+  const rows = await db.select({ n: uploadParts.partNumber }).from(uploadParts).where(eq(uploadParts.uploadRowId, rowId));
+  return rows.map((r) => r.n).sort((a, b) => a - b);
+}
+
+export async function initUpload(
+  db: Db,
+  env: Env,
+  origin: string,
+  userId: number,
+  body: { oriFileName: string; fileSize: number; resumeUploadId?: string },
+): Promise<UploadInitResponse> {
+  const target = await s3Target(env, origin);
+  let row: Upload | undefined;
+  if (body.resumeUploadId) {
+    const earlier = await db.query.uploads.findFirst({
+      where: and(eq(uploads.uploadId, body.resumeUploadId), eq(uploads.userId, userId), eq(uploads.state, 'uploading')),
+    });
+    // Only the same file resumes; anything else starts afresh rather than mixing parts of two files.
+    if (earlier && earlier.name === body.oriFileName && earlier.size === body.fileSize) row = earlier;
+  }
+  if (!row) {
+    const { chunkSize, partCount } = partPlan(body.fileSize);
+    const objectName = `uploads/${userId}/${randomToken(12)}.${extensionOf(body.oriFileName)}`;
+    const multipart = await env.MEDIA.createMultipartUpload(objectName, { customMetadata: { userId: String(userId) } });
+    [row] = await db
+      .insert(uploads)
+      .values({
+        userId,
+        name: body.oriFileName,
+        size: body.fileSize,
+        chunkSize,
+        partCount,
+        objectName,
+        uploadId: multipart.uploadId,
+        state: 'uploading',
+        createdAt: Date.now(),
+      })
+      .returning();
+  }
+  const upload = row!;
+  const all = Array.from({ length: upload.partCount }, (_, i) => i + 1);
+  return {
+    id: upload.id,
+    uploadId: upload.uploadId,
+    uploadUrls: await presignParts(target, upload.objectName, upload.uploadId, all),
+    objectName: upload.objectName,
+    chunkSize: upload.chunkSize,
+    uploadedParts: await partNumbers(db, upload.id),
+  };
+}
+
+/** Records a part the browser stored; repeating a part (a retry) replaces its ETag. */
+export async function recordPart(db: Db, userId: number, body: { uploadId: string; partNumber: number; etag: string }) {
+  const row = await ownUpload(db, userId, body.uploadId);
+  if (row.state !== 'uploading') throw new ApiError(Code.CONFLICT, 'uploadFinished', {}, 409);
+  if (body.partNumber > row.partCount) throw new ApiError(Code.BAD_REQUEST, 'uploadInconsistent', {}, 400);
+  const etag = body.etag.replace(/^"|"$/g, '');
+  await db
+    .insert(uploadParts)
+    .values({ uploadRowId: row.id, partNumber: body.partNumber, etag })
+    .onConflictDoUpdate({ target: [uploadParts.uploadRowId, uploadParts.partNumber], set: { etag } });
+  return { uploadedParts: await partNumbers(db, row.id) };
+}
+
+/**
+ * Completes the multipart upload and probes the media. Idempotent: completing a completed upload returns
+ * its record. Media the engine cannot read, or longer than the limit, is deleted and refused with the reason.
+ */
+export async function completeUpload(db: Db, env: Env, origin: string, userId: number, uploadId: string): Promise<UploadedFile> {
+  const row = await ownUpload(db, userId, uploadId);
+  if (row.state !== 'uploading') return uploadedFile(row);
+  const parts = await db.select().from(uploadParts).where(eq(uploadParts.uploadRowId, row.id)).orderBy(uploadParts.partNumber);
+  if (parts.length !== row.partCount) throw new ApiError(Code.BAD_REQUEST, 'uploadInconsistent', {}, 400);
+  const object = await env.MEDIA.resumeMultipartUpload(row.objectName, row.uploadId).complete(parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag })));
+  if (object.size !== row.size) {
+    await env.MEDIA.delete(row.objectName);
+    await removeRows(db, [row.id]);
+    throw new ApiError(Code.BAD_REQUEST, 'uploadInconsistent', {}, 400);
+  }
+
+  let probe: ProbeResponse;
+  try {
+    const url = await presignGet(await s3Target(env, origin), row.objectName);
+    probe = await providers(env).engine.postJson<ProbeResponse>(ENGINE_PATHS.probe, { url });
+  } catch (err) {
+    if (err instanceof ProviderError && err.status >= 400 && err.status < 500) {
+      await env.MEDIA.delete(row.objectName);
+      await removeRows(db, [row.id]);
+      throw new ApiError(Code.BAD_REQUEST, 'mediaUnreadable', { reason: err.message }, 400);
+    }
+    // The engine is down: the object stays, so completing again (a retry) probes it then.
+    throw new ApiError(Code.UNAVAILABLE, 'engineUnavailable', {}, 503);
+  }
+  if (probe.duration > LOCAL_UPLOAD.maxSeconds) {
+    await env.MEDIA.delete(row.objectName);
+    await removeRows(db, [row.id]);
+    throw new ApiError(Code.BAD_REQUEST, 'mediaTooLong', { hours: LOCAL_UPLOAD.maxSeconds / 3600, mb: LOCAL_UPLOAD.maxBytes / 1024 / 1024 }, 400);
+  }
+  const [done] = await db
+    .update(uploads)
+    .set({ state: 'uploaded', durationMs: Math.round(probe.duration * 1000), completedAt: Date.now() })
+    .where(and(eq(uploads.id, row.id), eq(uploads.state, 'uploading')))
+    .returning();
+  return uploadedFile(done ?? (await db.query.uploads.findFirst({ where: eq(uploads.id, row.id) }))!);
+}
+
+async function removeRows(db: Db, ids: number[]) {
+  if (ids.length === 0) return;
+  await db.batch([db.delete(uploadParts).where(inArray(uploadParts.uploadRowId, ids)), db.delete(uploads).where(inArray(uploads.id, ids))]);
+}
+
+/** Drops uploads and their stored bytes (aborting unfinished multipart uploads). Submitted files belong to their record. */
+async function discard(db: Db, env: Env, rows: Upload[]) {
+  for (const row of rows) {
+    if (row.state === 'uploading') {
+      await env.MEDIA.resumeMultipartUpload(row.objectName, row.uploadId)
+        .abort()
+        .catch(() => undefined); // already aborted or completed: nothing left to free
+    }
+    await env.MEDIA.delete(row.objectName);
+  }
+  await removeRows(db, rows.map((r) => r.id));
+}
+
+/** The upload dialog's delete: the user's unsubmitted files among `ids`. Others' ids are not found. */
+export async function removeUploads(db: Db, env: Env, userId: number, ids: number[]) {
+  const rows = await db.query.uploads.findMany({ where: and(eq(uploads.userId, userId), inArray(uploads.id, ids)) });
+  if (rows.length !== ids.length) throw uploadNotFound();
+  if (rows.some((r) => r.state === 'submitted')) throw new ApiError(Code.CONFLICT, 'uploadSubmitted', {}, 409);
+  await discard(db, env, rows);
+  return { removed: rows.length };
+}
+
+/** Scheduled clean-up: files uploaded but never submitted within UPLOAD_KEEP_MS. */
+export async function cleanupUploads(db: Db, env: Env, now = Date.now()) {
+  let removed = 0;
+  for (;;) {
+    // Small pages keep each delete's id list under D1's 100 bound parameters.
+    const stale = await db.query.uploads.findMany({
+      where: and(inArray(uploads.state, ['uploading', 'uploaded']), lt(uploads.createdAt, now - UPLOAD_KEEP_MS)),
+      limit: 50,
+    });
+    if (stale.length === 0) return removed;
+    await discard(db, env, stale);
+    removed += stale.length;
+  }
+}
