@@ -14,6 +14,7 @@ export const ENGINE_PATHS = {
   transcribe: '/v1/asr/transcribe',
   stream: '/v1/asr/stream',
   diarize: '/v1/diarize',
+  cluster: '/v1/diarize/cluster',
   translate: '/v1/translate',
 } as const;
 
@@ -117,12 +118,22 @@ export interface TranscriptSegment extends TimeSpan {
   words?: Word[];
   /** Set when speaker separation ran: '1', '2', … in order of first appearance. */
   speaker?: string;
+  /** The segment's speaker embedding, when asked for with `embeddings`. */
+  embedding?: number[];
 }
+
+/** A flag from JSON (true/false) or a query string ('true'/'false'/'1'/'0'): "false" must not read as true. */
+const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
 
 export const transcribeOptions = mediaSource.extend({
   language: z.string().min(2).max(16).default('en-US'),
   /** Run speaker separation over the segments. */
-  diarize: z.coerce.boolean().default(false),
+  diarize: flag.default(false),
+  /**
+   * Return each segment's speaker embedding, so a caller that transcribes a long file in pieces can label
+   * speakers across all of them at once (POST /v1/diarize/cluster).
+   */
+  embeddings: flag.default(false),
   speakers: z.coerce.number().int().min(1).max(35).optional(),
 });
 export type TranscribeOptions = z.input<typeof transcribeOptions>;
@@ -141,6 +152,13 @@ export const diarizeOptions = mediaSource.extend({
   speakers: z.coerce.number().int().min(1).max(35).optional(),
 });
 export type DiarizeRequest = z.input<typeof diarizeOptions>;
+
+/** Speaker labels for embeddings gathered from several transcriptions of one file's pieces. */
+export const clusterRequest = z.object({
+  embeddings: z.array(z.array(z.number()).min(1).max(256)).min(1).max(20_000),
+  speakers: z.number().int().min(1).max(35).optional(),
+});
+export type ClusterRequest = z.input<typeof clusterRequest>;
 
 export interface DiarizeResponse {
   backend: string;

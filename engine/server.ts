@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import {
   ENGINE_PATHS,
+  clusterRequest,
   diarizeOptions,
   mediaSource,
   transcribeOptions,
@@ -138,6 +139,7 @@ export function createEngineServer(engine: Engine): Server {
             transcribeSource(source, backend === 'pocketsphinx' ? decoder : openAiTranscriber(config.openaiAsr!, opts.language), {
               vadModel: config.vadModel,
               diarize: opts.diarize,
+              embeddings: opts.embeddings,
               ...(opts.speakers ? { speakers: opts.speakers } : {}),
               signal,
             }),
@@ -157,6 +159,13 @@ export function createEngineServer(engine: Engine): Server {
         return { backend: 'mfcc-agglomerative', speakers, labels };
       });
       sendJson(res, 200, body);
+    },
+
+    [`POST ${ENGINE_PATHS.cluster}`]: async (req, res) => {
+      const body = parseWith(clusterRequest, await readJson(req));
+      if (new Set(body.embeddings.map((e) => e.length)).size !== 1) throw badRequest('embeddings: all must have the same length');
+      const { labels, speakers } = labelSpeakers(body.embeddings.map((e) => Float64Array.from(e)), body.speakers);
+      sendJson(res, 200, { backend: 'mfcc-agglomerative', speakers, labels } satisfies DiarizeResponse);
     },
 
     [`POST ${ENGINE_PATHS.translate}`]: async (req, res) => {

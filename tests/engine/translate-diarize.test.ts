@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { file, post, postJson, sh, useEngine } from './helpers';
+import { auth, file, post, postJson, sh, useEngine } from './helpers';
 
 
 const ctx = useEngine();
@@ -105,5 +105,30 @@ describe('speaker separation (MFCC statistics + agglomerative clustering)', () =
     // Each turn is followed by 0.8 s of silence, so the VAD finds the six turns.
     expect(json.segments).toHaveLength(6);
     expect(json.segments.map((s: any) => s.speaker)).toEqual(truth);
+  });
+
+  it('labels speakers across separately transcribed pieces of one file from their embeddings', async () => {
+    // The file job transcribes a long recording in pieces, then clusters all pieces' embeddings at once.
+    const cut = spans[3]!.start - 0.4;
+    const pieces = [['-t', String(cut)], ['-ss', String(cut)]].map((range, i) => {
+      const out = join(ctx.tmp.dir, `piece${i}.wav`);
+      sh('ffmpeg', ['-v', 'error', '-y', '-i', recording, ...range, out]);
+      return out;
+    });
+    const heard = [];
+    for (const piece of pieces) {
+      const { status, json } = await post(ctx.engine.url, '/v1/asr/transcribe?embeddings=true&diarize=false', file(piece));
+      expect(status).toBe(200);
+      expect(json.segments.every((s: any) => s.speaker === undefined && s.embedding.length > 10)).toBe(true);
+      heard.push(...json.segments);
+    }
+    expect(heard).toHaveLength(6);
+    const clustered = await fetch(`${ctx.engine.url}/v1/diarize/cluster`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ embeddings: heard.map((s: any) => s.embedding) }),
+    });
+    expect(clustered.status).toBe(200);
+    expect(await clustered.json()).toMatchObject({ speakers: 2, labels: truth });
   });
 });

@@ -20,6 +20,8 @@ export interface UtteranceDecoder {
 export interface BatchOptions {
   vadModel: string;
   diarize?: boolean;
+  /** Keep each segment's speaker embedding in the result. */
+  embeddings?: boolean;
   speakers?: number;
   signal?: AbortSignal;
 }
@@ -29,21 +31,22 @@ export async function transcribeSource(
   decoder: UtteranceDecoder,
   opts: BatchOptions,
 ): Promise<{ segments: TranscriptSegment[]; duration: number }> {
-  const inflight: Promise<TranscriptSegment & { embedding?: Float64Array }>[] = [];
-  const done: (TranscriptSegment & { embedding?: Float64Array })[] = [];
+  type Heard = TranscriptSegment & { vector?: Float64Array };
+  const inflight: Promise<Heard>[] = [];
+  const done: Heard[] = [];
   const totals = { samples: 0 };
   for await (const seg of speechSegments(opts.vadModel, pcmChunks(source, opts.signal), { pad: 0.25 }, totals)) {
     if (opts.signal?.aborted) break;
     const start = seg.start / ENGINE_SAMPLE_RATE;
     const end = (seg.start + seg.samples.length) / ENGINE_SAMPLE_RATE;
-    const embedding = opts.diarize ? embedSamples(seg.samples) : undefined;
+    const vector = opts.diarize || opts.embeddings ? embedSamples(seg.samples) : undefined;
     inflight.push(
       decoder.decode(float32ToInt16(seg.samples), start).then((r) => ({
         start: round(start),
         end: round(end),
         text: r.text,
         words: r.words,
-        ...(embedding ? { embedding } : {}),
+        ...(vector ? { vector } : {}),
       })),
     );
     if (inflight.length >= AHEAD) done.push(await inflight.shift()!);
@@ -52,12 +55,12 @@ export async function transcribeSource(
   // Speech the recogniser heard as nothing but noise is dropped rather than shown as an empty line.
   const spoken = done.filter((s) => s.text.trim() !== '');
   if (opts.diarize && spoken.length) {
-    const { labels } = labelSpeakers(spoken.map((s) => s.embedding!), opts.speakers);
+    const { labels } = labelSpeakers(spoken.map((s) => s.vector!), opts.speakers);
     spoken.forEach((s, i) => (s.speaker = labels[i]));
   }
   return {
     duration: round(totals.samples / ENGINE_SAMPLE_RATE),
-    segments: spoken.map(({ embedding: _e, ...s }) => s),
+    segments: spoken.map(({ vector, ...s }) => (opts.embeddings && vector ? { ...s, embedding: Array.from(vector, (v) => Math.round(v * 1e4) / 1e4) } : s)),
   };
 }
 
