@@ -195,3 +195,24 @@ export interface SharedRecord {
   translationLanguage: string | null;
   lines: SubtitleLine[];
 }
+
+/** `GET /speech/meeting/getMeetingList`: the records list's query; the type is always meeting. */
+export const meetingListQuery = recordQuery.omit({ type: true });
+
+/** `?id=` of the calls that read one record (`getTrans`, `getTransShareStatus`). */
+export const recordIdQuery = z.object({ id });
+
+/** `GET .../getTransResult?token=`: any text is accepted, so a mangled link reads "expired", not "invalid". */
+export const sharedRecordQuery = z.object({ token: z.string().max(200) });
+
+/** `GET .../getTrans`: one of the user's records with its transcript. */
+export interface RecordDetail {
+  record: RecordRow;
+  lines: SubtitleLine[];
+}
+
+/** `POST /speech/folder/removeFolder`: how many folders went, and how many records moved to the default folder. */
+export interface FolderRemoval {
+  removedFolders: number;
+  movedRecords: number;
+}

@@ -1,11 +1,27 @@
 // The two long-running parts of Tingyi, started the same way by `npm start` and by the end-to-end tests.
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { parseEnv } from 'node:util';
 import { wranglerEnv } from './prepare.mjs';
 import { startService } from './process.mjs';
 
 /** The shared Worker ↔ engine secret, from the local secrets file the Worker also reads. */
 const engineSecret = () => parseEnv(readFileSync('.dev.vars', 'utf8')).ENGINE_SECRET ?? '';
+
+/**
+ * A port nothing listens on now, so test runs never collide with a running `npm start`.
+ * @returns {Promise<number>}
+ */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 /** @param {{ port: number, log?: boolean }} options */
 export function startEngine({ port, log = true }) {

@@ -10,8 +10,13 @@ import { requestContext } from './middleware/context';
 import { auth } from './routes/auth';
 import { dev } from './routes/dev';
 import { expense } from './routes/expense';
+import { folderRoutes } from './routes/folders';
 import { languages } from './routes/languages';
+import { meetingRoutes } from './routes/meeting';
 import { system } from './routes/system';
+import { transcribeRoutes } from './routes/transcribe';
+import { transcriptionRoutes } from './routes/transcription';
+import { uploadRoutes } from './routes/uploads';
 
 /**
  * The API root without its routes: request context, the not-found envelope and the error mapping.
@@ -57,4 +62,9 @@ export const app = createApi()
   .route('/system', system)
   .route('/expense', expense)
   .route('/dev', dev)
+  .route('/speech/folder', folderRoutes)
+  .route('/speech/audio/transcribe', transcribeRoutes)
+  .route('/speech/meeting', meetingRoutes)
+  .route('/speech/audio/transcribe', uploadRoutes)
+  .route('/speech/audio/transcribe', transcriptionRoutes)
   .route('/', languages);

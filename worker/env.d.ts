@@ -18,6 +18,8 @@ declare namespace Cloudflare {
     R2_ACCOUNT_ID?: string;
     R2_ACCESS_KEY_ID?: string;
     R2_SECRET_ACCESS_KEY?: string;
+    /** Longest piece (seconds of audio) a file job recognises in one message; default CHUNK_MAX_SECONDS (120). */
+    TRANSCRIBE_PIECE_SECONDS?: string;
     /** "off" disables the sign-in captcha; honoured outside production only, for automated tests. */
     CAPTCHA?: string;
   }

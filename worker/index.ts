@@ -1,9 +1,13 @@
+import { DEAD_JOBS_QUEUE, consumeDeadJobs, consumeJobs } from '../queues/jobs';
 import { app } from './app';
 import { database } from './db/client';
 import { cleanupUploads } from './services/uploads';
 
 export default {
   fetch: app.fetch,
+  async queue(batch, env) {
+    await (batch.queue === DEAD_JOBS_QUEUE ? consumeDeadJobs(batch, env) : consumeJobs(batch, env));
+  },
   // Hourly (wrangler.toml [triggers]): files uploaded but never submitted are removed after a day.
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(cleanupUploads(database(env.DB), env));

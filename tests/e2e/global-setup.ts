@@ -1,25 +1,12 @@
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { migrate } from '../../scripts/prepare.mjs';
-import { startEngine, startWorker } from '../../scripts/services.mjs';
+import { freePort, startEngine, startWorker } from '../../scripts/services.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
   }
-}
-
-/** A port nothing listens on now, so the suite never collides with a running `npm start`. */
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { makeMeeting } from '../fixtures/meeting';
+import { MEETING_SPEAKERS } from '../fixtures/meeting-script';
 import { auth, file, post, postJson, sh, useEngine } from './helpers';
 
 
@@ -55,36 +57,10 @@ describe('translation', () => {
 describe('speaker separation (MFCC statistics + agglomerative clustering)', () => {
   let recording: string;
   let spans: { start: number; end: number }[];
-  const truth = ['1', '2', '1', '2', '1', '2'];
+  const truth = MEETING_SPEAKERS;
 
   beforeAll(() => {
-    const lines = [
-      'Thank you all for joining the call today.',
-      'Happy to be here, shall we start with the budget?',
-      'Yes, the budget for next quarter is almost final.',
-      'Good, I have a few questions about travel costs.',
-      'Travel is limited to two trips per person.',
-      'That sounds reasonable to me, thank you.',
-    ];
-    // A low male voice and a high female voice, as two meeting participants taking turns.
-    const voices = [['en-us', '-p', '30'], ['en-us+f3', '-p', '80']] as const;
-    const parts = lines.map((text, i) => {
-      const out = join(ctx.tmp.dir, `turn${i}.wav`);
-      const [voice, flag, pitch] = voices[i % 2]!;
-      sh('espeak-ng', ['-v', voice, flag, pitch, '-s', '160', '-w', `${out}.raw.wav`, text]);
-      sh('ffmpeg', ['-v', 'error', '-y', '-i', `${out}.raw.wav`, '-ar', '16000', '-ac', '1', '-af', 'apad=pad_dur=0.8', out]);
-      return out;
-    });
-    recording = join(ctx.tmp.dir, 'meeting.wav');
-    sh('ffmpeg', ['-v', 'error', '-y', ...parts.flatMap((p) => ['-i', p]), '-filter_complex',
-      parts.map((_, i) => `[${i}:a]`).join('') + `concat=n=${parts.length}:v=0:a=1[out]`, '-map', '[out]', recording]);
-    let t = 0;
-    spans = parts.map((p) => {
-      const d = (file(p).length - 44) / 32_000;
-      const span = { start: t, end: t + d - 0.8 };
-      t += d;
-      return span;
-    });
+    ({ path: recording, spans } = makeMeeting(ctx.tmp.dir));
   });
 
   it('labels two espeak-ng voices as two speakers when told the count', async () => {

@@ -58,22 +58,18 @@ const client = (fetch: ReturnType<typeof engineFetch>['fetch']) =>
   new EngineClient({ baseUrl: `http://engine-${++engineUrl}.test`, secret: 's3cret', fetch });
 
 describe('engine provider', () => {
-  it('transcribes by handing the engine the signed URL, with the secret', async () => {
+  it('transcribes by posting the audio to the engine with the options in the query, with the secret', async () => {
     const segments = [{ start: 0.2, end: 2.5, text: 'hello world', words: [{ word: 'hello', start: 0.2, end: 0.6 }] }];
     const f = engineFetch({
       '/v1/asr/transcribe': () => Response.json({ language: 'en-US', backend: 'pocketsphinx', duration: 3, segments, processingSeconds: 0.4 }),
     });
-    const result = await engineTranscribe(client(f.fetch)).transcribe({
-      url: 'https://media.test/a.mp3?sig=1',
-      audio: async () => new ArrayBuffer(0),
-      language: 'en-US',
-      diarize: true,
-      speakers: 2,
-    });
+    const audio = new Uint8Array([82, 73, 70, 70]).buffer;
+    const result = await engineTranscribe(client(f.fetch)).transcribe({ audio: async () => audio, language: 'en-US', embeddings: true });
     expect(result).toEqual({ language: 'en-US', duration: 3, segments });
     expect(f.calls[0]!.init!.method).toBe('POST');
+    expect(new URL(f.calls[0]!.url).search).toBe('?language=en-US&embeddings=true');
     expect((f.calls[0]!.init!.headers as Record<string, string>).authorization).toBe('Bearer s3cret');
-    expect(JSON.parse(String(f.calls[0]!.init!.body))).toEqual({ url: 'https://media.test/a.mp3?sig=1', language: 'en-US', diarize: true, speakers: 2 });
+    expect(f.calls[0]!.init!.body).toBe(audio);
   });
 
   it("passes the engine's 429 and reason on as a ProviderError", async () => {
@@ -81,7 +77,7 @@ describe('engine provider', () => {
       '/v1/asr/transcribe': () => Response.json({ error: { code: 'busy', message: 'all decoders are busy' } }, { status: 429, headers: { 'retry-after': '3' } }),
     });
     const err = await engineTranscribe(client(f.fetch))
-      .transcribe({ url: 'https://m.test/a.wav', audio: async () => new ArrayBuffer(0), language: 'en-US' })
+      .transcribe({ audio: async () => new ArrayBuffer(0), language: 'en-US' })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);
     expect((err as ProviderError).status).toBe(429);
@@ -176,7 +172,7 @@ describe('Workers AI provider', () => {
     };
     const { ai, calls } = fakeAi(() => recorded);
     const audio = new TextEncoder().encode('RIFF....WAVE').buffer as ArrayBuffer;
-    const result = await workersAiTranscribe(ai).transcribe({ url: 'unused', audio: async () => audio, language: 'en-US' });
+    const result = await workersAiTranscribe(ai).transcribe({ audio: async () => audio, language: 'en-US' });
     expect(calls[0]!.model).toBe(MODELS.transcribe);
     expect(calls[0]!.inputs.audio).toBe(btoa('RIFF....WAVE'));
     expect(calls[0]!.inputs.language).toBe('en');
@@ -192,7 +188,7 @@ describe('Workers AI provider', () => {
 
   it('falls back to the whole text when whisper returns no segments', async () => {
     const { ai } = fakeAi(() => ({ text: '你好世界', transcription_info: { duration: 2 } }));
-    const r = await workersAiTranscribe(ai).transcribe({ url: 'x', audio: async () => new ArrayBuffer(4), language: 'zh-CN' });
+    const r = await workersAiTranscribe(ai).transcribe({ audio: async () => new ArrayBuffer(4), language: 'zh-CN' });
     expect(r.segments).toEqual([{ start: 0, end: 2, text: '你好世界' }]);
   });
 

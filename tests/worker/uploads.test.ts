@@ -4,13 +4,12 @@ import { LOCAL_UPLOAD } from '../../contracts/constants';
 import type { UploadInitResponse } from '../../contracts/uploads';
 import { database } from '../../worker/db/client';
 import { devSecretAccessKey, presignGet, s3Target, verifyPresigned } from '../../worker/services/storage';
-import { UPLOAD_KEEP_MS, cleanupUploads } from '../../worker/services/uploads';
+import { UPLOAD_KEEP_MS, cleanupUploads, completeUpload } from '../../worker/services/uploads';
 import { send, signUp } from './api';
 
 /**
- * Resumable uploads through presigned URLs against the Worker's development S3 route and real local R2.
- * (Completion's media probe needs the engine to fetch from a listening Worker: the end-to-end API tests
- * cover that part against `wrangler dev`.)
+ * Resumable uploads through presigned URLs against the Worker's development S3 route, real local R2 and
+ * the real engine's probe. (A real media file goes all the way through in transcription.test.ts.)
  */
 
 const db = database(env.DB);
@@ -111,8 +110,8 @@ describe('parts through presigned URLs', () => {
 });
 
 describe('completion and clean-up', () => {
-  it('refuses to complete with missing parts, and keeps a completed object when the probe cannot run', async () => {
-    const { token } = await signUp();
+  it('refuses to complete with missing parts, keeps the bytes while the engine is down, and refuses what is not media', async () => {
+    const { token, userId } = await signUp();
     const size = 21 * 1024 * 1024;
     const up = (await init(token, { oriFileName: 'long.mp3', fileSize: size })).body.data;
     const merge = () => send('/prod-api/speech/audio/transcribe/mergeFileData', { uploadId: up.uploadId }, { token });
@@ -126,10 +125,18 @@ describe('completion and clean-up', () => {
 
     const last = await putPart(up.uploadUrls[2]!, bytes(size - 2 * up.chunkSize, 3));
     await report(token, up.uploadId, 3, last.headers.get('etag')!);
-    // No engine listens in this suite, so the probe cannot run: the user is told to retry, the bytes stay.
-    const unprobed = await merge();
-    expect(unprobed.status).toBe(503);
+    // With the engine unreachable the user is told to retry, and the completed bytes stay for that retry.
+    const engineDown = { ...env, ENGINE_URL: 'http://127.0.0.1:9' };
+    const unprobed = await completeUpload(db, engineDown, userId, up.uploadId).catch((e: unknown) => e);
+    expect(unprobed).toMatchObject({ status: 503, key: 'engineUnavailable' });
     expect((await env.MEDIA.head(up.objectName))?.size).toBe(size);
+
+    // The real engine finds these bytes are no audio: refused with its reason, and nothing is kept.
+    const unreadable = await merge();
+    expect(unreadable.status).toBe(400);
+    expect(unreadable.body.msg).toMatch(/^The file could not be read as audio or video \(.+\)/);
+    expect(await env.MEDIA.head(up.objectName)).toBeNull();
+    expect((await merge()).status).toBe(404);
   });
 
   it('keeps each user to their own uploads', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { RECORD_STATUSES, RECORD_TYPES } from '../../contracts/records';
+import type { TranscribeForm } from '../../contracts/transcription';
 
 /**
  * The Drizzle schema is the single source of the database layout: `npm run db:generate` writes
@@ -86,6 +87,8 @@ export const oauthStates = sqliteTable('oauth_states', {
   redirectUri: text('redirect_uri').notNull(),
   expiresAt: integer('expires_at').notNull(),
   usedAt: integer('used_at'),
+  /** Set when the flow links the provider to this signed-in user instead of signing in. */
+  bindUserId: integer('bind_user_id'),
 });
 
 /** Rate-limit counters, keyed by what is limited (`login:acct:…`, `code:ip:…`). */
@@ -294,6 +297,8 @@ export const uploads = sqliteTable(
     /** Probed by the engine when the upload completes. */
     durationMs: integer('duration_ms'),
     recordId: integer('record_id'),
+    /** The dialog's choices from a submission that was refused (quota), so reopening the dialog can resume it. */
+    form: text('form', { mode: 'json' }).$type<TranscribeForm>(),
     createdAt: createdAt(),
     completedAt: integer('completed_at'),
   },
@@ -309,4 +314,63 @@ export const uploadParts = sqliteTable(
     etag: text('etag').notNull(),
   },
   (t) => [primaryKey({ columns: [t.uploadRowId, t.partNumber] })],
+);
+
+/**
+ * WeChat QR sign-ins and bindings in flight (spec §7 getQrCode, getOpenId): the random scene the QR code
+ * carries, the openid WeChat reported scanning it, used once. A scanned scene lives a few minutes longer
+ * than its QR code, so the person can still finish the bind step.
+ */
+export const wechatScenes = sqliteTable(
+  'wechat_scenes',
+  {
+    scene: text('scene').primaryKey(),
+    /** Set when the scan links WeChat to this signed-in user instead of signing in. */
+    bindUserId: integer('bind_user_id'),
+    openId: text('open_id'),
+    scannedAt: integer('scanned_at'),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('wechat_scenes_expires').on(t.expiresAt)],
+);
+
+/** The official account's access token, shared by every isolate until it expires: WeChat caps how often one may be fetched. */
+export const wechatTokens = sqliteTable('wechat_tokens', {
+  appId: text('app_id').primaryKey(),
+  accessToken: text('access_token').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+});
+
+/**
+ * A file transcription job (one per record): its options and how far it got. Queue messages carry only
+ * the record id and stage; every stage checks `stage` first, so a redelivered message does nothing twice.
+ */
+export const transcriptionJobs = sqliteTable('transcription_jobs', {
+  recordId: integer('record_id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  stage: text('stage', { enum: ['prepare', 'chunks', 'assemble', 'translate', 'done', 'failed'] }).notNull(),
+  speaker: integer('speaker', { mode: 'boolean' }).notNull().default(false),
+  maxSpeakers: integer('max_speakers'),
+  /** Interface language at submission: speaker names are written in it. */
+  locale: text('locale').notNull(),
+  chunkCount: integer('chunk_count').notNull().default(0),
+  /** Hot words and glossary terms for recognition and translation; the vocabulary feature fills them. */
+  vocabulary: text('vocabulary', { mode: 'json' }).$type<{ hotwords?: string[]; terms?: { source: string; target: string }[] }>().notNull().default({}),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+/** Pieces of a job's audio, recognised in parallel; (record, index) is unique so a piece is stored once. */
+export const jobChunks = sqliteTable(
+  'job_chunks',
+  {
+    recordId: integer('record_id').notNull(),
+    idx: integer('idx').notNull(),
+    startMs: integer('start_ms').notNull(),
+    endMs: integer('end_ms').notNull(),
+    /** Recognised segments (times in ms from the file start, optional speaker embeddings), null until done. */
+    result: text('result', { mode: 'json' }).$type<{ start: number; end: number; text: string; embedding?: number[]; words?: { word: string; start: number; end: number }[] }[]>(),
+  },
+  (t) => [primaryKey({ columns: [t.recordId, t.idx] })],
 );

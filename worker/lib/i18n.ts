@@ -140,10 +140,182 @@ const messages = {
     'zh-CN': 'Google 登录未完成，请重试。',
     'zh-TW': 'Google 登入未完成，請重試。',
   },
+  languageUnsupported: {
+    'en-US': 'Recognition of {language} is not available. Please choose another audio language.',
+    'zh-CN': '暂不支持识别 {language}，请选择其他音频语言。',
+    'zh-TW': '暫不支援辨識 {language}，請選擇其他音訊語言。',
+  },
+  translationUnsupported: {
+    'en-US': 'Translation from {from} into {to} is not available. Please choose another language or no translation.',
+    'zh-CN': '暂不支持从 {from} 翻译为 {to}，请选择其他语言或不翻译。',
+    'zh-TW': '暫不支援從 {from} 翻譯為 {to}，請選擇其他語言或不翻譯。',
+  },
+  uploadNotReady: {
+    'en-US': 'This file has not finished uploading, or has already been submitted.',
+    'zh-CN': '该文件尚未上传完成，或已提交。',
+    'zh-TW': '該檔案尚未上傳完成，或已提交。',
+  },
+  retryNotFailed: {
+    'en-US': 'Only a failed transcription or translation can be retried.',
+    'zh-CN': '只有失败的转写或翻译可以重试。',
+    'zh-TW': '只有失敗的轉寫或翻譯可以重試。',
+  },
+  transcriptionStarted: {
+    'en-US': 'Transcription started. You can follow its progress in your records.',
+    'zh-CN': '已开始转写，可在记录中查看进度。',
+    'zh-TW': '已開始轉寫，可在記錄中查看進度。',
+  },
+  speakerName: { 'en-US': 'Speaker {n}', 'zh-CN': '说话人{n}', 'zh-TW': '說話人{n}' },
+  recordBusy: {
+    'en-US': 'This record is still being processed. Please wait until it finishes.',
+    'zh-CN': '该记录仍在处理中，请等待完成后再操作。',
+    'zh-TW': '該記錄仍在處理中，請等待完成後再操作。',
+  },
+  linePastMedia: {
+    'en-US': 'A line cannot go past the end of the media.',
+    'zh-CN': '字幕不能超出音视频的时长。',
+    'zh-TW': '字幕不能超出音視訊的時長。',
+  },
+  mediaMissing: {
+    'en-US': 'The audio or video of this record is not available.',
+    'zh-CN': '该记录的音视频不可用。',
+    'zh-TW': '該記錄的音視訊無法使用。',
+  },
+  storageNotConfigured: {
+    'en-US': 'File storage is not configured on this server. Please contact support.',
+    'zh-CN': '服务器未配置文件存储，请联系客服。',
+    'zh-TW': '伺服器未設定檔案儲存，請聯絡客服。',
+  },
+  uploadNotFound: {
+    'en-US': 'This upload no longer exists. Please add the file again.',
+    'zh-CN': '该上传已不存在，请重新添加文件。',
+    'zh-TW': '該上傳已不存在，請重新新增檔案。',
+  },
+  uploadFinished: {
+    'en-US': 'This upload has already been completed.',
+    'zh-CN': '该上传已完成。',
+    'zh-TW': '該上傳已完成。',
+  },
+  uploadInconsistent: {
+    'en-US': 'Upload information is inconsistent. Please upload the file again.',
+    'zh-CN': '上传信息不一致，请重新上传文件。',
+    'zh-TW': '上傳資訊不一致，請重新上傳檔案。',
+  },
+  uploadSubmitted: {
+    'en-US': 'This file has already been submitted for transcription and cannot be deleted here.',
+    'zh-CN': '该文件已提交转写，不能在此删除。',
+    'zh-TW': '該檔案已提交轉寫，不能在此刪除。',
+  },
+  mediaUnreadable: {
+    'en-US': 'The file could not be read as audio or video ({reason}). Please check the file and try another.',
+    'zh-CN': '无法读取该音视频文件（{reason}），请检查文件后换一个重试。',
+    'zh-TW': '無法讀取該音視訊檔案（{reason}），請檢查檔案後換一個重試。',
+  },
+  mediaTooLong: {
+    'en-US': 'Files may be at most {hours} hour(s) long and {mb} MB in size.',
+    'zh-CN': '文件时长不能超过 {hours} 小时，大小不能超过 {mb} MB。',
+    'zh-TW': '檔案時長不能超過 {hours} 小時，大小不能超過 {mb} MB。',
+  },
+  engineUnavailable: {
+    'en-US': 'The media service is busy or unavailable. Please try again in a moment.',
+    'zh-CN': '媒体服务繁忙或不可用，请稍后重试。',
+    'zh-TW': '媒體服務繁忙或無法使用，請稍後重試。',
+  },
   avatarInvalid: {
     'en-US': 'Choose a PNG, JPEG, GIF or WebP image of at most 2 MB.',
     'zh-CN': '请选择不超过 2 MB 的 PNG、JPEG、GIF 或 WebP 图片。',
     'zh-TW': '請選擇不超過 2 MB 的 PNG、JPEG、GIF 或 WebP 圖片。',
+  },
+  wechatUnavailable: {
+    'en-US': 'WeChat cannot be reached right now. Please try again later or use another sign-in method.',
+    'zh-CN': '暂时无法连接微信，请稍后再试或使用其他登录方式。',
+    'zh-TW': '暫時無法連線微信，請稍後再試或使用其他登入方式。',
+  },
+  wechatExpired: {
+    'en-US': 'This QR code has expired or was already used. Please refresh it and scan again.',
+    'zh-CN': '二维码已过期或已使用，请刷新后重新扫码。',
+    'zh-TW': 'QR 碼已過期或已使用，請重新整理後再次掃描。',
+  },
+  wechatNotScanned: {
+    'en-US': 'The QR code has not been scanned yet.',
+    'zh-CN': '二维码尚未被扫描。',
+    'zh-TW': 'QR 碼尚未被掃描。',
+  },
+  wechatNotBound: {
+    'en-US': 'This WeChat account is not linked to a Tingyi account yet.',
+    'zh-CN': '该微信尚未绑定听译账号。',
+    'zh-TW': '該微信尚未綁定聽譯帳號。',
+  },
+  wechatTaken: {
+    'en-US': 'This WeChat account is already linked to another Tingyi account. Unbind it there first.',
+    'zh-CN': '该微信已绑定其他听译账号，请先在该账号中解绑。',
+    'zh-TW': '該微信已綁定其他聽譯帳號，請先在該帳號中解除綁定。',
+  },
+  wechatAccountHasOther: {
+    'en-US': 'This account is already linked to a different WeChat account.',
+    'zh-CN': '该账号已绑定其他微信。',
+    'zh-TW': '該帳號已綁定其他微信。',
+  },
+  wechatUserName: { 'en-US': 'WeChat user', 'zh-CN': '微信用户', 'zh-TW': '微信用戶' },
+  googleTaken: {
+    'en-US': 'This Google account is already linked to another Tingyi account. Unbind it there first.',
+    'zh-CN': '该 Google 账号已绑定其他听译账号，请先在该账号中解绑。',
+    'zh-TW': '該 Google 帳號已綁定其他聽譯帳號，請先在該帳號中解除綁定。',
+  },
+  lastSignInMethod: {
+    'en-US': 'This is the only way to sign in to your account. Bind an email or phone number first, then unbind it.',
+    'zh-CN': '这是您账号唯一的登录方式，请先绑定邮箱或手机号后再解绑。',
+    'zh-TW': '這是您帳號唯一的登入方式，請先綁定電子郵件或手機號碼後再解除綁定。',
+  },
+  folderNotFound: {
+    'en-US': 'This folder does not exist or has been deleted.',
+    'zh-CN': '文件夹不存在或已被删除。',
+    'zh-TW': '資料夾不存在或已被刪除。',
+  },
+  folderTooDeep: {
+    'en-US': 'Folders can be nested at most {max} levels deep, so this folder cannot have subfolders.',
+    'zh-CN': '文件夹最多只能嵌套 {max} 层，此文件夹下不能再新建子文件夹。',
+    'zh-TW': '資料夾最多只能巢狀 {max} 層，此資料夾下不能再新增子資料夾。',
+  },
+  folderDefaultRename: {
+    'en-US': 'The default folder cannot be renamed.',
+    'zh-CN': '默认文件夹不能重命名。',
+    'zh-TW': '預設資料夾不能重新命名。',
+  },
+  folderDefaultDelete: {
+    'en-US': 'The default folder cannot be deleted.',
+    'zh-CN': '默认文件夹不能删除。',
+    'zh-TW': '預設資料夾不能刪除。',
+  },
+  recordNotFound: {
+    'en-US': 'This record does not exist or has been deleted.',
+    'zh-CN': '记录不存在或已被删除。',
+    'zh-TW': '記錄不存在或已被刪除。',
+  },
+  recordsNotFound: {
+    'en-US': 'Some of the selected records do not exist or have been deleted. Nothing was changed.',
+    'zh-CN': '部分所选记录不存在或已被删除，未做任何更改。',
+    'zh-TW': '部分所選記錄不存在或已被刪除，未做任何變更。',
+  },
+  shareGone: {
+    'en-US': 'This link has expired or was revoked.',
+    'zh-CN': '该链接已过期或已被取消分享。',
+    'zh-TW': '此連結已過期或已被取消分享。',
+  },
+  shareCopyNotAllowed: {
+    'en-US': 'The owner of this record does not allow copying it.',
+    'zh-CN': '分享者未允许复制该记录。',
+    'zh-TW': '分享者未允許複製此記錄。',
+  },
+  exportNoTranslation: {
+    'en-US': 'This record has no translation. Export the source text instead.',
+    'zh-CN': '该记录没有译文，请导出原文。',
+    'zh-TW': '此記錄沒有譯文，請匯出原文。',
+  },
+  exportEmpty: {
+    'en-US': 'This record has no transcript to export yet.',
+    'zh-CN': '该记录暂无可导出的转写内容。',
+    'zh-TW': '此記錄尚無可匯出的轉寫內容。',
   },
 } satisfies Record<string, Record<Locale, string>>;
 

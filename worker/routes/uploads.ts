@@ -17,6 +17,6 @@ export const uploadRoutes = new Hono<AppEnv>()
   )
   .post('/uploadBlock', requireUser, validate('json', uploadPartBody), async (c) => ok(c, await recordPart(c.var.db, c.var.userId, c.req.valid('json'))))
   .post('/mergeFileData', requireUser, validate('json', mergeFileBody), async (c) =>
-    ok(c, await completeUpload(c.var.db, c.env, new URL(c.req.url).origin, c.var.userId, c.req.valid('json').uploadId)),
+    ok(c, await completeUpload(c.var.db, c.env, c.var.userId, c.req.valid('json').uploadId)),
   )
   .post('/removeUpload', requireUser, validate('json', removeUploadsBody), async (c) => ok(c, await removeUploads(c.var.db, c.env, c.var.userId, c.req.valid('json').ids)));

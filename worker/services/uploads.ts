@@ -10,7 +10,7 @@ import { uploadParts, uploads } from '../db/schema';
 import { randomToken } from '../lib/encoding';
 import { ApiError } from '../lib/errors';
 import { ProviderError, providers } from './providers';
-import { presignGet, presignParts, s3Target } from './storage';
+import { presignParts, s3Target } from './storage';
 
 /**
  * Files uploaded for transcription: multipart uploads to R2 whose parts the browser PUTs to presigned URLs
@@ -102,25 +102,29 @@ export async function recordPart(db: Db, userId: number, body: { uploadId: strin
 }
 
 /**
- * Completes the multipart upload and probes the media. Idempotent: completing a completed upload returns
+ * Completes the multipart upload and probes the media (streamed from R2 to the engine). Idempotent: completing a completed upload returns
  * its record. Media the engine cannot read, or longer than the limit, is deleted and refused with the reason.
  */
-export async function completeUpload(db: Db, env: Env, origin: string, userId: number, uploadId: string): Promise<UploadedFile> {
+export async function completeUpload(db: Db, env: Env, userId: number, uploadId: string): Promise<UploadedFile> {
   const row = await ownUpload(db, userId, uploadId);
   if (row.state !== 'uploading') return uploadedFile(row);
-  const parts = await db.select().from(uploadParts).where(eq(uploadParts.uploadRowId, row.id)).orderBy(uploadParts.partNumber);
-  if (parts.length !== row.partCount) throw new ApiError(Code.BAD_REQUEST, 'uploadInconsistent', {}, 400);
-  const object = await env.MEDIA.resumeMultipartUpload(row.objectName, row.uploadId).complete(parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag })));
-  if (object.size !== row.size) {
-    await env.MEDIA.delete(row.objectName);
-    await removeRows(db, [row.id]);
-    throw new ApiError(Code.BAD_REQUEST, 'uploadInconsistent', {}, 400);
+  // `completedAt` marks the bytes as assembled, so a retry after a failed probe does not complete twice.
+  if (row.completedAt === null) {
+    const parts = await db.select().from(uploadParts).where(eq(uploadParts.uploadRowId, row.id)).orderBy(uploadParts.partNumber);
+    if (parts.length !== row.partCount) throw new ApiError(Code.BAD_REQUEST, 'uploadInconsistent', {}, 400);
+    const object = await env.MEDIA.resumeMultipartUpload(row.objectName, row.uploadId).complete(parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag })));
+    if (object.size !== row.size) {
+      await env.MEDIA.delete(row.objectName);
+      await removeRows(db, [row.id]);
+      throw new ApiError(Code.BAD_REQUEST, 'uploadInconsistent', {}, 400);
+    }
+    await db.update(uploads).set({ completedAt: Date.now() }).where(eq(uploads.id, row.id));
   }
 
   let probe: ProbeResponse;
   try {
-    const url = await presignGet(await s3Target(env, origin), row.objectName);
-    probe = await providers(env).engine.postJson<ProbeResponse>(ENGINE_PATHS.probe, { url });
+    const stored = await env.MEDIA.get(row.objectName);
+    probe = await providers(env).engine.postMedia<ProbeResponse>(ENGINE_PATHS.probe, stored!.body);
   } catch (err) {
     if (err instanceof ProviderError && err.status >= 400 && err.status < 500) {
       await env.MEDIA.delete(row.objectName);
@@ -137,7 +141,7 @@ export async function completeUpload(db: Db, env: Env, origin: string, userId: n
   }
   const [done] = await db
     .update(uploads)
-    .set({ state: 'uploaded', durationMs: Math.round(probe.duration * 1000), completedAt: Date.now() })
+    .set({ state: 'uploaded', durationMs: Math.round(probe.duration * 1000) })
     .where(and(eq(uploads.id, row.id), eq(uploads.state, 'uploading')))
     .returning();
   return uploadedFile(done ?? (await db.query.uploads.findFirst({ where: eq(uploads.id, row.id) }))!);
@@ -151,7 +155,7 @@ async function removeRows(db: Db, ids: number[]) {
 /** Drops uploads and their stored bytes (aborting unfinished multipart uploads). Submitted files belong to their record. */
 async function discard(db: Db, env: Env, rows: Upload[]) {
   for (const row of rows) {
-    if (row.state === 'uploading') {
+    if (row.state === 'uploading' && row.completedAt === null) {
       await env.MEDIA.resumeMultipartUpload(row.objectName, row.uploadId)
         .abort()
         .catch(() => undefined); // already aborted or completed: nothing left to free

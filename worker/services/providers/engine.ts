@@ -40,7 +40,8 @@ export class EngineClient {
     return { authorization: `Bearer ${this.opts.secret}`, ...extra };
   }
 
-  async call<T>(path: string, init: RequestInit = {}): Promise<T> {
+  /** A successful response (for streamed bodies such as extracted audio); engine errors become ProviderError. */
+  async request(path: string, init: RequestInit = {}): Promise<Response> {
     let res: Response;
     try {
       res = await this.opts.fetch(this.url(path), { ...init, headers: this.headers(init.headers as Record<string, string>) });
@@ -51,7 +52,17 @@ export class EngineClient {
       const body = (await res.json().catch(() => null)) as EngineError | null;
       throw new ProviderError(body?.error.message ?? `engine answered ${res.status}`, res.status, body?.error.code ?? 'upstream');
     }
-    return (await res.json()) as T;
+    return res;
+  }
+
+  async call<T>(path: string, init: RequestInit = {}): Promise<T> {
+    return (await (await this.request(path, init)).json()) as T;
+  }
+
+  /** Media as the request body (a stream is never buffered), options in the query string. */
+  postMedia<T>(path: string, media: BodyInit, options: Record<string, string | number | boolean | undefined> = {}) {
+    const query = new URLSearchParams(Object.entries(options).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+    return this.call<T>(`${path}${query.size ? `?${query}` : ''}`, { method: 'POST', body: media, headers: { 'content-type': 'application/octet-stream' } });
   }
 
   postJson<T>(path: string, body: unknown) {
@@ -89,11 +100,9 @@ export function engineTranscribe(client: EngineClient): TranscribeProvider {
   return {
     name: 'engine',
     async transcribe(input: TranscribeInput): Promise<TranscribeResult> {
-      const r = await client.postJson<TranscribeResponse>(ENGINE_PATHS.transcribe, {
-        url: input.url,
+      const r = await client.postMedia<TranscribeResponse>(ENGINE_PATHS.transcribe, await input.audio(), {
         language: input.language,
-        diarize: input.diarize ?? false,
-        ...(input.speakers ? { speakers: input.speakers } : {}),
+        embeddings: input.embeddings,
       });
       return { language: r.language, duration: r.duration, segments: r.segments };
     },

@@ -7,13 +7,14 @@ import type { StreamServerMessage, TranscriptSegment } from '../../../contracts/
 import type { GlossaryTerm } from '../../../contracts/engine-translate';
 
 export interface TranscribeInput {
-  /** A URL the Worker signed for the media (the engine streams it). */
-  url: string;
-  /** The media bytes, for providers that take the audio inline (Workers AI). */
+  /** The audio: a piece of a file job (16 kHz mono WAV), a few minutes long. */
   audio: () => Promise<ArrayBuffer>;
   language: string;
-  diarize?: boolean;
-  speakers?: number;
+  /**
+   * Ask for each segment's speaker embedding so pieces can be labelled together later. Providers without
+   * embeddings (Workers AI) leave them out, and the job then skips speaker labels.
+   */
+  embeddings?: boolean;
 }
 
 export interface TranscribeResult {

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { LOCAL_UPLOAD } from './constants';
+import { recordName } from './records';
+
+/**
+ * Submitting an uploaded file for transcription (spec §3 local-upload form, latest-task record; §7
+ * transwrite, getLatestTrans, refreshRecord).
+ */
+
+export const transwriteBody = z.object({
+  /** Uploaded file ids (spec: one file at a time). */
+  ids: z.array(z.number().int().positive()).min(1).max(LOCAL_UPLOAD.maxFiles),
+  audioLanguage: z.string().min(2).max(16).default('zh-CN'),
+  /** '' or absent: no translation. */
+  translationLanguage: z
+    .string()
+    .max(16)
+    .nullish()
+    .transform((v) => v || null),
+  showName: recordName,
+  speaker: z.enum(['0', '1']).default('0'),
+  maxSpeakers: z.coerce.number().int().min(LOCAL_UPLOAD.speakers.min).max(LOCAL_UPLOAD.speakers.max).default(LOCAL_UPLOAD.speakers.default),
+  /** Target folder; absent or unknown: the default folder. */
+  folderId: z.coerce.number().int().nonnegative().optional(),
+  folderName: z.string().max(250).optional(),
+});
+export type TranswriteBody = z.input<typeof transwriteBody>;
+export type TranscribeForm = Omit<z.output<typeof transwriteBody>, 'ids'>;
+
+export interface TranswriteResult {
+  code: number;
+  msg: string;
+  /** The created records, one per file. */
+  ids: number[];
+}
+
+/** Spec §3 latest-task record: the newest upload, so the dialog can offer to resume it. */
+export interface LatestTask {
+  id: number;
+  showName: string;
+  languages: string;
+  targetLanguages: string;
+  /** JSON text `{"enabled":bool,"maxSpeakers":n}` as the spec's clients read it. */
+  speaker: string;
+  /** Seconds. */
+  duration: number;
+  videoCover: string;
+  /** TRANSCRIBED: uploaded and waiting to be submitted (the dialog offers to resume it). */
+  state: 'UPLOADING' | 'TRANSCRIBED' | 'SUBMITTED';
+}
+
+export const refreshRecordBody = z.object({ id: z.number().int().positive() });
+
+/** One subtitle line as the record detail editor saves it (times in ms from the media start). */
+export const editedLine = z.object({
+  start: z.number().int().min(0),
+  end: z.number().int().min(0),
+  text: z.string().max(5000),
+  speaker: z.string().trim().max(100).default(''),
+  translations: z.record(z.string().max(16), z.string().max(5000)).default({}),
+});
+
+/**
+ * `editDetails`: the record's lines after editing (text, times, speaker renames and merges), replacing the
+ * stored ones at once. Spec §5: end not before start, no overlap, not past the media, at least one line.
+ */
+export const editDetailsBody = z.object({
+  id: z.number().int().positive(),
+  lines: z
+    .array(editedLine)
+    .min(1)
+    .max(20_000)
+    .superRefine((lines, ctx) => {
+      lines.forEach((line, i) => {
+        if (line.end < line.start) ctx.addIssue({ code: 'custom', path: [i, 'end'], message: 'ends before it starts' });
+        const before = lines[i - 1];
+        if (before && line.start < before.end) ctx.addIssue({ code: 'custom', path: [i, 'start'], message: 'overlaps the line before' });
+      });
+    }),
+});
+export type EditedLine = z.input<typeof editedLine>;
+
+export const addTranslationBody = z.object({ id: z.number().int().positive(), language: z.string().min(2).max(16) });
+
+/** Where the record detail player streams the media from (a short-lived signed URL). */
+export interface MediaSource {
+  url: string;
+  /** 'video' when the file has a picture, else 'audio'. */
+  kind: 'audio' | 'video';
+}

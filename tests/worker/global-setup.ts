@@ -1,0 +1,28 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import type { TestProject } from 'vitest/node';
+import { startEngine } from '../../scripts/services.mjs';
+import { makeMeeting } from '../fixtures/meeting';
+
+const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
+
+/**
+ * The real engine for the Worker suite (file jobs probe, extract and recognise with it), on the port
+ * vitest.config.ts chose and handed to the Worker as ENGINE_URL; and the test meeting's audio.
+ */
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), 'worker-test-'));
+  const { path } = makeMeeting(dir);
+  const mp3 = join(dir, 'meeting.mp3');
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', path, '-b:a', '64k', mp3]);
+  project.provide('meetingMp3', readFileSync(mp3).toString('base64'));
+  const clip = 'sense_and_sensibility_01_austen_64kb-0870';
+  project.provide('librivoxWav', readFileSync(join(LIBRIVOX, `${clip}.wav`)).toString('base64'));
+  const line = readFileSync(join(LIBRIVOX, 'transcription'), 'utf8').split('\n').find((l) => l.includes(`(${clip})`))!;
+  project.provide('librivoxText', line.replace(/<\/?s>|\(.*\)/g, '').trim());
+  rmSync(dir, { recursive: true, force: true });
+  const engine = await startEngine({ port: Number(process.env.TINGYI_TEST_ENGINE_PORT), log: false });
+  return () => engine.stop();
+}

@@ -1,0 +1,11 @@
+// Values global-setup.ts provides to the Worker suite (read in tests with `inject`).
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The two-voice test meeting as an MP3, base64 (tests inside workerd cannot read files). */
+    meetingMp3: string;
+    /** A LibriVox clip of read English speech (PocketSphinx's test data), base64 WAV, and what is said in it. */
+    librivoxWav: string;
+    librivoxText: string;
+  }
+}
+export {};

@@ -1,0 +1,23 @@
+import { Hono } from 'hono';
+import { editFolderBody, removeFolderBody } from '../../contracts/records';
+import { ok } from '../lib/envelope';
+import type { AppEnv } from '../lib/types';
+import { requireUser } from '../middleware/auth';
+import { validate } from '../middleware/validate';
+import { createFolder, folderTree, removeFolder, renameFolder } from '../services/folders';
+
+/** The signed-in user's record folders (spec §7 getFolder, editFolder, removeFolder). */
+export const folderRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get('/getFolder', async (c) => ok(c, await folderTree(c.var.db, c.var.userId)))
+  .post('/editFolder', validate('json', editFolderBody), async (c) => {
+    const { id, parentId, folderName } = c.req.valid('json');
+    const node =
+      id === undefined
+        ? await createFolder(c.var.db, c.var.userId, parentId, folderName)
+        : await renameFolder(c.var.db, c.var.userId, id, folderName);
+    return ok(c, node);
+  })
+  .post('/removeFolder', validate('json', removeFolderBody), async (c) =>
+    ok(c, await removeFolder(c.var.db, c.var.userId, c.req.valid('json').id)),
+  );

@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { addTranslationBody, editDetailsBody, refreshRecordBody, transwriteBody } from '../../contracts/transcription';
+import type { TranswriteResult } from '../../contracts/transcription';
+import { ok } from '../lib/envelope';
+import { translate } from '../lib/i18n';
+import type { AppEnv } from '../lib/types';
+import { requireUser } from '../middleware/auth';
+import { validate } from '../middleware/validate';
+import { recordRow } from '../services/records';
+import { addTranslation, mediaSource, saveLines } from '../services/transcription/detail';
+import { latestTask, queueSender, retryTranscription, submitTranscription } from '../services/transcription/submit';
+
+/**
+ * Submitting uploaded files for transcription, the retry action and the dialog's recovery check (spec §7
+ * transwrite, refreshRecord, getLatestTrans), and the record detail page's edits, later translations and
+ * media. Sign-in is required per route: this shares its base path with public share calls.
+ */
+export const transcriptionRoutes = new Hono<AppEnv>()
+  .post('/transwrite', requireUser, validate('json', transwriteBody), async (c) => {
+    const { ids, ...form } = c.req.valid('json');
+    const created = await submitTranscription(c.var.db, c.env, c.var.userId, c.var.locale, ids, form, queueSender(c.env.JOBS));
+    // The spec's dialog reads the outcome from data.code and data.msg.
+    return ok<TranswriteResult>(c, { code: 200, msg: translate(c.var.locale, 'transcriptionStarted'), ids: created });
+  })
+  .post('/refreshRecord', requireUser, validate('json', refreshRecordBody), async (c) =>
+    ok(c, recordRow(await retryTranscription(c.var.db, c.var.userId, c.req.valid('json').id, queueSender(c.env.JOBS)))),
+  )
+  .get('/getLatestTrans', requireUser, async (c) => ok(c, await latestTask(c.var.db, c.var.userId)))
+  .post('/editDetails', requireUser, validate('json', editDetailsBody), async (c) => {
+    const { id, lines } = c.req.valid('json');
+    await saveLines(c.var.db, c.var.userId, id, lines);
+    return ok(c, null);
+  })
+  .post('/addTranslation', requireUser, validate('json', addTranslationBody), async (c) => {
+    const { id, language } = c.req.valid('json');
+    return ok(c, recordRow(await addTranslation(c.var.db, c.env, c.var.userId, c.var.locale, id, language, queueSender(c.env.JOBS))));
+  })
+  .get('/media', requireUser, validate('query', z.object({ id: z.coerce.number().int().positive() })), async (c) =>
+    ok(c, await mediaSource(c.var.db, c.env, new URL(c.req.url).origin, c.var.userId, c.req.valid('query').id)),
+  );

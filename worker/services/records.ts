@@ -1,0 +1,329 @@
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, not, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { z } from 'zod';
+import { Code } from '../../contracts/errors';
+import type {
+  editRecordBody,
+  ExportOptions,
+  OrderColumn,
+  Page,
+  recordQuery,
+  RecordDetail,
+  RecordRow,
+  SharedRecord,
+  shareBody,
+  ShareStatus,
+  SubtitleLine,
+} from '../../contracts/records';
+import type { Db } from '../db/client';
+import { folders, jobChunks, records, segments, transcriptionJobs, uploadParts, uploads, users } from '../db/schema';
+import { chunks, runBatch } from '../lib/batch';
+import { randomToken } from '../lib/encoding';
+import { ApiError } from '../lib/errors';
+import { buildExport } from './export';
+import { ownedFolder, targetFolder } from './folders';
+import { audioKey } from './transcription/audio';
+
+/**
+ * The records of spec §1 and §3 (meetings, transcriptions, dubbing projects): the list with its filters,
+ * batch edits and deletion, share links, copies and exports. Every call is scoped to the caller's rows;
+ * an id that is not theirs is "not found" for the whole call, and nothing changes.
+ */
+export type RecordEntity = typeof records.$inferSelect;
+
+const DAY_MS = 86_400_000;
+/** R2 deletes at most this many keys per call. */
+const R2_DELETE_MAX = 1000;
+
+const recordMissing = (many: boolean) => new ApiError(Code.NOT_FOUND, many ? 'recordsNotFound' : 'recordNotFound', {}, 404);
+const shareGone = () => new ApiError(Code.GONE, 'shareGone', {}, 410);
+
+const isShared = (r: RecordEntity, now: number) => r.shareToken !== null && (r.shareExpiresAt === null || r.shareExpiresAt > now);
+const activeShare = (now: number) =>
+  and(isNotNull(records.shareToken), or(isNull(records.shareExpiresAt), gt(records.shareExpiresAt, now)))!;
+
+export function recordRow(r: RecordEntity, now = Date.now()): RecordRow {
+  return {
+    id: r.id,
+    name: r.name,
+    type: r.type,
+    status: r.status,
+    duration: r.durationMs / 1000,
+    createTime: r.createdAt,
+    updateTime: r.updatedAt,
+    folderId: r.folderId,
+    favourite: r.favourite,
+    shared: isShared(r, now),
+    allowCopy: r.shareAllowCopy,
+    shareExpiresAt: r.shareExpiresAt,
+    audioLanguage: r.audioLanguage,
+    translationLanguage: r.translationLanguage,
+    errorReason: r.errorReason,
+  };
+}
+
+const ORDER_BY: Record<OrderColumn, AnySQLiteColumn> = {
+  create_time: records.createdAt,
+  update_time: records.updatedAt,
+  name: records.name,
+  duration: records.durationMs,
+};
+
+/** The keyword as a LIKE pattern that matches it literally: `%` and `_` typed by the user are not wildcards. */
+const containsPattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** The records list: filters, sort (ties broken by id, so pages never overlap) and one page with the total. */
+export async function listRecords(db: Db, userId: number, q: z.output<typeof recordQuery>, now = Date.now()): Promise<Page<RecordRow>> {
+  const conditions: (SQL | undefined)[] = [eq(records.userId, userId)];
+  if (q.folderId !== undefined) conditions.push(eq(records.folderId, q.folderId));
+  if (q.type) conditions.push(eq(records.type, q.type));
+  if (q.status) conditions.push(eq(records.status, q.status));
+  if (q.favourite) conditions.push(eq(records.favourite, q.favourite === '1'));
+  if (q.shared) conditions.push(q.shared === '1' ? activeShare(now) : not(activeShare(now)));
+  if (q.beginTime !== undefined) conditions.push(gte(records.createdAt, q.beginTime));
+  if (q.endTime !== undefined) conditions.push(lte(records.createdAt, q.endTime));
+  if (q.keyword) {
+    const pattern = containsPattern(q.keyword);
+    conditions.push(
+      or(
+        sql`${records.name} LIKE ${pattern} ESCAPE '\\'`,
+        sql`EXISTS (SELECT 1 FROM ${segments} WHERE ${segments.recordId} = "records"."id" AND ${segments.text} LIKE ${pattern} ESCAPE '\\')`,
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const direction = q.isAsc ? asc : desc;
+  const [rows, [total]] = await db.batch([
+    db
+      .select()
+      .from(records)
+      .where(where)
+      .orderBy(direction(ORDER_BY[q.orderByColumn]), direction(records.id))
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize),
+    db.select({ n: count() }).from(records).where(where),
+  ]);
+  return { rows: rows.map((r) => recordRow(r, now)), total: total!.n };
+}
+
+export async function ownedRecord(db: Db, userId: number, id: number): Promise<RecordEntity> {
+  const record = await db.query.records.findFirst({ where: and(eq(records.id, id), eq(records.userId, userId)) });
+  if (!record) throw recordMissing(false);
+  return record;
+}
+
+/** The caller's records with these ids, in the order asked; one id that is not theirs fails the whole call. */
+export async function ownedRecords(db: Db, userId: number, ids: number[]): Promise<RecordEntity[]> {
+  const wanted = [...new Set(ids)];
+  const found = (
+    await runBatch(
+      db,
+      chunks(wanted).map((part) => db.select().from(records).where(and(eq(records.userId, userId), inArray(records.id, part)))),
+    )
+  ).flat();
+  if (found.length !== wanted.length) throw recordMissing(wanted.length > 1);
+  const byId = new Map(found.map((r) => [r.id, r]));
+  return wanted.map((id) => byId.get(id)!);
+}
+
+const toLine = (s: typeof segments.$inferSelect): SubtitleLine => ({
+  id: s.id,
+  seq: s.seq,
+  start: s.startMs,
+  end: s.endMs,
+  text: s.text,
+  translations: s.translations,
+  speaker: s.speaker,
+});
+
+/** Subtitle lines of each record, in order. */
+export async function linesOf(db: Db, recordIds: number[]): Promise<Map<number, SubtitleLine[]>> {
+  const rows = (
+    await runBatch(
+      db,
+      chunks(recordIds).map((part) => db.select().from(segments).where(inArray(segments.recordId, part)).orderBy(asc(segments.recordId), asc(segments.seq))),
+    )
+  ).flat();
+  const lines = new Map<number, SubtitleLine[]>(recordIds.map((id) => [id, []]));
+  for (const row of rows) lines.get(row.recordId)!.push(toLine(row));
+  return lines;
+}
+
+export async function recordDetail(db: Db, userId: number, id: number): Promise<RecordDetail> {
+  const record = await ownedRecord(db, userId, id);
+  return { record: recordRow(record), lines: (await linesOf(db, [id])).get(id)! };
+}
+
+/** Rename one record, or move or (un)favourite many, all or nothing. */
+export async function editRecords(db: Db, userId: number, body: z.output<typeof editRecordBody>) {
+  const ids = (await ownedRecords(db, userId, body.ids)).map((r) => r.id);
+  const changes: Partial<RecordEntity> = { updatedAt: Date.now() };
+  if (body.name !== undefined) changes.name = body.name;
+  if (body.favourite !== undefined) changes.favourite = body.favourite;
+  let folderStillThere: SQL | undefined;
+  if (body.folderId !== undefined) {
+    await ownedFolder(db, userId, body.folderId);
+    changes.folderId = body.folderId;
+    // A folder deleted between the check and the write must not end up holding records.
+    folderStillThere = sql`EXISTS (SELECT 1 FROM ${folders} WHERE ${folders.id} = ${body.folderId} AND ${folders.userId} = ${userId})`;
+  }
+  await runBatch(
+    db,
+    chunks(ids).map((part) => db.update(records).set(changes).where(and(eq(records.userId, userId), inArray(records.id, part), folderStillThere))),
+  );
+  return { updated: ids.length };
+}
+
+/**
+ * Deletes records with their lines, jobs and uploads, then their media (the upload and a job's extracted
+ * audio): a failed storage call leaves an orphaned object, never a broken record.
+ */
+export async function removeRecords(db: Db, media: R2Bucket, userId: number, ids: number[]) {
+  const owned = await ownedRecords(db, userId, ids);
+  const ownedIds = owned.map((r) => r.id);
+  await runBatch(
+    db,
+    chunks(ownedIds).flatMap((part) => [
+      db.delete(segments).where(inArray(segments.recordId, part)),
+      db.delete(jobChunks).where(inArray(jobChunks.recordId, part)),
+      db.delete(transcriptionJobs).where(inArray(transcriptionJobs.recordId, part)),
+      db.delete(uploadParts).where(inArray(uploadParts.uploadRowId, db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.recordId, part)))),
+      db.delete(uploads).where(inArray(uploads.recordId, part)),
+      db.delete(records).where(and(eq(records.userId, userId), inArray(records.id, part))),
+    ]),
+  );
+  const keys = owned.flatMap((r) => [...(r.mediaKey ? [r.mediaKey] : []), audioKey(r.id)]);
+  for (const part of chunks(keys, R2_DELETE_MAX)) await media.delete(part);
+  return { removed: ownedIds.length };
+}
+
+function shareStatus(r: RecordEntity, now: number): ShareStatus {
+  const shared = isShared(r, now);
+  return { shared, token: shared ? r.shareToken : null, allowCopy: r.shareAllowCopy, expiresAt: r.shareToken ? r.shareExpiresAt : null };
+}
+
+export async function getShareStatus(db: Db, userId: number, id: number, now = Date.now()) {
+  return shareStatus(await ownedRecord(db, userId, id), now);
+}
+
+/**
+ * Opens, updates or closes a record's share link. Changing the options of a live link keeps its token, so
+ * links already handed out keep working; an expired or closed link is never revived, a new one is made.
+ */
+export async function setShare(db: Db, userId: number, body: z.output<typeof shareBody>, now = Date.now()) {
+  const record = await ownedRecord(db, userId, body.id);
+  const live = isShared(record, now);
+  const changes = body.enabled
+    ? {
+        shareToken: live ? record.shareToken : randomToken(18),
+        shareAllowCopy: body.allowCopy,
+        shareExpiresAt: body.expiresInDays === null ? null : now + body.expiresInDays * DAY_MS,
+        sharedAt: live ? record.sharedAt : now,
+      }
+    : { shareToken: null, shareAllowCopy: false, shareExpiresAt: null, sharedAt: null };
+  const [updated] = await db
+    .update(records)
+    .set(changes)
+    .where(and(eq(records.id, record.id), eq(records.userId, userId)))
+    .returning();
+  if (!updated) throw recordMissing(false);
+  return shareStatus(updated, now);
+}
+
+async function sharedBy(db: Db, token: string, now: number) {
+  const [found] = await db
+    .select({ record: records, ownerName: users.name })
+    .from(records)
+    .innerJoin(users, eq(users.id, records.userId))
+    .where(and(eq(records.shareToken, token), activeShare(now)))
+    .limit(1);
+  if (!found) throw shareGone();
+  return found;
+}
+
+/** What anyone holding a live link sees, without signing in. */
+export async function sharedRecord(db: Db, token: string, now = Date.now()): Promise<SharedRecord> {
+  const { record, ownerName } = await sharedBy(db, token, now);
+  return {
+    name: record.name,
+    type: record.type,
+    createTime: record.createdAt,
+    duration: record.durationMs / 1000,
+    ownerName,
+    allowCopy: record.shareAllowCopy,
+    expiresAt: record.shareExpiresAt,
+    audioLanguage: record.audioLanguage,
+    translationLanguage: record.translationLanguage,
+    lines: (await linesOf(db, [record.id])).get(record.id)!,
+  };
+}
+
+/** A copy of the object under the viewer's own key, so deleting either record never breaks the other. */
+async function copyMedia(media: R2Bucket, key: string, userId: number) {
+  const object = await media.get(key);
+  if (!object) return null;
+  const copyKey = `records/${userId}/${randomToken(12)}/${key.slice(key.lastIndexOf('/') + 1)}`;
+  await media.put(copyKey, object.body, { httpMetadata: object.httpMetadata, customMetadata: object.customMetadata });
+  return copyKey;
+}
+
+/** "Copy to my records": the shared record and all its lines, into the viewer's folder, unshared and unstarred. */
+export async function copySharedRecord(db: Db, media: R2Bucket, viewerId: number, token: string, folderId?: number, now = Date.now()) {
+  const { record: source } = await sharedBy(db, token, now);
+  if (!source.shareAllowCopy) throw new ApiError(Code.FORBIDDEN, 'shareCopyNotAllowed', {}, 403);
+  const folder = await targetFolder(db, viewerId, folderId);
+  const mediaKey = source.mediaKey ? await copyMedia(media, source.mediaKey, viewerId) : null;
+  try {
+    const [[copy]] = await db.batch([
+      db
+        .insert(records)
+        .values({
+          userId: viewerId,
+          folderId: folder.id,
+          name: source.name,
+          type: source.type,
+          status: source.status,
+          durationMs: source.durationMs,
+          audioLanguage: source.audioLanguage,
+          translationLanguage: source.translationLanguage,
+          errorReason: source.errorReason,
+          mediaKey,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning(),
+      // Same transaction as the insert, so the newest record id is the copy's. Drizzle inserts the selection
+      // in the table's column order, so every column is named here in that order.
+      db.insert(segments).select(
+        db
+          .select({
+            id: sql<null>`NULL`.as('id'),
+            recordId: sql<number>`(SELECT max(id) FROM ${records})`.as('record_id'),
+            seq: segments.seq,
+            startMs: segments.startMs,
+            endMs: segments.endMs,
+            text: segments.text,
+            translations: segments.translations,
+            speaker: segments.speaker,
+          })
+          .from(segments)
+          .where(eq(segments.recordId, source.id)),
+      ),
+    ]);
+    return recordRow(copy!, now);
+  } catch (error) {
+    if (mediaKey) await media.delete(mediaKey);
+    throw error;
+  }
+}
+
+/** The caller's records as a file (one) or a zip (several). */
+export async function exportRecords(db: Db, userId: number, options: ExportOptions) {
+  const owned = await ownedRecords(db, userId, options.ids);
+  const lines = await linesOf(db, owned.map((r) => r.id));
+  return buildExport(
+    owned.map((r) => ({ ...r, lines: lines.get(r.id)! })),
+    options,
+  );
+}

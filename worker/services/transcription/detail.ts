@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm';
+import { Code } from '../../../contracts/errors';
+import type { Locale } from '../../../contracts/locale';
+import type { EditedLine, MediaSource } from '../../../contracts/transcription';
+import { extensionOf } from '../../../contracts/uploads';
+import type { Db } from '../../db/client';
+import { records, segments, transcriptionJobs } from '../../db/schema';
+import { chunks, runBatch } from '../../lib/batch';
+import { ApiError } from '../../lib/errors';
+import { providers } from '../providers';
+import { ownedRecord } from '../records';
+import { presignGet, s3Target } from '../storage';
+import { audioKey } from './audio';
+import type { Enqueue } from './pipeline';
+
+/** The record detail page's server side: saving edited lines, translating later, and the player's media. */
+
+/** Lines still being produced by a job cannot be edited: the job would overwrite the edit. */
+const BUSY = new Set(['transcribing', 'translating', 'in_progress', 'paused', 'dub_start', 'dubbing']);
+
+export async function saveLines(db: Db, userId: number, recordId: number, lines: EditedLine[]) {
+  const record = await ownedRecord(db, userId, recordId);
+  if (BUSY.has(record.status)) throw new ApiError(Code.CONFLICT, 'recordBusy', {}, 409);
+  const last = lines.at(-1)!;
+  if (record.durationMs > 0 && last.end > record.durationMs) throw new ApiError(Code.BAD_REQUEST, 'linePastMedia', {}, 400);
+  const rows = lines.map((l, seq) => ({
+    recordId,
+    seq,
+    startMs: l.start,
+    endMs: l.end,
+    text: l.text,
+    speaker: l.speaker ?? '',
+    translations: l.translations ?? {},
+  }));
+  // One batch: the transcript is replaced whole or not at all.
+  await runBatch(db, [
+    db.delete(segments).where(eq(segments.recordId, recordId)),
+    ...chunks(rows, 12).map((part) => db.insert(segments).values(part)),
+    db.update(records).set({ updatedAt: Date.now() }).where(eq(records.id, recordId)),
+  ]);
+}
+
+/** Translates a finished record into `language` later (spec §7 addTranslation), through the job's translate stage. */
+export async function addTranslation(db: Db, env: Env, userId: number, locale: Locale, recordId: number, language: string, enqueue: Enqueue) {
+  const record = await ownedRecord(db, userId, recordId);
+  if (BUSY.has(record.status)) throw new ApiError(Code.CONFLICT, 'recordBusy', {}, 409);
+  if (language === record.audioLanguage || !(await providers(env).translate.pairs()).some((p) => p.from === record.audioLanguage && p.to === language)) {
+    throw new ApiError(Code.BAD_REQUEST, 'translationUnsupported', { from: record.audioLanguage, to: language }, 400);
+  }
+  const now = Date.now();
+  await db.batch([
+    db
+      .insert(transcriptionJobs)
+      .values({ recordId, userId, stage: 'translate', locale, updatedAt: now })
+      .onConflictDoUpdate({ target: transcriptionJobs.recordId, set: { stage: 'translate', updatedAt: now } }),
+    db.update(records).set({ translationLanguage: language, status: 'translating', errorReason: null, updatedAt: now }).where(eq(records.id, recordId)),
+  ]);
+  await enqueue([{ kind: 'translate', recordId }]);
+  return ownedRecord(db, userId, recordId);
+}
+
+/** Containers every browser plays; other uploads are played from the job's extracted audio. */
+const PLAYABLE = { mp3: 'audio', wav: 'audio', ogg: 'audio', mp4: 'video' } as const;
+
+export async function mediaSource(db: Db, env: Env, origin: string, userId: number, recordId: number): Promise<MediaSource> {
+  const record = await ownedRecord(db, userId, recordId);
+  const target = await s3Target(env, origin);
+  const ext = record.mediaKey ? extensionOf(record.mediaKey) : '';
+  if (record.mediaKey && ext in PLAYABLE) return { url: await presignGet(target, record.mediaKey), kind: PLAYABLE[ext as keyof typeof PLAYABLE] };
+  if (await env.MEDIA.head(audioKey(recordId))) return { url: await presignGet(target, audioKey(recordId)), kind: 'audio' };
+  throw new ApiError(Code.NOT_FOUND, 'mediaMissing', {}, 404);
+}

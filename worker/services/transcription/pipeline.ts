@@ -1,0 +1,197 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { ENGINE_PATHS } from '../../../contracts/engine';
+import type { DiarizeResponse, VadResponse } from '../../../contracts/engine';
+import { CHUNK_MAX_SECONDS } from '../../../contracts/jobs';
+import type { JobMessage } from '../../../contracts/jobs';
+import { isLocale } from '../../../contracts/locale';
+import type { Db } from '../../db/client';
+import { jobChunks, records, segments, transcriptionJobs } from '../../db/schema';
+import { chunks, runBatch } from '../../lib/batch';
+import { translate as message } from '../../lib/i18n';
+import { charge } from '../rights';
+import { providers } from '../providers';
+import { BYTES_PER_SECOND, WAV_HEADER_BYTES, audioKey, putStream, wavPiece, withOpenWavHeader } from './audio';
+import { planPieces, splitLongLines } from './plan';
+
+/**
+ * The stages of a file transcription, one queue message each (contracts/jobs.ts). Each stage reads the job
+ * row first and does nothing that was already done: pieces are stored once by (record, index), lines are
+ * rewritten as a whole in one batch, and the charge is unique by record — so a redelivered or duplicated
+ * message never duplicates lines or charges twice. Next-stage messages are sent before the stage is
+ * marked finished, so a crash in between repeats work instead of stalling the job.
+ */
+
+export type Enqueue = (messages: JobMessage[]) => Promise<void>;
+type Job = typeof transcriptionJobs.$inferSelect;
+type Piece = NonNullable<(typeof jobChunks.$inferSelect)['result']>[number];
+
+/** A failure that retrying cannot fix (unreadable media, unsupported language): the record shows its reason. */
+export class JobFailure extends Error {}
+
+const TRANSLATE_BATCH = 50;
+
+async function loadJob(db: Db, recordId: number) {
+  const job = await db.query.transcriptionJobs.findFirst({ where: eq(transcriptionJobs.recordId, recordId) });
+  const record = job && (await db.query.records.findFirst({ where: eq(records.id, recordId) }));
+  return job && record ? { job, record } : undefined;
+}
+
+const setStage = (db: Db, recordId: number, stage: Job['stage'], from: Job['stage'][]) =>
+  db
+    .update(transcriptionJobs)
+    .set({ stage, updatedAt: Date.now() })
+    .where(and(eq(transcriptionJobs.recordId, recordId), inArray(transcriptionJobs.stage, from)))
+    .returning({ recordId: transcriptionJobs.recordId });
+
+/** Extracts the audio once to PCM in R2, finds speech, and fans out one message per piece. */
+async function prepare(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
+  const loaded = await loadJob(db, recordId);
+  if (!loaded || loaded.job.stage !== 'prepare') return;
+  const { record } = loaded;
+  const media = record.mediaKey ? await env.MEDIA.get(record.mediaKey) : null;
+  if (!media) throw new JobFailure('the uploaded file is missing');
+  const { engine } = providers(env);
+
+  const extracted = await engine.request(`${ENGINE_PATHS.extract}?format=s16le`, {
+    method: 'POST',
+    body: media.body,
+    headers: { 'content-type': 'application/octet-stream' },
+  });
+  const stored = await putStream(env.MEDIA, audioKey(recordId), withOpenWavHeader(extracted.body!));
+  const audio = (await env.MEDIA.get(audioKey(recordId)))!;
+  const vad = await engine.postMedia<VadResponse>(ENGINE_PATHS.vad, audio.body);
+  const bytes = stored - WAV_HEADER_BYTES;
+  const pieces = planPieces(vad.segments, bytes / BYTES_PER_SECOND, Number(env.TRANSCRIBE_PIECE_SECONDS) || CHUNK_MAX_SECONDS);
+
+  const rows = pieces.map((p, idx) => ({ recordId, idx, startMs: Math.round(p.start * 1000), endMs: Math.round(p.end * 1000) }));
+  await runBatch(db, chunks(rows, 20).map((part) => db.insert(jobChunks).values(part).onConflictDoNothing()));
+  await db.update(transcriptionJobs).set({ chunkCount: rows.length }).where(eq(transcriptionJobs.recordId, recordId));
+  await enqueue(rows.length ? rows.map(({ idx }) => ({ kind: 'chunk', recordId, idx })) : [{ kind: 'assemble', recordId }]);
+  await setStage(db, recordId, 'chunks', ['prepare']);
+}
+
+/** Recognises one piece; when it is the last one outstanding, asks for assembly. */
+async function recognise(db: Db, env: Env, recordId: number, idx: number, enqueue: Enqueue) {
+  const loaded = await loadJob(db, recordId);
+  const piece = await db.query.jobChunks.findFirst({ where: and(eq(jobChunks.recordId, recordId), eq(jobChunks.idx, idx)) });
+  if (!loaded || !piece || !['prepare', 'chunks'].includes(loaded.job.stage)) return;
+  if (piece.result === null) {
+    const result = await providers(env).transcribe.transcribe({
+      audio: () => wavPiece(env.MEDIA, recordId, piece.startMs, piece.endMs),
+      language: loaded.record.audioLanguage,
+      embeddings: loaded.job.speaker,
+    });
+    const offset = piece.startMs / 1000;
+    const lines: Piece[] = result.segments.map((s) => ({
+      start: s.start + offset,
+      end: s.end + offset,
+      text: s.text,
+      ...(s.embedding ? { embedding: s.embedding } : {}),
+      ...(s.words ? { words: s.words.map((w) => ({ ...w, start: w.start + offset, end: w.end + offset })) } : {}),
+    }));
+    await db
+      .update(jobChunks)
+      .set({ result: lines })
+      .where(and(eq(jobChunks.recordId, recordId), eq(jobChunks.idx, idx), isNull(jobChunks.result)));
+  }
+  const [left] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(jobChunks)
+    .where(and(eq(jobChunks.recordId, recordId), isNull(jobChunks.result)));
+  if (left!.n === 0) await enqueue([{ kind: 'assemble', recordId }]);
+}
+
+/** Orders all pieces' lines, labels speakers across the whole file, splits long lines, stores them, charges. */
+async function assemble(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
+  const loaded = await loadJob(db, recordId);
+  if (!loaded || !['prepare', 'chunks', 'assemble'].includes(loaded.job.stage)) return;
+  const { job, record } = loaded;
+  const pieces = await db.query.jobChunks.findMany({ where: eq(jobChunks.recordId, recordId), orderBy: jobChunks.idx });
+  if (pieces.length !== job.chunkCount || pieces.some((p) => p.result === null)) return; // a later message completes it
+  await setStage(db, recordId, 'assemble', ['prepare', 'chunks']);
+
+  const heard = pieces.flatMap((p) => p.result!).sort((a, b) => a.start - b.start);
+  let speakers: string[] = [];
+  if (job.speaker && heard.length > 0 && heard.every((h) => h.embedding)) {
+    const labels = await providers(env).engine.postJson<DiarizeResponse>(ENGINE_PATHS.cluster, {
+      embeddings: heard.map((h) => h.embedding),
+      ...(job.maxSpeakers ? { speakers: Math.min(job.maxSpeakers, heard.length) } : {}),
+    });
+    const locale = isLocale(job.locale) ? job.locale : 'en-US';
+    speakers = labels.labels.map((n) => message(locale, 'speakerName', { n }));
+  }
+  const lines = splitLongLines(heard.map((h, i) => ({ ...h, speaker: speakers[i] ?? '' })));
+  const rows = lines.map((l, seq) => ({
+    recordId,
+    seq,
+    startMs: Math.round(l.start * 1000),
+    endMs: Math.round(l.end * 1000),
+    text: l.text,
+    speaker: l.speaker,
+    translations: {},
+  }));
+  // One batch, one transaction: the record never shows half of a rewrite.
+  await runBatch(db, [
+    db.delete(segments).where(eq(segments.recordId, recordId)),
+    ...chunks(rows, 12).map((part) => db.insert(segments).values(part)),
+  ]);
+
+  const seconds = Math.max(1, Math.round(record.durationMs / 1000));
+  await charge(env.DB, db, record.userId, 'upload', seconds, `transcription:${recordId}`);
+  if (record.translationLanguage && rows.length > 0) {
+    await enqueue([{ kind: 'translate', recordId }]);
+    await db.update(records).set({ status: 'translating', updatedAt: Date.now() }).where(eq(records.id, recordId));
+    await setStage(db, recordId, 'translate', ['assemble']);
+  } else {
+    await db.update(records).set({ status: 'transcription_completed', errorReason: null, updatedAt: Date.now() }).where(eq(records.id, recordId));
+    await setStage(db, recordId, 'done', ['assemble']);
+  }
+}
+
+/** Translates every line into the record's target language, a batch of lines at a time. */
+async function translateLines(db: Db, env: Env, recordId: number) {
+  const loaded = await loadJob(db, recordId);
+  if (!loaded || !['assemble', 'translate'].includes(loaded.job.stage)) return;
+  const { job, record } = loaded;
+  const target = record.translationLanguage;
+  if (!target) return;
+  const lines = await db.query.segments.findMany({ where: eq(segments.recordId, recordId), orderBy: segments.seq });
+  const translator = providers(env).translate;
+  const updates = [];
+  for (const batch of chunks(lines, TRANSLATE_BATCH)) {
+    const texts = await translator.translate(record.audioLanguage, target, batch.map((l) => l.text), job.vocabulary.terms);
+    updates.push(
+      ...batch.map((line, i) =>
+        db
+          .update(segments)
+          .set({ translations: { ...line.translations, [target]: texts[i] ?? '' } })
+          .where(eq(segments.id, line.id)),
+      ),
+    );
+  }
+  await runBatch(db, updates);
+  await db.update(records).set({ status: 'translation_completed', errorReason: null, updatedAt: Date.now() }).where(eq(records.id, recordId));
+  await setStage(db, recordId, 'done', ['assemble', 'translate']);
+}
+
+export async function runStage(db: Db, env: Env, msg: JobMessage, enqueue: Enqueue) {
+  switch (msg.kind) {
+    case 'prepare':
+      return prepare(db, env, msg.recordId, enqueue);
+    case 'chunk':
+      return recognise(db, env, msg.recordId, msg.idx, enqueue);
+    case 'assemble':
+      return assemble(db, env, msg.recordId, enqueue);
+    case 'translate':
+      return translateLines(db, env, msg.recordId);
+  }
+}
+
+/** Ends a job with its reason kept on the record; the retry action starts again from the failed stage. */
+export async function failJob(db: Db, recordId: number, reason: string) {
+  const loaded = await loadJob(db, recordId);
+  if (!loaded || loaded.job.stage === 'done' || loaded.job.stage === 'failed') return;
+  const status = loaded.job.stage === 'translate' ? 'translation_err' : 'transcription_err';
+  await db.update(records).set({ status, errorReason: reason.slice(0, 500), updatedAt: Date.now() }).where(eq(records.id, recordId));
+  await db.update(transcriptionJobs).set({ stage: 'failed', updatedAt: Date.now() }).where(eq(transcriptionJobs.recordId, recordId));
+}

@@ -1,0 +1,141 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { Code } from '../../../contracts/errors';
+import type { JobMessage } from '../../../contracts/jobs';
+import type { Locale } from '../../../contracts/locale';
+import type { LatestTask, TranscribeForm } from '../../../contracts/transcription';
+import type { Db } from '../../db/client';
+import { jobChunks, records, transcriptionJobs, uploads } from '../../db/schema';
+import { ApiError } from '../../lib/errors';
+import { targetFolder } from '../folders';
+import { ownedRecord } from '../records';
+import { check } from '../rights';
+import { providers } from '../providers';
+import type { Enqueue } from './pipeline';
+
+/**
+ * Starting, and restarting, file transcriptions: `transwrite` checks the upload, the languages and the
+ * user's quota before anything is created, then creates the record (`transcribing`) and its job and
+ * enqueues the first stage. A refused submission keeps the dialog's choices on the upload for recovery.
+ */
+
+/** Sends job messages (Queues takes at most 100 per batch). */
+export function queueSender(queue: Queue<JobMessage>): Enqueue {
+  return async (messages) => {
+    for (let i = 0; i < messages.length; i += 100) {
+      await queue.sendBatch(messages.slice(i, i + 100).map((body) => ({ body, contentType: 'json' as const })));
+    }
+  };
+}
+
+async function checkLanguages(env: Env, form: TranscribeForm) {
+  const p = providers(env);
+  if (!(await p.transcribe.languages()).includes(form.audioLanguage)) {
+    throw new ApiError(Code.BAD_REQUEST, 'languageUnsupported', { language: form.audioLanguage }, 400);
+  }
+  const target = form.translationLanguage;
+  if (target && !(await p.translate.pairs()).some((pair) => pair.from === form.audioLanguage && pair.to === target)) {
+    throw new ApiError(Code.BAD_REQUEST, 'translationUnsupported', { from: form.audioLanguage, to: target }, 400);
+  }
+}
+
+export async function submitTranscription(db: Db, env: Env, userId: number, locale: Locale, ids: number[], form: TranscribeForm, enqueue: Enqueue) {
+  const files = await Promise.all(ids.map((id) => db.query.uploads.findFirst({ where: and(eq(uploads.id, id), eq(uploads.userId, userId)) })));
+  if (files.some((f) => !f)) throw new ApiError(Code.NOT_FOUND, 'uploadNotFound', {}, 404);
+  if (files.some((f) => f!.state !== 'uploaded')) throw new ApiError(Code.CONFLICT, 'uploadNotReady', {}, 409);
+  await checkLanguages(env, form);
+  const seconds = files.reduce((sum, f) => sum + Math.ceil((f!.durationMs ?? 0) / 1000), 0);
+  try {
+    await check(db, userId, 'upload', seconds);
+  } catch (err) {
+    // Keep the choices so that, after paying, reopening the dialog resumes this very submission.
+    for (const f of files) await db.update(uploads).set({ form }).where(eq(uploads.id, f!.id));
+    throw err;
+  }
+
+  const folder = await targetFolder(db, userId, form.folderId || undefined);
+  const now = Date.now();
+  const created: number[] = [];
+  for (const file of files) {
+    // Claiming the upload first means a double-clicked submit creates one record, not two.
+    const [claimed] = await db
+      .update(uploads)
+      .set({ state: 'submitted', form })
+      .where(and(eq(uploads.id, file!.id), eq(uploads.state, 'uploaded')))
+      .returning();
+    if (!claimed) throw new ApiError(Code.CONFLICT, 'uploadNotReady', {}, 409);
+    const [record] = await db
+      .insert(records)
+      .values({
+        userId,
+        folderId: folder.id,
+        name: files.length > 1 ? `${form.showName} (${created.length + 1})` : form.showName,
+        type: 'transcription',
+        status: 'transcribing',
+        durationMs: claimed.durationMs ?? 0,
+        audioLanguage: form.audioLanguage,
+        translationLanguage: form.translationLanguage,
+        mediaKey: claimed.objectName,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await db.batch([
+      db.update(uploads).set({ recordId: record!.id }).where(eq(uploads.id, claimed.id)),
+      db.insert(transcriptionJobs).values({
+        recordId: record!.id,
+        userId,
+        stage: 'prepare',
+        speaker: form.speaker === '1',
+        maxSpeakers: form.speaker === '1' ? form.maxSpeakers : null,
+        locale,
+        updatedAt: now,
+      }),
+    ]);
+    created.push(record!.id);
+  }
+  await enqueue(created.map((recordId) => ({ kind: 'prepare', recordId })));
+  return created;
+}
+
+/** The retry action of a failed record: transcription starts over, a failed translation is tried again. */
+export async function retryTranscription(db: Db, userId: number, recordId: number, enqueue: Enqueue) {
+  const record = await ownedRecord(db, userId, recordId);
+  const job = await db.query.transcriptionJobs.findFirst({ where: eq(transcriptionJobs.recordId, recordId) });
+  const now = Date.now();
+  if (job && record.status === 'transcription_err') {
+    await db.batch([
+      db.delete(jobChunks).where(eq(jobChunks.recordId, recordId)),
+      db.update(transcriptionJobs).set({ stage: 'prepare', chunkCount: 0, updatedAt: now }).where(eq(transcriptionJobs.recordId, recordId)),
+      db.update(records).set({ status: 'transcribing', errorReason: null, updatedAt: now }).where(eq(records.id, recordId)),
+    ]);
+    await enqueue([{ kind: 'prepare', recordId }]);
+  } else if (job && record.status === 'translation_err') {
+    await db.batch([
+      db.update(transcriptionJobs).set({ stage: 'translate', updatedAt: now }).where(eq(transcriptionJobs.recordId, recordId)),
+      db.update(records).set({ status: 'translating', errorReason: null, updatedAt: now }).where(eq(records.id, recordId)),
+    ]);
+    await enqueue([{ kind: 'translate', recordId }]);
+  } else {
+    throw new ApiError(Code.CONFLICT, 'retryNotFailed', {}, 409);
+  }
+  return ownedRecord(db, userId, recordId);
+}
+
+const TASK_STATE = { uploading: 'UPLOADING', uploaded: 'TRANSCRIBED', submitted: 'SUBMITTED' } as const;
+
+/** The user's newest upload as the spec's latest-task record, or null when there is none. */
+export async function latestTask(db: Db, userId: number): Promise<LatestTask | null> {
+  const row = await db.query.uploads.findFirst({ where: eq(uploads.userId, userId), orderBy: [desc(uploads.createdAt), desc(uploads.id)] });
+  if (!row) return null;
+  const form = row.form;
+  return {
+    id: row.id,
+    showName: form?.showName ?? row.name.replace(/\.[^.]+$/, ''),
+    languages: form?.audioLanguage ?? 'zh-CN',
+    targetLanguages: form?.translationLanguage ?? '',
+    speaker: JSON.stringify({ enabled: form?.speaker === '1', maxSpeakers: form?.maxSpeakers ?? 2 }),
+    duration: (row.durationMs ?? 0) / 1000,
+    videoCover: '',
+    state: TASK_STATE[row.state],
+  };
+}
