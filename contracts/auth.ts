@@ -32,7 +32,22 @@ export const codeLoginBody = z.object({
   password: passwordRule.optional(),
   source: sourceRule,
 });
-export const googleCallbackBody = z.object({ code: z.string().min(1).max(2048), state: z.string().min(1).max(128), source: sourceRule });
+const googleGrant = { code: z.string().min(1).max(2048), state: z.string().min(1).max(128) };
+export const googleCallbackBody = z.object({ ...googleGrant, source: sourceRule });
+/** Starting a provider's flow to sign in, or (signed in) to link it to the current account. */
+export const providerModeQuery = z.object({ mode: z.enum(['login', 'bind']).default('login') });
+const sceneRule = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+export const wechatSceneQuery = z.object({ scene: sceneRule });
+export const wechatLoginBody = z.object({ scene: sceneRule, source: sourceRule });
+/** A scanned WeChat without an account: a new account, or (with an address and its code) the account using that address. */
+export const wechatRegisterBody = z
+  .object({ scene: sceneRule, target: codeTarget.optional(), code: codeRule.optional(), source: sourceRule })
+  .refine((body) => (body.target === undefined) === (body.code === undefined), { message: 'target and code go together', path: ['code'] });
+/** PUT /system/bindingOther: link WeChat (a scene scanned in bind mode) or Google (the grant of a bind-mode flow). */
+export const bindOtherBody = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('wechat'), scene: sceneRule }),
+  z.object({ type: z.literal('google'), ...googleGrant }),
+]);
 export const resetPasswordBody = z.object({ target: codeTarget, code: codeRule, password: passwordRule });
 export const visitorLoginBody = z.object({ visitorId: z.string().regex(/^[A-Za-z0-9-]{16,64}$/), source: sourceRule });
 export const changePasswordBody = z.object({ oldPassword: z.string().min(1), newPassword: passwordRule });
@@ -55,6 +70,20 @@ export interface LoginOptions {
   wechat: boolean;
   captcha: 'click' | 'turnstile' | 'off';
   turnstileSiteKey?: string;
+}
+
+export interface WechatQrCode {
+  /** The random id the QR code carries; poll getOpenId with it. */
+  scene: string;
+  /** The QR image (WeChat's showqrcode address). */
+  qrUrl: string;
+  expiresIn: number;
+}
+
+/** getOpenId: not scanned yet, scanned (and whether that WeChat already has an account), or no longer usable. */
+export interface WechatScanStatus {
+  status: 'waiting' | 'scanned' | 'expired';
+  bound: boolean;
 }
 
 export interface UserInfo {

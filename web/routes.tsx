@@ -23,9 +23,9 @@ const loginPage = () => import('./pages/LoginPage');
 
 const LAYOUT_PAGES: PageEntry[] = [
   { path: PATHS.home, title: 'home', load: () => import('./pages/HomePage') },
-  { path: PATHS.recordList, title: 'records', load: inLayoutSoon },
-  { path: PATHS.favourList, title: 'favourites', load: inLayoutSoon },
-  { path: PATHS.shareList, title: 'shares', load: inLayoutSoon },
+  { path: PATHS.recordList, title: 'records', load: () => import('./pages/RecordListPage') },
+  { path: PATHS.favourList, title: 'favourites', load: () => import('./pages/FavouritesPage') },
+  { path: PATHS.shareList, title: 'shares', load: () => import('./pages/SharesPage') },
   { path: PATHS.vocabulary, title: 'vocabulary', load: inLayoutSoon },
   { path: PATHS.vocabularyDetail, title: 'vocabularyDetail', load: inLayoutSoon },
   { path: PATHS.userProfile, title: 'profile', load: () => import('./pages/ProfilePage') },
@@ -38,15 +38,15 @@ const STANDALONE_PAGES: PageEntry[] = [
   // /userLogin is the same sign-in screen under its older name.
   { path: PATHS.userLogin, title: 'userLogin', load: loginPage },
   { path: PATHS.resetPassword, title: 'resetPassword', load: () => import('./pages/ResetPasswordPage') },
-  { path: PATHS.googleLoginCallBack, title: 'googleLoginCallback', load: standaloneSoon },
-  { path: PATHS.meetingShare, title: 'meetingShare', load: standaloneSoon },
+  { path: PATHS.googleLoginCallBack, title: 'googleLoginCallback', load: () => import('./pages/GoogleCallbackPage') },
+  { path: PATHS.meetingShare, title: 'meetingShare', load: () => import('./pages/MeetingSharePage') },
   { path: PATHS.meetingShareIng, title: 'meetingShareIng', load: standaloneSoon },
   { path: PATHS.meetingShareDownload, title: 'meetingShareDownload', load: standaloneSoon },
   { path: PATHS.meeting, title: 'meeting', load: standaloneSoon },
   // /audioEdit is the same dubbing editor under its older name.
   { path: PATHS.dub, title: 'dub', load: standaloneSoon },
   { path: PATHS.audioEdit, title: 'dub', load: standaloneSoon },
-  { path: PATHS.meetingDetail, title: 'meetingDetail', load: standaloneSoon },
+  { path: PATHS.meetingDetail, title: 'meetingDetail', load: () => import('./pages/MeetingDetailPage') },
   { path: PATHS.screenProjection, title: 'screenProjection', load: standaloneSoon },
   { path: PATHS.paypalCallBack, title: 'paypalCallback', load: standaloneSoon },
   { path: PATHS.paypalReturn, title: 'paypalReturn', load: standaloneSoon },

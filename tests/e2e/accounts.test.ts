@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { admin, latestCode } from './api';
 import { screenshotDir, useBrowser } from './browser';
 
 const browser = useBrowser();
@@ -8,24 +8,6 @@ const email = `ann-${Date.now()}@example.com`;
 /** A second account, signed up by code login: a code for `email` is still cooling down by then. */
 const email2 = `bo-${Date.now()}@example.com`;
 const password = 'abcdef12';
-
-interface OutboxMessage {
-  body: string;
-}
-
-/** The code the Worker just "sent" (development outbox). */
-async function latestCode(to: string): Promise<string> {
-  const response = await fetch(`${inject('baseURL')}/prod-api/dev/outbox?to=${encodeURIComponent(to)}`);
-  const { data } = (await response.json()) as { data: OutboxMessage[] };
-  const code = data[0]?.body.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code in the outbox for ${to}`);
-  return code;
-}
-
-/** Runs the admin script against the suite's Worker state. */
-function admin(...args: string[]): string {
-  return execFileSync('node', ['scripts/admin.mjs', ...args, '--persist-to', '.wrangler/e2e-state'], { encoding: 'utf8' });
-}
 
 /** Solves the click captcha the way a person does: clicks the prompted glyphs, in order, where they are drawn. */
 async function solveCaptcha(page: Page) {

@@ -169,12 +169,36 @@ describe('request layer against a real HTTP server', () => {
     expect(server.requests[0].headers['accept-language']).toBe('en-US');
   });
 
-  it('passes blob responses through untouched', async () => {
-    server.reply(() => ({ body: 'WEBVTT\n\n00:00.000 --> 00:01.000\nhello', contentType: 'text/vtt' }));
-    const blob = await download({ url: '/speech/video/transcribe/download/zip' });
+  it('passes blob responses through untouched, with the header that names the file', async () => {
+    server.reply(() => ({
+      body: 'WEBVTT\n\n00:00.000 --> 00:01.000\nhello',
+      contentType: 'text/vtt',
+      headers: { 'Content-Disposition': 'attachment; filename="a.vtt"' },
+    }));
+    const { blob, disposition } = await download({ url: '/speech/video/transcribe/download/zip' });
     expect(blob).toBeInstanceOf(Blob);
     expect(await readText(blob)).toContain('hello');
+    expect(disposition).toBe('attachment; filename="a.vtt"');
     expect(toast).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['an HTTP error status', 403],
+    ['HTTP 200', 200],
+  ])('turns a download answered by an error envelope (%s) into the usual failure and toast', async (_, status) => {
+    server.reply(() => ({ status, body: { code: 403, msg: 'Not your record', data: null } }));
+    const error = await rejection(download({ url: '/speech/audio/transcribe/export', params: { ids: '9' } }));
+    expect(error).toMatchObject({ kind: 'business', code: 403, message: 'Not your record' });
+    expect(toast).toHaveBeenCalledExactlyOnceWith('Not your record', 5);
+  });
+
+  it('signs out on a download answered 401', async () => {
+    setToken('stale');
+    server.reply(() => ({ status: 401, body: { code: 401, msg: 'Login expired' } }));
+    const error = await rejection(download({ url: '/speech/audio/transcribe/export' }));
+    expect(error.kind).toBe('unauthorized');
+    expect(getToken()).toBeUndefined();
+    expect(navigate).toHaveBeenCalledOnce();
   });
 });
 

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken } from '../../web/lib/auth';
 import { setRequestHooks } from '../../web/lib/request';
@@ -76,5 +76,24 @@ describe('guest sign-in through the guard’s visitor hook', () => {
     expect(getToken()).toBe('guest-token');
     expect(useSession.getState().userInfo?.visitor).toBe(true);
     expect(screen.queryByTestId('user-menu')).toBeNull();
+  });
+
+  it('lets a guest redeem a card code from the header with the guest session', async () => {
+    server.reply(({ url }) => {
+      if (url.pathname === '/prod-api/auth/visitorlogin') return { body: { code: 200, msg: 'ok', data: { token: 'guest-token', user: guest } } };
+      if (url.pathname === '/prod-api/expense/cardPassword/exchangeCardPassword/GUEST-CARD') {
+        return { body: { code: 200, msg: 'ok', data: { packageName: '10 hours', packageType: '3', accounts: [] } } };
+      }
+      return { status: 404, body: { code: 404, msg: 'No route', data: null } };
+    });
+    renderAt('/');
+    fireEvent.click(await screen.findByTestId('card-exchange-button'));
+    fireEvent.change(await screen.findByTestId('card-code-input'), { target: { value: ' GUEST-CARD ' } });
+    fireEvent.click(screen.getByTestId('card-code-submit'));
+    await waitFor(() => expect(screen.queryByTestId('card-code-input')).toBeNull());
+    const redeem = server.requests.find((r) => r.url.pathname.endsWith('/GUEST-CARD'));
+    expect(redeem?.headers.authorization).toBe('Bearer guest-token');
+    // What the redeemed package allows is reloaded for the guest too.
+    await waitFor(() => expect(server.requests.some((r) => r.url.pathname.endsWith('/queryUserFunctionJudge'))).toBe(true));
   });
 });

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../contracts/auth';
+import type { AccountItem } from '../../contracts/rights';
 import { call, codeFromOutbox, freshEmail, get, send, signUp, solveCaptcha } from './api';
 
 describe('verification codes', () => {
@@ -196,6 +197,27 @@ describe('profile', () => {
     text.set('file', new File(['hello'], 'x.txt', { type: 'text/plain' }));
     const refused = await call('/prod-api/system/user/avatar', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: text });
     expect(refused.status).toBe(400);
+  });
+});
+
+describe('guests', () => {
+  it('redeem a card code from the header like any account, and see its minutes', async () => {
+    const pkg = await env.DB.prepare(
+      "INSERT INTO packages (package_type, package_name, price_fen, org_price_fen, valid_period, valid_period_unit, seconds, created_at) VALUES ('3', 'Guest hours', 0, 0, 1, 2, 3600, ?) RETURNING id",
+    )
+      .bind(Date.now())
+      .first<{ id: number }>();
+    const code = `GUEST-${crypto.randomUUID()}`;
+    await env.DB.prepare('INSERT INTO card_codes (code, package_id, created_at) VALUES (?, ?, ?)').bind(code, pkg!.id, Date.now()).run();
+    const guest = await send<{ token: string; user: UserInfo }>('/prod-api/auth/visitorlogin', { visitorId: crypto.randomUUID() });
+    expect(guest.body.data.user.visitor).toBe(true);
+    const redeemed = await send<{ accounts: AccountItem[] }>(
+      `/prod-api/expense/cardPassword/exchangeCardPassword/${code}`,
+      {},
+      { token: guest.body.data.token },
+    );
+    expect(redeemed.body.code).toBe(200);
+    expect(redeemed.body.data.accounts.find((a) => a.accountType === 'duration')?.remainingSeconds).toBe(3600);
   });
 });
 

@@ -1,20 +1,23 @@
 import { env } from 'cloudflare:workers';
 import { generateKeyPair } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LoginOptions, LoginResult } from '../../contracts/auth';
+import type { LoginOptions, LoginResult, UserInfo } from '../../contracts/auth';
 import { createApi } from '../../worker/app';
 import { auth } from '../../worker/routes/auth';
+import { system } from '../../worker/routes/system';
 import { installFakeGoogle } from './fake-google';
 import { freshEmail, signUp } from './api';
 
 const configured = { ...env, GOOGLE_CLIENT_ID: 'tingyi-test.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'test-secret' };
-const app = createApi().route('/auth', auth);
+const app = createApi().route('/auth', auth).route('/system', system);
 const request = async <T>(path: string, init: RequestInit = {}, bindings: Env = configured) => {
   const res = await app.request(`http://tingyi.test/prod-api${path}`, init, bindings);
   return { status: res.status, body: (await res.json()) as { code: number; msg: string; data: T } };
 };
-const post = <T>(path: string, body: unknown) =>
-  request<T>(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = <T>(path: string, body: unknown, token?: string, method = 'POST') =>
+  request<T>(path, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+const bindStart = (token: string) => request<string>('/auth/render/google?mode=bind', { headers: { authorization: `Bearer ${token}` } });
+const bind = (grant: { code: string; state: string }, token: string) => post<UserInfo>('/system/bindingOther', { type: 'google', ...grant }, token, 'PUT');
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -64,5 +67,57 @@ describe('Google sign-in', () => {
     const { privateKey: impostorKey } = await generateKeyPair('RS256');
     const grant = await google.consent(start.body.data, { sub: 'g-4' }, impostorKey);
     expect((await post('/auth/googleRegisterWithLogin', grant)).status).toBe(400);
+  });
+});
+
+describe('Google on the profile', () => {
+  it('binds Google to the signed-in user through a flow that returns to the profile, then signs in with it', async () => {
+    const google = await installFakeGoogle(configured.GOOGLE_CLIENT_ID, configured.GOOGLE_CLIENT_SECRET);
+    const me = await signUp();
+    expect((await request('/auth/render/google?mode=bind')).status).toBe(401);
+    const start = await bindStart(me.token);
+    expect(new URL(start.body.data).searchParams.get('redirect_uri')).toBe('http://tingyi.test/user/profile');
+    const bound = await bind(await google.consent(start.body.data, { sub: 'g-bind-1', email: 'someone.else@gmail.test', email_verified: true }), me.token);
+    expect(bound.body.data).toMatchObject({ id: me.userId, googleBound: true, email: me.target });
+    const signIn = await request<string>('/auth/render/google');
+    const signedIn = await post<LoginResult>('/auth/googleRegisterWithLogin', await google.consent(signIn.body.data, { sub: 'g-bind-1' }));
+    expect(signedIn.body.data.user.id).toBe(me.userId);
+  });
+
+  it('keeps binding and sign-in flows apart, and a binding flow to the user who started it', async () => {
+    const google = await installFakeGoogle(configured.GOOGLE_CLIENT_ID, configured.GOOGLE_CLIENT_SECRET);
+    const a = await signUp();
+    const b = await signUp();
+    const bindGrant = await google.consent((await bindStart(a.token)).body.data, { sub: 'g-bind-2' });
+    expect((await post('/auth/googleRegisterWithLogin', bindGrant)).status).toBe(400);
+    const loginGrant = await google.consent((await request<string>('/auth/render/google')).body.data, { sub: 'g-bind-3' });
+    expect((await bind(loginGrant, a.token)).status).toBe(400);
+    const foreign = await google.consent((await bindStart(a.token)).body.data, { sub: 'g-bind-4' });
+    expect((await bind(foreign, b.token)).status).toBe(400);
+    expect((await request<UserInfo>('/auth/getUserInfo', { headers: { authorization: `Bearer ${b.token}` } })).body.data.googleBound).toBe(false);
+  });
+
+  it('refuses a Google account that another user has', async () => {
+    const google = await installFakeGoogle(configured.GOOGLE_CLIENT_ID, configured.GOOGLE_CLIENT_SECRET);
+    const a = await signUp();
+    const b = await signUp();
+    await bind(await google.consent((await bindStart(a.token)).body.data, { sub: 'g-bind-5' }), a.token);
+    const taken = await bind(await google.consent((await bindStart(b.token)).body.data, { sub: 'g-bind-5' }), b.token);
+    expect(taken.status).toBe(409);
+    expect(taken.body.msg).toBe('This Google account is already linked to another Tingyi account. Unbind it there first.');
+  });
+
+  it('unbinds Google, but never the last way into an account', async () => {
+    const google = await installFakeGoogle(configured.GOOGLE_CLIENT_ID, configured.GOOGLE_CLIENT_SECRET);
+    const me = await signUp();
+    await bind(await google.consent((await bindStart(me.token)).body.data, { sub: 'g-bind-6' }), me.token);
+    expect((await post<UserInfo>('/system/unbindGoogle', {}, me.token, 'PUT')).body.data.googleBound).toBe(false);
+
+    // An unverified address is not kept, so this account has nothing but Google.
+    const grant = await google.consent((await request<string>('/auth/render/google')).body.data, { sub: 'g-only', email: 'maybe@gmail.test' });
+    const googleOnly = await post<LoginResult>('/auth/googleRegisterWithLogin', grant);
+    const refused = await post('/system/unbindGoogle', {}, googleOnly.body.data.token, 'PUT');
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toMatch(/only way to sign in/);
   });
 });

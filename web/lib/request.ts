@@ -72,28 +72,64 @@ http.interceptors.response.use(settleResponse, settleFailure);
 
 function settleResponse(response: AxiosResponse): AxiosResponse['data'] {
   const { config, data } = response;
-  // Downloads are files, not envelopes.
-  if (config.responseType === 'blob' || config.responseType === 'arraybuffer') return data;
+  if (isFileRequest(config)) return settleFile(response);
   const code = envelopeCode(data);
   if (code === Code.OK) return data;
   return Promise.reject(envelopeFailure(code, data, config));
 }
 
-function settleFailure(error: AxiosError): Promise<never> {
+/**
+ * Downloads resolve with the whole response (callers read the file name from Content-Disposition). A
+ * download that fails still answers with an envelope, which arrives as a JSON file body.
+ */
+async function settleFile(response: AxiosResponse): Promise<AxiosResponse> {
+  const envelope = await fileEnvelope(response);
+  const code = envelopeCode(envelope);
+  if (envelope && code !== Code.OK) throw envelopeFailure(code, envelope, response.config);
+  return response;
+}
+
+async function settleFailure(error: AxiosError): Promise<never> {
   const config: AxiosRequestConfig = error.config ?? {};
-  if (axios.isCancel(error)) return Promise.reject(new RequestError('cancelled', 'cancelled', null));
+  if (axios.isCancel(error)) throw new RequestError('cancelled', 'cancelled', null);
   const { response } = error;
-  if (response?.status === Code.UNAUTHORIZED) {
-    return Promise.reject(envelopeFailure(Code.UNAUTHORIZED, response.data, config));
-  }
+  const data = response && isFileRequest(config) ? await fileEnvelope(response) : response?.data;
+  if (response?.status === Code.UNAUTHORIZED) throw envelopeFailure(Code.UNAUTHORIZED, data, config);
   // The API answers errors with an envelope and a matching HTTP status: treat it like any envelope.
-  const code = envelopeCode(response?.data);
-  if (response && code !== null) return Promise.reject(envelopeFailure(code, response.data, config));
+  const code = envelopeCode(data);
+  if (response && code !== null) throw envelopeFailure(code, data, config);
 
   console.error(`[request] ${config.method?.toUpperCase() ?? 'GET'} ${config.url}: ${error.message}`);
   const text = networkMessage(error);
   if (!config.silent) hooks.toast(text, ERROR_TOAST_SECONDS);
-  return Promise.reject(new RequestError(text, 'network', response?.status ?? null));
+  throw new RequestError(text, 'network', response?.status ?? null);
+}
+
+function isFileRequest(config: AxiosRequestConfig | undefined): boolean {
+  return config?.responseType === 'blob' || config?.responseType === 'arraybuffer';
+}
+
+/** The envelope a file response carries instead of a file, or null when it is a file. */
+async function fileEnvelope(response: AxiosResponse): Promise<unknown> {
+  const type = String(response.headers['content-type'] ?? '');
+  if (!/\bjson\b/i.test(type)) return null;
+  try {
+    return JSON.parse(await bodyText(response.data)) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function bodyText(data: unknown): Promise<string> {
+  if (data instanceof ArrayBuffer) return Promise.resolve(new TextDecoder().decode(data));
+  if (!(data instanceof Blob)) return Promise.resolve(typeof data === 'string' ? data : '');
+  // FileReader rather than Blob.text(): older Safari and jsdom lack the latter.
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable response'));
+    reader.readAsText(data);
+  });
 }
 
 function envelopeFailure(code: number | null, data: unknown, config: AxiosRequestConfig): RequestError {
@@ -143,7 +179,16 @@ export function post<T = unknown>(url: string, data?: unknown, config?: AxiosReq
   return request<T>({ ...config, method: 'POST', url, data });
 }
 
-/** Exports and synthesized audio: resolves with the file itself. */
-export function download(config: AxiosRequestConfig): Promise<Blob> {
-  return http.request<Blob, Blob>({ method: 'GET', ...config, responseType: 'blob' });
+/** A downloaded file and the header that names it. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** The Content-Disposition header, or null when the server sent none. */
+  disposition: string | null;
+}
+
+/** Exports and synthesized audio: resolves with the file itself; a failure rejects like any call. */
+export async function download(config: AxiosRequestConfig): Promise<DownloadedFile> {
+  const response = await http.request<Blob, AxiosResponse<Blob>>({ method: 'GET', ...config, responseType: 'blob' });
+  const disposition = response.headers['content-disposition'];
+  return { blob: response.data, disposition: typeof disposition === 'string' ? disposition : null };
 }

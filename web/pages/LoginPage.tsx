@@ -1,21 +1,23 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { GoogleOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Tabs } from 'antd';
+import { App, Button, Divider, Form, Input, Modal, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import type { LoginOptions } from '../../contracts/auth';
 import { AuthCard } from '../features/auth/AuthCard';
 import { ClickCaptcha } from '../features/auth/ClickCaptcha';
 import { TurnstileWidget } from '../features/auth/TurnstileWidget';
+import { WechatLogin } from '../features/auth/WechatLogin';
 import { loginByCode, loginByPassword } from '../features/auth/api';
 import { TargetCodeFields } from '../features/auth/fields';
 import { required, rule, targetKind } from '../features/auth/rules';
 import { LoginOptionsGate } from '../features/auth/LoginOptionsGate';
+import { startGoogle } from '../features/auth/google-flow';
 import { useCompleteSignIn, useSource } from '../features/auth/use-sign-in';
 import { PATHS } from '../lib/paths';
 
-/** /login and /userLogin (spec §2): password or verification-code sign-in; methods the server lacks are hidden. */
+/** /login and /userLogin (spec §2): WeChat scan, password, verification code and Google; methods the server lacks are hidden. */
 export default function LoginPage() {
   const { t } = useTranslation();
   const { search } = useLocation();
@@ -31,7 +33,14 @@ export default function LoginPage() {
         </>
       }
     >
-      <LoginOptionsGate>{(options) => <LoginTabs options={options} />}</LoginOptionsGate>
+      <LoginOptionsGate>
+        {(options) => (
+          <>
+            <LoginTabs options={options} />
+            {options.google && <GoogleButton />}
+          </>
+        )}
+      </LoginOptionsGate>
     </AuthCard>
   );
 }
@@ -39,9 +48,16 @@ export default function LoginPage() {
 function LoginTabs({ options }: { options: LoginOptions }) {
   const { t } = useTranslation();
   const codeLogin = options.emailCode || options.smsCode;
+  const [active, setActive] = useState(options.wechat ? 'wechat' : 'password');
   return (
     <Tabs
+      activeKey={active}
+      onChange={setActive}
       items={[
+        // The scan code is polled only while its tab is the one shown.
+        ...(options.wechat
+          ? [{ key: 'wechat', label: <span data-testid="tab-wechat">{t('social.wechatTab')}</span>, children: <WechatLogin options={options} active={active === 'wechat'} /> }]
+          : []),
         { key: 'password', label: <span data-testid="tab-password">{t('auth.tabPassword')}</span>, children: <PasswordLogin options={options} /> },
         ...(codeLogin
           ? [{ key: 'code', label: <span data-testid="tab-code">{t('auth.tabCode')}</span>, children: <CodeLogin options={options} /> }]
@@ -154,5 +170,21 @@ function CodeLogin({ options }: { options: LoginOptions }) {
         {t('auth.login')}
       </Button>
     </Form>
+  );
+}
+
+/** Leaves for Google (spec §7 render/google); Google returns to /googleLoginCallBack. */
+function GoogleButton() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const source = useSource();
+  const start = useMutation({ mutationFn: () => startGoogle('login', params.get('redirect'), source) });
+  return (
+    <>
+      <Divider plain>{t('social.or')}</Divider>
+      <Button size="large" block icon={<GoogleOutlined />} loading={start.isPending || start.isSuccess} onClick={() => start.mutate()} data-testid="google-login">
+        {t('social.continueWithGoogle')}
+      </Button>
+    </>
   );
 }

@@ -1,14 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import {
   captchaVerifyBody,
   codeLoginBody,
   googleCallbackBody,
   passwordLoginBody,
+  providerModeQuery,
   resetPasswordBody,
   sendCodeBody,
   visitorLoginBody,
+  wechatLoginBody,
+  wechatRegisterBody,
+  wechatSceneQuery,
   type LoginOptions,
   type LoginResult,
 } from '../../contracts/auth';
@@ -20,7 +25,7 @@ import { translate } from '../lib/i18n';
 import type { AppEnv } from '../lib/types';
 import { requireUser } from '../middleware/auth';
 import { validate } from '../middleware/validate';
-import { authorizationUrl, googleConfigured, redeemCode } from '../services/google';
+import { authorizationUrl, googleConfigured, redeemCode, requireGoogle } from '../services/google';
 import { captchaMode, consumeCaptcha, createCaptcha, solveCaptcha } from '../services/captcha';
 import { createCode, requireCode } from '../services/codes';
 import { channelAvailable, send } from '../services/messenger';
@@ -28,10 +33,21 @@ import { hashPassword, verifyPassword } from '../services/passwords';
 import { clear, hit, peek } from '../services/rate-limit';
 import { issueToken, revokeSession, revokeUserSessions } from '../services/sessions';
 import { createUser, defaultName, findByIdentifier, findByTarget, getUser, isEmail, userInfo, type User } from '../services/users';
+import {
+  createQrCode,
+  parseScanEvent,
+  recordScan,
+  requireWechat,
+  scanStatus,
+  scannedScene,
+  spendScene,
+  verifySignature,
+  wechatConfigured,
+} from '../services/wechat';
 
 /** Sign-in, sign-up and sign-out (spec §7 Auth). Social providers live in their own modules. */
 const LOGIN_LOCK = { failures: 5, windowMs: 15 * 60_000 };
-const PER_IP = { windowMs: 60 * 60_000, codes: 20, logins: 60 };
+const PER_IP = { windowMs: 60 * 60_000, codes: 20, logins: 60, qrCodes: 60 };
 
 const clientIp = (c: Context<AppEnv>) => c.req.header('cf-connecting-ip') ?? 'local';
 
@@ -45,6 +61,9 @@ async function signIn(c: Context<AppEnv>, user: User, source: number) {
   return ok<LoginResult>(c, { token, user: await userInfo(c.var.db, user) });
 }
 
+/** A provider's flow started in bind mode links it to the signed-in user, so it needs one. */
+const userWhenBinding = createMiddleware<AppEnv>(async (c, next) => (c.req.query('mode') === 'bind' ? requireUser(c, next) : next()));
+
 export const auth = new Hono<AppEnv>()
   .get('/loginOptions', (c) => {
     const mode = captchaMode(c.env);
@@ -52,7 +71,7 @@ export const auth = new Hono<AppEnv>()
       emailCode: channelAvailable(c.env, 'email'),
       smsCode: channelAvailable(c.env, 'sms'),
       google: googleConfigured(c.env),
-      wechat: false,
+      wechat: wechatConfigured(c.env),
       captcha: mode,
       ...(mode === 'turnstile' ? { turnstileSiteKey: c.env.TURNSTILE_SITE_KEY } : {}),
     });
@@ -134,16 +153,18 @@ export const auth = new Hono<AppEnv>()
     const user = existing ?? (await createUser(c.var.db, { name: `Guest-${visitorId.slice(0, 6)}`, visitorId }));
     return signIn(c, user, source);
   })
-  .get('/render/google', async (c) => {
-    if (!googleConfigured(c.env)) throw new ApiError(Code.NOT_FOUND, 'providerNotConfigured', {}, 404);
-    const redirectUri = `${new URL(c.req.url).origin}/googleLoginCallBack`;
-    return ok(c, await authorizationUrl(c.env, c.var.db, redirectUri));
+  .get('/render/google', validate('query', providerModeQuery), userWhenBinding, async (c) => {
+    requireGoogle(c.env);
+    const bind = c.req.valid('query').mode === 'bind';
+    // Binding returns to the profile page: the sign-in callback page sends signed-in users home.
+    const redirectUri = `${new URL(c.req.url).origin}${bind ? '/user/profile' : '/googleLoginCallBack'}`;
+    return ok(c, await authorizationUrl(c.env, c.var.db, redirectUri, bind ? c.var.userId : null));
   })
   .post('/googleRegisterWithLogin', validate('json', googleCallbackBody), async (c) => {
     const { code, state, source } = c.req.valid('json');
-    if (!googleConfigured(c.env)) throw new ApiError(Code.NOT_FOUND, 'providerNotConfigured', {}, 404);
+    requireGoogle(c.env);
     await limitIp(c, 'login', PER_IP.logins);
-    const identity = await redeemCode(c.env, c.var.db, code, state);
+    const identity = await redeemCode(c.env, c.var.db, code, state, null);
     if (!identity) throw new ApiError(Code.BAD_REQUEST, 'googleFailed', {}, 400);
     const db = c.var.db;
     let user = await db.query.users.findFirst({ where: eq(users.googleSub, identity.sub) });
@@ -160,6 +181,60 @@ export const auth = new Hono<AppEnv>()
       googleSub: identity.sub,
     });
     return signIn(c, user!, source);
+  })
+  .get('/getQrCode', validate('query', providerModeQuery), userWhenBinding, async (c) => {
+    requireWechat(c.env);
+    await limitIp(c, 'qr', PER_IP.qrCodes);
+    const bind = c.req.valid('query').mode === 'bind';
+    return ok(c, await createQrCode(c.env, c.var.db, bind ? c.var.userId : null));
+  })
+  .get('/getOpenId', validate('query', wechatSceneQuery), async (c) => ok(c, await scanStatus(c.var.db, c.req.valid('query').scene)))
+  .post('/wxlogin', validate('json', wechatLoginBody), async (c) => {
+    const { scene, source } = c.req.valid('json');
+    requireWechat(c.env);
+    await limitIp(c, 'login', PER_IP.logins);
+    const { owner } = await scannedScene(c.var.db, scene, null);
+    // Not spent: the person goes on to wxRegisterWithLogin with the same scene.
+    if (!owner) throw new ApiError(Code.NOT_FOUND, 'wechatNotBound', {}, 404);
+    await spendScene(c.var.db, scene);
+    return signIn(c, owner, source);
+  })
+  .post('/wxRegisterWithLogin', validate('json', wechatRegisterBody), async (c) => {
+    const { scene, target, code, source } = c.req.valid('json');
+    requireWechat(c.env);
+    await limitIp(c, 'login', PER_IP.logins);
+    const db = c.var.db;
+    const { openId, owner } = await scannedScene(db, scene, null);
+    if (owner) throw new ApiError(Code.CONFLICT, 'wechatTaken', {}, 409);
+    let existing: User | undefined;
+    if (target && code) {
+      await requireCode(db, target, code);
+      existing = await findByTarget(db, target);
+      if (existing?.wechatOpenId) throw new ApiError(Code.CONFLICT, 'wechatAccountHasOther', {}, 409);
+    }
+    await spendScene(db, scene);
+    const user = existing
+      ? (await db.update(users).set({ wechatOpenId: openId }).where(eq(users.id, existing.id)).returning())[0]!
+      : await createUser(db, {
+          name: target ? defaultName(target) : `${translate(c.var.locale, 'wechatUserName')} ${openId.slice(-4)}`,
+          ...(target ? { [isEmail(target) ? 'email' : 'phone']: target } : {}),
+          wechatOpenId: openId,
+        });
+    return signIn(c, user, source);
+  })
+  // The official account's server URL (plaintext mode): GET is WeChat's address check, POST its message pushes.
+  .get('/wechat/callback', async (c) => {
+    requireWechat(c.env);
+    if (!(await verifySignature(c.env, c.req.query()))) return c.text('invalid signature', 403);
+    return c.text(c.req.query('echostr') ?? '');
+  })
+  .post('/wechat/callback', async (c) => {
+    requireWechat(c.env);
+    if (!(await verifySignature(c.env, c.req.query()))) return c.text('invalid signature', 403);
+    const scan = parseScanEvent(await c.req.text());
+    if (scan) await recordScan(c.var.db, scan.scene, scan.openId);
+    // Every genuine push is acknowledged, or WeChat tells the person the account cannot serve them.
+    return c.text('success');
   })
   .get('/getUserInfo', requireUser, async (c) => {
     const user = await getUser(c.var.db, c.var.userId);

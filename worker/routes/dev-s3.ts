@@ -44,7 +44,8 @@ export const devS3 = new Hono<AppEnv>()
       return s3Error(400, 'InvalidRequest', 'Only UploadPart requests are served here.');
     }
     try {
-      const part = await c.env.MEDIA.resumeMultipartUpload(key, uploadId).uploadPart(partNumber, await c.req.arrayBuffer());
+      // Streamed through (a body with a content-length is a known-length stream), so memory stays flat.
+      const part = await c.env.MEDIA.resumeMultipartUpload(key, uploadId).uploadPart(partNumber, c.req.raw.body ?? new Uint8Array());
       return new Response(null, { status: 200, headers: { etag: `"${part.etag}"` } });
     } catch (err) {
       return s3Error(404, 'NoSuchUpload', `The upload does not exist or was completed: ${String(err)}`);

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
-import { bindAccountBody, changePasswordBody, editClientBody } from '../../contracts/auth';
+import { bindAccountBody, bindOtherBody, changePasswordBody, editClientBody } from '../../contracts/auth';
 import { Code } from '../../contracts/errors';
 import { users } from '../db/schema';
 import { ok } from '../lib/envelope';
@@ -10,10 +11,12 @@ import { randomToken } from '../lib/encoding';
 import type { AppEnv } from '../lib/types';
 import { requireUser } from '../middleware/auth';
 import { validate } from '../middleware/validate';
+import { redeemCode, requireGoogle } from '../services/google';
 import { hashPassword, verifyPassword } from '../services/passwords';
 import { requireCode } from '../services/codes';
 import { revokeUserSessions } from '../services/sessions';
-import { findByTarget, getUser, isEmail, userInfo } from '../services/users';
+import { canSignInWithout, findByTarget, getUser, isEmail, userInfo } from '../services/users';
+import { requireWechat, scannedScene, spendScene } from '../services/wechat';
 
 /** The signed-in user's own profile and security settings, and public config (spec §7 System). */
 const publicConfig = {
@@ -28,6 +31,18 @@ async function currentUser(db: AppEnv['Variables']['db'], id: number) {
   const user = await getUser(db, id);
   if (!user) throw unauthorized();
   return user;
+}
+
+/** Unlinks a sign-in provider, unless it is the last way left into the account. */
+async function unlink(c: Context<AppEnv>, provider: 'wechat' | 'google') {
+  const user = await currentUser(c.var.db, c.var.userId);
+  if (!canSignInWithout(user, provider)) throw new ApiError(Code.BAD_REQUEST, 'lastSignInMethod', {}, 400);
+  const [updated] = await c.var.db
+    .update(users)
+    .set(provider === 'wechat' ? { wechatOpenId: null } : { googleSub: null })
+    .where(eq(users.id, user.id))
+    .returning();
+  return ok(c, await userInfo(c.var.db, updated!));
 }
 
 export const system = new Hono<AppEnv>()
@@ -86,4 +101,28 @@ export const system = new Hono<AppEnv>()
       .where(eq(users.id, c.var.userId))
       .returning();
     return ok(c, await userInfo(c.var.db, user!));
-  });
+  })
+  .put('/bindingOther', requireUser, validate('json', bindOtherBody), async (c) => {
+    const body = c.req.valid('json');
+    const { db, userId } = c.var;
+    let change: Partial<typeof users.$inferInsert>;
+    if (body.type === 'wechat') {
+      requireWechat(c.env);
+      // Only a scene this user started in bind mode: nobody can attach their WeChat to someone else's account.
+      const { openId, owner } = await scannedScene(db, body.scene, userId);
+      if (owner && owner.id !== userId) throw new ApiError(Code.CONFLICT, 'wechatTaken', {}, 409);
+      await spendScene(db, body.scene);
+      change = { wechatOpenId: openId };
+    } else {
+      requireGoogle(c.env);
+      const identity = await redeemCode(c.env, db, body.code, body.state, userId);
+      if (!identity) throw new ApiError(Code.BAD_REQUEST, 'googleFailed', {}, 400);
+      const owner = await db.query.users.findFirst({ where: eq(users.googleSub, identity.sub) });
+      if (owner && owner.id !== userId) throw new ApiError(Code.CONFLICT, 'googleTaken', {}, 409);
+      change = { googleSub: identity.sub };
+    }
+    const [user] = await db.update(users).set(change).where(eq(users.id, userId)).returning();
+    return ok(c, await userInfo(db, user!));
+  })
+  .put('/unbindWeCat', requireUser, (c) => unlink(c, 'wechat'))
+  .put('/unbindGoogle', requireUser, (c) => unlink(c, 'google'));

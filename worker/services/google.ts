@@ -1,8 +1,10 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { Code } from '../../contracts/errors';
 import type { Db } from '../db/client';
 import { oauthStates } from '../db/schema';
 import { randomToken, sha256 } from '../lib/encoding';
+import { ApiError } from '../lib/errors';
 
 /**
  * Google sign-in: OAuth 2.0 authorization code flow with state and PKCE (S256), per Google's OpenID
@@ -20,11 +22,16 @@ const googleKeys = createRemoteJWKSet(new URL(GOOGLE.certs));
 
 export const googleConfigured = (env: Env) => Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
 
-export async function authorizationUrl(env: Env, db: Db, redirectUri: string, now = Date.now()) {
+export function requireGoogle(env: Env) {
+  if (!googleConfigured(env)) throw new ApiError(Code.NOT_FOUND, 'providerNotConfigured', {}, 404);
+}
+
+/** `bindUserId`: the flow links Google to that signed-in user instead of signing in, and only that user may finish it. */
+export async function authorizationUrl(env: Env, db: Db, redirectUri: string, bindUserId: number | null, now = Date.now()) {
   const state = randomToken(24);
   const verifier = randomToken(48);
   const nonce = randomToken(16);
-  await db.insert(oauthStates).values({ state, provider: 'google', verifier, nonce, redirectUri, expiresAt: now + STATE_LIFETIME_MS });
+  await db.insert(oauthStates).values({ state, provider: 'google', verifier, nonce, redirectUri, bindUserId, expiresAt: now + STATE_LIFETIME_MS });
   const url = new URL(GOOGLE.authorize);
   url.search = new URLSearchParams({
     client_id: env.GOOGLE_CLIENT_ID ?? '',
@@ -48,12 +55,22 @@ export interface GoogleIdentity {
   picture?: string;
 }
 
-/** Exchanges the code for tokens and returns the verified identity, or null for any failure. */
-export async function redeemCode(env: Env, db: Db, code: string, state: string, now = Date.now()): Promise<GoogleIdentity | null> {
+/**
+ * Exchanges the code for tokens and returns the verified identity, or null for any failure. The state
+ * must have been started for the same purpose: signing in (`bindUserId` null) or binding for that user.
+ */
+export async function redeemCode(env: Env, db: Db, code: string, state: string, bindUserId: number | null, now = Date.now()): Promise<GoogleIdentity | null> {
   const [pending] = await db
     .update(oauthStates)
     .set({ usedAt: now })
-    .where(and(eq(oauthStates.state, state), isNull(oauthStates.usedAt), gt(oauthStates.expiresAt, now)))
+    .where(
+      and(
+        eq(oauthStates.state, state),
+        bindUserId === null ? isNull(oauthStates.bindUserId) : eq(oauthStates.bindUserId, bindUserId),
+        isNull(oauthStates.usedAt),
+        gt(oauthStates.expiresAt, now),
+      ),
+    )
     .returning();
   if (!pending) return null;
   const response = await fetch(GOOGLE.token, {

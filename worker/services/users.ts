@@ -37,6 +37,15 @@ export async function getUser(db: Db, id: number) {
   return db.query.users.findFirst({ where: eq(users.id, id) });
 }
 
+/**
+ * Whether `user` can still sign in once `provider` is unlinked: an email or phone (codes), a username with
+ * a password, or the other provider.
+ */
+export function canSignInWithout(user: User, provider: 'wechat' | 'google') {
+  const other = provider === 'wechat' ? user.googleSub : user.wechatOpenId;
+  return Boolean(user.email || user.phone || (user.username && user.passwordHash) || other);
+}
+
 export async function userInfo(db: Db, user: User): Promise<UserInfo> {
   const b = await balances(db, user.id);
   const level = memberLevel(b);

@@ -17,6 +17,8 @@ export interface Reply {
   /** Serialized as JSON unless a string. */
   body?: unknown;
   contentType?: string;
+  /** More response headers, readable by the page's scripts (e.g. Content-Disposition of a download). */
+  headers?: Record<string, string>;
   delayMs?: number;
 }
 
@@ -56,7 +58,13 @@ export async function startApiServer() {
     const send = () => {
       if (res.destroyed) return;
       const body = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body ?? null);
-      res.writeHead(reply.status ?? 200, { 'Content-Type': reply.contentType ?? 'application/json' });
+      const extra = reply.headers ?? {};
+      res.writeHead(reply.status ?? 200, {
+        'Content-Type': reply.contentType ?? 'application/json',
+        ...extra,
+        // The test page's origin differs: without this, CORS hides every header but the safelisted ones.
+        'Access-Control-Expose-Headers': Object.keys(extra).join(', '),
+      });
       res.end(body);
     };
     if (reply.delayMs) setTimeout(send, reply.delayMs);

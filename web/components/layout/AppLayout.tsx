@@ -1,6 +1,7 @@
 import { Drawer, Layout } from 'antd';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { TranscribeUploadHost } from '../../features/upload/TranscribeUploadHost';
 import { BACKGROUND_PATHS } from '../../lib/paths';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { Brand } from '../Brand';
@@ -44,6 +45,7 @@ export function AppLayout() {
           <Outlet />
         </Layout.Content>
       </Layout>
+      <TranscribeUploadHost />
     </Layout>
   );
 }

@@ -1,4 +1,5 @@
-import type { UserInfo } from '../../../contracts/auth';
+import type { z } from 'zod';
+import type { UserInfo, bindOtherBody } from '../../../contracts/auth';
 import type { AccountItem, Permissions } from '../../../contracts/rights';
 import { get, post, request } from '../../lib/request';
 import { useSession } from '../../lib/session';
@@ -50,6 +51,14 @@ export const changePassword = (body: { oldPassword: string; newPassword: string 
 
 export const bindAccount = async (body: { target: string; code: string }) =>
   (await request<UserInfo>({ method: 'PUT', url: '/system/bindingAccount', data: body })).data;
+
+/** Links WeChat (a code scanned in bind mode) or Google (the code and state Google returned) to this account. */
+export const bindOther = async (body: z.input<typeof bindOtherBody>) =>
+  (await request<UserInfo>({ method: 'PUT', url: '/system/bindingOther', data: body })).data;
+
+export type SocialProvider = 'wechat' | 'google';
+const UNBIND_URLS: Record<SocialProvider, string> = { wechat: '/system/unbindWeCat', google: '/system/unbindGoogle' };
+export const unbindProvider = async (provider: SocialProvider) => (await request<UserInfo>({ method: 'PUT', url: UNBIND_URLS[provider] })).data;
 
 export interface Page<Row> {
   rows: Row[];

@@ -1,4 +1,4 @@
-import type { LoginOptions, LoginResult } from '../../../contracts/auth';
+import type { LoginOptions, LoginResult, WechatQrCode, WechatScanStatus } from '../../../contracts/auth';
 import { get, post } from '../../lib/request';
 
 /** Sign-in calls (spec §7 Auth). */
@@ -47,6 +47,27 @@ export interface PasswordLogin {
 export const loginByPassword = async (body: PasswordLogin) => (await post<LoginResult>('/auth/c/doLogin', body)).data;
 
 export const resetPassword = (body: { target: string; code: string; password: string }) => post('/auth/c/resetPwd', body);
+
+/** Sign in with a provider, or (signed in) link it to the current account. */
+export type ProviderMode = 'login' | 'bind';
+
+/** Google's authorization address for a new flow (spec §7 render/google). */
+export const fetchGoogleUrl = async (mode: ProviderMode) => (await get<string>('/auth/render/google', { mode })).data;
+
+export const googleRegisterWithLogin = async (body: { code: string; state: string; source: number }) =>
+  (await post<LoginResult>('/auth/googleRegisterWithLogin', body)).data;
+
+export const fetchWechatQr = async (mode: ProviderMode) => (await get<WechatQrCode>('/auth/getQrCode', { mode })).data;
+
+/** Polled every 2 s: a failure is left to the next poll instead of toasting each time. */
+export const fetchScanStatus = async (scene: string) =>
+  (await get<WechatScanStatus>('/auth/getOpenId', { scene }, { silent: true })).data;
+
+export const wechatLogin = async (body: { scene: string; source: number }) => (await post<LoginResult>('/auth/wxlogin', body)).data;
+
+/** A scanned WeChat without an account: a new account, or with `target` and `code` the account using that address. */
+export const wechatRegister = async (body: { scene: string; target?: string; code?: string; source: number }) =>
+  (await post<LoginResult>('/auth/wxRegisterWithLogin', body)).data;
 
 /** Revokes the session on the server; signing out locally must not wait on it succeeding. */
 export const logout = () => post('/auth/logout', undefined, { silent: true, authRedirect: false });

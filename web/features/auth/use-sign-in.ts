@@ -16,8 +16,9 @@ export function useSource(): number {
 /**
  * Finishes any sign-in: stores token and user, drops what was cached for the previous (guest) user, loads
  * the new user's permissions and goes where the `redirect` query asked, if that stays on this site.
+ * `redirect` replaces the query's, for pages reached from elsewhere (Google's return page).
  */
-export function useCompleteSignIn(): (result: LoginResult) => void {
+export function useCompleteSignIn(redirect?: string | null): (result: LoginResult) => void {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
@@ -27,8 +28,8 @@ export function useCompleteSignIn(): (result: LoginResult) => void {
       useSession.getState().setUserInfo(user);
       queryClient.clear();
       void refreshPermissions();
-      void navigate(safeRedirectPath(params.get('redirect')), { replace: true });
+      void navigate(safeRedirectPath(redirect === undefined ? params.get('redirect') : redirect), { replace: true });
     },
-    [navigate, params, queryClient],
+    [navigate, params, queryClient, redirect],
   );
 }

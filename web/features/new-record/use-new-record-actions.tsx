@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useComingSoon } from '../../components/use-coming-soon';
 import { PATHS } from '../../lib/paths';
+import { useUploadDialog } from '../upload/store';
 
 export interface NewRecordAction {
   key: 'realtime' | 'localFile' | 'dubbing';
@@ -18,6 +19,7 @@ export function useNewRecordActions(): NewRecordAction[] {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const comingSoon = useComingSoon();
+  const openUpload = useUploadDialog((s) => s.open);
   return [
     {
       key: 'realtime',
@@ -26,14 +28,14 @@ export function useNewRecordActions(): NewRecordAction[] {
       description: t('newRecord.realtimeDesc'),
       run: () => void navigate(PATHS.meeting),
     },
-    // The upload dialogs arrive with the transcription and dubbing issues.
     {
       key: 'localFile',
       icon: <CloudUploadOutlined />,
       label: t('newRecord.localFile'),
       description: t('newRecord.localFileDesc'),
-      run: comingSoon,
+      run: () => openUpload(),
     },
+    // The dubbing upload dialog arrives with the dubbing issue.
     {
       key: 'dubbing',
       icon: <VideoCameraOutlined />,

@@ -1,12 +1,11 @@
-import { GoogleOutlined, LockOutlined, MailOutlined, MobileOutlined, WechatOutlined } from '@ant-design/icons';
+import { LockOutlined, MailOutlined, MobileOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Modal, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { LoginOptions } from '../../../../contracts/auth';
-import { useComingSoon } from '../../../components/use-coming-soon';
 import { PATHS } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import type { UserInfo } from '../../../lib/session';
@@ -63,33 +62,8 @@ export function AccountSecurity({ user, options }: { user: UserInfo; options: Lo
   );
 }
 
-/** Only when a sign-in provider is configured (spec: providers without configuration are hidden). */
-export function ThirdPartyAccounts({ user, options }: { user: UserInfo; options: LoginOptions }) {
-  const { t } = useTranslation();
-  // Linking and unlinking arrive with the social sign-in issue.
-  const comingSoon = useComingSoon();
-  const providers = [
-    { key: 'wechat', on: options.wechat, icon: <WechatOutlined />, bound: user.wechatBound },
-    { key: 'google', on: options.google, icon: <GoogleOutlined />, bound: user.googleBound },
-  ] as const;
-  return (
-    <Card title={t('profile.thirdParty')} variant="borderless" className="section-card" data-testid="profile-third-party">
-      {providers
-        .filter((p) => p.on)
-        .map((p) => (
-          <SecurityRow
-            key={p.key}
-            icon={p.icon}
-            label={t(`profile.${p.key}`)}
-            value={<Tag color={p.bound ? 'success' : 'default'}>{t(p.bound ? 'profile.bound' : 'profile.notBound')}</Tag>}
-            action={<Button onClick={comingSoon}>{t(p.bound ? 'profile.unbind' : 'profile.bind')}</Button>}
-          />
-        ))}
-    </Card>
-  );
-}
-
-function SecurityRow({ icon, label, value, action }: { icon: ReactNode; label: string; value: ReactNode; action: ReactNode }) {
+/** One setting: its icon, name and current value, and what can be done about it. */
+export function SecurityRow({ icon, label, value, action }: { icon: ReactNode; label: string; value: ReactNode; action: ReactNode }) {
   return (
     <div className="security-row">
       <span className="security-icon">{icon}</span>

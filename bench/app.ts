@@ -1,0 +1,89 @@
+/**
+ * Shared bench set-up: the real engine and the real Worker (`wrangler dev`) on free ports against fresh
+ * local state, a signed-up user with hours to spend, and the browser's upload path.
+ */
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import type { UploadInitResponse, UploadedFile } from '../contracts/uploads';
+import { migrate, wranglerEnv } from '../scripts/prepare.mjs';
+import { run } from '../scripts/process.mjs';
+import { freePort, startEngine, startWorker } from '../scripts/services.mjs';
+
+export async function startApp(name: string) {
+  const state = `.wrangler/bench-${name}`;
+  rmSync(state, { recursive: true, force: true });
+  await migrate(state);
+  const enginePort = await freePort();
+  const engine = await startEngine({ port: enginePort, log: false });
+  const port = await freePort();
+  const worker = await startWorker({ port, enginePort, persistTo: state, log: false });
+  const api = `http://127.0.0.1:${port}/prod-api`;
+  const stop = async () => {
+    await worker.stop();
+    await engine.stop();
+    rmSync(state, { recursive: true, force: true });
+  };
+  return { api, engineUrl: `http://127.0.0.1:${enginePort}`, state, workerPid: worker.child.pid!, stop };
+}
+
+export type App = Awaited<ReturnType<typeof startApp>>;
+
+async function call<T>(app: App, path: string, init: RequestInit & { token?: string } = {}) {
+  const res = await fetch(app.api + path, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: T };
+  if (body.code !== 200) throw new Error(`${path}: ${body.code} ${body.msg}`);
+  return body.data;
+}
+
+export const post = <T>(app: App, path: string, body: unknown, token?: string) =>
+  call<T>(app, path, { method: 'POST', body: JSON.stringify(body), ...(token ? { token } : {}) });
+export const get = <T>(app: App, path: string, token: string) => call<T>(app, path, { token });
+
+/** Signs up through the development outbox and gives the account `hours` of transcription time. */
+export async function userWithHours(app: App, hours: number) {
+  const email = `bench${Date.now()}@example.test`;
+  await post(app, '/auth/c/getValidCode', { target: email });
+  const outbox = await call<{ body: string }[]>(app, `/dev/outbox?to=${encodeURIComponent(email)}`);
+  const code = outbox[0]!.body.match(/\b(\d{6})\b/)![1];
+  const { token, user } = await post<{ token: string; user: { id: number } }>(app, '/auth/c/doLoginByValidCode', { target: email, code });
+  await run(
+    'npx',
+    ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', app.state, '--command',
+      `INSERT INTO accounts (user_id, account_type, valid_until, remaining_seconds) VALUES (${user.id}, 'duration', ${Date.now() + 86_400_000}, ${hours * 3600})`],
+    { env: wranglerEnv, quiet: true },
+  );
+  return token;
+}
+
+/** The browser's upload: init, PUT parts straight to their presigned URLs 5 at a time, report each, complete. */
+export async function upload(app: App, token: string, name: string, bytes: Buffer) {
+  const init = await post<UploadInitResponse>(app, '/speech/audio/transcribe/uploadInit', { oriFileName: name, fileSize: bytes.length }, token);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 5 }, async () => {
+      while (next < init.uploadUrls.length) {
+        const i = next++;
+        const part = new Uint8Array(bytes.subarray(i * init.chunkSize, (i + 1) * init.chunkSize));
+        const res = await fetch(init.uploadUrls[i]!, { method: 'PUT', body: part });
+        if (!res.ok) throw new Error(`part ${i + 1}: ${res.status}`);
+        await post(app, '/speech/audio/transcribe/uploadBlock', { uploadId: init.uploadId, partNumber: i + 1, etag: res.headers.get('etag') }, token);
+      }
+    }),
+  );
+  return init;
+}
+
+export const complete = (app: App, token: string, uploadId: string) =>
+  post<UploadedFile>(app, '/speech/audio/transcribe/mergeFileData', { uploadId }, token);
+
+/** Resident memory (MB) of the workerd processes under the Worker's process group. */
+export function workerdRssMb(groupLeader: number): number {
+  const rows = execFileSync('ps', ['-eo', 'pgid=,rss=,comm='], { encoding: 'utf8' }).split('\n');
+  return rows
+    .map((r) => r.trim().split(/\s+/))
+    .filter(([pgid, , comm]) => Number(pgid) === groupLeader && comm?.startsWith('workerd'))
+    .reduce((sum, [, rss]) => sum + Number(rss) / 1024, 0);
+}

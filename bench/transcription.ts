@@ -1,0 +1,64 @@
+/**
+ * File transcription speed: wall time from `transwrite` to `transcription_completed` for a 10-minute
+ * recording going through the whole app (Queues fan-out into pieces, engine, D1), as a ratio to the
+ * engine transcribing the same file in one request, measured in the same run.
+ * Run: npm run bench:transcription
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { dirname, join } from 'node:path';
+import { parseEnv } from 'node:util';
+import type { RecordDetail } from '../contracts/records';
+import type { TranswriteResult } from '../contracts/transcription';
+import { librivoxRecording } from '../engine/bench/common';
+import { complete, get, post, startApp, upload, userWithHours } from './app';
+
+const SECONDS = 600;
+
+/** One long POST with node:http: fetch gives up on answers that take more than 300 s to start. */
+function postLong(url: string, body: Buffer, secret: string) {
+  return new Promise<string>((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-length': body.length } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (d: string) => (text += d));
+      res.on('end', () => (res.statusCode === 200 ? resolve(text) : reject(new Error(`engine answered ${res.statusCode}: ${text}`))));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+const clip = librivoxRecording();
+const file = join(dirname(clip.path), 'ten-minutes.mp3');
+execFileSync('ffmpeg', ['-v', 'error', '-y', '-stream_loop', '-1', '-i', clip.path, '-t', String(SECONDS), '-b:a', '64k', file]);
+const bytes = readFileSync(file);
+
+const app = await startApp('transcription');
+try {
+  const secret = parseEnv(readFileSync('.dev.vars', 'utf8')).ENGINE_SECRET!;
+  let started = performance.now();
+  const direct = await postLong(`${app.engineUrl}/v1/asr/transcribe`, bytes, secret);
+  const engineSeconds = (performance.now() - started) / 1000;
+  const engineLines = (JSON.parse(direct) as { segments: unknown[] }).segments.length;
+
+  const token = await userWithHours(app, 2);
+  const { uploadId } = await upload(app, token, 'ten-minutes.mp3', bytes);
+  const uploaded = await complete(app, token, uploadId);
+  started = performance.now();
+  const submit = await post<TranswriteResult>(app, '/speech/audio/transcribe/transwrite', { ids: [uploaded.id], audioLanguage: 'en-US', showName: 'Bench' }, token);
+  let detail: RecordDetail;
+  for (;;) {
+    detail = await get<RecordDetail>(app, `/speech/audio/transcribe/getTrans?id=${submit.ids[0]}`, token);
+    if (detail.record.status !== 'transcribing') break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const appSeconds = (performance.now() - started) / 1000;
+  if (detail.record.status !== 'transcription_completed') throw new Error(`job ended ${detail.record.status}: ${detail.record.errorReason}`);
+
+  console.log(`${SECONDS / 60}-minute MP3 of LibriVox speech`);
+  console.log(`engine, one request:          ${engineSeconds.toFixed(1)} s (${engineLines} segments, RTF ${(engineSeconds / SECONDS).toFixed(3)})`);
+  console.log(`app, submit → completed:      ${appSeconds.toFixed(1)} s (${detail.lines.length} lines, RTF ${(appSeconds / SECONDS).toFixed(3)})`);
+  console.log(`ratio app / engine:           ${(appSeconds / engineSeconds).toFixed(2)}`);
+} finally {
+  await app.stop();
+}

@@ -1,0 +1,245 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeMeeting } from '../fixtures/meeting';
+import { api, grantHours, signUp } from './api';
+import { screenshotDir, useBrowser } from './browser';
+
+/**
+ * A user's records from end to end in Chromium against `wrangler dev` and the real engine: a speech file
+ * uploaded through the dialog is transcribed, translated and edited; then organised in folders, moved,
+ * favourited, exported and shared with a signed-out visitor; and a big upload cancelled half-way resumes.
+ */
+
+const browser = useBrowser();
+const dir = mkdtempSync(join(tmpdir(), 'e2e-records-'));
+let token: string;
+let speech: string;
+let recordId: number;
+
+beforeAll(async () => {
+  token = await signUp('records');
+  await grantHours(token, 2);
+  speech = join(dir, 'Budget review.mp3');
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', makeMeeting(dir).path, '-b:a', '64k', speech]);
+});
+
+/** Waits for antd's pop-in animations to end, so clicks land where the element really is. */
+const settle = (page: Page) => page.locator('.ant-zoom-appear, .ant-zoom-enter, .ant-slide-up-appear, .ant-slide-up-enter').first().waitFor({ state: 'detached' });
+
+async function chooseOption(page: Page, testId: string, text: string) {
+  await page.getByTestId(testId).click();
+  await page.keyboard.type(text);
+  await page.locator('.ant-select-item-option', { hasText: text }).first().click();
+}
+
+/**
+ * Opens a dropdown menu and waits for `item` in it. A click that lands while an earlier menu or message is
+ * still animating can go unanswered, so it tries again.
+ */
+async function openMenu(page: Page, trigger: string, item: string) {
+  for (let attempt = 0; ; attempt++) {
+    await page.getByTestId(trigger).click();
+    try {
+      await visible(page, item).waitFor({ timeout: 3000 });
+      await settle(page);
+      return;
+    } catch (error) {
+      if (attempt === 2) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
+}
+
+async function openRecordMenu(page: Page, action: string) {
+  await openMenu(page, `record-actions-${recordId}`, `record-${action}`);
+  await visible(page, `record-${action}`).click();
+  await settle(page);
+}
+
+describe('records and file transcription in Chromium', () => {
+  it('uploads a speech file through the dialog and follows it to a translated, speaker-labelled transcript', { timeout: 240_000 }, async () => {
+    const page = await browser.open('/', { token });
+    await page.locator('.home-action.localFile').click();
+    const dialog = page.getByTestId('upload-dialog');
+    await dialog.waitFor();
+    await page.getByTestId('upload-dropzone').locator('input[type=file]').setInputFiles(speech);
+    await page.getByTestId('upload-file-done').waitFor({ timeout: 60_000 });
+    await expect(page.getByTestId('upload-name').inputValue()).resolves.toBe('Budget review');
+    await chooseOption(page, 'upload-translation-language', 'Spanish');
+    await page.getByTestId('upload-speaker').click();
+    await page.getByTestId('upload-speaker-count').waitFor();
+    await page.screenshot({ path: `${screenshotDir}/upload-dialog.png` });
+    await page.getByTestId('upload-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.goto(page.url().replace(/\/[^/]*$/, '/recordList'));
+    const row = page.locator('[data-testid^=record-row-]', { hasText: 'Budget review' });
+    await row.waitFor();
+    recordId = Number((await row.getAttribute('data-testid'))!.replace('record-row-', ''));
+    // The list follows the job by itself: no reload.
+    await expect.poll(() => row.textContent(), { timeout: 180_000, interval: 1000 }).toMatch(/Translated|Translation completed/i);
+    await page.screenshot({ path: `${screenshotDir}/records-list.png` });
+
+    await page.getByTestId(`record-name-${recordId}`).click();
+    await page.getByTestId('detail-line-0').waitFor();
+    await expect(page.getByTestId('detail-title').textContent()).resolves.toContain('Budget review');
+    const lines = page.locator('[data-testid^=detail-line-text-]');
+    expect(await lines.count()).toBeGreaterThanOrEqual(5);
+    expect(await page.getByText('Speaker 2').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: `${screenshotDir}/record-detail.png`, fullPage: true });
+  });
+
+  it('edits a line, undoes it, saves an edit and exports SRT from the detail page', { timeout: 60_000 }, async () => {
+    const page = await browser.open(`/meetingDetail?id=${recordId}`, { token });
+    const first = page.getByTestId('detail-line-text-0');
+    await first.waitFor();
+    const original = (await first.inputValue?.().catch(() => null)) ?? (await first.textContent());
+    await editText(page, 'Thank you all for joining the call today.');
+    await page.getByTestId('detail-undo').click();
+    await expect.poll(async () => readText(page)).toBe(original);
+    await editText(page, 'Thank you all for joining the call today.');
+    await page.getByTestId('detail-save').click();
+    await expect.poll(async () => (await api<{ lines: { text: string }[] }>(`/speech/audio/transcribe/getTrans?id=${recordId}`, { token })).data.lines[0]!.text).toBe(
+      'Thank you all for joining the call today.',
+    );
+
+    await page.getByTestId('detail-export').click();
+    await settle(page);
+    await page.getByTestId('export-format-srt').click();
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-submit').click();
+    const file = await (await download).path();
+    const srt = readFileSync(file, 'utf8');
+    expect(srt).toMatch(/^1\r?\n\d\d:\d\d:\d\d,\d\d\d --> \d\d:\d\d:\d\d,\d\d\d\r?\n/);
+    // Cues wrap at 42 columns: compare the words.
+    expect(srt.replace(/\s+/g, ' ')).toContain('Thank you all for joining the call today.');
+  });
+
+  it('builds a three-level folder tree, refuses a fourth level, and suffixes a duplicate name', { timeout: 60_000 }, async () => {
+    const page = await browser.open('/recordList', { token });
+    await page.getByTestId('folder-tree').waitFor();
+    const create = async (parent: string | null, name: string) => {
+      if (parent === null) await page.getByTestId('folder-new-root').click();
+      else {
+        await openMenu(page, `folder-actions-${await folderId(page, parent)}`, 'folder-add-child');
+        await visible(page, 'folder-add-child').click();
+      }
+      await settle(page);
+      await page.getByTestId('folder-name-input').fill(name);
+      await page.getByTestId('folder-name-submit').click();
+      await page.getByTestId('folder-name-input').waitFor({ state: 'detached' });
+    };
+    await create(null, 'Projects');
+    await create('Projects', '2026');
+    await create('2026', 'Q1');
+    await openMenu(page, `folder-actions-${await folderId(page, 'Q1')}`, 'folder-rename');
+    expect(await visible(page, 'folder-add-child').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    const refused = await api('/speech/folder/editFolder', { body: { parentId: await folderId(page, 'Q1'), folderName: 'Week 1' }, token });
+    expect(refused.code).toBe(400);
+
+    await create(null, 'Projects');
+    await page.locator('[data-testid^=folder-node-]', { hasText: 'Projects(1)' }).waitFor();
+    await page.screenshot({ path: `${screenshotDir}/folder-tree.png` });
+  });
+
+  it('moves the record into a folder and favourites it', { timeout: 60_000 }, async () => {
+    const page = await browser.open('/recordList', { token });
+    await page.getByTestId(`record-row-${recordId}`).waitFor();
+    await openRecordMenu(page, 'move');
+    await page.getByTestId('record-move-target').click();
+    await page.locator('.ant-select-tree-node-content-wrapper', { hasText: 'Projects' }).first().click();
+    await page.getByTestId('record-move-submit').click();
+    await page.getByTestId(`record-row-${recordId}`).waitFor({ state: 'detached' });
+
+    await page.locator('[data-testid^=folder-node-]', { hasText: /^Projects$/ }).click();
+    await page.getByTestId(`record-row-${recordId}`).waitFor();
+    await page.getByTestId(`record-favourite-${recordId}`).click();
+    await page.goto(page.url().replace(/\/recordList.*$/, '/favourList'));
+    await page.getByTestId(`record-row-${recordId}`).waitFor();
+  });
+
+  it('shares the record with a signed-out visitor, who cannot copy, until the link is revoked', { timeout: 60_000 }, async () => {
+    const page = await browser.open('/favourList', { token });
+    await page.getByTestId(`record-row-${recordId}`).waitFor();
+    await openRecordMenu(page, 'share');
+    await page.getByTestId('share-enable').click();
+    const link = page.getByTestId('share-link');
+    await expect.poll(async () => (await link.inputValue().catch(() => link.textContent())) ?? '').toMatch(/\/meetingShare\?shareToken=/);
+    const url = (await link.inputValue().catch(() => link.textContent()))!;
+
+    const visitor = await browser.open(new URL(url).pathname + new URL(url).search);
+    await visitor.getByTestId('shared-record').waitFor();
+    expect(await visitor.getByTestId('shared-line').count()).toBeGreaterThanOrEqual(5);
+    await expect(visitor.getByTestId('shared-record').textContent()).resolves.toContain('Thank you all for joining the call today.');
+    const selectable = await visitor.getByTestId('shared-line').first().evaluate((el) => getComputedStyle(el).userSelect);
+    expect(selectable).toBe('none');
+    expect(await visitor.getByTestId('copy-replica').count()).toBe(0);
+    await visitor.screenshot({ path: `${screenshotDir}/shared-record.png`, fullPage: true });
+
+    await page.getByTestId('share-enable').click();
+    await expect.poll(async () => (await api(`/speech/audio/transcribe/getTransShareStatus?id=${recordId}`, { token })).data).toMatchObject({ shared: false });
+    await visitor.reload();
+    await visitor.getByTestId('shared-expired').waitFor();
+  });
+
+  it('resumes an upload cancelled half-way without sending the finished part again', { timeout: 120_000 }, async () => {
+    const big = join(dir, 'Long tone.wav');
+    // 25 MB: three 10 MB parts.
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=800', '-ar', '16000', '-ac', '1', big]);
+    const page = await browser.open('/', { token });
+    const puts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && r.url().includes('/dev/s3/')) puts.push(new URL(r.url()).searchParams.get('partNumber')!);
+    });
+    // Parts after the first are held back, so the cancel surely lands while they are in flight.
+    let holdBack = true;
+    await page.route('**/prod-api/dev/s3/**', async (route) => {
+      if (holdBack && new URL(route.request().url()).searchParams.get('partNumber') !== '1') await new Promise((r) => setTimeout(r, 4000));
+      await route.continue().catch(() => undefined);
+    });
+    const firstPartReported = page.waitForResponse((r) => r.url().endsWith('/uploadBlock') && r.status() === 200);
+
+    await page.locator('.home-action.localFile').click();
+    await page.getByTestId('upload-dropzone').locator('input[type=file]').setInputFiles(big);
+    await firstPartReported;
+    await page.getByTestId('upload-file-delete').click();
+    await settle(page);
+    await page.getByRole('button', { name: /OK|Delete|Yes/ }).last().click();
+    await page.getByTestId('upload-file-row').waitFor({ state: 'detached' });
+    const before = puts.length;
+
+    holdBack = false;
+    await page.getByTestId('upload-dropzone').locator('input[type=file]').setInputFiles(big);
+    await page.getByTestId('upload-file-done').waitFor({ timeout: 60_000 });
+    const resumed = puts.slice(before);
+    expect(resumed).not.toContain('1');
+    expect(resumed.length).toBeLessThan(3);
+  });
+});
+
+/** Menus that closed stay in the page, hidden: act on the one that is open. */
+const visible = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
+
+async function folderId(page: Page, name: string) {
+  const node = page.locator('[data-testid^=folder-node-]', { hasText: new RegExp(`^${name}$`) }).first();
+  await node.waitFor();
+  return Number((await node.getAttribute('data-testid'))!.replace('folder-node-', ''));
+}
+
+/** The first line's text, whether the editor shows it in a field or as text. */
+async function readText(page: Page) {
+  const el = page.getByTestId('detail-line-text-0');
+  return (await el.inputValue().catch(() => null)) ?? (await el.textContent());
+}
+
+async function editText(page: Page, text: string) {
+  const el = page.getByTestId('detail-line-text-0');
+  await el.click();
+  await el.fill(text);
+  await el.press('Tab');
+}

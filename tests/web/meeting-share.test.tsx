@@ -1,0 +1,132 @@
+import { configure, createEvent, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { SharedRecord } from '../../contracts/records';
+import { setToken } from '../../web/lib/auth';
+import { useSession } from '../../web/lib/session';
+import { useApiServer } from './helpers/api-server';
+import { useFakeApp } from './helpers/fake-app';
+import type { RecordedRequest, Reply } from './helpers/api-server';
+import { fail, ok, recordRow, sampleTree, sharedRecord } from './helpers/records';
+import { renderAt } from './helpers/render-app';
+import { userInfo } from './helpers/users';
+
+// The first render of a file compiles the lazily loaded pages, which can take a few seconds.
+configure({ asyncUtilTimeout: 5000 });
+
+const server = useApiServer();
+const toasts = useFakeApp(server, fakeApi, { signedIn: false });
+const TOKEN = 'Sh4reT0ken_abcdefgh';
+let record: SharedRecord;
+let resultReply: (() => Reply) | null;
+
+function fakeApi({ url }: RecordedRequest): Reply {
+  switch (url.pathname.replace('/prod-api', '')) {
+    case '/speech/audio/transcribe/getTransResult':
+      if (resultReply) return resultReply();
+      return url.searchParams.get('token') === TOKEN ? ok(record) : fail(410, 'This link has expired.');
+    case '/speech/audio/transcribe/copyReplica':
+      return ok(recordRow(77, { folderId: 11, name: record.name }));
+    case '/speech/folder/getFolder':
+      return ok(sampleTree());
+    case '/speech/audio/transcribe/query':
+      return ok({ rows: [], total: 0 });
+    default:
+      return fail(404, `No route ${url.pathname}`);
+  }
+}
+
+const calls = (path: string) => server.requests.filter((r) => r.url.pathname === `/prod-api/speech/audio/transcribe${path}`);
+
+beforeEach(() => {
+  record = sharedRecord();
+  resultReply = null;
+});
+
+
+/** Fires a cancelable event on the element and tells whether the page prevented it. */
+function prevented(element: HTMLElement, make: (el: HTMLElement) => Event): boolean {
+  const event = make(element);
+  fireEvent(element, event);
+  return event.defaultPrevented;
+}
+
+const signIn = () => {
+  setToken('tok');
+  useSession.getState().setUserInfo(userInfo());
+};
+
+describe('/meetingShare', { timeout: 20_000 }, () => {
+  it('shows the record read-only without signing in: name, owner, duration, lines with speaker, time and translation', async () => {
+    renderAt(`/meetingShare?shareToken=${TOKEN}`);
+    const page = await screen.findByTestId('shared-record');
+    expect(screen.getByTestId('page-title').textContent).toBe('Weekly sync');
+    expect(page.textContent).toContain('Shared by Lin Wei');
+    expect(page.textContent).toContain('Duration 1:02:05');
+    const lines = screen.getAllByTestId('shared-line');
+    expect(lines.map((l) => l.textContent)).toEqual(['Anna00:00Good morning, everyone.大家早上好。', 'Ben01:05Let us start with the budget.我们先讨论预算。']);
+    expect(calls('/getTransResult')[0].url.searchParams.get('token')).toBe(TOKEN);
+    expect(calls('/getTransResult')[0].headers.authorization).toBeUndefined();
+  });
+
+  it('blocks selecting, copying, cutting and the context menu when copying is not allowed', async () => {
+    renderAt(`/meetingShare?shareToken=${TOKEN}`);
+    const page = await screen.findByTestId('shared-record');
+    const line = screen.getAllByTestId('shared-line')[0];
+    expect(page.className).toContain('no-copy');
+    expect(prevented(line, createEvent.copy)).toBe(true);
+    expect(prevented(line, createEvent.cut)).toBe(true);
+    expect(prevented(line, createEvent.contextMenu)).toBe(true);
+    expect(screen.queryByTestId('copy-replica')).toBeNull();
+    expect(page.textContent).toContain('The owner has not allowed copying this record.');
+  });
+
+  it('lets the text be copied, and copies the record into a signed-in viewer’s records, when allowed', async () => {
+    record = sharedRecord({ allowCopy: true });
+    signIn();
+    const router = renderAt(`/meetingShare?shareToken=${TOKEN}`);
+    const page = await screen.findByTestId('shared-record');
+    expect(page.className).not.toContain('no-copy');
+    expect(prevented(screen.getAllByTestId('shared-line')[0], createEvent.copy)).toBe(false);
+
+    fireEvent.click(screen.getByTestId('copy-replica'));
+    await screen.findByText('A copy is now in your records.');
+    expect(JSON.parse(calls('/copyReplica')[0].body)).toEqual({ token: TOKEN });
+    fireEvent.click(screen.getByText('Open my records'));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/recordList?folderId=11'));
+  });
+
+  it('sends a signed-out viewer to sign in, coming back to the link afterwards', async () => {
+    record = sharedRecord({ allowCopy: true });
+    const router = renderAt(`/meetingShare?shareToken=${TOKEN}`);
+    fireEvent.click(await screen.findByTestId('copy-replica'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(`/meetingShare?shareToken=${TOKEN}`);
+    expect(calls('/copyReplica')).toHaveLength(0);
+  });
+
+  it('says the link has expired on 410, without an error toast', async () => {
+    renderAt('/meetingShare?shareToken=Revoked_t0ken_xyz12');
+    const expired = await screen.findByTestId('shared-expired');
+    expect(expired.textContent).toContain('This link has expired');
+    expect(screen.queryByTestId('shared-record')).toBeNull();
+    expect(toasts).not.toContain('This link has expired.');
+    fireEvent.click(screen.getByText('Back to home'));
+    await screen.findByText('Welcome to Tingyi');
+  });
+
+  it('treats a link without a token as expired, without asking the server', async () => {
+    renderAt('/meetingShare');
+    await screen.findByTestId('shared-expired');
+    expect(calls('/getTransResult')).toHaveLength(0);
+  });
+
+  it('offers to try again when the server fails otherwise', async () => {
+    resultReply = () => fail(500, 'Something broke');
+    renderAt(`/meetingShare?shareToken=${TOKEN}`);
+    await screen.findByText('The shared record could not be loaded.');
+    expect(screen.queryByTestId('shared-expired')).toBeNull();
+    resultReply = null;
+    fireEvent.click(screen.getByText('Try again'));
+    await screen.findByTestId('shared-record');
+  });
+});

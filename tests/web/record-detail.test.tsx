@@ -1,0 +1,440 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RecordDetail, SubtitleLine } from '../../contracts/records';
+import type { EditedLine } from '../../contracts/transcription';
+import { RECORD_CHANNEL } from '../../web/features/record-detail/broadcast';
+import { useApiServer } from './helpers/api-server';
+import { useFakeApp } from './helpers/fake-app';
+import type { RecordedRequest, Reply } from './helpers/api-server';
+import { fail, ok, recordRow } from './helpers/records';
+import { renderAt } from './helpers/render-app';
+
+// The first render of a file compiles the lazily loaded pages, which can take a few seconds.
+configure({ asyncUtilTimeout: 5000 });
+
+const server = useApiServer();
+const toasts = useFakeApp(server, fakeApi);
+const ID = 5;
+let detail: RecordDetail;
+let mediaReply: Reply;
+let exportReply: Reply;
+
+function line(id: number, start: number, end: number, text: string, speaker: string, translations: Record<string, string> = {}): SubtitleLine {
+  return { id, seq: id - 1, start, end, text, speaker, translations };
+}
+
+const sampleLines = () => [
+  line(1, 0, 4000, 'Good morning, everyone.', 'Anna', { 'zh-CN': '大家早上好。' }),
+  line(2, 5000, 9000, 'Thanks for coming.', 'Ben', { 'zh-CN': '感谢各位到来。' }),
+  line(3, 10_000, 14_000, 'Let us start with the budget.', 'Anna', { 'zh-CN': '我们先讨论预算。' }),
+];
+
+function fakeApi({ url, body }: RecordedRequest): Reply {
+  switch (url.pathname.replace('/prod-api', '')) {
+    case '/speech/audio/transcribe/getTrans':
+      return Number(url.searchParams.get('id')) === ID ? ok(detail) : fail(404, 'This record does not exist.');
+    case '/speech/audio/transcribe/media':
+      return mediaReply;
+    case '/speech/audio/transcribe/editDetails': {
+      const { lines } = JSON.parse(body) as { lines: EditedLine[] };
+      detail = { ...detail, lines: lines.map((l, i) => ({ id: 100 + i, seq: i, speaker: '', translations: {}, ...l })) };
+      return ok(null);
+    }
+    case '/speech/audio/transcribe/refreshRecord':
+      detail = { ...detail, record: { ...detail.record, status: 'transcribing', errorReason: null } };
+      return ok(detail.record);
+    case '/speech/audio/transcribe/addTranslation': {
+      const { language } = JSON.parse(body) as { language: string };
+      detail = { ...detail, record: { ...detail.record, status: 'translating', translationLanguage: language } };
+      return ok(detail.record);
+    }
+    case '/speech/audio/transcribe/export':
+      return exportReply;
+    case '/speech/audio/transcribe/edit':
+      detail = { ...detail, record: { ...detail.record, name: (JSON.parse(body) as { name: string }).name } };
+      return ok({ updated: 1 });
+    case '/audio/LanguageInternation':
+      return ok({
+        transcribeLanguage: [{ code: 'en-US', name: 'English' }],
+        translation: [
+          { code: 'en-US', name: 'English' },
+          { code: 'es-ES', name: 'Spanish' },
+          { code: 'zh-CN', name: 'Chinese (Simplified)' },
+        ],
+      });
+    default:
+      return fail(404, `No route ${url.pathname}`);
+  }
+}
+
+const calls = (path: string) => server.requests.filter((r) => r.url.pathname === `/prod-api/speech/audio/transcribe${path}`);
+const jsonOf = (r: RecordedRequest) => JSON.parse(r.body) as Record<string, unknown>;
+const text = (index: number) => screen.getByTestId(`detail-line-text-${index}`) as HTMLTextAreaElement;
+const time = (edge: 'start' | 'end', index: number) => screen.getByTestId(`detail-line-${edge}-${index}`) as HTMLInputElement;
+
+function typeTime(input: HTMLInputElement, value: string) {
+  fireEvent.focus(input);
+  fireEvent.change(input, { target: { value } });
+  fireEvent.keyDown(input, { key: 'Enter' });
+}
+
+/** The dropdown, select or confirm popup that is open now. */
+function openPopup(selector: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const popup = [...document.querySelectorAll<HTMLElement>(selector)].find((el) => !/-hidden\b/.test(el.className));
+    if (!popup) throw new Error(`no open ${selector}`);
+    return popup;
+  });
+}
+
+beforeEach(() => {
+  detail = { record: recordRow(ID, { name: 'Weekly sync', duration: 20 }), lines: sampleLines() };
+  mediaReply = ok({ url: 'http://127.0.0.1:1/media/clip.mp3?X-Amz-Signature=abc', kind: 'audio' });
+});
+
+
+// antd renders slowly in jsdom: a test that opens menus and dialogs takes seconds.
+describe('/meetingDetail', { timeout: 30_000 }, () => {
+  it('shows the record with its player, lines, speakers and the place of the AI summary', async () => {
+    renderAt(`/meetingDetail?id=${ID}`);
+    expect((await screen.findByTestId('detail-title')).textContent).toBe('Weekly sync');
+    expect(screen.getByTestId('detail-status').textContent).toBe('Transcribed');
+    expect(calls('/getTrans')[0].url.searchParams.get('id')).toBe(String(ID));
+
+    expect(text(0).value).toBe('Good morning, everyone.');
+    expect(text(2).value).toBe('Let us start with the budget.');
+    expect(time('start', 1).value).toBe('00:05.000');
+    expect(time('end', 1).value).toBe('00:09.000');
+    expect(screen.getByTestId('detail-line-1').textContent).toContain('Ben');
+
+    const player = (await screen.findByTestId('detail-player')) as HTMLAudioElement;
+    expect(player.tagName).toBe('AUDIO');
+    expect(player.getAttribute('src')).toBe('http://127.0.0.1:1/media/clip.mp3?X-Amz-Signature=abc');
+
+    const speakers = screen.getByTestId('detail-speakers');
+    expect(speakers.textContent).toContain('Anna2 lines');
+    expect(speakers.textContent).toContain('Ben1 line');
+    const summary = screen.getByTestId('detail-summary');
+    for (const tab of ['Chapter overview', 'Speaker summary', 'Key points', 'Mind map']) expect(summary.textContent).toContain(tab);
+    expect(summary.textContent).toContain('Coming soon');
+  });
+
+  it('polls while the record is transcribing and shows the transcript once it is done', async () => {
+    detail = { record: recordRow(ID, { status: 'transcribing', duration: 20 }), lines: [] };
+    renderAt(`/meetingDetail?id=${ID}`);
+    expect((await screen.findByTestId('detail-progress')).textContent).toContain('Transcribing');
+    expect(screen.getByTestId('detail-status').textContent).toBe('Transcribing');
+    expect(screen.queryByTestId('detail-save')).toBeNull();
+
+    detail = { record: recordRow(ID, { status: 'transcription_completed', duration: 20 }), lines: sampleLines() };
+    await waitFor(() => expect(text(0).value).toBe('Good morning, everyone.'));
+    expect(screen.getByTestId('detail-status').textContent).toBe('Transcribed');
+    expect(screen.queryByTestId('detail-progress')).toBeNull();
+    expect(calls('/getTrans').length).toBeGreaterThanOrEqual(2);
+
+    // Finished records are not polled.
+    const asked = calls('/getTrans').length;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(calls('/getTrans')).toHaveLength(asked);
+  });
+
+  it('shows a failed record’s reason and retries it', async () => {
+    detail = { record: recordRow(ID, { status: 'transcription_err', errorReason: 'The speech engine did not answer.' }), lines: [] };
+    renderAt(`/meetingDetail?id=${ID}`);
+    const retry = await screen.findByTestId('detail-retry');
+    expect(screen.getByText('The speech engine did not answer.')).toBeTruthy();
+    expect(screen.queryByTestId('detail-empty')).toBeNull();
+
+    fireEvent.click(retry);
+    await screen.findByTestId('detail-progress');
+    expect(jsonOf(calls('/refreshRecord')[0])).toEqual({ id: ID });
+    expect(screen.getByTestId('detail-status').textContent).toBe('Transcribing');
+    expect(screen.queryByTestId('detail-retry')).toBeNull();
+  });
+
+  it('saves exactly the edited lines, then is clean again', async () => {
+    renderAt(`/meetingDetail?id=${ID}`);
+    await screen.findByTestId('detail-line-text-1');
+    const save = screen.getByTestId('detail-save') as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    expect(screen.getByTestId('detail-save-state').textContent).toBe('All changes saved');
+
+    fireEvent.change(text(1), { target: { value: 'Thank you all for coming.' } });
+    fireEvent.blur(text(1));
+    typeTime(time('end', 1), '00:09.500');
+    expect(screen.getByTestId('detail-save-state').textContent).toBe('Unsaved changes');
+    expect(save.disabled).toBe(false);
+
+    fireEvent.click(save);
+    await screen.findByText('Changes saved');
+    expect(calls('/editDetails')).toHaveLength(1);
+    expect(jsonOf(calls('/editDetails')[0])).toEqual({
+      id: ID,
+      lines: [
+        { start: 0, end: 4000, text: 'Good morning, everyone.', speaker: 'Anna', translations: { 'zh-CN': '大家早上好。' } },
+        { start: 5000, end: 9500, text: 'Thank you all for coming.', speaker: 'Ben', translations: { 'zh-CN': '感谢各位到来。' } },
+        { start: 10_000, end: 14_000, text: 'Let us start with the budget.', speaker: 'Anna', translations: { 'zh-CN': '我们先讨论预算。' } },
+      ],
+    });
+    await waitFor(() => expect(screen.getByTestId('detail-save-state').textContent).toBe('All changes saved'));
+    expect(text(1).value).toBe('Thank you all for coming.');
+    expect(time('end', 1).value).toBe('00:09.500');
+
+    // A saved edit can still be taken back, and then needs saving again.
+    fireEvent.click(screen.getByTestId('detail-undo'));
+    expect(time('end', 1).value).toBe('00:09.000');
+    expect(screen.getByTestId('detail-save-state').textContent).toBe('Unsaved changes');
+  });
+
+  it('exports the saved record, and asks to save unsaved edits first', async () => {
+    const saved: string[] = [];
+    // jsdom has no object URLs and does not download: record what the page hands to the browser.
+    Object.assign(URL, { createObjectURL: () => 'blob:export', revokeObjectURL: () => {} });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    exportReply = { body: '1\n00:00:00,000 --> 00:00:04,000\nGood morning\n', contentType: 'application/x-subrip' };
+    renderAt(`/meetingDetail?id=${ID}`);
+    await screen.findByTestId('detail-line-text-0');
+    fireEvent.change(text(0), { target: { value: 'Not saved yet.' } });
+    expect((screen.getByTestId('detail-export') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('detail-undo'));
+
+    fireEvent.click(screen.getByTestId('detail-export'));
+    fireEvent.click(await screen.findByTestId('export-format-srt'));
+    fireEvent.click(screen.getByTestId('export-submit'));
+    await waitFor(() => expect(saved).toEqual([`record-${ID}.srt`]));
+    expect(calls('/export')[0].url.searchParams.get('ids')).toBe(String(ID));
+    expect(calls('/export')[0].url.searchParams.get('format')).toBe('srt');
+  });
+
+  it('undoes edits one by one, then says there is nothing to undo', async () => {
+    renderAt(`/meetingDetail?id=${ID}`);
+    await screen.findByTestId('detail-line-text-0');
+    fireEvent.change(text(0), { target: { value: 'Good evening' } });
+    fireEvent.change(text(0), { target: { value: 'Good evening, everyone.' } });
+    fireEvent.blur(text(0));
+    fireEvent.click(screen.getByTestId('detail-line-delete-2'));
+    expect(screen.queryByTestId('detail-line-2')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('detail-undo'));
+    expect(text(2).value).toBe('Let us start with the budget.');
+    expect(text(0).value).toBe('Good evening, everyone.');
+    fireEvent.click(screen.getByTestId('detail-undo'));
+    expect(text(0).value).toBe('Good morning, everyone.');
+    expect((screen.getByTestId('detail-save') as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByTestId('detail-undo'));
+    await screen.findByText('No undoable content.');
+  });
+
+  it('refuses times that break the subtitle rules, keeping the old time', async () => {
+    renderAt(`/meetingDetail?id=${ID}`);
+    await screen.findByTestId('detail-line-end-1');
+
+    typeTime(time('end', 1), '00:04.000');
+    await screen.findByText('The end time cannot be before the start time.');
+    expect(time('end', 1).value).toBe('00:09.000');
+
+    typeTime(time('start', 1), '00:03.000');
+    await screen.findByText('This line would overlap the line before it.');
+    expect(time('start', 1).value).toBe('00:05.000');
+
+    typeTime(time('end', 2), '00:25.000');
+    await screen.findByText('A line cannot go past the end of the audio or video.');
+
+    typeTime(time('start', 2), 'ten seconds');
+    await screen.findByText('Enter the time as HH:MM:SS.mmm or MM:SS.mmm.');
+    expect(time('start', 2).value).toBe('00:10.000');
+    expect((screen.getByTestId('detail-save') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('asks before merging lines of different speakers', async () => {
+    renderAt(`/meetingDetail?id=${ID}`);
+    fireEvent.click(await screen.findByTestId('detail-line-merge-0'));
+    const confirm = await openPopup('.ant-modal-confirm');
+    expect(confirm.textContent).toContain('Merge lines of different speakers?');
+    fireEvent.click(within(confirm).getByText('Merge'));
+    await waitFor(() => expect(screen.queryByTestId('detail-line-2')).toBeNull());
+    expect(text(0).value).toBe('Good morning, everyone. Thanks for coming.');
+    expect(time('end', 0).value).toBe('00:09.000');
+  });
+
+  it('renames a speaker on every line and merges one speaker into another', async () => {
+    renderAt(`/meetingDetail?id=${ID}`);
+    const speakers = await screen.findByTestId('detail-speakers');
+    fireEvent.click(within(speakers).getAllByTestId('detail-speaker-rename')[0]);
+    const input = await screen.findByTestId('detail-speaker-name-input');
+    fireEvent.change(input, { target: { value: 'Ben' } });
+    fireEvent.click(screen.getByTestId('detail-speaker-name-submit'));
+    await screen.findByText('This speaker already exists. Use “Merge into” to join the two.');
+    fireEvent.change(input, { target: { value: '  Anna Li ' } });
+    fireEvent.click(screen.getByTestId('detail-speaker-name-submit'));
+    await waitFor(() => expect(screen.getByTestId('detail-line-2').textContent).toContain('Anna Li'));
+    expect(speakers.textContent).toContain('Anna Li2 lines');
+
+    fireEvent.click(within(speakers).getAllByTestId('detail-speaker-merge')[1]);
+    const menu = await openPopup('.ant-dropdown');
+    fireEvent.click(within(menu).getByText('Anna Li'));
+    await waitFor(() => expect(speakers.textContent).toContain('Anna Li3 lines'));
+    expect(speakers.textContent).not.toContain('Ben');
+    expect(screen.getByTestId('detail-line-1').textContent).toContain('Anna Li');
+  });
+
+  it('offers the translation and bilingual views only when there is a translation', async () => {
+    renderAt(`/meetingDetail?id=${ID}`);
+    await screen.findByTestId('detail-line-text-0');
+    const viewItem = (v: string) => screen.getByTestId(`detail-view-${v}`).closest('.ant-segmented-item')!;
+    expect(viewItem('translation').className).toContain('ant-segmented-item-disabled');
+    expect(screen.getByText('No translation yet: add one to see it here.')).toBeTruthy();
+    expect(screen.queryByTestId('detail-line-translation-0')).toBeNull();
+  });
+
+  it('shows the translation beside or instead of the source, and edits it', async () => {
+    detail = { ...detail, record: { ...detail.record, status: 'translation_completed', translationLanguage: 'zh-CN' } };
+    renderAt(`/meetingDetail?id=${ID}`);
+    await screen.findByTestId('detail-line-text-0');
+    fireEvent.click(screen.getByTestId('detail-view-bilingual'));
+    const translation = (await screen.findByTestId('detail-line-translation-0')) as HTMLTextAreaElement;
+    expect(translation.value).toBe('大家早上好。');
+    expect(text(0).value).toBe('Good morning, everyone.');
+
+    fireEvent.click(screen.getByTestId('detail-view-translation'));
+    await waitFor(() => expect(screen.queryByTestId('detail-line-text-0')).toBeNull());
+    fireEvent.change(screen.getByTestId('detail-line-translation-1'), { target: { value: '谢谢大家来。' } });
+    fireEvent.click(screen.getByTestId('detail-save'));
+    await screen.findByText('Changes saved');
+    const saved = (jsonOf(calls('/editDetails')[0]).lines as EditedLine[])[1];
+    expect(saved).toMatchObject({ text: 'Thanks for coming.', translations: { 'zh-CN': '谢谢大家来。' } });
+  });
+
+  it('adds a translation into a chosen language, other than the record’s own', async () => {
+    renderAt(`/meetingDetail?id=${ID}`);
+    fireEvent.click(await screen.findByTestId('detail-add-translation'));
+    const select = await screen.findByTestId('detail-translation-language');
+    fireEvent.mouseDown(select.querySelector('.ant-select-selector')!);
+    const popup = await openPopup('.ant-select-dropdown');
+    await within(popup).findByTitle('Spanish');
+    expect(within(popup).queryByTitle('English')).toBeNull();
+    fireEvent.click(within(popup).getByTitle('Spanish'));
+    fireEvent.click(screen.getByTestId('detail-translation-submit'));
+
+    await screen.findByTestId('detail-progress');
+    expect(jsonOf(calls('/addTranslation')[0])).toEqual({ id: ID, language: 'es-ES' });
+    expect(screen.getByTestId('detail-status').textContent).toBe('Translating');
+    // While the job writes the lines, they are read-only.
+    expect(text(0).readOnly).toBe(true);
+    expect(screen.queryByTestId('detail-save')).toBeNull();
+  });
+
+  it('renames the record from its title', async () => {
+    renderAt(`/meetingDetail?id=${ID}`);
+    const title = await screen.findByTestId('detail-title');
+    fireEvent.click(title.querySelector('.ant-typography-edit')!);
+    const field = await waitFor(() => document.querySelector<HTMLTextAreaElement>('.detail-heading textarea')!);
+    fireEvent.change(field, { target: { value: 'Budget sync' } });
+    fireEvent.keyDown(field, { key: 'Enter', keyCode: 13 });
+    fireEvent.keyUp(field, { key: 'Enter', keyCode: 13 });
+    await screen.findByText('Record renamed');
+    expect(jsonOf(server.requests.find((r) => r.url.pathname.endsWith('/transcribe/edit'))!)).toEqual({ ids: [ID], name: 'Budget sync' });
+    await waitFor(() => expect(screen.getByTestId('detail-title').textContent).toBe('Budget sync'));
+  });
+
+  it('says when the transcript is empty and when the audio is not ready', async () => {
+    detail = { ...detail, lines: [] };
+    mediaReply = fail(404, 'The audio or video of this record is not available.');
+    renderAt(`/meetingDetail?id=${ID}`);
+    expect((await screen.findByTestId('detail-empty')).textContent).toContain('Data is empty.');
+    expect((await screen.findByTestId('detail-media-missing')).textContent).toContain('The audio is not ready yet. Please refresh later.');
+    expect(toasts).toEqual([]);
+
+    mediaReply = ok({ url: 'http://127.0.0.1:1/media/clip.mp4', kind: 'video' });
+    fireEvent.click(screen.getByText('Refresh'));
+    expect((await screen.findByTestId('detail-player')).tagName).toBe('VIDEO');
+  });
+
+  it('says when the record cannot be read, with the server’s reason', async () => {
+    renderAt('/meetingDetail?id=77');
+    expect((await screen.findByTestId('detail-error')).textContent).toContain('This record could not be loaded.');
+    expect(screen.getByTestId('detail-error').textContent).toContain('This record does not exist.');
+  });
+
+  it('asks for a record when the link has no id', async () => {
+    renderAt('/meetingDetail');
+    expect((await screen.findByTestId('detail-error')).textContent).toContain('Missing parameters');
+    expect(calls('/getTrans')).toHaveLength(0);
+  });
+
+  it('plays and pauses with Space, except while typing', async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
+    renderAt(`/meetingDetail?id=${ID}`);
+    await screen.findByTestId('detail-player');
+    fireEvent.keyDown(document.body, { key: ' ', code: 'Space' });
+    expect(play).toHaveBeenCalledTimes(1);
+    fireEvent.keyDown(text(0), { key: ' ', code: 'Space' });
+    expect(play).toHaveBeenCalledTimes(1);
+  });
+
+  it('seeks to a line when its time is clicked, and highlights the line playing', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
+    renderAt(`/meetingDetail?id=${ID}`);
+    const player = (await screen.findByTestId('detail-player')) as HTMLAudioElement;
+    fireEvent.click(time('start', 2));
+    expect(player.currentTime).toBe(10);
+    await waitFor(() => expect(screen.getByTestId('detail-line-2').getAttribute('aria-current')).toBe('true'));
+
+    player.currentTime = 6;
+    fireEvent.timeUpdate(player);
+    await waitFor(() => expect(screen.getByTestId('detail-line-1').getAttribute('aria-current')).toBe('true'));
+    expect(screen.getByTestId('detail-line-2').getAttribute('aria-current')).toBeNull();
+  });
+
+  it('reloads when another tab saves the same record, and tells other tabs about its own saves', async () => {
+    const otherTab = new BroadcastChannel(RECORD_CHANNEL);
+    const heard: unknown[] = [];
+    otherTab.onmessage = (event: MessageEvent) => heard.push(event.data);
+    try {
+      renderAt(`/meetingDetail?id=${ID}`);
+      await screen.findByTestId('detail-line-text-0');
+      const asked = calls('/getTrans').length;
+
+      detail = { ...detail, lines: [line(1, 0, 4000, 'Changed elsewhere.', 'Anna')] };
+      otherTab.postMessage({ id: 99 });
+      otherTab.postMessage({ id: ID });
+      await waitFor(() => expect(text(0).value).toBe('Changed elsewhere.'));
+      expect(calls('/getTrans')).toHaveLength(asked + 1);
+
+      // Unsaved edits are not thrown away by another tab's save: the page says so and lets the user choose.
+      fireEvent.change(text(0), { target: { value: 'Mine.' } });
+      detail = { ...detail, lines: [line(1, 0, 4000, 'Changed again elsewhere.', 'Anna')] };
+      otherTab.postMessage({ id: ID });
+      await screen.findByText('This record was changed in another tab or window.');
+      expect(text(0).value).toBe('Mine.');
+      fireEvent.click(screen.getByTestId('detail-load-latest'));
+      expect(text(0).value).toBe('Changed again elsewhere.');
+
+      fireEvent.change(text(0), { target: { value: 'Mine.' } });
+      fireEvent.click(screen.getByTestId('detail-save'));
+      await waitFor(() => expect(heard).toEqual([{ id: ID }]));
+    } finally {
+      otherTab.close();
+    }
+  });
+
+  it('warns before leaving with unsaved changes', async () => {
+    const router = renderAt(`/meetingDetail?id=${ID}`);
+    await screen.findByTestId('detail-line-text-0');
+    fireEvent.change(text(0), { target: { value: 'Unsaved.' } });
+    fireEvent.click(screen.getByTestId('detail-back'));
+    const confirm = await openPopup('.ant-modal-confirm');
+    expect(confirm.textContent).toContain('Leave without saving?');
+    fireEvent.click(within(confirm).getByText('Stay'));
+    await waitFor(() => expect(document.querySelector('.ant-modal-confirm')).toBeNull());
+    expect(router.state.location.pathname).toBe('/meetingDetail');
+    expect(text(0).value).toBe('Unsaved.');
+
+    fireEvent.click(screen.getByTestId('detail-back'));
+    fireEvent.click(within(await openPopup('.ant-modal-confirm')).getByText('Leave'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/recordList'));
+  });
+});

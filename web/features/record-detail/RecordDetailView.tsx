@@ -1,0 +1,180 @@
+import { Alert, App, Button, Empty, Skeleton } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RecordDetail } from '../../../contracts/records';
+import { ExportDialog } from '../records/ExportDialog';
+import { AddTranslationDialog } from './AddTranslationDialog';
+import { useRecordSync } from './broadcast';
+import { DetailHeader } from './DetailHeader';
+import { useRetryRecord, useSaveTranscript } from './hooks';
+import { MediaPlayer } from './MediaPlayer';
+import { SpeakersPanel } from './SpeakersPanel';
+import { isLocked, isRetryable, isRunning } from '../records/status';
+import { StatusBanner } from './StatusBanner';
+import { SummaryTabs } from './SummaryTabs';
+import { needsHours } from './timecode';
+import {
+  addLineAfter,
+  deleteLine,
+  editText,
+  mergeSpeakers,
+  mergeWithNext,
+  renameSpeaker,
+  setTime,
+  speakerStats,
+  toEditedLines,
+} from './transcript-edit';
+import { TranscriptLines } from './TranscriptLines';
+import type { LineHandlers, TranscriptView } from './TranscriptLines';
+import { TranscriptToolbar } from './TranscriptToolbar';
+import { useLeaveGuard } from './use-leave-guard';
+import { useMediaSync } from './use-media-sync';
+import { useTranscriptEditor } from './use-transcript-editor';
+import './record-detail.css';
+
+/**
+ * One record: the player beside (on phones above) its transcript, which can be edited by §5's rules and
+ * saved at once, with the job's progress, speakers, views and the AI summary's place.
+ */
+export function RecordDetailView({ detail }: { detail: RecordDetail }) {
+  const { record } = detail;
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const editor = useTranscriptEditor(detail.lines);
+  const sync = useMediaSync(editor.lines);
+  const changed = useRecordSync(record.id);
+  const save = useSaveTranscript(record.id);
+  const retry = useRetryRecord(record.id, changed);
+  const [view, setView] = useState<TranscriptView>('source');
+  const [dialog, setDialog] = useState<'export' | 'translate' | null>(null);
+  useLeaveGuard(editor.dirty);
+
+  const mediaMs = Math.round(record.duration * 1000);
+  const editable = !isLocked(record.status);
+  const language = record.translationLanguage;
+  const hasTranslation = language !== null && editor.lines.some((line) => line.translations[language]);
+  const speakers = useMemo(() => speakerStats(editor.lines), [editor.lines]);
+  const { apply, settle, undo, markSaved, discard } = editor;
+  const { seek } = sync;
+
+  const handlers = useMemo<LineHandlers>(
+    () => ({
+      text: (index, text, lang) => apply((tr) => editText(tr, index, text, lang)),
+      settle,
+      time: (index, edge, input) => apply((tr) => setTime(tr, index, edge, input, mediaMs)),
+      add: (index) => apply((tr) => addLineAfter(tr, index, mediaMs)),
+      remove: (index) => apply((tr) => deleteLine(tr, index)),
+      merge: (index) =>
+        apply((tr) => mergeWithNext(tr, index), {
+          // Spec §5: a merge that joins two speakers' words is confirmed first.
+          speakersDiffer: () =>
+            void modal.confirm({
+              title: t('recordDetail.mergeSpeakersTitle'),
+              content: t('recordDetail.mergeSpeakersContent'),
+              okText: t('recordDetail.merge'),
+              onOk: () => {
+                apply((tr) => mergeWithNext(tr, index, { confirmed: true }));
+              },
+            }),
+        }),
+      seek,
+    }),
+    [apply, settle, mediaMs, seek, modal, t],
+  );
+
+  const saveNow = () => {
+    const lines = editor.lines;
+    save.mutate(toEditedLines(lines), {
+      onSuccess: () => {
+        markSaved(lines);
+        void message.success(t('recordDetail.saved'));
+        void changed();
+      },
+    });
+  };
+
+  let translateBlocked: string | null = null;
+  if (!editable) translateBlocked = t('recordDetail.busy');
+  else if (editor.dirty) translateBlocked = t('recordDetail.saveFirst');
+  else if (editor.lines.length === 0) translateBlocked = t('recordDetail.empty');
+
+  let transcript;
+  if (editor.lines.length > 0) {
+    transcript = (
+      <>
+        <TranscriptToolbar
+          view={hasTranslation ? view : 'source'}
+          onView={setView}
+          hasTranslation={hasTranslation}
+          editable={editable}
+          dirty={editor.dirty}
+          saving={save.isPending}
+          translateBlocked={translateBlocked}
+          onAddTranslation={() => setDialog('translate')}
+          onUndo={undo}
+          onSave={saveNow}
+        />
+        {!editable && <p className="detail-hint detail-locked">{t('recordDetail.busy')}</p>}
+        <TranscriptLines
+          lines={editor.lines}
+          activeIndex={sync.activeIndex}
+          playing={sync.playing}
+          view={hasTranslation ? view : 'source'}
+          language={language}
+          editable={editable}
+          withHours={needsHours(mediaMs)}
+          handlers={handlers}
+        />
+      </>
+    );
+  } else if (isRunning(record.status)) {
+    transcript = <Skeleton active paragraph={{ rows: 6 }} />;
+  } else if (!isRetryable(record.status)) {
+    // Spec §8 "data is empty".
+    transcript = <Empty className="detail-empty" description={t('recordDetail.empty')} data-testid="detail-empty" />;
+  }
+
+  return (
+    <div className="detail-page">
+      <DetailHeader
+        record={record}
+        // The server exports what is saved: unsaved edits would be missing from the file.
+        exportBlocked={editor.dirty ? t('recordDetail.saveFirst') : null}
+        onExport={() => setDialog('export')}
+        changed={changed}
+      />
+      <div className="detail-body">
+        <section className="detail-player-area" aria-label={t('recordDetail.player')}>
+          <MediaPlayer recordId={record.id} status={record.status} sync={sync} />
+        </section>
+        <section className="detail-transcript" aria-label={t('recordDetail.transcript')}>
+          <StatusBanner record={record} onRetry={() => retry.mutate()} retrying={retry.isPending} />
+          {editor.stale && (
+            <Alert
+              type="warning"
+              showIcon
+              message={t('recordDetail.stale')}
+              action={
+                <Button size="small" onClick={discard} data-testid="detail-load-latest">
+                  {t('recordDetail.loadLatest')}
+                </Button>
+              }
+            />
+          )}
+          {transcript}
+        </section>
+        <aside className="detail-side">
+          <SpeakersPanel
+            speakers={speakers}
+            editable={editable && editor.lines.length > 0}
+            onRename={(from, to) => apply((tr) => renameSpeaker(tr, from, to))}
+            onMerge={(from, into) => apply((tr) => mergeSpeakers(tr, from, into))}
+          />
+          <SummaryTabs />
+        </aside>
+      </div>
+      {dialog === 'export' && <ExportDialog ids={[record.id]} onClose={() => setDialog(null)} />}
+      {dialog === 'translate' && <AddTranslationDialog record={record} changed={changed} onClose={() => setDialog(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { EditOutlined, MergeOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Card, Dropdown, Empty } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NameDialog } from '../../components/NameDialog';
+import type { SpeakerStat } from './transcript-edit';
+
+/** Longest speaker name the server keeps (contracts/transcription.ts editedLine). */
+const SPEAKER_NAME_MAX = 100;
+
+interface SpeakersPanelProps {
+  speakers: SpeakerStat[];
+  editable: boolean;
+  /** False when refused (the model said why); the dialog then stays open. */
+  onRename: (from: string, to: string) => boolean;
+  onMerge: (from: string, into: string) => void;
+}
+
+/** Who speaks and how often; renaming a speaker, or merging one the recogniser split in two. */
+export function SpeakersPanel({ speakers, editable, onRename, onMerge }: SpeakersPanelProps) {
+  const { t } = useTranslation();
+  const [renaming, setRenaming] = useState<string | null>(null);
+
+  return (
+    <Card className="detail-card" size="small" title={t('recordDetail.speakers.title')} data-testid="detail-speakers">
+      {speakers.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('recordDetail.speakers.none')} />
+      ) : (
+        <ul className="detail-speakers">
+          {speakers.map(({ name, lines }) => (
+            <li key={name} className="detail-speaker-row" data-speaker={name}>
+              <UserOutlined className="detail-speaker-icon" />
+              <span className="detail-speaker-name">{name}</span>
+              <span className="detail-speaker-count">{t('recordDetail.speakers.lines', { count: lines })}</span>
+              {editable && (
+                <span className="detail-speaker-actions">
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<EditOutlined />}
+                    aria-label={t('recordDetail.speakers.rename', { name })}
+                    title={t('recordDetail.speakers.rename', { name })}
+                    onClick={() => setRenaming(name)}
+                    data-testid="detail-speaker-rename"
+                  />
+                  {speakers.length > 1 && (
+                    <Dropdown
+                      trigger={['click']}
+                      menu={{
+                        items: speakers
+                          .filter((other) => other.name !== name)
+                          .map((other) => ({ key: other.name, label: <span data-testid="detail-speaker-merge-into">{other.name}</span> })),
+                        onClick: ({ key }) => onMerge(name, key),
+                      }}
+                    >
+                      <Button
+                        type="text"
+                        size="small"
+                        icon={<MergeOutlined />}
+                        aria-label={t('recordDetail.speakers.mergeInto', { name })}
+                        title={t('recordDetail.speakers.mergeInto', { name })}
+                        data-testid="detail-speaker-merge"
+                      />
+                    </Dropdown>
+                  )}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {renaming !== null && (
+        <NameDialog
+          title={t('recordDetail.speakers.renameTitle')}
+          label={t('recordDetail.speakers.nameLabel')}
+          initialName={renaming}
+          max={SPEAKER_NAME_MAX}
+          requiredMessage={t('recordDetail.speakers.nameRequired')}
+          tooLongMessage={t('recordDetail.speakers.nameTooLong', { max: SPEAKER_NAME_MAX })}
+          testId="detail-speaker-name"
+          onSubmit={(name) => (onRename(renaming, name) ? Promise.resolve() : Promise.reject(new Error('refused')))}
+          onClose={() => setRenaming(null)}
+        />
+      )}
+    </Card>
+  );
+}

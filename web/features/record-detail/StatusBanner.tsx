@@ -1,0 +1,37 @@
+import { Alert, Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { RecordRow } from '../../../contracts/records';
+import { isRetryable, isRunning } from '../records/status';
+
+/** While a job runs: an indeterminate bar and what it is doing. After a failure: the reason and Retry. */
+export function StatusBanner({ record, onRetry, retrying }: { record: RecordRow; onRetry: () => void; retrying: boolean }) {
+  const { t } = useTranslation();
+  const { status } = record;
+
+  if (isRunning(status)) {
+    const doing = status === 'transcribing' || status === 'translating' ? status : 'other';
+    return (
+      <div className="detail-running" role="status" data-testid="detail-progress">
+        <div className="detail-progress" aria-hidden="true" />
+        <span>{t(`recordDetail.progress.${doing}`)}</span>
+      </div>
+    );
+  }
+  if (isRetryable(status)) {
+    return (
+      <Alert
+        className="detail-failed"
+        type="error"
+        showIcon
+        message={t(`records.statuses.${status}`)}
+        description={record.errorReason || t('recordDetail.noReason')}
+        action={
+          <Button size="small" danger loading={retrying} onClick={onRetry} data-testid="detail-retry">
+            {t('recordDetail.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  return null;
+}

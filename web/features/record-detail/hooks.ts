@@ -1,0 +1,72 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RecordDetail, RecordRow } from '../../../contracts/records';
+import type { EditedLine } from '../../../contracts/transcription';
+import { useSession } from '../../lib/session';
+import { UPLOAD_LANGUAGES_KEY, fetchUploadLanguages } from '../upload/api';
+import { addTranslation, detailKey, fetchMedia, fetchRecordDetail, mediaKey, refreshRecord, saveLines } from './api';
+import { DETAIL_POLL_MS, isLocked } from '../records/status';
+
+export function useRecordDetail(id: number | null) {
+  const hasAccount = useSession((s) => s.userInfo !== null);
+  return useQuery({
+    queryKey: detailKey(id ?? 0),
+    queryFn: () => fetchRecordDetail(id!),
+    enabled: id !== null && hasAccount,
+    refetchInterval: (query) => (query.state.data && isLocked(query.state.data.record.status) ? DETAIL_POLL_MS : false),
+  });
+}
+
+/**
+ * The player's signed URL. Never refreshed on its own: a new URL would restart playback, and the signature
+ * outlives a listening session; the player asks again when the media fails to load.
+ */
+export function useRecordMedia(id: number) {
+  return useQuery({
+    queryKey: mediaKey(id),
+    queryFn: () => fetchMedia(id),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** The record as a call answered it, at once: the status shown and the polling follow without waiting. */
+function useSetRecord(id: number) {
+  const queryClient = useQueryClient();
+  return (record: RecordRow) => queryClient.setQueryData<RecordDetail>(detailKey(id), (old) => old && { ...old, record });
+}
+
+/** The caller marks its lines saved before announcing the change, so the reload finds nothing unsaved. */
+export function useSaveTranscript(id: number) {
+  return useMutation({ mutationFn: (lines: EditedLine[]) => saveLines(id, lines) });
+}
+
+export function useRetryRecord(id: number, changed: () => Promise<void>) {
+  const setRecord = useSetRecord(id);
+  return useMutation({
+    mutationFn: () => refreshRecord(id),
+    onSuccess: (record) => {
+      setRecord(record);
+      return changed();
+    },
+  });
+}
+
+export function useAddTranslation(id: number, changed: () => Promise<void>) {
+  const setRecord = useSetRecord(id);
+  return useMutation({
+    mutationFn: (language: string) => addTranslation(id, language),
+    onSuccess: (record) => {
+      setRecord(record);
+      return changed();
+    },
+  });
+}
+
+/**
+ * Languages a transcript can be translated into: the file-transcription list's targets (the same list the
+ * upload dialog offers), without the record's own language.
+ */
+export function useTranslationTargets(audioLanguage: string) {
+  const languages = useQuery({ queryKey: UPLOAD_LANGUAGES_KEY, queryFn: fetchUploadLanguages });
+  return { ...languages, targets: languages.data?.translation.filter((l) => l.code !== audioLanguage) ?? [] };
+}

@@ -1,0 +1,225 @@
+import { UNDO_STEPS } from '../../../contracts/constants';
+import type { SubtitleLine } from '../../../contracts/records';
+import type { EditedLine } from '../../../contracts/transcription';
+import { parseTimecode } from './timecode';
+
+/**
+ * The record detail editor's model, free of React so every subtitle rule of spec §5 is tested on its own:
+ * end not before start, start not after end, a readable time, no overlap with the neighbours, nothing past
+ * the media, no new line past the media, the last line stays, undo up to 5 steps, and merging lines of
+ * different speakers only once confirmed. Each operation returns a new transcript or the rule it broke.
+ */
+
+export interface DraftLine {
+  /** Stable React key: the server's line id, or a negative number for lines added here. */
+  key: number;
+  start: number;
+  end: number;
+  text: string;
+  speaker: string;
+  translations: Record<string, string>;
+}
+
+export interface Transcript {
+  lines: readonly DraftLine[];
+  /** Earlier versions of `lines`, newest last, at most UNDO_STEPS of them. */
+  past: readonly (readonly DraftLine[])[];
+  /** The text field being typed into: further keystrokes there extend the same undo step. */
+  typing: string | null;
+  nextKey: number;
+}
+
+export type EditError =
+  | 'endBeforeStart'
+  | 'startAfterEnd'
+  | 'badTimeFormat'
+  | 'overlapPrevious'
+  | 'overlapNext'
+  | 'pastMedia'
+  | 'addPastMedia'
+  | 'noRoomToAdd'
+  | 'lastLine'
+  | 'noNextLine'
+  | 'speakersDiffer'
+  | 'nothingToUndo'
+  | 'emptySpeaker'
+  | 'speakerExists'
+  | 'unknownSpeaker';
+
+export type EditResult = { ok: true; transcript: Transcript } | { ok: false; error: EditError };
+
+/** A line added after another lasts this long when the gap allows. */
+export const NEW_LINE_MS = 2000;
+
+const fail = (error: EditError): EditResult => ({ ok: false, error });
+
+function commit(t: Transcript, lines: readonly DraftLine[], typing: string | null = null, nextKey = t.nextKey): EditResult {
+  const extending = typing !== null && typing === t.typing;
+  return {
+    ok: true,
+    transcript: { lines, past: extending ? t.past : [...t.past, t.lines].slice(-UNDO_STEPS), typing, nextKey },
+  };
+}
+
+const replaceAt = (lines: readonly DraftLine[], index: number, ...replacement: DraftLine[]) => [
+  ...lines.slice(0, index),
+  ...replacement,
+  ...lines.slice(index + 1),
+];
+
+export function fromLines(lines: readonly SubtitleLine[]): Transcript {
+  return {
+    lines: lines.map(({ id, start, end, text, speaker, translations }) => ({ key: id, start, end, text, speaker, translations })),
+    past: [],
+    typing: null,
+    nextKey: -1,
+  };
+}
+
+/** Whether the server's lines say what `lines` say (ids aside): a save coming back, not someone else's change. */
+export function sameContent(lines: readonly DraftLine[], server: readonly SubtitleLine[]): boolean {
+  return (
+    lines.length === server.length &&
+    lines.every((line, i) => {
+      const other = server[i];
+      return (
+        line.start === other.start &&
+        line.end === other.end &&
+        line.text === other.text &&
+        line.speaker === other.speaker &&
+        sameTranslations(line.translations, other.translations)
+      );
+    })
+  );
+}
+
+function sameTranslations(a: Record<string, string>, b: Record<string, string>): boolean {
+  const languages = Object.keys(a);
+  return languages.length === Object.keys(b).length && languages.every((language) => a[language] === b[language]);
+}
+
+/** What `editDetails` stores: every line, in order. */
+export function toEditedLines(lines: readonly DraftLine[]): EditedLine[] {
+  return lines.map(({ start, end, text, speaker, translations }) => ({ start, end, text, speaker, translations }));
+}
+
+/** The source text, or with `language` that translation. Typing is one undo step per field. */
+export function editText(t: Transcript, index: number, text: string, language?: string): EditResult {
+  const line = t.lines[index];
+  const changed = language ? { ...line, translations: { ...line.translations, [language]: text } } : { ...line, text };
+  return commit(t, replaceAt(t.lines, index, changed), `${line.key}:${language ?? ''}`);
+}
+
+/** Leaving a text field closes its undo step: typing there again later is a new one. */
+export function endTyping(t: Transcript): Transcript {
+  return t.typing === null ? t : { ...t, typing: null };
+}
+
+/** A start or end time typed by the user, checked against the line itself, its neighbours and the media. */
+export function setTime(t: Transcript, index: number, edge: 'start' | 'end', input: string, mediaMs: number): EditResult {
+  const ms = parseTimecode(input);
+  if (ms === null) return fail('badTimeFormat');
+  const line = t.lines[index];
+  const next = { ...line, [edge]: ms };
+  if (next.end < next.start) return fail(edge === 'start' ? 'startAfterEnd' : 'endBeforeStart');
+  const before = t.lines[index - 1];
+  const after = t.lines[index + 1];
+  if (before && next.start < before.end) return fail('overlapPrevious');
+  if (after && next.end > after.start) return fail('overlapNext');
+  if (mediaMs > 0 && next.end > mediaMs) return fail('pastMedia');
+  if (next.start === line.start && next.end === line.end) return { ok: true, transcript: t };
+  return commit(t, replaceAt(t.lines, index, next));
+}
+
+/** An empty line for the same speaker in the gap after `index`, up to NEW_LINE_MS long. */
+export function addLineAfter(t: Transcript, index: number, mediaMs: number): EditResult {
+  const line = t.lines[index];
+  const start = line.end;
+  const limit = Math.min(t.lines[index + 1]?.start ?? Infinity, mediaMs > 0 ? mediaMs : Infinity);
+  if (mediaMs > 0 && start >= mediaMs) return fail('addPastMedia');
+  if (start >= limit) return fail('noRoomToAdd');
+  const added: DraftLine = { key: t.nextKey, start, end: Math.min(start + NEW_LINE_MS, limit), text: '', speaker: line.speaker, translations: {} };
+  return commit(t, replaceAt(t.lines, index, line, added), null, t.nextKey - 1);
+}
+
+export function deleteLine(t: Transcript, index: number): EditResult {
+  if (t.lines.length <= 1) return fail('lastLine');
+  return commit(t, t.lines.filter((_, i) => i !== index));
+}
+
+/** Merging a line into the next would hide a change of speaker: the caller asks first. */
+export function mergeNeedsConfirmation(t: Transcript, index: number): boolean {
+  const next = t.lines[index + 1];
+  return next !== undefined && next.speaker !== t.lines[index].speaker;
+}
+
+/** One line from `index` and the next: their span, their texts joined, the first line's speaker. */
+export function mergeWithNext(t: Transcript, index: number, { confirmed = false } = {}): EditResult {
+  const line = t.lines[index];
+  const next = t.lines[index + 1];
+  if (!next) return fail('noNextLine');
+  if (mergeNeedsConfirmation(t, index) && !confirmed) return fail('speakersDiffer');
+  const translations: Record<string, string> = { ...next.translations, ...line.translations };
+  for (const language of Object.keys(translations)) {
+    translations[language] = joinText(line.translations[language] ?? '', next.translations[language] ?? '');
+  }
+  const merged: DraftLine = { ...line, end: next.end, text: joinText(line.text, next.text), translations };
+  return commit(t, [...t.lines.slice(0, index), merged, ...t.lines.slice(index + 2)]);
+}
+
+/** Characters of scripts written without spaces between words (CJK, kana, full-width forms). */
+const UNSPACED = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
+
+function joinText(a: string, b: string): string {
+  if (!a || !b) return a || b;
+  return UNSPACED.test(a.at(-1)!) || UNSPACED.test(b[0]) ? a + b : `${a} ${b}`;
+}
+
+export interface SpeakerStat {
+  name: string;
+  lines: number;
+}
+
+/** The named speakers in order of first appearance, with how many lines each has. */
+export function speakerStats(lines: readonly DraftLine[]): SpeakerStat[] {
+  const counts = new Map<string, number>();
+  for (const { speaker } of lines) if (speaker) counts.set(speaker, (counts.get(speaker) ?? 0) + 1);
+  return [...counts].map(([name, count]) => ({ name, lines: count }));
+}
+
+function respeak(t: Transcript, from: string, to: string): EditResult {
+  if (from === to) return { ok: true, transcript: t };
+  return commit(t, t.lines.map((line) => (line.speaker === from ? { ...line, speaker: to } : line)));
+}
+
+/** A new (non-empty, unused) name for every line of `from`; joining an existing speaker is `mergeSpeakers`. */
+export function renameSpeaker(t: Transcript, from: string, to: string): EditResult {
+  const name = to.trim();
+  if (!name) return fail('emptySpeaker');
+  if (name !== from && t.lines.some((l) => l.speaker === name)) return fail('speakerExists');
+  return respeak(t, from, name);
+}
+
+/** Every line of `from` becomes `into`'s: one person the recogniser took for two. */
+export function mergeSpeakers(t: Transcript, from: string, into: string): EditResult {
+  if (!t.lines.some((l) => l.speaker === into)) return fail('unknownSpeaker');
+  return respeak(t, from, into);
+}
+
+export function undo(t: Transcript): EditResult {
+  const previous = t.past.at(-1);
+  if (!previous) return fail('nothingToUndo');
+  return { ok: true, transcript: { ...t, lines: previous, past: t.past.slice(0, -1), typing: null } };
+}
+
+/** The line playing at `ms` (lines are in time order), or -1 between lines. */
+export function activeLineIndex(lines: readonly DraftLine[], ms: number): number {
+  let low = 0;
+  let high = lines.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (lines[mid].start <= ms) low = mid + 1;
+    else high = mid - 1;
+  }
+  return high >= 0 && ms < lines[high].end ? high : -1;
+}

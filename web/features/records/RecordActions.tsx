@@ -1,0 +1,49 @@
+import { DeleteOutlined, EditOutlined, ExportOutlined, FolderOutlined, MoreOutlined, ShareAltOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Tooltip } from 'antd';
+import type { MenuProps } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RecordRow } from '../../../contracts/records';
+import { useEditRecords } from './hooks';
+
+export type RecordAction = 'rename' | 'move' | 'share' | 'export' | 'delete';
+
+const ACTION_ICONS: Record<RecordAction, ReactNode> = {
+  rename: <EditOutlined />,
+  move: <FolderOutlined />,
+  share: <ShareAltOutlined />,
+  export: <ExportOutlined />,
+  delete: <DeleteOutlined />,
+};
+
+/** A record's favourite star and its menu of actions; the view owning the dialogs runs the chosen one. */
+export function RecordActions({ record, onAction }: { record: RecordRow; onAction: (action: RecordAction, record: RecordRow) => void }) {
+  const { t } = useTranslation();
+  const edit = useEditRecords();
+  const favouriteLabel = t(record.favourite ? 'records.unfavourite' : 'records.favourite');
+  const items: MenuProps['items'] = (Object.keys(ACTION_ICONS) as RecordAction[]).map((action) => ({
+    key: action,
+    icon: ACTION_ICONS[action],
+    danger: action === 'delete',
+    label: <span data-testid={`record-${action}`}>{t(`records.${action}`)}</span>,
+  }));
+
+  return (
+    <span className="record-actions">
+      <Tooltip title={favouriteLabel}>
+        <Button
+          type="text"
+          icon={record.favourite ? <StarFilled className="record-star on" /> : <StarOutlined className="record-star" />}
+          aria-label={favouriteLabel}
+          aria-pressed={record.favourite}
+          loading={edit.isPending}
+          onClick={() => edit.mutate({ ids: [record.id], favourite: !record.favourite })}
+          data-testid={`record-favourite-${record.id}`}
+        />
+      </Tooltip>
+      <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => onAction(key as RecordAction, record) }}>
+        <Button type="text" icon={<MoreOutlined />} aria-label={t('records.more')} data-testid={`record-actions-${record.id}`} />
+      </Dropdown>
+    </span>
+  );
+}

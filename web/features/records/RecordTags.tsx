@@ -1,0 +1,41 @@
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { RecordStatus, RecordType } from '../../../contracts/records';
+
+/** Running work is blue, finished green, failures red, the rest plain. */
+const STATUS_COLOR: Record<RecordStatus, string> = {
+  transcribing: 'processing',
+  translating: 'processing',
+  in_progress: 'processing',
+  dub_start: 'processing',
+  dubbing: 'processing',
+  transcription_completed: 'success',
+  translation_completed: 'success',
+  dub_complete: 'success',
+  ended: 'success',
+  transcription_err: 'error',
+  translation_err: 'error',
+  dub_err: 'error',
+  paused: 'warning',
+  not_started: 'default',
+};
+
+const TYPE_COLOR: Record<RecordType, string> = { meeting: 'geekblue', transcription: 'cyan', dubbing: 'purple' };
+
+export function StatusTag({ status }: { status: RecordStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={STATUS_COLOR[status]} data-status={status}>
+      {t(`records.statuses.${status}`)}
+    </Tag>
+  );
+}
+
+export function TypeTag({ type }: { type: RecordType }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={TYPE_COLOR[type]} bordered={false}>
+      {t(`records.types.${type}`)}
+    </Tag>
+  );
+}

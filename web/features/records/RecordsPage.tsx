@@ -1,0 +1,40 @@
+import { Button, Card, Result } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { PageTitle } from '../../components/PageTitle';
+import { PATHS } from '../../lib/paths';
+import { useSession } from '../../lib/session';
+
+/** The sign-in page, coming back to `returnTo` afterwards. */
+export function signInPath(returnTo: string): string {
+  return `${PATHS.login}?redirect=${encodeURIComponent(returnTo)}`;
+}
+
+/** A records page: its title, then its list — or, with nobody signed in (not even a guest), a way to sign in. */
+export function RecordsPage({ title, children }: { title: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const hasAccount = useSession((s) => s.userInfo !== null);
+  return (
+    <div className="page records-page">
+      <PageTitle>{title}</PageTitle>
+      {hasAccount ? (
+        children
+      ) : (
+        <Card className="section-card" variant="borderless">
+          <Result
+            status="info"
+            title={t('records.signInFirst')}
+            extra={
+              <Button type="primary" onClick={() => void navigate(signInPath(pathname + search))}>
+                {t('header.loginShort')}
+              </Button>
+            }
+          />
+        </Card>
+      )}
+    </div>
+  );
+}

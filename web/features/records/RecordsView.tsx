@@ -1,0 +1,280 @@
+import { DeleteOutlined, ExportOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { App, Button, Card, Checkbox, Empty, Pagination, Spin, Table, Tooltip } from 'antd';
+import type { CheckboxProps, TableColumnsType } from 'antd';
+import type { HTMLAttributes } from 'react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { RECORD_NAME_MAX, PAGE_SIZE } from '../../../contracts/records';
+import type { RecordQuery, RecordRow } from '../../../contracts/records';
+import { NameDialog } from '../../components/NameDialog';
+import { ExportDialog } from './ExportDialog';
+import { formatDuration, formatTime } from './format';
+import { recordLink } from './links';
+import { useEditRecords, useRecords, useRemoveRecords } from './hooks';
+import { MoveDialog } from './MoveDialog';
+import { RecordActions } from './RecordActions';
+import type { RecordAction } from './RecordActions';
+import { StatusTag, TypeTag } from './RecordTags';
+import { INITIAL_FILTERS, RecordsToolbar, hasFilters } from './RecordsToolbar';
+import type { RecordFilters } from './RecordsToolbar';
+import { ShareDialog } from './ShareDialog';
+import { useViewMode } from './use-view-mode';
+import './records.css';
+
+type Dialog = { kind: 'rename' | 'move' | 'share'; record: RecordRow } | { kind: 'export'; ids: number[] };
+
+interface RecordsViewProps {
+  /** The page's fixed part of the query: one folder, or favourites or shares across folders. */
+  scope: Pick<RecordQuery, 'folderId' | 'favourite' | 'shared'>;
+  /** What an empty list says when no filter is set. */
+  emptyText: string;
+}
+
+const PAGE_SIZES = [10, 20, 50, PAGE_SIZE.max];
+/** Below this the table scrolls sideways rather than squeezing names to nothing. */
+const TABLE_MIN_WIDTH = 900;
+
+/**
+ * The records list of /recordList, /favourList and /shareList (spec §2): toolbar, list or cards,
+ * selection with batch delete and export, server-side pages, and each record's actions and dialogs.
+ */
+export function RecordsView({ scope, emptyText }: RecordsViewProps) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const [filters, setFilters] = useState<RecordFilters>(INITIAL_FILTERS);
+  const [page, setPage] = useState<{ num: number; size: number }>({ num: 1, size: PAGE_SIZE.default });
+  const [view, setView] = useViewMode();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const edit = useEditRecords();
+  const remove = useRemoveRecords();
+
+  const { type, status, range, keyword, orderByColumn, isAsc } = filters;
+  const records = useRecords({
+    pageNum: page.num,
+    pageSize: page.size,
+    orderByColumn,
+    isAsc,
+    ...scope,
+    type,
+    status,
+    keyword,
+    beginTime: range?.[0],
+    endTime: range?.[1],
+  });
+
+  const data = records.data;
+  const rows = data?.rows ?? [];
+  const total = data?.total ?? 0;
+  // Deleting the last records of the last page leaves it empty: show the page before instead.
+  useEffect(() => {
+    if (data && data.rows.length === 0 && data.total > 0 && page.num > 1) {
+      setPage((p) => ({ ...p, num: Math.ceil(data.total / p.size) }));
+    }
+  }, [data, page.num]);
+
+  const changeFilters = (next: RecordFilters) => {
+    setFilters(next);
+    setPage((p) => ({ ...p, num: 1 }));
+    setSelected([]);
+  };
+
+  const confirmDelete = (targets: { ids: number[]; name?: string }) =>
+    modal.confirm({
+      title: targets.name ? t('records.deleteOneTitle', { name: targets.name }) : t('records.deleteManyTitle', { count: targets.ids.length }),
+      content: t('records.deleteContent'),
+      okText: t('records.delete'),
+      okButtonProps: { danger: true, 'data-testid': 'records-delete-confirm' },
+      onOk: async () => {
+        try {
+          const { removed } = await remove.mutateAsync(targets.ids);
+          void message.success(t('records.deleted', { count: removed }));
+          setSelected((ids) => ids.filter((id) => !targets.ids.includes(id)));
+        } catch {
+          // The request layer showed why.
+        }
+      },
+    });
+
+  const runAction = (action: RecordAction, record: RecordRow) => {
+    if (action === 'delete') confirmDelete({ ids: [record.id], name: record.name });
+    else if (action === 'export') setDialog({ kind: 'export', ids: [record.id] });
+    else setDialog({ kind: action, record });
+  };
+
+  const pageIds = rows.map((r) => r.id);
+  const selectedOnPage = pageIds.filter((id) => selected.includes(id)).length;
+  const toggleOne = (id: number, on: boolean) => setSelected((ids) => (on ? [...ids, id] : ids.filter((x) => x !== id)));
+  const togglePage = (on: boolean) =>
+    setSelected((ids) => (on ? [...new Set([...ids, ...pageIds])] : ids.filter((id) => !pageIds.includes(id))));
+
+  const name = (record: RecordRow) => (
+    <span className="record-name">
+      <Link to={recordLink(record.id)} title={record.name} data-testid={`record-name-${record.id}`}>
+        {record.name}
+      </Link>
+      {record.shared && (
+        <Tooltip title={t('records.shared')}>
+          <ShareAltOutlined className="record-shared" aria-label={t('records.shared')} />
+        </Tooltip>
+      )}
+    </span>
+  );
+  const actions = (record: RecordRow) => <RecordActions record={record} onAction={runAction} />;
+  // One time per record keeps the table narrow: the one the list is sorted by, else the creation time.
+  const byUpdate = orderByColumn === 'update_time';
+  const shownTime = (record: RecordRow) => (byUpdate ? record.updateTime : record.createTime);
+
+  const columns: TableColumnsType<RecordRow> = [
+    // The name takes what the fixed-width columns leave.
+    { title: t('records.columns.name'), key: 'name', render: (_, record) => name(record), ellipsis: true },
+    { title: t('records.columns.type'), dataIndex: 'type', width: 130, render: (value: RecordRow['type']) => <TypeTag type={value} /> },
+    { title: t('records.columns.status'), dataIndex: 'status', width: 160, render: (value: RecordRow['status']) => <StatusTag status={value} /> },
+    { title: t('records.columns.duration'), dataIndex: 'duration', width: 100, align: 'right', render: formatDuration },
+    {
+      title: t(byUpdate ? 'records.columns.updated' : 'records.columns.created'),
+      key: 'time',
+      width: 190,
+      render: (_, record) => formatTime(shownTime(record)),
+    },
+    { title: t('records.columns.actions'), key: 'actions', width: 100, fixed: 'right', render: (_, record) => actions(record) },
+  ];
+
+  const list = () => {
+    if (records.isError && !records.data) {
+      return (
+        <Empty description={t('records.loadFailed')}>
+          <Button onClick={() => void records.refetch()}>{t('common.retry')}</Button>
+        </Empty>
+      );
+    }
+    if (!records.data) return <Spin className="records-loading" />;
+    if (rows.length === 0) {
+      const filtered = hasFilters(filters);
+      return (
+        <Empty description={filtered ? t('records.emptyFiltered') : emptyText} data-testid="records-empty">
+          {filtered && <Button onClick={() => changeFilters({ ...INITIAL_FILTERS, orderByColumn, isAsc })}>{t('records.clearFilters')}</Button>}
+        </Empty>
+      );
+    }
+    if (view === 'card') {
+      return (
+        <div className="records-cards" data-testid="records-card-view">
+          {rows.map((record) => (
+            <Card key={record.id} size="small" className={selected.includes(record.id) ? 'record-card selected' : 'record-card'} data-testid={`record-row-${record.id}`}>
+              <div className="record-card-head">
+                <Checkbox
+                  checked={selected.includes(record.id)}
+                  onChange={(e) => toggleOne(record.id, e.target.checked)}
+                  aria-label={record.name}
+                  data-testid={`record-select-${record.id}`}
+                />
+                {name(record)}
+                {actions(record)}
+              </div>
+              <div className="record-card-tags">
+                <TypeTag type={record.type} />
+                <StatusTag status={record.status} />
+              </div>
+              <div className="record-card-meta">
+                <span>{formatDuration(record.duration)}</span>
+                <span>{formatTime(shownTime(record))}</span>
+              </div>
+            </Card>
+          ))}
+        </div>
+      );
+    }
+    return (
+      <div data-testid="records-table">
+        <Table<RecordRow>
+          rowKey="id"
+          columns={columns}
+          dataSource={rows}
+          pagination={false}
+          scroll={{ x: TABLE_MIN_WIDTH }}
+          onRow={(record) => ({ 'data-testid': `record-row-${record.id}` }) as HTMLAttributes<HTMLElement>}
+          rowSelection={{
+            selectedRowKeys: selected,
+            // One "select all" above serves both views.
+            hideSelectAll: true,
+            preserveSelectedRowKeys: true,
+            onSelect: (record, on) => toggleOne(record.id, on),
+            getCheckboxProps: (record) => ({ 'aria-label': record.name, 'data-testid': `record-select-${record.id}` }) as CheckboxProps,
+          }}
+        />
+      </div>
+    );
+  };
+
+  return (
+    <div className="records-view">
+      <RecordsToolbar value={filters} onChange={changeFilters} view={view} onViewChange={setView} />
+      <div className="records-batch">
+        <Checkbox
+          checked={rows.length > 0 && selectedOnPage === rows.length}
+          indeterminate={selectedOnPage > 0 && selectedOnPage < rows.length}
+          disabled={rows.length === 0}
+          onChange={(e) => togglePage(e.target.checked)}
+          data-testid="records-select-all"
+        >
+          {t('records.selectAll')}
+        </Checkbox>
+        {selected.length > 0 && <span className="records-selected">{t('records.selected', { count: selected.length })}</span>}
+        <span className="records-batch-actions">
+          <Button
+            icon={<ExportOutlined />}
+            disabled={selected.length === 0}
+            onClick={() => setDialog({ kind: 'export', ids: selected })}
+            data-testid="records-batch-export"
+          >
+            {t('records.export')}
+          </Button>
+          <Button
+            danger
+            icon={<DeleteOutlined />}
+            disabled={selected.length === 0}
+            onClick={() => confirmDelete({ ids: selected })}
+            data-testid="records-batch-delete"
+          >
+            {t('records.delete')}
+          </Button>
+        </span>
+      </div>
+      <Spin spinning={records.isFetching && Boolean(records.data)}>{list()}</Spin>
+      {total > 0 && (
+        <Pagination
+          className="records-pagination"
+          current={page.num}
+          pageSize={page.size}
+          total={total}
+          pageSizeOptions={PAGE_SIZES}
+          showSizeChanger
+          showTotal={(count) => t('records.total', { total: count })}
+          onChange={(num, size) => setPage({ num: size === page.size ? num : 1, size })}
+          data-testid="records-pagination"
+        />
+      )}
+      {dialog?.kind === 'rename' && (
+        <NameDialog
+          title={t('records.renameTitle')}
+          label={t('records.nameLabel')}
+          initialName={dialog.record.name}
+          max={RECORD_NAME_MAX}
+          requiredMessage={t('records.nameRequired')}
+          tooLongMessage={t('records.nameTooLong', { max: RECORD_NAME_MAX })}
+          testId="record-rename"
+          onSubmit={async (newName) => {
+            await edit.mutateAsync({ ids: [dialog.record.id], name: newName });
+            void message.success(t('records.renamed'));
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'move' && <MoveDialog record={dialog.record} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'share' && <ShareDialog record={dialog.record} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'export' && <ExportDialog ids={dialog.ids} onClose={() => setDialog(null)} />}
+    </div>
+  );
+}

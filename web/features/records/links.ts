@@ -1,0 +1,14 @@
+import { PATHS } from '../../lib/paths';
+
+/** Where a record opens: its detail page. */
+export const recordLink = (id: number) => `${PATHS.meetingDetail}?id=${id}`;
+
+/**
+ * The query parameter of a share link. Not `token`: the route guard takes a `token` query as the
+ * visitor's sign-in token (spec §2), which would replace the viewer's own session with the share's.
+ */
+export const SHARE_TOKEN_PARAM = 'shareToken';
+
+export function shareLink(origin: string, token: string): string {
+  return `${origin}${PATHS.meetingShare}?${SHARE_TOKEN_PARAM}=${encodeURIComponent(token)}`;
+}

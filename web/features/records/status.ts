@@ -1,0 +1,20 @@
+import type { RecordStatus } from '../../../contracts/records';
+
+/**
+ * What a record's status means for the pages that show it. While a job or a live meeting still writes the
+ * lines the server refuses edits (409), so the detail page shows them read-only; the list and the detail
+ * page poll for progress while a job runs.
+ */
+const LOCKED: readonly RecordStatus[] = ['transcribing', 'translating', 'in_progress', 'paused', 'dub_start', 'dubbing'];
+/** A job is working: show progress rather than a paused meeting's stillness. */
+const RUNNING: readonly RecordStatus[] = ['transcribing', 'translating', 'dub_start', 'dubbing'];
+/** Failures the retry action (refreshRecord) starts again. */
+const RETRYABLE: readonly RecordStatus[] = ['transcription_err', 'translation_err'];
+
+export const isLocked = (status: RecordStatus) => LOCKED.includes(status);
+export const isRunning = (status: RecordStatus) => RUNNING.includes(status);
+export const isRetryable = (status: RecordStatus) => RETRYABLE.includes(status);
+
+/** Status updates reach the detail page (every 2 s while locked) and the lists (every 3 s while a job runs) without reloading. */
+export const DETAIL_POLL_MS = 2000;
+export const LIST_POLL_MS = 3000;

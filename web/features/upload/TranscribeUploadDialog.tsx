@@ -1,0 +1,314 @@
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Checkbox, Form, Input, Modal, Select, Tooltip } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LOCAL_UPLOAD } from '../../../contracts/constants';
+import { Code, PAYMENT_CODES } from '../../../contracts/errors';
+import { RECORD_NAME_MAX } from '../../../contracts/records';
+import type { LatestTask } from '../../../contracts/transcription';
+import { currentLocale } from '../../i18n';
+import { PATHS } from '../../lib/paths';
+import { isRequestError } from '../../lib/request';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { FOLDERS_KEY } from '../folders/api';
+import { FolderTreeSelect } from '../folders/FolderTreeSelect';
+import { storedFolderId, useCurrentFolder } from '../folders/current-folder';
+import { useFolders } from '../folders/hooks';
+import { findFolder } from '../folders/tree';
+import { RECORDS_KEY } from '../records/api';
+import { UPLOAD_LANGUAGES_KEY, fetchLatestTask, fetchUploadLanguages, transwrite } from './api';
+import { FileDropZone } from './FileDropZone';
+import { FileList } from './FileList';
+import { useUploadDialog } from './store';
+import { baseName, useUploadFiles } from './use-upload-files';
+import type { UploadItem } from './use-upload-files';
+import './upload.css';
+
+/** Spec §3 local-upload form as the dialog edits it; `speaker` is the checkbox, sent as '1' / '0'. */
+interface FormValues {
+  audioLanguage: string;
+  /** Empty: no translation. */
+  translationLanguage?: string;
+  showName: string;
+  folderId?: number;
+  speaker: boolean;
+  maxSpeakers: number;
+}
+
+const DEFAULTS: FormValues = { audioLanguage: 'zh-CN', showName: '', speaker: false, maxSpeakers: LOCAL_UPLOAD.speakers.default };
+
+const SPEAKER_COUNTS = Array.from({ length: LOCAL_UPLOAD.speakers.max - LOCAL_UPLOAD.speakers.min + 1 }, (_, i) => {
+  const n = LOCAL_UPLOAD.speakers.min + i;
+  return { value: n, label: String(n) };
+});
+
+function speakerSetting(json: string): { enabled: boolean; maxSpeakers: number } {
+  try {
+    const parsed = JSON.parse(json) as { enabled?: unknown; maxSpeakers?: unknown };
+    const max = Number(parsed.maxSpeakers);
+    const inRange = Number.isInteger(max) && max >= LOCAL_UPLOAD.speakers.min && max <= LOCAL_UPLOAD.speakers.max;
+    return { enabled: parsed.enabled === true, maxSpeakers: inRange ? max : DEFAULTS.maxSpeakers };
+  } catch {
+    return { enabled: false, maxSpeakers: DEFAULTS.maxSpeakers };
+  }
+}
+
+/**
+ * Local file transcription (spec §2, §4 local transcription dialog, §5 local upload rules): files upload
+ * as soon as they are added; confirm submits the uploaded file with the form. Mounted on open (see
+ * TranscribeUploadHost), so every opening starts from the defaults with an empty list.
+ */
+export default function TranscribeUploadDialog() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const isMobile = useIsMobile();
+  const { close: closeDialog, onSuccess } = useUploadDialog();
+  const [form] = Form.useForm<FormValues>();
+  const speakerOn = Form.useWatch('speaker', form);
+  const audioLanguage = Form.useWatch('audioLanguage', form);
+
+  const [recovery, setRecovery] = useState<LatestTask | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [submitError, setSubmitError] = useState(false);
+  /** The server's words when the balance or quota is short (spec §8 92505000/1/3). */
+  const [shortage, setShortage] = useState<string | null>(null);
+
+  // The name follows the file until the user types one of their own.
+  const autoName = useRef('');
+  const files = useUploadFiles({
+    onAdded: (name) => {
+      const typed = String(form.getFieldValue('showName') ?? '');
+      if (typed.trim() !== '' && typed !== autoName.current) return;
+      autoName.current = baseName(name);
+      form.setFieldValue('showName', autoName.current);
+    },
+  });
+
+  const languages = useQuery({ queryKey: [...UPLOAD_LANGUAGES_KEY, currentLocale()], queryFn: fetchUploadLanguages });
+  const folders = useFolders();
+  const { folder: currentFolder } = useCurrentFolder();
+  const currentFolderRef = useRef(currentFolder);
+  currentFolderRef.current = currentFolder;
+
+  useEffect(() => {
+    let live = true;
+    fetchLatestTask()
+      .then((task) => {
+        if (live && task?.state === 'TRANSCRIBED') setRecovery(task);
+      })
+      .catch(() => undefined); // no banner, nothing else lost
+    // Spec §4: the target folder is set a moment after opening, once the tree select has its data.
+    const timer = setTimeout(
+      () => form.setFieldValue('folderId', currentFolderRef.current?.id ?? Number(storedFolderId())),
+      LOCAL_UPLOAD.folderDelayMs,
+    );
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [form]);
+
+  // A deployment that cannot transcribe the default language starts from one it can.
+  const offered = languages.data?.transcribeLanguage;
+  useEffect(() => {
+    if (!offered?.length) return;
+    if (!offered.some((l) => l.code === form.getFieldValue('audioLanguage'))) form.setFieldValue('audioLanguage', offered[0]!.code);
+  }, [offered, form]);
+
+  const resume = (task: LatestTask) => {
+    const speaker = speakerSetting(task.speaker);
+    form.setFieldsValue({
+      audioLanguage: task.languages || DEFAULTS.audioLanguage,
+      translationLanguage: task.targetLanguages || undefined,
+      showName: task.showName,
+      speaker: speaker.enabled,
+      maxSpeakers: speaker.maxSpeakers,
+    });
+    autoName.current = task.showName;
+    files.restore({ id: task.id, name: task.showName, duration: task.duration });
+    setRecovery(null);
+  };
+
+  const close = () => {
+    // After a refused submit, or for a file taken over from earlier, the upload stays for another try.
+    files.discard({ keepOnServer: submitError || files.items.some((item) => item.restored) });
+    closeDialog();
+  };
+
+  const remove = async (item: UploadItem) => {
+    const left = await files.remove(item);
+    if (left === 0) {
+      setSubmitError(false);
+      setShortage(null);
+    }
+  };
+
+  const submit = async () => {
+    const values = form.getFieldsValue(true) as FormValues;
+    const showName = String(values.showName ?? '').trim();
+    if (showName === '') {
+      void message.warning(t('upload.namePlaceholder'));
+      return;
+    }
+    const folderId = values.folderId;
+    const folder = folderId === undefined ? undefined : findFolder(folders.data ?? [], folderId);
+    setSubmitting(true);
+    setShortage(null);
+    try {
+      const result = await transwrite({
+        ids: files.items.map((item) => item.fileId!),
+        audioLanguage: values.audioLanguage,
+        translationLanguage: values.translationLanguage ?? '',
+        showName,
+        speaker: values.speaker ? '1' : '0',
+        maxSpeakers: values.maxSpeakers,
+        folderId,
+        folderName: folder?.name ?? '',
+      });
+      if (result.code !== Code.OK) {
+        setSubmitError(true);
+        void message.warning(result.msg);
+        return;
+      }
+      void message.success(t('upload.started'));
+      void queryClient.invalidateQueries({ queryKey: RECORDS_KEY });
+      void queryClient.invalidateQueries({ queryKey: FOLDERS_KEY }); // record counts
+      onSuccess?.(result.ids[0]!);
+      closeDialog();
+    } catch (error) {
+      // Any other refusal was already shown by the request layer.
+      setSubmitError(true);
+      if (isRequestError(error, 'business') && error.code !== null && PAYMENT_CODES.includes(error.code)) {
+        void message.warning(error.message);
+        setShortage(error.message);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const goToBills = () => {
+    close();
+    void navigate(PATHS.userAccount);
+  };
+
+  const translationOptions = (languages.data?.translation ?? [])
+    .filter((l) => l.code !== audioLanguage)
+    .map((l) => ({ value: l.code, label: l.name }));
+
+  return (
+    <Modal
+      open
+      title={t('upload.title')}
+      onCancel={close}
+      maskClosable={false}
+      footer={null}
+      width={isMobile ? '100%' : 600}
+      style={isMobile ? { top: 0, maxWidth: '100vw', margin: 0, paddingBottom: 0 } : undefined}
+      className="upload-dialog"
+    >
+      <div data-testid="upload-dialog">
+        {recovery && files.items.length === 0 && (
+          <Alert
+            type="info"
+            showIcon
+            className="upload-recovery"
+            message={t('upload.recovery', { name: recovery.showName })}
+            action={
+              <Button size="small" type="primary" onClick={() => resume(recovery)} data-testid="upload-recovery-resume">
+                {t('upload.resume')}
+              </Button>
+            }
+            data-testid="upload-recovery-banner"
+          />
+        )}
+        {files.items.length < LOCAL_UPLOAD.maxFiles && <FileDropZone onFiles={(added) => void files.add(added)} />}
+        {files.items.length > 0 && <FileList items={files.items} onRemove={remove} />}
+
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={DEFAULTS}
+          className="upload-form"
+          requiredMark={false}
+          onValuesChange={(changed: Partial<FormValues>) => {
+            // Translating into the spoken language is no translation at all.
+            if (changed.audioLanguage && changed.audioLanguage === form.getFieldValue('translationLanguage')) {
+              form.setFieldValue('translationLanguage', undefined);
+            }
+          }}
+        >
+          <div className="upload-form-row">
+            <Form.Item name="audioLanguage" label={t('upload.audioLanguage')}>
+              <Select
+                showSearch
+                optionFilterProp="label"
+                loading={languages.isLoading}
+                options={(offered ?? []).map((l) => ({ value: l.code, label: l.name }))}
+                data-testid="upload-audio-language"
+              />
+            </Form.Item>
+            <Form.Item name="translationLanguage" label={t('upload.translationLanguage')}>
+              <Select
+                showSearch
+                allowClear
+                optionFilterProp="label"
+                placeholder={t('upload.noTranslation')}
+                loading={languages.isLoading}
+                options={translationOptions}
+                data-testid="upload-translation-language"
+              />
+            </Form.Item>
+          </div>
+          <Form.Item name="showName" label={t('upload.name')} normalize={(value: string) => value.trimStart()}>
+            <Input placeholder={t('upload.namePlaceholder')} maxLength={RECORD_NAME_MAX} data-testid="upload-name" />
+          </Form.Item>
+          <Form.Item name="folderId" label={t('upload.folder')}>
+            <FolderTreeSelect placeholder={t('folders.choose')} data-testid="upload-folder" />
+          </Form.Item>
+          <div className="upload-form-row upload-speaker-row">
+            <Form.Item name="speaker" valuePropName="checked">
+              <Checkbox data-testid="upload-speaker">
+                {t('upload.speaker')}{' '}
+                <Tooltip title={t('upload.speakerTip')}>
+                  <QuestionCircleOutlined className="upload-tip-icon" aria-label={t('upload.speakerTip')} />
+                </Tooltip>
+              </Checkbox>
+            </Form.Item>
+            {speakerOn && (
+              <Form.Item name="maxSpeakers" label={t('upload.speakerCount')} className="upload-speaker-count">
+                <Select options={SPEAKER_COUNTS} data-testid="upload-speaker-count" />
+              </Form.Item>
+            )}
+          </div>
+        </Form>
+
+        {shortage !== null && (
+          <Alert
+            type="warning"
+            showIcon
+            className="upload-shortage"
+            message={shortage}
+            description={t('upload.shortageNote')}
+            action={
+              <Button size="small" onClick={goToBills} data-testid="upload-go-bills">
+                {t('upload.shortageAction')}
+              </Button>
+            }
+            data-testid="upload-shortage"
+          />
+        )}
+
+        <div className="upload-actions">
+          <Button type="primary" block={isMobile} disabled={!files.ready} loading={submitting} onClick={() => void submit()} data-testid="upload-submit">
+            {t('upload.confirm')}
+          </Button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,152 @@
+import { App } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LOCAL_UPLOAD } from '../../../contracts/constants';
+import { isAcceptedMedia } from '../../../contracts/uploads';
+import { isRequestError } from '../../lib/request';
+import { isUploadError, uploadMedia } from '../../lib/uploader';
+import { removeUploads } from './api';
+import { readDuration } from './duration';
+
+/**
+ * The dialog's file list (spec §4 local transcription dialog, §5 local upload rules): checks what is added,
+ * uploads it at once, and deletes or cancels what is removed.
+ */
+
+export interface UploadItem {
+  key: string;
+  name: string;
+  /** Seconds: read in the browser, then the server's probe once uploaded. */
+  duration: number;
+  /** 0–100; held below 100 until the server confirmed the file. */
+  percent: number;
+  /** The uploaded file's id on the server; null while uploading. */
+  fileId: number | null;
+  /** Taken over from an earlier session's upload (the recovery banner). */
+  restored: boolean;
+}
+
+const MB = 1024 * 1024;
+const FORMATS = LOCAL_UPLOAD.extensions.join(', ');
+
+export const baseName = (name: string) => name.replace(/\.[^./\\]+$/, '');
+
+let nextKey = 0;
+
+export function useUploadFiles({ onAdded }: { onAdded: (name: string) => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [items, setItems] = useState<UploadItem[]>([]);
+  // Adding is asynchronous (the length is read first): the checks need the list as it is now, not as rendered.
+  const current = useRef<UploadItem[]>([]);
+  const checking = useRef(new Set<string>());
+  const uploads = useRef(new Map<string, AbortController>());
+
+  const commit = useCallback((change: (list: UploadItem[]) => UploadItem[]) => {
+    current.current = change(current.current);
+    setItems(current.current);
+  }, []);
+  const update = useCallback(
+    (key: string, patch: Partial<UploadItem>) => commit((list) => list.map((item) => (item.key === key ? { ...item, ...patch } : item))),
+    [commit],
+  );
+  const drop = useCallback((key: string) => commit((list) => list.filter((item) => item.key !== key)), [commit]);
+
+  const start = (file: File, duration: number) => {
+    const key = `upload-${++nextKey}`;
+    const controller = new AbortController();
+    uploads.current.set(key, controller);
+    commit((list) => [...list, { key, name: file.name, duration, percent: 0, fileId: null, restored: false }]);
+    onAdded(file.name);
+    uploadMedia(file, {
+      signal: controller.signal,
+      onProgress: (sent, total) => update(key, { percent: Math.min(99, Math.floor((sent / total) * 100)) }),
+    })
+      .then((uploaded) => update(key, { percent: 100, fileId: uploaded.id, duration: uploaded.audioDuration ?? duration }))
+      .catch((error: unknown) => {
+        if (isUploadError(error, 'cancelled')) return; // removed on purpose; the row is gone already
+        drop(key);
+        if (isUploadError(error, 'failed')) void message.error(t('upload.uploadError'));
+        else if (isRequestError(error, 'business') || isRequestError(error, 'network')) void message.error(error.message);
+      })
+      .finally(() => uploads.current.delete(key));
+  };
+
+  /** One pick or drop: the whole batch is refused when it holds more files than the dialog takes. */
+  const add = async (files: File[]) => {
+    const media = files.filter((file) => {
+      const accepted = isAcceptedMedia(file.name);
+      if (!accepted) void message.error(t('upload.formatError', { name: file.name, formats: FORMATS }));
+      return accepted;
+    });
+    if (media.length > LOCAL_UPLOAD.maxFiles) {
+      void message.warning(t('upload.tooManyAtOnce', { count: LOCAL_UPLOAD.maxFiles }));
+      return;
+    }
+    for (const file of media) {
+      const names = new Set([...current.current.map((item) => item.name), ...checking.current]);
+      if (names.has(file.name)) {
+        void message.warning(t('upload.duplicate', { name: file.name }));
+        continue;
+      }
+      if (names.size >= LOCAL_UPLOAD.maxFiles) {
+        void message.warning(t('upload.maxFiles', { count: LOCAL_UPLOAD.maxFiles }));
+        continue;
+      }
+      if (file.size > LOCAL_UPLOAD.maxBytes) {
+        void message.warning(t('upload.tooLarge', { name: file.name, size: (file.size / MB).toFixed(1), max: LOCAL_UPLOAD.maxBytes / MB }));
+        continue;
+      }
+      checking.current.add(file.name);
+      let duration: number;
+      try {
+        duration = await readDuration(file);
+      } catch {
+        void message.warning(t('upload.unreadable', { name: file.name }));
+        continue;
+      } finally {
+        checking.current.delete(file.name);
+      }
+      if (duration > LOCAL_UPLOAD.maxSeconds) {
+        void message.warning(t('upload.tooLong', { name: file.name, hours: LOCAL_UPLOAD.maxSeconds / 3600, mb: LOCAL_UPLOAD.maxBytes / MB }));
+        continue;
+      }
+      start(file, duration);
+    }
+  };
+
+  /** Deletes an uploaded file on the server, or cancels its upload; resolves with the files left. */
+  const remove = async (item: UploadItem) => {
+    if (item.fileId !== null) {
+      await removeUploads([item.fileId]);
+      void message.success(t('upload.deleted'));
+    } else {
+      uploads.current.get(item.key)?.abort();
+    }
+    drop(item.key);
+    return current.current.length;
+  };
+
+  /** The recovery banner's file: uploaded in an earlier session, never submitted. */
+  const restore = (file: { id: number; name: string; duration: number }) =>
+    commit(() => [{ key: `upload-${++nextKey}`, name: file.name, duration: file.duration, percent: 100, fileId: file.id, restored: true }]);
+
+  /** Closing: uploads in flight are cancelled; uploaded files are deleted on the server unless kept for later. */
+  const discard = ({ keepOnServer }: { keepOnServer: boolean }) => {
+    for (const controller of uploads.current.values()) controller.abort();
+    const ids = current.current.flatMap((item) => (item.fileId === null ? [] : [item.fileId]));
+    if (!keepOnServer && ids.length > 0) void removeUploads(ids).catch(() => undefined); // the layer showed why
+    commit(() => []);
+  };
+
+  // Leaving the layout (a standalone page) unmounts the dialog: nothing may keep uploading unseen.
+  useEffect(() => {
+    const inFlight = uploads.current;
+    return () => {
+      for (const controller of inFlight.values()) controller.abort();
+    };
+  }, []);
+
+  const ready = items.length > 0 && items.every((item) => item.fileId !== null);
+  return { items, ready, add, remove, restore, discard };
+}

@@ -1,0 +1,58 @@
+import type { AxiosRequestConfig } from 'axios';
+import { download } from './request';
+
+/**
+ * The file name a Content-Disposition header gives (RFC 6266). `filename*` (RFC 8187, percent-encoded
+ * UTF-8) wins over plain `filename`, because the plain form cannot carry a Chinese record name.
+ */
+export function filenameFromDisposition(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*"?([^;"]+)"?/i.exec(header);
+  const decoded = extended ? decodeExtended(extended[1].trim()) : null;
+  if (decoded) return safeName(decoded);
+  const plain = /(?:^|;)\s*filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(header);
+  if (!plain) return null;
+  const name = plain[1] !== undefined ? plain[1].replace(/\\(.)/g, '$1') : plain[2].trim();
+  return name ? safeName(name) : null;
+}
+
+/** `charset'language'percent-encoded-bytes` */
+function decodeExtended(value: string): string | null {
+  const match = /^([^']*)'[^']*'(.*)$/.exec(value);
+  if (!match) return null;
+  const [, charset, encoded] = match;
+  try {
+    if (/^utf-8$/i.test(charset)) return decodeURIComponent(encoded);
+    if (/^iso-8859-1$/i.test(charset)) return encoded.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  } catch {
+    // Malformed escapes: fall back to the plain filename.
+  }
+  return null;
+}
+
+/** A server-chosen name must not reach outside the downloads folder. */
+function safeName(name: string): string {
+  return name.replace(/[\\/]/g, '_');
+}
+
+/** Hands a blob to the browser as a download named `filename`. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoking in the same task can abort the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Fetches a file through the request layer and saves it under the server's name (else `fallbackName`). */
+export async function downloadFile(config: AxiosRequestConfig, fallbackName: string): Promise<string> {
+  const { blob, disposition } = await download(config);
+  const name = filenameFromDisposition(disposition) ?? fallbackName;
+  saveBlob(blob, name);
+  return name;
+}

@@ -1,0 +1,35 @@
+import { Button, Empty, Spin } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { storeCurrentFolder, useCurrentFolder } from '../features/folders/current-folder';
+import { useFolderLabel } from '../features/folders/tree';
+import { RecordsPage } from '../features/records/RecordsPage';
+import { RecordsView } from '../features/records/RecordsView';
+
+/** /recordList: the records of one folder — `?folderId=`, else the remembered one, else the default folder. */
+export default function RecordListPage() {
+  const { t } = useTranslation();
+  const { folders, folder } = useCurrentFolder();
+  const label = useFolderLabel();
+  const name = folder ? label(folder) : null;
+
+  // Links with ?folderId= and renames change the current folder too; remember it for the next visit.
+  useEffect(() => {
+    if (folder && name) storeCurrentFolder(folder.id, name);
+  }, [folder, name]);
+
+  return (
+    <RecordsPage title={name ?? t('pages.records')}>
+      {folder ? (
+        // A fresh view per folder: filters, page and selection belong to the folder they were made in.
+        <RecordsView key={folder.id} scope={{ folderId: folder.id }} emptyText={t('records.emptyFolder')} />
+      ) : folders.isError ? (
+        <Empty className="section-card" description={t('folders.loadFailed')}>
+          <Button onClick={() => void folders.refetch()}>{t('common.retry')}</Button>
+        </Empty>
+      ) : (
+        <Spin className="records-loading" />
+      )}
+    </RecordsPage>
+  );
+}
