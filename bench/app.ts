@@ -14,9 +14,11 @@ export async function startApp(name: string) {
   rmSync(state, { recursive: true, force: true });
   await migrate(state);
   const enginePort = await freePort();
-  const engine = await startEngine({ port: enginePort, log: false });
+  // BENCH_LOG=1 shows the engine's and the Worker's own output.
+  const log = process.env.BENCH_LOG === '1';
+  const engine = await startEngine({ port: enginePort, log });
   const port = await freePort();
-  const worker = await startWorker({ port, enginePort, persistTo: state, log: false });
+  const worker = await startWorker({ port, enginePort, persistTo: state, log });
   const api = `http://127.0.0.1:${port}/prod-api`;
   const stop = async () => {
     await worker.stop();
@@ -29,9 +31,15 @@ export async function startApp(name: string) {
 export type App = Awaited<ReturnType<typeof startApp>>;
 
 async function call<T>(app: App, path: string, init: RequestInit & { token?: string } = {}) {
-  const res = await fetch(app.api + path, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+  const send = () =>
+    fetch(app.api + path, {
+      ...init,
+      headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    });
+  // A kept-alive connection the server dropped while idle fails before the request is read: send it again.
+  const res = await send().catch((error: Error & { cause?: { code?: string } }) => {
+    if (error.cause?.code === 'ECONNRESET' || error.cause?.code === 'UND_ERR_SOCKET') return send();
+    throw error;
   });
   const body = (await res.json()) as { code: number; msg: string; data: T };
   if (body.code !== 200) throw new Error(`${path}: ${body.code} ${body.msg}`);
