@@ -30,6 +30,12 @@ export const RECORD_STATUSES = [
 ] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
 
+/**
+ * Statuses in which a job or a live meeting still writes the record's lines: the server refuses edits
+ * (409) and the detail page shows the lines read-only.
+ */
+export const EDIT_LOCKED_STATUSES: readonly RecordStatus[] = ['transcribing', 'translating', 'in_progress', 'paused', 'dub_start', 'dubbing'];
+
 /** Columns the list sorts by (RuoYi-style names the spec's clients send). */
 export const ORDER_COLUMNS = ['create_time', 'update_time', 'name', 'duration'] as const;
 export type OrderColumn = (typeof ORDER_COLUMNS)[number];

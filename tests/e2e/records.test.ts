@@ -97,7 +97,7 @@ describe('records and file transcription in Chromium', () => {
     const page = await browser.open(`/meetingDetail?id=${recordId}`, { token });
     const first = page.getByTestId('detail-line-text-0');
     await first.waitFor();
-    const original = (await first.inputValue?.().catch(() => null)) ?? (await first.textContent());
+    const original = await readText(page);
     await editText(page, 'Thank you all for joining the call today.');
     await page.getByTestId('detail-undo').click();
     await expect.poll(async () => readText(page)).toBe(original);

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../lib/types';
-import { devSecretAccessKey, verifyPresigned } from '../services/storage';
+import { DEV_ACCESS_KEY_ID, devSecretAccessKey, verifyPresigned } from '../services/storage';
 
 /**
  * The development stand-in for R2's S3 endpoint (local R2 has none): it serves exactly the presigned
@@ -17,7 +17,7 @@ const s3Error = (status: number, code: string, message: string) =>
 
 export const devS3 = new Hono<AppEnv>()
   .use(async (c, next) => {
-    if (!(await verifyPresigned(c.req.raw, await devSecretAccessKey(c.env), 'tingyi-dev'))) {
+    if (!(await verifyPresigned(c.req.raw, await devSecretAccessKey(c.env), DEV_ACCESS_KEY_ID))) {
       return s3Error(403, 'SignatureDoesNotMatch', 'The request signature does not match, or the URL has expired.');
     }
     await next();

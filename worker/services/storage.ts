@@ -14,7 +14,7 @@ import { ApiError } from '../lib/errors';
  */
 
 export const DEV_S3_PREFIX = '/prod-api/dev/s3';
-const DEV_ACCESS_KEY_ID = 'tingyi-dev';
+export const DEV_ACCESS_KEY_ID = 'tingyi-dev';
 /** Presigned URLs outlive the slowest upload a user would sit through, and no more. */
 export const PRESIGN_SECONDS = 6 * 3600;
 

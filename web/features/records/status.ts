@@ -1,3 +1,4 @@
+import { EDIT_LOCKED_STATUSES } from '../../../contracts/records';
 import type { RecordStatus } from '../../../contracts/records';
 
 /**
@@ -5,13 +6,13 @@ import type { RecordStatus } from '../../../contracts/records';
  * lines the server refuses edits (409), so the detail page shows them read-only; the list and the detail
  * page poll for progress while a job runs.
  */
-const LOCKED: readonly RecordStatus[] = ['transcribing', 'translating', 'in_progress', 'paused', 'dub_start', 'dubbing'];
+
 /** A job is working: show progress rather than a paused meeting's stillness. */
 const RUNNING: readonly RecordStatus[] = ['transcribing', 'translating', 'dub_start', 'dubbing'];
 /** Failures the retry action (refreshRecord) starts again. */
 const RETRYABLE: readonly RecordStatus[] = ['transcription_err', 'translation_err'];
 
-export const isLocked = (status: RecordStatus) => LOCKED.includes(status);
+export const isLocked = (status: RecordStatus) => EDIT_LOCKED_STATUSES.includes(status);
 export const isRunning = (status: RecordStatus) => RUNNING.includes(status);
 export const isRetryable = (status: RecordStatus) => RETRYABLE.includes(status);
 

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Code } from '../../../contracts/errors';
+import { EDIT_LOCKED_STATUSES } from '../../../contracts/records';
+import type { RecordStatus } from '../../../contracts/records';
 import type { Locale } from '../../../contracts/locale';
 import type { EditedLine, MediaSource } from '../../../contracts/transcription';
 import { extensionOf } from '../../../contracts/uploads';
@@ -16,11 +18,11 @@ import type { Enqueue } from './pipeline';
 /** The record detail page's server side: saving edited lines, translating later, and the player's media. */
 
 /** Lines still being produced by a job cannot be edited: the job would overwrite the edit. */
-const BUSY = new Set(['transcribing', 'translating', 'in_progress', 'paused', 'dub_start', 'dubbing']);
+const isBusy = (status: RecordStatus) => EDIT_LOCKED_STATUSES.includes(status);
 
 export async function saveLines(db: Db, userId: number, recordId: number, lines: EditedLine[]) {
   const record = await ownedRecord(db, userId, recordId);
-  if (BUSY.has(record.status)) throw new ApiError(Code.CONFLICT, 'recordBusy', {}, 409);
+  if (isBusy(record.status)) throw new ApiError(Code.CONFLICT, 'recordBusy', {}, 409);
   const last = lines.at(-1)!;
   if (record.durationMs > 0 && last.end > record.durationMs) throw new ApiError(Code.BAD_REQUEST, 'linePastMedia', {}, 400);
   const rows = lines.map((l, seq) => ({
@@ -43,7 +45,7 @@ export async function saveLines(db: Db, userId: number, recordId: number, lines:
 /** Translates a finished record into `language` later (spec §7 addTranslation), through the job's translate stage. */
 export async function addTranslation(db: Db, env: Env, userId: number, locale: Locale, recordId: number, language: string, enqueue: Enqueue) {
   const record = await ownedRecord(db, userId, recordId);
-  if (BUSY.has(record.status)) throw new ApiError(Code.CONFLICT, 'recordBusy', {}, 409);
+  if (isBusy(record.status)) throw new ApiError(Code.CONFLICT, 'recordBusy', {}, 409);
   if (language === record.audioLanguage || !(await providers(env).translate.pairs()).some((p) => p.from === record.audioLanguage && p.to === language)) {
     throw new ApiError(Code.BAD_REQUEST, 'translationUnsupported', { from: record.audioLanguage, to: language }, 400);
   }
