@@ -3,6 +3,9 @@ import { app } from './app';
 import { database } from './db/client';
 import { cleanupUploads } from './services/uploads';
 
+export { MeetingRoom } from '../durable-objects/MeetingRoom';
+export { ScreenCodes } from '../durable-objects/ScreenCodes';
+
 export default {
   fetch: app.fetch,
   async queue(batch, env) {

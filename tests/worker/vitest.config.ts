@@ -21,6 +21,8 @@ export default defineConfig(async () => {
             ENGINE_URL: `http://127.0.0.1:${enginePort}`,
             // Short pieces, so the test meeting (about 25 s) fans out into several.
             TRANSCRIBE_PIECE_SECONDS: '8',
+            // A host gone for a second pauses the meeting, so the grace-period test need not wait a minute.
+            MEETING_HOST_GRACE_SECONDS: '1',
           },
         },
       }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { MEETING_MODES } from '../../contracts/meeting';
 import { RECORD_STATUSES, RECORD_TYPES } from '../../contracts/records';
 import type { TranscribeForm } from '../../contracts/transcription';
 
@@ -373,4 +374,26 @@ export const jobChunks = sqliteTable(
     result: text('result', { mode: 'json' }).$type<{ start: number; end: number; text: string; embedding?: number[]; words?: { word: string; start: number; end: number }[] }[]>(),
   },
   (t) => [primaryKey({ columns: [t.recordId, t.idx] })],
+);
+
+/**
+ * A live meeting's settings beside its record (type 'meeting'; status and duration live on the record).
+ * The room (durable-objects/MeetingRoom) holds the live state and writes back here and to `segments`.
+ */
+export const meetings = sqliteTable(
+  'meetings',
+  {
+    recordId: integer('record_id').primaryKey(),
+    mode: text('mode', { enum: MEETING_MODES }).notNull(),
+    sourceLanguage: text('source_language').notNull(),
+    targetLanguages: text('target_languages', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    /** The invitation link's token, kept when the invitation is closed so reopening gives the same link. */
+    inviteToken: text('invite_token'),
+    inviteOpen: integer('invite_open', { mode: 'boolean' }).notNull().default(false),
+    /** The six-digit projection code while the meeting is live (ScreenCodes holds the code → meeting map). */
+    screenCode: text('screen_code'),
+    startedAt: integer('started_at'),
+    endedAt: integer('ended_at'),
+  },
+  (t) => [uniqueIndex('meetings_invite_token').on(t.inviteToken)],
 );

@@ -317,6 +317,61 @@ const messages = {
     'zh-CN': '该记录暂无可导出的转写内容。',
     'zh-TW': '此記錄尚無可匯出的轉寫內容。',
   },
+  meetingDefaultName: {
+    'en-US': 'Meeting {date}',
+    'zh-CN': '会议 {date}',
+    'zh-TW': '會議 {date}',
+  },
+  meetingNotFound: {
+    'en-US': 'This meeting does not exist or has been deleted.',
+    'zh-CN': '会议不存在或已被删除。',
+    'zh-TW': '會議不存在或已被刪除。',
+  },
+  meetingEnded: {
+    'en-US': 'This meeting has ended.',
+    'zh-CN': '该会议已结束。',
+    'zh-TW': '此會議已結束。',
+  },
+  meetingLinkExpired: {
+    'en-US': 'This meeting link has expired or was closed by the host.',
+    'zh-CN': '会议链接已过期或已被主持人关闭。',
+    'zh-TW': '會議連結已過期或已被主持人關閉。',
+  },
+  screenCodeUnknown: {
+    'en-US': 'No live meeting has the code {code}. Check the six digits on the host’s screen.',
+    'zh-CN': '没有会议使用投屏码 {code}，请核对主持人屏幕上的六位数字。',
+    'zh-TW': '沒有會議使用投影碼 {code}，請核對主持人螢幕上的六位數字。',
+  },
+  tooManyTargets: {
+    'en-US': 'Your plan allows up to {count} interpretation languages per meeting.',
+    'zh-CN': '您的套餐每场会议最多可选 {count} 种同传语言。',
+    'zh-TW': '您的方案每場會議最多可選 {count} 種同傳語言。',
+  },
+  hostOnly: {
+    'en-US': 'Only the host can send audio or control the meeting.',
+    'zh-CN': '只有主持人可以发送音频或控制会议。',
+    'zh-TW': '只有主持人可以傳送音訊或控制會議。',
+  },
+  meetingNotLive: {
+    'en-US': 'The meeting is {status}; this action is not possible now.',
+    'zh-CN': '会议当前为{status}状态，暂时无法执行此操作。',
+    'zh-TW': '會議目前為{status}狀態，暫時無法執行此操作。',
+  },
+  recogniserUnavailable: {
+    'en-US': 'Live recognition is unavailable right now ({detail}). The meeting is paused; resume to try again.',
+    'zh-CN': '实时识别暂时不可用（{detail}），会议已暂停，请恢复以重试。',
+    'zh-TW': '即時辨識暫時無法使用（{detail}），會議已暫停，請繼續以重試。',
+  },
+  hostAway: {
+    'en-US': 'The host was disconnected for too long, so the meeting was paused.',
+    'zh-CN': '主持人断开连接时间过长，会议已暂停。',
+    'zh-TW': '主持人中斷連線時間過長，會議已暫停。',
+  },
+  screenReplaced: {
+    'en-US': 'Another screen took over this projection. Projecting on several screens at once needs SVIP.',
+    'zh-CN': '另一块屏幕接管了投屏。多屏同时投屏需要 SVIP 会员。',
+    'zh-TW': '另一個螢幕接管了投影。多螢幕同時投影需要 SVIP 會員。',
+  },
 } satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -17,7 +17,7 @@ import type {
   SubtitleLine,
 } from '../../contracts/records';
 import type { Db } from '../db/client';
-import { folders, jobChunks, records, segments, transcriptionJobs, uploadParts, uploads, users } from '../db/schema';
+import { folders, jobChunks, meetings, records, segments, transcriptionJobs, uploadParts, uploads, users } from '../db/schema';
 import { chunks, runBatch } from '../lib/batch';
 import { randomToken } from '../lib/encoding';
 import { ApiError } from '../lib/errors';
@@ -188,6 +188,7 @@ export async function removeRecords(db: Db, media: R2Bucket, userId: number, ids
       db.delete(segments).where(inArray(segments.recordId, part)),
       db.delete(jobChunks).where(inArray(jobChunks.recordId, part)),
       db.delete(transcriptionJobs).where(inArray(transcriptionJobs.recordId, part)),
+      db.delete(meetings).where(inArray(meetings.recordId, part)),
       db.delete(uploadParts).where(inArray(uploadParts.uploadRowId, db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.recordId, part)))),
       db.delete(uploads).where(inArray(uploads.recordId, part)),
       db.delete(records).where(and(eq(records.userId, userId), inArray(records.id, part))),

@@ -1,0 +1,176 @@
+/**
+ * Live meetings (spec §1 meetings, §2 /meeting, /meetingShareIng, /screenProjection, /cast, §4 meeting
+ * states, §7 meeting calls and the real-time socket). The HTTP calls are validated with zod like every
+ * other call; the socket frames, parsed on every message in the room and in the browser, with valibot.
+ */
+import * as v from 'valibot';
+import { z } from 'zod';
+import { STATUSES_BY_TYPE, recordName } from './records';
+
+export const MEETING_MODES = ['interpret', 'record'] as const;
+export type MeetingMode = (typeof MEETING_MODES)[number];
+export type MeetingStatus = (typeof STATUSES_BY_TYPE.meeting)[number];
+
+/** Who is on a socket: the owner's console (audio and control), an invited participant, a projected screen. */
+export const SOCKET_ROLES = ['host', 'participant', 'projection'] as const;
+export type SocketRole = (typeof SOCKET_ROLES)[number];
+
+export const MEETING = {
+  /** One audio frame: 100 ms of 16 kHz mono PCM16 little-endian. */
+  sampleRate: 16_000,
+  frameMs: 100,
+  /** Spec §9: screen-casting codes are six digits. */
+  screenCodeLength: 6,
+  /** A socket ticket is good for this long; clients ask for a fresh one on every (re)connect. */
+  ticketSeconds: 60,
+  /** Lines a viewer who joins late receives at once. */
+  recentLines: 200,
+  /** Default time a host may be gone before an in-progress meeting pauses itself. */
+  hostGraceSeconds: 60,
+} as const;
+
+/** Close codes the room ends a socket with; a client does not reconnect after these. */
+export const CLOSE = {
+  ended: 4000,
+  badTicket: 4401,
+  forbidden: 4403,
+  expired: 4410,
+} as const;
+
+const id = z.coerce.number().int().positive();
+const language = z.string().min(2).max(16);
+
+export const createMeetingBody = z.object({
+  name: recordName.optional(),
+  mode: z.enum(MEETING_MODES).default('interpret'),
+  sourceLanguage: language,
+  /** Languages every viewer may pick from; viewers can still ask for any other supported target. */
+  targetLanguages: z.array(language).max(4).default([]),
+  folderId: z.coerce.number().int().min(0).optional(),
+});
+export type CreateMeetingBody = z.input<typeof createMeetingBody>;
+
+export const meetingIdBody = z.object({ id });
+export const meetingIdQuery = z.object({ id });
+
+export const editMeetingBody = z.object({
+  id,
+  name: recordName.optional(),
+  /** Open or close the invitation link (and the owner's QR code for this meeting). */
+  inviteOpen: z.boolean().optional(),
+});
+export type EditMeetingBody = z.input<typeof editMeetingBody>;
+
+/** A participant joins by an invitation token, or by the owner's personal QR code (their user id). */
+export const joinRecordQuery = z
+  .object({ invite: z.string().min(8).max(64).optional(), userId: id.optional() })
+  .refine((q) => q.invite !== undefined || q.userId !== undefined, 'invite or userId is required');
+
+export const screenCode = z.string().regex(/^\d{6}$/, 'must be six digits');
+export const networkLinkQuery = z.object({ shortCode: screenCode });
+
+/** What anyone on the meeting sees of it. */
+export interface MeetingSummary {
+  id: number;
+  name: string;
+  status: MeetingStatus;
+  mode: MeetingMode;
+  sourceLanguage: string;
+  targetLanguages: string[];
+  /** Milliseconds of audio heard so far. */
+  durationMs: number;
+  createdAt: number;
+}
+
+/** What the owner sees of their meeting besides. */
+export interface MeetingDetail extends MeetingSummary {
+  inviteOpen: boolean;
+  /** Set once the owner opened an invitation; the link is /meetingShareIng?invite=TOKEN. */
+  inviteToken: string | null;
+  screenCode: string | null;
+  folderId: number;
+}
+
+/** How to reach the meeting's room: the socket path and a short-lived ticket for its query string. */
+export interface SocketAccess {
+  role: SocketRole;
+  path: string;
+  ticket: string;
+}
+
+export interface MeetingAccess<M extends MeetingSummary = MeetingSummary> {
+  meeting: M;
+  socket: SocketAccess;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The real-time socket: GET {API_BASE}/speech/meeting/socket?ticket=… upgraded to a WebSocket.
+// Host → room: binary frames of audio (MEETING.frameMs of PCM16) and `control` messages. Every role may send
+// `language` to choose the translation it receives. Room → clients: the messages below; times are ms from
+// the start of the meeting's audio.
+
+const lang = v.pipe(v.string(), v.minLength(2), v.maxLength(16));
+
+export const clientMessage = v.variant('type', [
+  v.object({ type: v.literal('control'), action: v.picklist(['start', 'pause', 'resume', 'end']) }),
+  v.object({ type: v.literal('language'), language: v.nullable(lang) }),
+]);
+export type ClientMessage = v.InferOutput<typeof clientMessage>;
+export type ControlAction = Extract<ClientMessage, { type: 'control' }>['action'];
+
+const ms = v.pipe(v.number(), v.minValue(0));
+const liveLine = v.object({
+  seq: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  start: ms,
+  end: ms,
+  text: v.string(),
+  speaker: v.string(),
+  /** Language code → translation of this line, for the languages someone asked for. */
+  translations: v.record(v.string(), v.string()),
+});
+export type LiveLine = v.InferOutput<typeof liveLine>;
+
+const summary = v.object({
+  id: v.number(),
+  name: v.string(),
+  status: v.picklist(STATUSES_BY_TYPE.meeting),
+  mode: v.picklist(MEETING_MODES),
+  sourceLanguage: v.string(),
+  targetLanguages: v.array(v.string()),
+  durationMs: v.number(),
+  createdAt: v.number(),
+});
+
+/** A business error on the socket: the same codes and localized `msg` as the HTTP envelope. */
+const problem = v.object({ code: v.number(), msg: v.string() });
+export type SocketProblem = v.InferOutput<typeof problem>;
+
+export const serverMessage = v.variant('type', [
+  v.object({
+    type: v.literal('welcome'),
+    role: v.picklist(SOCKET_ROLES),
+    meeting: summary,
+    lines: v.array(liveLine),
+    /** Translation languages this deployment can produce from the meeting's source language. */
+    languages: v.array(v.string()),
+  }),
+  v.object({ type: v.literal('state'), status: v.picklist(STATUSES_BY_TYPE.meeting), durationMs: v.number(), reason: v.optional(problem) }),
+  v.object({ type: v.literal('partial'), text: v.string(), start: ms, end: ms }),
+  v.object({ type: v.literal('final'), line: liveLine }),
+  v.object({ type: v.literal('translation'), seq: v.number(), language: v.string(), text: v.string() }),
+  v.object({ type: v.literal('viewers'), participants: v.number(), projections: v.number() }),
+  v.object({ type: v.literal('error'), ...problem.entries }),
+]);
+export type ServerMessage = v.InferOutput<typeof serverMessage>;
+
+/** Parses one text frame, or null when it is not JSON of the expected shape. */
+export function parseFrame<T extends v.GenericSchema>(schema: T, data: string): v.InferOutput<T> | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const result = v.safeParse(schema, json);
+  return result.success ? result.output : null;
+}

@@ -1,0 +1,607 @@
+import { DurableObject } from 'cloudflare:workers';
+import { and, eq } from 'drizzle-orm';
+import type { StreamServerMessage, TranscriptSegment } from '../contracts/engine';
+import { Code } from '../contracts/errors';
+import type { Locale } from '../contracts/locale';
+import {
+  CLOSE,
+  MEETING,
+  clientMessage,
+  parseFrame,
+  type ControlAction,
+  type LiveLine,
+  type MeetingStatus,
+  type MeetingSummary,
+  type ServerMessage,
+  type SocketProblem,
+  type SocketRole,
+} from '../contracts/meeting';
+import { database } from '../worker/db/client';
+import { meetings, records } from '../worker/db/schema';
+import { ApiError } from '../worker/lib/errors';
+import { translate, type MessageKey, type MessageParams } from '../worker/lib/i18n';
+import { providers, type LiveStream } from '../worker/services/providers';
+import { charge, check } from '../worker/services/rights';
+
+/**
+ * MeetingRoom — one per live meeting (named `meeting:ID`). Its duties:
+ * - accept the meeting's WebSockets (hibernation API) with the role the ticket gave them: the host sends
+ *   audio and control, participants and projected screens only listen and choose a translation language;
+ * - keep the meeting state (not started → in progress ⇄ paused → ended), mirrored to the record in D1;
+ * - stream the host's audio to the live recogniser, broadcast partial and final lines, translate each final
+ *   into every language a viewer asked for;
+ * - store finals in its SQLite first (so a crash loses none), then in D1 in batches, each exactly once
+ *   (lines are keyed by the meeting's own sequence number);
+ * - charge each minute of audio against the owner's real-time allowance, pausing with the 925… code when
+ *   it runs out;
+ * - run its timers (flushing lines, the host's grace period) on the one alarm.
+ * Everything it needs after hibernation or eviction is in storage or on the sockets' attachments.
+ */
+
+interface RoomMeta extends MeetingSummary {
+  userId: number;
+  inviteOpen: boolean;
+  /** Whole minutes of audio already charged. */
+  chargedMinutes: number;
+  nextSeq: number;
+  timers: Partial<Record<TimerName, number>>;
+}
+
+type TimerName = 'flush' | 'hostGrace';
+
+interface Attachment {
+  role: SocketRole;
+  locale: Locale;
+  /** The translation language this viewer wants, if any. */
+  language: string | null;
+  joinedAt: number;
+}
+
+/** A connection to the live recogniser; times it reports are offset by the audio heard before it opened. */
+interface StreamSession {
+  offsetMs: number;
+  live?: LiveStream;
+  /** Frames that arrived while the connection was being opened. */
+  queued: ArrayBuffer[];
+  closed: Promise<void>;
+  markClosed(): void;
+}
+
+const FLUSH_DELAY_MS = 2000;
+const FLUSH_RETRY_MS = 5000;
+const FLUSH_BATCH = 50;
+/** Bytes per millisecond of 16 kHz mono PCM16. */
+const BYTES_PER_MS = (MEETING.sampleRate * 2) / 1000;
+/** How long ending waits for the recogniser to deliver the last utterance. */
+const END_FLUSH_WAIT_MS = 4000;
+const PAIRS_TTL_MS = 60_000;
+
+const toMs = (offset: number, seconds: number) => Math.round(offset + seconds * 1000);
+
+export class MeetingRoom extends DurableObject<Env> {
+  private meta: RoomMeta | undefined;
+  private stream: StreamSession | undefined;
+  private pairs: { at: number; list: Promise<{ from: string; to: string }[]> } | undefined;
+  /** Charges run one after another so a minute is never checked before the previous one is written. */
+  private charging: Promise<void> = Promise.resolve();
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ctx.blockConcurrencyWhile(async () => {
+      ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS finals (
+        seq INTEGER PRIMARY KEY, start_ms INTEGER NOT NULL, end_ms INTEGER NOT NULL, text TEXT NOT NULL,
+        speaker TEXT NOT NULL DEFAULT '', translations TEXT NOT NULL DEFAULT '{}',
+        version INTEGER NOT NULL DEFAULT 1, flushed_version INTEGER NOT NULL DEFAULT 0)`);
+      this.meta = await ctx.storage.get<RoomMeta>('meta');
+    });
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // Calls from the Worker
+
+  /** Sets the room up for a new meeting; a second call changes nothing. */
+  async init(summary: MeetingSummary, userId: number) {
+    if (this.meta) return;
+    this.meta = { ...summary, userId, inviteOpen: false, chargedMinutes: 0, nextSeq: 0, timers: {} };
+    await this.save();
+  }
+
+  /** The owner renamed the meeting or opened / closed the invitation; closing it sends participants away. */
+  async configure(change: { name: string; inviteOpen: boolean }) {
+    const meta = this.requireMeta();
+    Object.assign(meta, change);
+    await this.save();
+    if (!change.inviteOpen) {
+      for (const ws of this.sockets('participant')) this.closeSocket(ws, CLOSE.expired, 'invitation closed');
+      this.broadcastViewers();
+    }
+  }
+
+  async stop() {
+    await this.end();
+  }
+
+  /** What the room holds, for tests and diagnostics. */
+  async snapshot() {
+    const meta = this.requireMeta();
+    const pending = this.ctx.storage.sql.exec<{ n: number }>('SELECT count(*) AS n FROM finals WHERE version > flushed_version').one().n;
+    return { status: meta.status, durationMs: meta.durationMs, nextSeq: meta.nextSeq, pending, timers: { ...meta.timers }, roles: this.ctx.getWebSockets().map((ws) => this.attachment(ws).role) };
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // Sockets
+
+  /** A socket the Worker let in: the ticket's claims arrive as x-room-* headers. */
+  override async fetch(request: Request) {
+    const meta = this.requireMeta();
+    const role = request.headers.get('x-room-role') as SocketRole;
+    const locale = (request.headers.get('x-room-locale') ?? 'en-US') as Locale;
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server, [role]);
+    const attachment: Attachment = { role, locale, language: null, joinedAt: Date.now() };
+    server.serializeAttachment(attachment);
+
+    if (meta.status === 'ended') {
+      this.send(server, this.stateMessage());
+      this.closeSocket(server, CLOSE.ended, 'meeting ended');
+    } else if (role === 'participant' && !meta.inviteOpen) {
+      this.closeSocket(server, CLOSE.expired, 'invitation closed');
+    } else {
+      if (role === 'projection' && request.headers.get('x-room-multi-screen') !== 'true') {
+        // One screen at a time without the multi-screen right: the newest screen takes over.
+        for (const old of this.sockets('projection', server)) {
+          this.send(old, { type: 'error', ...this.problem(old, Code.NO_SUCH_BENEFIT, 'screenReplaced') });
+          this.closeSocket(old, CLOSE.forbidden, 'another screen took over');
+        }
+      }
+      if (role === 'host') await this.clearTimer('hostGrace');
+      this.send(server, await this.welcome(attachment));
+      this.broadcastViewers();
+    }
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
+    const meta = this.requireMeta();
+    const me = this.attachment(ws);
+    if (typeof message !== 'string') {
+      if (me.role !== 'host') return this.send(ws, { type: 'error', ...this.problem(ws, Code.FORBIDDEN, 'hostOnly') });
+      // Audio outside a running meeting (a frame in flight as the host paused) is dropped.
+      if (meta.status === 'in_progress') this.hear(message);
+      return;
+    }
+    const msg = parseFrame(clientMessage, message);
+    if (!msg) return this.send(ws, { type: 'error', ...this.problem(ws, Code.BAD_REQUEST, 'badRequest', { detail: 'unknown message' }) });
+    if (msg.type === 'language') {
+      ws.serializeAttachment({ ...me, language: msg.language });
+      if (msg.language) await this.backfill(msg.language);
+      return;
+    }
+    if (me.role !== 'host') return this.send(ws, { type: 'error', ...this.problem(ws, Code.FORBIDDEN, 'hostOnly') });
+    await this.control(ws, msg.action);
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number) {
+    // A client that vanished (1005/1006) gets a normal close back, as the runtime expects an answer.
+    this.closeSocket(ws, code === 1005 || code === 1006 ? 1000 : code, '');
+    await this.left(ws);
+  }
+
+  override async webSocketError(ws: WebSocket) {
+    await this.left(ws);
+  }
+
+  private async left(ws: WebSocket) {
+    const meta = this.meta;
+    if (!meta) return;
+    if (this.attachment(ws).role === 'host' && meta.status === 'in_progress' && this.sockets('host', ws).length === 0) {
+      const grace = Number(this.env.MEETING_HOST_GRACE_SECONDS) || MEETING.hostGraceSeconds;
+      await this.setTimer('hostGrace', Date.now() + grace * 1000);
+    }
+    this.broadcastViewers(ws);
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // State
+
+  private async control(ws: WebSocket, action: ControlAction) {
+    const meta = this.requireMeta();
+    const from: Record<ControlAction, MeetingStatus[]> = {
+      start: ['not_started'],
+      pause: ['in_progress'],
+      resume: ['paused'],
+      end: ['not_started', 'in_progress', 'paused'],
+    };
+    const target: Record<ControlAction, MeetingStatus> = { start: 'in_progress', pause: 'paused', resume: 'in_progress', end: 'ended' };
+    if (meta.status === target[action]) return this.send(ws, this.stateMessage());
+    if (!from[action].includes(meta.status)) {
+      return this.send(ws, { type: 'error', ...this.problem(ws, Code.CONFLICT, 'meetingNotLive', { status: meta.status }) });
+    }
+    if (action === 'end') return this.end();
+    if (action === 'pause') return this.pause();
+    try {
+      await check(database(this.env.DB), meta.userId, 'realtime', 60);
+    } catch (err) {
+      if (err instanceof ApiError) return this.send(ws, { type: 'error', ...this.problem(ws, err.code, err.key, err.params) });
+      throw err;
+    }
+    await this.setStatus('in_progress');
+  }
+
+  private async pause(reason?: { code: number; key: MessageKey; params?: MessageParams }) {
+    const meta = this.requireMeta();
+    if (meta.status !== 'in_progress') return;
+    void this.endStream();
+    await this.setStatus('paused', reason);
+  }
+
+  private async end() {
+    const meta = this.requireMeta();
+    if (meta.status !== 'ended') {
+      meta.status = 'ended';
+      await this.save();
+      await this.endStream();
+      await this.charging;
+      await this.chargeRest();
+    }
+    // Everything below is safe to repeat: a stop after an abnormal close repairs what was left undone.
+    await this.flushAll();
+    const db = database(this.env.DB);
+    const now = Date.now();
+    await db.batch([
+      db.update(records).set({ status: 'ended', durationMs: Math.round(meta.durationMs), updatedAt: now }).where(eq(records.id, meta.id)),
+      db.update(meetings).set({ endedAt: now, screenCode: null, inviteOpen: false }).where(and(eq(meetings.recordId, meta.id))),
+    ]);
+    await this.env.SCREEN_CODES.get(this.env.SCREEN_CODES.idFromName('all')).release(meta.id);
+    for (const ws of this.ctx.getWebSockets()) {
+      this.send(ws, this.stateMessage());
+      this.closeSocket(ws, CLOSE.ended, 'meeting ended');
+    }
+    await this.clearTimer('hostGrace');
+  }
+
+  private async setStatus(status: MeetingStatus, reason?: { code: number; key: MessageKey; params?: MessageParams }) {
+    const meta = this.requireMeta();
+    meta.status = status;
+    await this.save();
+    const db = database(this.env.DB);
+    const now = Date.now();
+    await db.batch([
+      db.update(records).set({ status, durationMs: Math.round(meta.durationMs), updatedAt: now }).where(eq(records.id, meta.id)),
+      ...(status === 'in_progress' ? [db.update(meetings).set({ startedAt: now }).where(and(eq(meetings.recordId, meta.id)))] : []),
+    ]);
+    for (const ws of this.ctx.getWebSockets()) {
+      const { locale } = this.attachment(ws);
+      this.send(ws, this.stateMessage(reason && { code: reason.code, msg: translate(locale, reason.key, reason.params) }));
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // Audio and recognition
+
+  private hear(frame: ArrayBuffer) {
+    const meta = this.requireMeta();
+    const session = this.stream ?? this.openStream();
+    if (session.live) session.live.send(frame);
+    else session.queued.push(frame);
+    meta.durationMs += frame.byteLength / BYTES_PER_MS;
+    if (Math.floor(meta.durationMs / 60_000) > meta.chargedMinutes) {
+      this.charging = this.charging.then(() => this.chargeMinutes()).catch((err) => console.error('meeting charge failed', meta.id, String(err)));
+    }
+  }
+
+  private openStream(): StreamSession {
+    const meta = this.requireMeta();
+    let markClosed!: () => void;
+    const closed = new Promise<void>((resolve) => (markClosed = resolve));
+    const session: StreamSession = { offsetMs: meta.durationMs, queued: [], closed, markClosed };
+    this.stream = session;
+    providers(this.env)
+      .stream.open(meta.sourceLanguage)
+      .then((live) => {
+        live.onMessage((m) => void this.recognised(session, m));
+        session.live = live;
+        for (const frame of session.queued.splice(0)) live.send(frame);
+        // The host paused while the connection was opening.
+        if (this.stream !== session) live.end();
+      })
+      .catch((err: Error) => void this.streamFailed(session, err.message));
+    return session;
+  }
+
+  /** Asks the recogniser for what it still holds and waits (bounded) until it has said it. */
+  private async endStream() {
+    const session = this.stream;
+    if (!session) return;
+    this.stream = undefined;
+    session.live?.end();
+    if (!session.live) session.markClosed();
+    await Promise.race([session.closed, new Promise((r) => setTimeout(r, END_FLUSH_WAIT_MS))]);
+    session.live?.close();
+  }
+
+  private async streamFailed(session: StreamSession, detail: string) {
+    session.markClosed();
+    if (this.stream !== session) return;
+    this.stream = undefined;
+    await this.pause({ code: Code.UNAVAILABLE, key: 'recogniserUnavailable', params: { detail } });
+  }
+
+  private async recognised(session: StreamSession, m: StreamServerMessage) {
+    if (m.type === 'partial') {
+      if (m.text.trim()) this.broadcast({ type: 'partial', text: m.text, start: toMs(session.offsetMs, m.start), end: toMs(session.offsetMs, m.end) });
+    } else if (m.type === 'final') {
+      if (m.text.trim()) await this.addFinal(session, m);
+    } else if (m.type === 'error') {
+      await this.streamFailed(session, m.message);
+    } else if (m.type === 'closed') {
+      session.markClosed();
+      if (this.stream === session) this.stream = undefined;
+    }
+  }
+
+  private async addFinal(session: StreamSession, segment: TranscriptSegment) {
+    const meta = this.requireMeta();
+    const line: LiveLine = {
+      seq: meta.nextSeq++,
+      start: toMs(session.offsetMs, segment.start),
+      end: toMs(session.offsetMs, segment.end),
+      text: segment.text.trim(),
+      speaker: segment.speaker ?? '',
+      translations: {},
+    };
+    this.ctx.storage.sql.exec('INSERT INTO finals (seq, start_ms, end_ms, text, speaker) VALUES (?, ?, ?, ?, ?)', line.seq, line.start, line.end, line.text, line.speaker);
+    await this.save();
+    this.broadcast({ type: 'final', line });
+    await this.scheduleFlush();
+    await Promise.all((await this.wantedLanguages()).map((language) => this.translateLines(language, [line])));
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // Translation
+
+  private async availableTargets() {
+    const meta = this.requireMeta();
+    if (!this.pairs || Date.now() - this.pairs.at > PAIRS_TTL_MS) {
+      const list = providers(this.env).translate.pairs();
+      list.catch(() => (this.pairs = undefined));
+      this.pairs = { at: Date.now(), list };
+    }
+    const pairs = await this.pairs.list.catch(() => []);
+    return pairs.filter((p) => p.from === meta.sourceLanguage).map((p) => p.to);
+  }
+
+  /** The meeting's languages and every language a connected viewer chose, as far as they can be served. */
+  private async wantedLanguages() {
+    const meta = this.requireMeta();
+    const wanted = new Set(meta.targetLanguages);
+    for (const ws of this.ctx.getWebSockets()) {
+      const { language } = this.attachment(ws);
+      if (language) wanted.add(language);
+    }
+    const available = new Set(await this.availableTargets());
+    return [...wanted].filter((l) => available.has(l));
+  }
+
+  /** A viewer chose a language: translate the recent lines that lack it, so their screen fills at once. */
+  private async backfill(language: string) {
+    if (!(await this.availableTargets()).includes(language)) return;
+    const lines = this.recentLines().filter((l) => l.translations[language] === undefined);
+    if (lines.length) await this.translateLines(language, lines);
+  }
+
+  private async translateLines(language: string, lines: LiveLine[]) {
+    const meta = this.requireMeta();
+    let texts: string[];
+    try {
+      texts = await providers(this.env).translate.translate(meta.sourceLanguage, language, lines.map((l) => l.text));
+    } catch (err) {
+      console.error('meeting translation failed', meta.id, language, String(err));
+      return;
+    }
+    lines.forEach((line, i) => {
+      const text = texts[i] ?? '';
+      // Read and write in one synchronous step, so translations into two languages never overwrite each other.
+      const row = this.ctx.storage.sql.exec<{ translations: string }>('SELECT translations FROM finals WHERE seq = ?', line.seq).toArray()[0];
+      if (!row) return;
+      const translations = { ...(JSON.parse(row.translations) as Record<string, string>), [language]: text };
+      this.ctx.storage.sql.exec('UPDATE finals SET translations = ?, version = version + 1 WHERE seq = ?', JSON.stringify(translations), line.seq);
+      this.broadcast({ type: 'translation', seq: line.seq, language, text });
+    });
+    await this.scheduleFlush();
+  }
+
+  private recentLines(): LiveLine[] {
+    return this.ctx.storage.sql
+      .exec<{ seq: number; start_ms: number; end_ms: number; text: string; speaker: string; translations: string }>(
+        'SELECT seq, start_ms, end_ms, text, speaker, translations FROM finals ORDER BY seq DESC LIMIT ?',
+        MEETING.recentLines,
+      )
+      .toArray()
+      .reverse()
+      .map((r) => ({ seq: r.seq, start: r.start_ms, end: r.end_ms, text: r.text, speaker: r.speaker, translations: JSON.parse(r.translations) as Record<string, string> }));
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // Persistence
+
+  private async scheduleFlush() {
+    if (!this.requireMeta().timers.flush) await this.setTimer('flush', Date.now() + FLUSH_DELAY_MS);
+  }
+
+  /** Writes changed lines to D1, oldest first; a line counts as written only for the version D1 received. */
+  private async flush(limit = FLUSH_BATCH) {
+    const meta = this.requireMeta();
+    const rows = this.ctx.storage.sql
+      .exec<{ seq: number; start_ms: number; end_ms: number; text: string; speaker: string; translations: string; version: number }>(
+        'SELECT seq, start_ms, end_ms, text, speaker, translations, version FROM finals WHERE version > flushed_version ORDER BY seq LIMIT ?',
+        limit,
+      )
+      .toArray();
+    if (!rows.length) return 0;
+    const d1 = this.env.DB;
+    await d1.batch([
+      ...rows.map((r) =>
+        d1
+          .prepare(
+            `INSERT INTO segments (record_id, seq, start_ms, end_ms, text, translations, speaker)
+             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE EXISTS (SELECT 1 FROM records WHERE id = ?1)
+             ON CONFLICT (record_id, seq) DO UPDATE SET start_ms = excluded.start_ms, end_ms = excluded.end_ms,
+               text = excluded.text, translations = excluded.translations, speaker = excluded.speaker`,
+          )
+          .bind(meta.id, r.seq, r.start_ms, r.end_ms, r.text, r.translations, r.speaker),
+      ),
+      d1.prepare('UPDATE records SET duration_ms = ?2, updated_at = ?3 WHERE id = ?1').bind(meta.id, Math.round(meta.durationMs), Date.now()),
+    ]);
+    for (const r of rows) this.ctx.storage.sql.exec('UPDATE finals SET flushed_version = ? WHERE seq = ?', r.version, r.seq);
+    return rows.length;
+  }
+
+  private async flushAll() {
+    while ((await this.flush()) > 0);
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // Charging
+
+  private async chargeMinutes() {
+    const meta = this.requireMeta();
+    const db = database(this.env.DB);
+    while (Math.floor(meta.durationMs / 60_000) > meta.chargedMinutes) {
+      await charge(this.env.DB, db, meta.userId, 'realtime', 60, `meeting:${meta.id}:${meta.chargedMinutes}`);
+      meta.chargedMinutes++;
+      await this.save();
+    }
+    if (meta.status !== 'in_progress') return;
+    try {
+      await check(db, meta.userId, 'realtime', 60);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      await this.pause({ code: err.code, key: err.key, params: err.params });
+    }
+  }
+
+  /** The seconds after the last whole minute, charged once when the meeting ends. */
+  private async chargeRest() {
+    const meta = this.requireMeta();
+    await this.chargeMinutes();
+    const seconds = Math.ceil((meta.durationMs - meta.chargedMinutes * 60_000) / 1000);
+    if (seconds > 0) await charge(this.env.DB, database(this.env.DB), meta.userId, 'realtime', seconds, `meeting:${meta.id}:rest`);
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // Timers: one alarm, set to the earliest pending timer.
+
+  private async setTimer(name: TimerName, at: number) {
+    this.requireMeta().timers[name] = at;
+    await this.save();
+    await this.armAlarm();
+  }
+
+  private async clearTimer(name: TimerName) {
+    const meta = this.requireMeta();
+    if (meta.timers[name] === undefined) return;
+    delete meta.timers[name];
+    await this.save();
+    await this.armAlarm();
+  }
+
+  private async armAlarm() {
+    const times = Object.values(this.requireMeta().timers);
+    if (times.length) await this.ctx.storage.setAlarm(Math.min(...times));
+    else await this.ctx.storage.deleteAlarm();
+  }
+
+  override async alarm() {
+    const meta = this.meta;
+    if (!meta) return;
+    const now = Date.now();
+    const due = (Object.entries(meta.timers) as [TimerName, number][]).filter(([, at]) => at <= now).map(([name]) => name);
+    for (const name of due) delete meta.timers[name];
+    await this.save();
+    for (const name of due) {
+      if (name === 'flush') {
+        try {
+          await this.flushAll();
+        } catch (err) {
+          console.error('meeting flush failed; retrying', meta.id, String(err));
+          meta.timers.flush = Date.now() + FLUSH_RETRY_MS;
+          await this.save();
+        }
+      } else if (name === 'hostGrace' && this.sockets('host').length === 0) {
+        await this.pause({ code: Code.OK, key: 'hostAway' });
+      }
+    }
+    await this.armAlarm();
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // Helpers
+
+  private requireMeta(): RoomMeta {
+    if (!this.meta) throw new Error('meeting room used before init');
+    return this.meta;
+  }
+
+  private async save() {
+    await this.ctx.storage.put('meta', this.meta);
+  }
+
+  private attachment(ws: WebSocket): Attachment {
+    return ws.deserializeAttachment() as Attachment;
+  }
+
+  /** Open sockets of a role, leaving out one that is closing. */
+  private sockets(role: SocketRole, except?: WebSocket) {
+    return this.ctx.getWebSockets(role).filter((ws) => ws !== except && ws.readyState === WebSocket.OPEN);
+  }
+
+  private problem(ws: WebSocket, code: number, key: MessageKey, params?: MessageParams): SocketProblem {
+    return { code, msg: translate(this.attachment(ws).locale, key, params) };
+  }
+
+  private summary(): MeetingSummary {
+    const { userId: _u, inviteOpen: _i, chargedMinutes: _c, nextSeq: _n, timers: _t, ...summary } = this.requireMeta();
+    return { ...summary, durationMs: Math.round(summary.durationMs) };
+  }
+
+  private stateMessage(reason?: SocketProblem): ServerMessage {
+    const meta = this.requireMeta();
+    return { type: 'state', status: meta.status, durationMs: Math.round(meta.durationMs), ...(reason ? { reason } : {}) };
+  }
+
+  private async welcome(me: Attachment): Promise<ServerMessage> {
+    return { type: 'welcome', role: me.role, meeting: this.summary(), lines: this.recentLines(), languages: await this.availableTargets() };
+  }
+
+  private send(ws: WebSocket, msg: ServerMessage) {
+    try {
+      ws.send(JSON.stringify(msg));
+    } catch {
+      // The socket closed meanwhile; its close handler tidies up.
+    }
+  }
+
+  private broadcast(msg: ServerMessage) {
+    const data = JSON.stringify(msg);
+    for (const ws of this.ctx.getWebSockets()) {
+      try {
+        ws.send(data);
+      } catch {
+        // As in send().
+      }
+    }
+  }
+
+  private broadcastViewers(except?: WebSocket) {
+    this.broadcast({ type: 'viewers', participants: this.sockets('participant', except).length, projections: this.sockets('projection', except).length });
+  }
+
+  private closeSocket(ws: WebSocket, code: number, reason: string) {
+    try {
+      ws.close(code, reason);
+    } catch {
+      // Already closed.
+    }
+  }
+}

@@ -1,0 +1,368 @@
+import { env, exports } from 'cloudflare:workers';
+import { runInDurableObject } from 'cloudflare:test';
+import { describe, expect, inject, it } from 'vitest';
+import { Code } from '../../contracts/errors';
+import { CLOSE, MEETING, type MeetingAccess, type MeetingDetail, type ServerMessage, type SocketAccess } from '../../contracts/meeting';
+import type { RecordDetail } from '../../contracts/records';
+import { MeetingRoom } from '../../durable-objects/MeetingRoom';
+import { roomOf } from '../../worker/services/meetings';
+import { get, send, signUp } from './api';
+
+/**
+ * Live meetings inside the real Worker: rooms are real Durable Objects (SQLite, hibernation sockets, the
+ * alarm), recognition is the real engine's stream, translation real Apertium, lines land in real D1.
+ */
+
+const base = '/prod-api/speech/meeting';
+const decode = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+
+async function grant(userId: number, account: 'duration' | 'svip', seconds = 3600) {
+  await env.DB.prepare('INSERT INTO accounts (user_id, account_type, valid_until, remaining_seconds) VALUES (?, ?, ?, ?)')
+    .bind(userId, account, Date.now() + 86_400_000, seconds)
+    .run();
+}
+
+async function owner(account: 'duration' | 'svip' = 'duration', seconds?: number) {
+  const user = await signUp();
+  await grant(user.userId, account, seconds);
+  return user;
+}
+
+async function createMeeting(token: string, body: object = {}) {
+  const res = await send<MeetingDetail>(`${base}/create`, { sourceLanguage: 'en-US', targetLanguages: [], ...body }, { token });
+  expect(res.body.code, res.body.msg).toBe(200);
+  return res.body.data;
+}
+
+const hostAccess = async (token: string, id: number) => (await get<MeetingAccess>(`${base}/getMeeting?id=${id}`, token)).body.data.socket;
+
+/** A client socket on the room, collecting what it receives. */
+async function connect(access: SocketAccess) {
+  const res = await exports.default.fetch(
+    new Request(`http://tingyi.test/prod-api${access.path}?ticket=${encodeURIComponent(access.ticket)}`, { headers: { upgrade: 'websocket' } }),
+  );
+  const ws = res.webSocket!;
+  expect(ws, `status ${res.status}`).toBeTruthy();
+  const messages: ServerMessage[] = [];
+  const closed: { code?: number } = {};
+  ws.addEventListener('message', (e) => messages.push(JSON.parse(e.data as string) as ServerMessage));
+  ws.addEventListener('close', (e) => {
+    closed.code = e.code;
+  });
+  ws.accept();
+  const waitFor = async <T extends ServerMessage['type']>(type: T, match: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true, timeoutMs = 10_000) => {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const found = messages.find((m): m is Extract<ServerMessage, { type: T }> => m.type === type && match(m as Extract<ServerMessage, { type: T }>));
+      if (found) return found;
+      if (Date.now() > until) throw new Error(`no ${type} message; got ${messages.map((m) => m.type).join(', ')}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  const waitClosed = async (timeoutMs = 10_000) => {
+    const until = Date.now() + timeoutMs;
+    while (closed.code === undefined) {
+      if (Date.now() > until) throw new Error('socket still open');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return closed.code;
+  };
+  return { ws, messages, waitFor, waitClosed, control: (action: string) => ws.send(JSON.stringify({ type: 'control', action })) };
+}
+
+const recordOf = async (token: string, id: number) => (await get<RecordDetail>(`/prod-api/speech/audio/transcribe/getTrans?id=${id}`, token)).body.data;
+
+/** Sends `pcm` (16 kHz PCM16) as 100 ms frames, at real-time pace when `pace` is set. */
+async function feed(ws: WebSocket, pcm: Uint8Array, pace = false) {
+  const frame = (MEETING.sampleRate * 2 * MEETING.frameMs) / 1000;
+  for (let i = 0; i < pcm.length; i += frame) {
+    ws.send(pcm.slice(i, i + frame));
+    if (pace) await new Promise((r) => setTimeout(r, MEETING.frameMs));
+  }
+}
+
+/** The LibriVox clip's samples (the WAV's 44-byte header dropped), and what is said in it. */
+const librivox = decode(inject('librivoxWav')).slice(44);
+const librivoxWords = inject('librivoxText').toLowerCase().split(/\s+/);
+
+describe('creating meetings', () => {
+  it('refuses unsupported languages, too many targets and users without real-time allowance', async () => {
+    const broke = await signUp();
+    const refused = await send(`${base}/create`, { sourceLanguage: 'en-US' }, { token: broke.token });
+    expect(refused.body.code).toBe(Code.INSUFFICIENT_BALANCE);
+
+    const { token } = await owner();
+    const wrongSource = await send(`${base}/create`, { sourceLanguage: 'ko-KR' }, { token });
+    expect(wrongSource.status).toBe(400);
+    expect(wrongSource.body.msg).toMatch(/not available/);
+    const wrongPair = await send(`${base}/create`, { sourceLanguage: 'en-US', targetLanguages: ['ja-JP'] }, { token });
+    expect(wrongPair.status).toBe(400);
+    const tooMany = await send(`${base}/create`, { sourceLanguage: 'en-US', targetLanguages: ['es-ES', 'zh-CN', 'zh-TW'] }, { token });
+    expect(tooMany.body.msg).toMatch(/up to 2/);
+  });
+
+  it('creates a not-started meeting record, listed among the meetings and private to its owner', async () => {
+    const { token } = await owner();
+    const meeting = await createMeeting(token, { name: 'Weekly sync', targetLanguages: ['es-ES'] });
+    expect(meeting).toMatchObject({ name: 'Weekly sync', status: 'not_started', sourceLanguage: 'en-US', targetLanguages: ['es-ES'], inviteOpen: false });
+    const list = await get<{ rows: { id: number; status: string }[] }>(`${base}/getMeetingList?pageNum=1&pageSize=10`, token);
+    expect(list.body.data.rows.map((r) => [r.id, r.status])).toEqual([[meeting.id, 'not_started']]);
+
+    const stranger = await owner();
+    for (const res of [
+      await get(`${base}/getMeeting?id=${meeting.id}`, stranger.token),
+      await send(`${base}/edit`, { id: meeting.id, name: 'mine' }, { token: stranger.token }),
+      await send(`${base}/stopMeeting`, { id: meeting.id }, { token: stranger.token }),
+      await send(`${base}/createScreenCode`, { id: meeting.id }, { token: stranger.token }),
+    ]) {
+      expect(res.status).toBe(404);
+    }
+  });
+});
+
+describe('the room', () => {
+  it('moves through start, pause, resume and end, mirrored in the record, and closes every socket at the end', async () => {
+    const { token } = await owner();
+    const meeting = await createMeeting(token);
+    const host = await connect(await hostAccess(token, meeting.id));
+    const welcome = await host.waitFor('welcome');
+    expect(welcome).toMatchObject({ role: 'host', meeting: { id: meeting.id, status: 'not_started' }, lines: [] });
+    expect(welcome.languages).toContain('es-ES');
+    host.control('pause');
+    expect((await host.waitFor('error')).code).toBe(Code.CONFLICT);
+
+    for (const [action, status] of [
+      ['start', 'in_progress'],
+      ['pause', 'paused'],
+      ['resume', 'in_progress'],
+    ] as const) {
+      host.messages.length = 0;
+      host.control(action);
+      await host.waitFor('state', (m) => m.status === status);
+      expect((await recordOf(token, meeting.id)).record.status).toBe(status);
+    }
+    // A repeated command (a retry after a dropped connection) only restates the state.
+    host.messages.length = 0;
+    host.control('start');
+    await host.waitFor('state', (m) => m.status === 'in_progress');
+    expect(host.messages.some((m) => m.type === 'error')).toBe(false);
+
+    host.control('end');
+    await host.waitFor('state', (m) => m.status === 'ended');
+    expect(await host.waitClosed()).toBe(CLOSE.ended);
+    expect((await recordOf(token, meeting.id)).record.status).toBe('ended');
+    // An ended meeting takes no one in.
+    const late = await connect(await hostAccess(token, meeting.id));
+    expect(await late.waitClosed()).toBe(CLOSE.ended);
+  });
+
+  it('lets only the host send audio or control; participants and screens only listen', async () => {
+    const { token } = await owner('svip');
+    const meeting = await createMeeting(token);
+    await send(`${base}/edit`, { id: meeting.id, inviteOpen: true }, { token });
+    const detail = (await get<MeetingAccess<MeetingDetail>>(`${base}/getMeeting?id=${meeting.id}`, token)).body.data.meeting;
+    const join = await get<MeetingAccess>(`${base}/joinRecord?invite=${detail.inviteToken}`);
+    expect(join.body.data.socket.role).toBe('participant');
+    const participant = await connect(join.body.data.socket);
+    await participant.waitFor('welcome');
+    const code = (await send<{ shortCode: string }>(`${base}/createScreenCode`, { id: meeting.id }, { token })).body.data.shortCode;
+    const screen = await connect((await get<MeetingAccess>(`${base}/getNetworkLink?shortCode=${code}`)).body.data.socket);
+    await screen.waitFor('welcome', (m) => m.role === 'projection');
+
+    for (const viewer of [participant, screen]) {
+      viewer.control('start');
+      expect((await viewer.waitFor('error')).code).toBe(Code.FORBIDDEN);
+      viewer.messages.length = 0;
+      viewer.ws.send(new Uint8Array(3200));
+      expect((await viewer.waitFor('error')).code).toBe(Code.FORBIDDEN);
+    }
+    expect((await recordOf(token, meeting.id)).record.status).toBe('not_started');
+  });
+
+  it('refuses forged and expired tickets with a close code the client will not retry', async () => {
+    const { token } = await owner();
+    const meeting = await createMeeting(token);
+    const access = await hostAccess(token, meeting.id);
+    const forged = await connect({ ...access, ticket: `${access.ticket.slice(0, -4)}AAAA` });
+    expect(await forged.waitClosed()).toBe(CLOSE.badTicket);
+    const plain = await exports.default.fetch(new Request(`http://tingyi.test/prod-api${access.path}?ticket=${access.ticket}`));
+    expect(plain.status).toBe(426);
+  });
+
+  it('wakes from hibernation with its state, sockets and roles intact', async () => {
+    const { token } = await owner();
+    const meeting = await createMeeting(token);
+    const host = await connect(await hostAccess(token, meeting.id));
+    await host.waitFor('welcome');
+    host.control('start');
+    await host.waitFor('state', (m) => m.status === 'in_progress');
+    const stub = roomOf(env, meeting.id);
+    const before = await stub.snapshot();
+
+    // A fresh instance over the same storage and sockets is what the runtime builds after hibernation.
+    await runInDurableObject(stub, async (_instance: MeetingRoom, state) => {
+      const woken = new MeetingRoom(state, env);
+      await state.blockConcurrencyWhile(async () => {});
+      expect(await woken.snapshot()).toEqual(before);
+      const [hostSocket] = state.getWebSockets('host');
+      await woken.webSocketMessage(hostSocket!, JSON.stringify({ type: 'control', action: 'pause' }));
+    });
+    await host.waitFor('state', (m) => m.status === 'paused');
+    expect((await recordOf(token, meeting.id)).record.status).toBe('paused');
+  });
+
+  it('pauses when the host stays away past the grace period, and stopMeeting repairs it into an ended meeting', async () => {
+    const { token } = await owner();
+    const meeting = await createMeeting(token);
+    const host = await connect(await hostAccess(token, meeting.id));
+    host.control('start');
+    await host.waitFor('state', (m) => m.status === 'in_progress');
+    host.ws.close(1000);
+    const until = Date.now() + 10_000;
+    while ((await recordOf(token, meeting.id)).record.status !== 'paused') {
+      if (Date.now() > until) throw new Error('meeting did not pause');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const stopped = await send<MeetingDetail>(`${base}/stopMeeting`, { id: meeting.id }, { token });
+    expect(stopped.body.data.status).toBe('ended');
+    // Stopping again changes nothing and still answers.
+    expect((await send<MeetingDetail>(`${base}/stopMeeting`, { id: meeting.id }, { token })).body.data.status).toBe('ended');
+  });
+});
+
+describe('invitations and screen codes', () => {
+  it('opens invitations only with the invitation right, and closing one sends participants away', async () => {
+    const plain = await owner();
+    const m1 = await createMeeting(plain.token);
+    const refused = await send(`${base}/edit`, { id: m1.id, inviteOpen: true }, { token: plain.token });
+    expect(refused.body.code).toBe(Code.NO_SUCH_BENEFIT);
+
+    const { token } = await owner('svip');
+    const meeting = await createMeeting(token);
+    const opened = (await send<MeetingDetail>(`${base}/edit`, { id: meeting.id, inviteOpen: true }, { token })).body.data;
+    expect(opened.inviteToken).toMatch(/^[\w-]{16,}$/);
+    const participant = await connect((await get<MeetingAccess>(`${base}/joinRecord?invite=${opened.inviteToken}`)).body.data.socket);
+    await participant.waitFor('welcome');
+
+    await send(`${base}/edit`, { id: meeting.id, inviteOpen: false }, { token });
+    expect(await participant.waitClosed()).toBe(CLOSE.expired);
+    const closed = await get(`${base}/joinRecord?invite=${opened.inviteToken}`);
+    expect(closed.status).toBe(410);
+    expect(closed.body.msg).toMatch(/expired/);
+    // Reopening gives the same link back.
+    expect((await send<MeetingDetail>(`${base}/edit`, { id: meeting.id, inviteOpen: true }, { token })).body.data.inviteToken).toBe(opened.inviteToken);
+  });
+
+  it("joins through the owner's QR code only while they share it", async () => {
+    const { token, userId } = await owner('svip');
+    const meeting = await createMeeting(token);
+    expect((await get(`${base}/joinRecord?userId=${userId}`)).status).toBe(410);
+    await send('/prod-api/system/client/user/edit', { id: userId, shareStatus: '1' }, { token });
+    const joined = await get<MeetingAccess>(`${base}/joinRecord?userId=${userId}`);
+    expect(joined.body.data.meeting.id).toBe(meeting.id);
+  });
+
+  it('gives one six-digit code per live meeting, resolves it without sign-in, and frees it when the meeting ends', async () => {
+    const { token } = await owner();
+    const meeting = await createMeeting(token);
+    const code = (await send<{ shortCode: string }>(`${base}/createScreenCode`, { id: meeting.id }, { token })).body.data.shortCode;
+    expect(code).toMatch(/^\d{6}$/);
+    expect((await send<{ shortCode: string }>(`${base}/createScreenCode`, { id: meeting.id }, { token })).body.data.shortCode).toBe(code);
+    const other = await createMeeting(token);
+    expect((await send<{ shortCode: string }>(`${base}/createScreenCode`, { id: other.id }, { token })).body.data.shortCode).not.toBe(code);
+
+    const link = await get<MeetingAccess>(`${base}/getNetworkLink?shortCode=${code}`);
+    expect(link.body.data).toMatchObject({ meeting: { id: meeting.id }, socket: { role: 'projection' } });
+    expect((await get(`${base}/getNetworkLink?shortCode=12345`)).status).toBe(400);
+
+    await send(`${base}/stopMeeting`, { id: meeting.id }, { token });
+    const gone = await get(`${base}/getNetworkLink?shortCode=${code}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.msg).toContain(code);
+  });
+
+  it('keeps one projected screen without the multi-screen right: the newest takes over', async () => {
+    const { token } = await owner();
+    const meeting = await createMeeting(token);
+    const code = (await send<{ shortCode: string }>(`${base}/createScreenCode`, { id: meeting.id }, { token })).body.data.shortCode;
+    const access = async () => (await get<MeetingAccess>(`${base}/getNetworkLink?shortCode=${code}`)).body.data.socket;
+    const first = await connect(await access());
+    await first.waitFor('welcome');
+    const second = await connect(await access());
+    await second.waitFor('welcome');
+    expect(await first.waitClosed()).toBe(CLOSE.forbidden);
+    expect(second.messages.some((m) => m.type === 'error')).toBe(false);
+
+    const svip = await owner('svip');
+    const shared = await createMeeting(svip.token);
+    const svipCode = (await send<{ shortCode: string }>(`${base}/createScreenCode`, { id: shared.id }, { token: svip.token })).body.data.shortCode;
+    const screens = [];
+    for (let i = 0; i < 3; i++) {
+      const s = await connect((await get<MeetingAccess>(`${base}/getNetworkLink?shortCode=${svipCode}`)).body.data.socket);
+      await s.waitFor('welcome');
+      screens.push(s);
+    }
+    await screens[2]!.waitFor('viewers', (m) => m.projections === 3);
+  });
+});
+
+describe('live recognition', () => {
+  it(
+    'turns read speech fed at real-time pace into partials and finals on a projected screen, translated, stored in D1 exactly once',
+    async () => {
+      const { token, userId } = await owner();
+      const meeting = await createMeeting(token, { targetLanguages: ['es-ES'] });
+      const code = (await send<{ shortCode: string }>(`${base}/createScreenCode`, { id: meeting.id }, { token })).body.data.shortCode;
+      const screen = await connect((await get<MeetingAccess>(`${base}/getNetworkLink?shortCode=${code}`)).body.data.socket);
+      await screen.waitFor('welcome');
+      const host = await connect(await hostAccess(token, meeting.id));
+      host.control('start');
+      await host.waitFor('state', (m) => m.status === 'in_progress');
+
+      await feed(host.ws, librivox, true);
+      await feed(host.ws, new Uint8Array(MEETING.sampleRate * 2 * 1.5), true);
+      const final = await screen.waitFor('final', () => true, 15_000);
+      await screen.waitFor('translation', (m) => m.seq === final.line.seq && m.language === 'es-ES');
+      const partials = screen.messages.filter((m) => m.type === 'partial');
+      expect(partials.length).toBeGreaterThan(3);
+
+      host.control('end');
+      await screen.waitFor('state', (m) => m.status === 'ended');
+      const finals = screen.messages.flatMap((m) => (m.type === 'final' ? [m.line] : []));
+      const heard = finals.map((l) => l.text).join(' ').toLowerCase().split(/\s+/);
+      const recognised = librivoxWords.filter((w) => heard.includes(w));
+      expect(recognised.length / librivoxWords.length).toBeGreaterThan(0.5);
+      expect(finals[0]!.start).toBeGreaterThanOrEqual(0);
+      expect(finals.at(-1)!.end).toBeLessThanOrEqual(9000);
+
+      const detail = await recordOf(token, meeting.id);
+      expect(detail.record.status).toBe('ended');
+      expect(detail.lines.map((l) => l.seq)).toEqual(finals.map((l) => l.seq));
+      expect(detail.lines.map((l) => l.text)).toEqual(finals.map((l) => l.text));
+      expect(detail.lines[0]!.translations['es-ES']).toBeTruthy();
+      expect(detail.record.duration).toBeGreaterThan(8);
+      const charged = await env.DB.prepare("SELECT sum(seconds) AS s FROM cost_records WHERE user_id = ? AND feature = 'realtime'").bind(userId).first<{ s: number }>();
+      expect(charged!.s).toBe(9);
+    },
+    60_000,
+  );
+
+  it(
+    'charges each minute as it is heard and pauses with the balance code when the allowance runs out',
+    async () => {
+      const { token, userId } = await owner('duration', 90);
+      const meeting = await createMeeting(token);
+      const host = await connect(await hostAccess(token, meeting.id));
+      host.control('start');
+      await host.waitFor('state', (m) => m.status === 'in_progress');
+      await feed(host.ws, new Uint8Array(MEETING.sampleRate * 2 * 61));
+      const paused = await host.waitFor('state', (m) => m.status === 'paused', 20_000);
+      expect(paused.reason?.code).toBe(Code.INSUFFICIENT_BALANCE);
+      const costs = await env.DB.prepare("SELECT work_ref, seconds FROM cost_records WHERE user_id = ? AND feature = 'realtime'").bind(userId).all();
+      expect(costs.results).toEqual([{ work_ref: `meeting:${meeting.id}:0`, seconds: 60 }]);
+      host.control('resume');
+      expect((await host.waitFor('error')).code).toBe(Code.INSUFFICIENT_BALANCE);
+    },
+    60_000,
+  );
+});

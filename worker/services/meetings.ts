@@ -1,0 +1,226 @@
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { SignJWT, jwtVerify } from 'jose';
+import type { z } from 'zod';
+import { Code } from '../../contracts/errors';
+import type { Locale } from '../../contracts/locale';
+import { isLocale } from '../../contracts/locale';
+import {
+  MEETING,
+  SOCKET_ROLES,
+  type MeetingAccess,
+  type MeetingDetail,
+  type MeetingSummary,
+  type SocketRole,
+  type createMeetingBody,
+  type editMeetingBody,
+} from '../../contracts/meeting';
+import type { Db } from '../db/client';
+import { meetings, records, users } from '../db/schema';
+import { randomToken } from '../lib/encoding';
+import { ApiError } from '../lib/errors';
+import { translate } from '../lib/i18n';
+import { targetFolder } from './folders';
+import { providers } from './providers';
+import { check, checkGated, permissions } from './rights';
+
+/**
+ * Live meetings on the HTTP side (spec §7 meeting calls): creating one with its room, the owner's view and
+ * edits, ending it, the projection code, and the short-lived socket tickets that let the owner, invited
+ * participants and projected screens into the room. The room itself is durable-objects/MeetingRoom.
+ */
+
+export const SOCKET_PATH = '/speech/meeting/socket';
+const TICKET_AUDIENCE = 'tingyi:meeting-socket';
+
+type Meeting = typeof meetings.$inferSelect;
+type MeetingRecord = typeof records.$inferSelect;
+
+export const roomOf = (env: Env, recordId: number) => env.MEETING_ROOM.get(env.MEETING_ROOM.idFromName(`meeting:${recordId}`));
+export const screenCodes = (env: Env) => env.SCREEN_CODES.get(env.SCREEN_CODES.idFromName('all'));
+
+const meetingMissing = () => new ApiError(Code.NOT_FOUND, 'meetingNotFound', {}, 404);
+const linkExpired = () => new ApiError(Code.GONE, 'meetingLinkExpired', {}, 410);
+
+export function meetingSummary(record: MeetingRecord, meeting: Meeting): MeetingSummary {
+  return {
+    id: record.id,
+    name: record.name,
+    status: record.status as MeetingSummary['status'],
+    mode: meeting.mode,
+    sourceLanguage: meeting.sourceLanguage,
+    targetLanguages: meeting.targetLanguages,
+    durationMs: record.durationMs,
+    createdAt: record.createdAt,
+  };
+}
+
+const meetingDetail = (record: MeetingRecord, meeting: Meeting): MeetingDetail => ({
+  ...meetingSummary(record, meeting),
+  inviteOpen: meeting.inviteOpen,
+  inviteToken: meeting.inviteToken,
+  screenCode: meeting.screenCode,
+  folderId: record.folderId,
+});
+
+/** The newest meeting matching `where`. */
+async function findMeeting(db: Db, where: SQL | undefined) {
+  const [row] = await db
+    .select({ record: records, meeting: meetings })
+    .from(records)
+    .innerJoin(meetings, eq(meetings.recordId, records.id))
+    .where(and(eq(records.type, 'meeting'), where))
+    .orderBy(desc(records.createdAt), desc(records.id))
+    .limit(1);
+  return row;
+}
+
+async function ownedMeeting(db: Db, userId: number, id: number) {
+  const row = await findMeeting(db, and(eq(records.id, id), eq(records.userId, userId)));
+  if (!row) throw meetingMissing();
+  return row;
+}
+
+/** The languages a meeting may use: the source must be live-recognisable, every target reachable from it. */
+async function checkLanguages(env: Env, source: string, targets: string[]) {
+  const p = providers(env);
+  if (!(await p.stream.languages()).includes(source)) throw new ApiError(Code.BAD_REQUEST, 'languageUnsupported', { language: source }, 400);
+  const pairs = await p.translate.pairs();
+  const missing = targets.find((to) => !pairs.some((pair) => pair.from === source && pair.to === to));
+  if (missing) throw new ApiError(Code.BAD_REQUEST, 'translationUnsupported', { from: source, to: missing }, 400);
+}
+
+export async function createMeeting(env: Env, db: Db, userId: number, locale: Locale, body: z.output<typeof createMeetingBody>) {
+  const targets = body.mode === 'record' ? [] : [...new Set(body.targetLanguages)].filter((t) => t !== body.sourceLanguage);
+  const { translateCount } = await permissions(db, userId);
+  if (targets.length > translateCount) throw new ApiError(Code.BAD_REQUEST, 'tooManyTargets', { count: translateCount }, 400);
+  await checkLanguages(env, body.sourceLanguage, targets);
+  // A meeting needs at least a minute of real-time allowance to start; the room charges as it goes.
+  await check(db, userId, 'realtime', 60);
+  const folder = await targetFolder(db, userId, body.folderId || undefined);
+  const now = Date.now();
+  const name = body.name ?? translate(locale, 'meetingDefaultName', { date: new Date(now).toISOString().slice(0, 16).replace('T', ' ') });
+  const [record] = await db
+    .insert(records)
+    .values({ userId, folderId: folder.id, name, type: 'meeting', status: 'not_started', audioLanguage: body.sourceLanguage, createdAt: now, updatedAt: now })
+    .returning();
+  const [meeting] = await db
+    .insert(meetings)
+    .values({ recordId: record!.id, mode: body.mode, sourceLanguage: body.sourceLanguage, targetLanguages: targets })
+    .returning();
+  await roomOf(env, record!.id).init(meetingSummary(record!, meeting!), userId);
+  return meetingDetail(record!, meeting!);
+}
+
+export async function getMeeting(env: Env, db: Db, userId: number, id: number, locale: Locale): Promise<MeetingAccess<MeetingDetail>> {
+  const { record, meeting } = await ownedMeeting(db, userId, id);
+  return { meeting: meetingDetail(record, meeting), socket: await socketAccess(env.JWT_SECRET, { meetingId: id, role: 'host', locale }) };
+}
+
+export async function editMeeting(env: Env, db: Db, userId: number, body: z.output<typeof editMeetingBody>) {
+  const { record, meeting } = await ownedMeeting(db, userId, body.id);
+  const now = Date.now();
+  if (body.name !== undefined) {
+    await db.update(records).set({ name: body.name, updatedAt: now }).where(eq(records.id, record.id));
+    record.name = body.name;
+  }
+  if (body.inviteOpen !== undefined && body.inviteOpen !== meeting.inviteOpen) {
+    if (body.inviteOpen) {
+      await checkGated(db, userId, 'invite');
+      if (record.status === 'ended') throw new ApiError(Code.CONFLICT, 'meetingEnded', {}, 409);
+    }
+    const inviteToken = meeting.inviteToken ?? randomToken(18);
+    await db.update(meetings).set({ inviteOpen: body.inviteOpen, inviteToken }).where(eq(meetings.recordId, record.id));
+    Object.assign(meeting, { inviteOpen: body.inviteOpen, inviteToken });
+  }
+  if (record.status !== 'ended') await roomOf(env, record.id).configure({ name: record.name, inviteOpen: meeting.inviteOpen });
+  return meetingDetail(record, meeting);
+}
+
+/** Ends the meeting; also repairs one left paused or half-ended by an abnormal close. */
+export async function stopMeeting(env: Env, db: Db, userId: number, id: number) {
+  await ownedMeeting(db, userId, id);
+  await roomOf(env, id).stop();
+  const { record, meeting } = await ownedMeeting(db, userId, id);
+  return meetingDetail(record, meeting);
+}
+
+export async function createScreenCode(env: Env, db: Db, userId: number, id: number) {
+  const { record } = await ownedMeeting(db, userId, id);
+  if (record.status === 'ended') throw new ApiError(Code.CONFLICT, 'meetingEnded', {}, 409);
+  const shortCode = await screenCodes(env).allocate(id);
+  await db.update(meetings).set({ screenCode: shortCode }).where(eq(meetings.recordId, id));
+  return { shortCode };
+}
+
+/** A projected screen's way in: a live meeting's six-digit code. */
+export async function projectionAccess(env: Env, db: Db, code: string, locale: Locale): Promise<MeetingAccess> {
+  const id = await screenCodes(env).resolve(code);
+  if (id === null) throw new ApiError(Code.NOT_FOUND, 'screenCodeUnknown', { code }, 404);
+  const row = await findMeeting(db, eq(records.id, id));
+  if (!row || row.record.status === 'ended') throw linkExpired();
+  const { screenCasting } = await permissions(db, row.record.userId);
+  return {
+    meeting: meetingSummary(row.record, row.meeting),
+    socket: await socketAccess(env.JWT_SECRET, { meetingId: id, role: 'projection', locale, multiScreen: screenCasting }),
+  };
+}
+
+/**
+ * A participant's way in: the invitation link while the owner keeps it open, or the owner's personal QR
+ * code (while they share it) leading to their newest meeting that has not ended. Both need the owner's
+ * invitation right; anything else reads as an expired link.
+ */
+export async function participantAccess(env: Env, db: Db, q: { invite?: string; userId?: number }, locale: Locale): Promise<MeetingAccess> {
+  let row: Awaited<ReturnType<typeof findMeeting>> | undefined;
+  if (q.invite !== undefined) {
+    row = await findMeeting(db, and(eq(meetings.inviteToken, q.invite), eq(meetings.inviteOpen, true)));
+  } else {
+    const owner = await db.query.users.findFirst({ where: eq(users.id, q.userId!) });
+    if (owner?.shareStatus === '1') {
+      row = await findMeeting(db, and(eq(records.userId, owner.id), inArray(records.status, ['not_started', 'in_progress', 'paused'])));
+    }
+  }
+  if (!row || row.record.status === 'ended' || !(await permissions(db, row.record.userId)).inviteMeeting) throw linkExpired();
+  return {
+    meeting: meetingSummary(row.record, row.meeting),
+    socket: await socketAccess(env.JWT_SECRET, { meetingId: row.record.id, role: 'participant', locale }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Socket tickets: signed, one minute long, naming the meeting and the role. The socket route checks the
+// signature and hands the claims to the room; the room re-checks what can change (ended, invitation closed).
+
+export interface TicketClaims {
+  meetingId: number;
+  role: SocketRole;
+  locale: Locale;
+  /** Projection only: whether the owner's plan allows several screens at once. */
+  multiScreen?: boolean;
+}
+
+const key = (secret: string) => new TextEncoder().encode(secret);
+
+async function socketAccess(secret: string, claims: TicketClaims, now = Date.now()) {
+  const ticket = await new SignJWT({ mid: claims.meetingId, role: claims.role, loc: claims.locale, ms: claims.multiScreen ?? false })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setAudience(TICKET_AUDIENCE)
+    .setIssuedAt(Math.floor(now / 1000))
+    .setExpirationTime(Math.floor(now / 1000) + MEETING.ticketSeconds)
+    .sign(key(secret));
+  return { role: claims.role, path: SOCKET_PATH, ticket };
+}
+
+export async function verifyTicket(secret: string, ticket: string): Promise<TicketClaims | null> {
+  try {
+    const { payload } = await jwtVerify<{ mid: number; role: string; loc: string; ms: boolean }>(ticket, key(secret), {
+      algorithms: ['HS256'],
+      audience: TICKET_AUDIENCE,
+    });
+    const role = SOCKET_ROLES.find((r) => r === payload.role);
+    if (!role || !Number.isSafeInteger(payload.mid)) return null;
+    return { meetingId: payload.mid, role, locale: isLocale(payload.loc) ? payload.loc : 'en-US', multiScreen: payload.ms === true };
+  } catch {
+    return null;
+  }
+}
