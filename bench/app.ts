@@ -50,19 +50,30 @@ export const post = <T>(app: App, path: string, body: unknown, token?: string) =
   call<T>(app, path, { method: 'POST', body: JSON.stringify(body), ...(token ? { token } : {}) });
 export const get = <T>(app: App, path: string, token: string) => call<T>(app, path, { token });
 
-/** Signs up through the development outbox and gives the account `hours` of transcription time. */
-export async function userWithHours(app: App, hours: number) {
+/** Signs up through the development outbox. */
+export async function signUpUser(app: App) {
   const email = `bench${Date.now()}@example.test`;
   await post(app, '/auth/c/getValidCode', { target: email });
   const outbox = await call<{ body: string }[]>(app, `/dev/outbox?to=${encodeURIComponent(email)}`);
   const code = outbox[0]!.body.match(/\b(\d{6})\b/)![1];
   const { token, user } = await post<{ token: string; user: { id: number } }>(app, '/auth/c/doLoginByValidCode', { target: email, code });
+  return { token, userId: user.id };
+}
+
+/** Gives a user an account (a membership or hours) valid for a day, straight in the local database. */
+export async function grantAccount(app: App, userId: number, type: 'duration' | 'svip', seconds: number) {
   await run(
     'npx',
     ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', app.state, '--command',
-      `INSERT INTO accounts (user_id, account_type, valid_until, remaining_seconds) VALUES (${user.id}, 'duration', ${Date.now() + 86_400_000}, ${hours * 3600})`],
+      `INSERT INTO accounts (user_id, account_type, valid_until, remaining_seconds) VALUES (${userId}, '${type}', ${Date.now() + 86_400_000}, ${seconds})`],
     { env: wranglerEnv, quiet: true },
   );
+}
+
+/** A signed-up user with `hours` of transcription time; returns the token. */
+export async function userWithHours(app: App, hours: number) {
+  const { token, userId } = await signUpUser(app);
+  await grantAccount(app, userId, 'duration', hours * 3600);
   return token;
 }
 

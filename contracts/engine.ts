@@ -170,7 +170,14 @@ export interface DiarizeResponse {
 // ---------------------------------------------------------------------------------------------------------
 // Streaming recognition over WebSocket at /v1/asr/stream?language=en-US. Client → engine: binary frames of
 // 16 kHz mono PCM16 little-endian; text `{"type":"end"}` to flush and close. Engine → client: the messages
-// below, times in seconds from the first sample of the stream.
+// below, times in seconds from the first sample of the stream. With `&embeddings=true` each final carries
+// `embedding`, the speaker embedding of that utterance's audio (as /v1/asr/transcribe returns per segment),
+// for labelling speakers while the stream runs.
+
+export const streamOptions = z.object({
+  language: z.string().min(2).max(16).default('en-US'),
+  embeddings: flag.default(false),
+});
 
 export type StreamServerMessage =
   | { type: 'ready'; backend: string; language: string; sampleRate: number }

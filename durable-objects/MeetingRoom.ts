@@ -19,9 +19,11 @@ import {
 import { database } from '../worker/db/client';
 import { meetings, records } from '../worker/db/schema';
 import { ApiError } from '../worker/lib/errors';
+import { assignSpeaker, emptySpeakers, type SpeakerTrackerState } from '../worker/lib/speaker-tracker';
 import { translate, type MessageKey, type MessageParams } from '../worker/lib/i18n';
 import { providers, type LiveStream } from '../worker/services/providers';
 import { charge, check } from '../worker/services/rights';
+import { MeetingRecorder, type RecordingState } from './meeting-audio';
 
 /**
  * MeetingRoom — one per live meeting (named `meeting:ID`). Its duties:
@@ -45,6 +47,9 @@ interface RoomMeta extends MeetingSummary {
   chargedMinutes: number;
   nextSeq: number;
   timers: Partial<Record<TimerName, number>>;
+  recording: RecordingState;
+  /** Voices heard so far, so each final gets a speaker label (engine recognition gives embeddings, not labels). */
+  speakers: SpeakerTrackerState;
 }
 
 type TimerName = 'flush' | 'hostGrace';
@@ -75,12 +80,17 @@ const BYTES_PER_MS = (MEETING.sampleRate * 2) / 1000;
 /** How long ending waits for the recogniser to deliver the last utterance. */
 const END_FLUSH_WAIT_MS = 4000;
 const PAIRS_TTL_MS = 60_000;
+/** Seconds of audio kept while a meeting is not running, in frames. */
+const HELD_FRAMES = (3 * 1000) / MEETING.frameMs;
 
 const toMs = (offset: number, seconds: number) => Math.round(offset + seconds * 1000);
 
 export class MeetingRoom extends DurableObject<Env> {
   private meta: RoomMeta | undefined;
   private stream: StreamSession | undefined;
+  private recorderOf: MeetingRecorder | undefined;
+  /** The last audio received while the meeting was not running (see hold). */
+  private held: ArrayBuffer[] = [];
   private pairs: { at: number; list: Promise<{ from: string; to: string }[]> } | undefined;
   /** Charges run one after another so a minute is never checked before the previous one is written. */
   private charging: Promise<void> = Promise.resolve();
@@ -102,7 +112,7 @@ export class MeetingRoom extends DurableObject<Env> {
   /** Sets the room up for a new meeting; a second call changes nothing. */
   async init(summary: MeetingSummary, userId: number) {
     if (this.meta) return;
-    this.meta = { ...summary, userId, inviteOpen: false, chargedMinutes: 0, nextSeq: 0, timers: {} };
+    this.meta = { ...summary, userId, inviteOpen: false, chargedMinutes: 0, nextSeq: 0, timers: {}, recording: { uploadId: null, parts: [] }, speakers: emptySpeakers };
     await this.save();
   }
 
@@ -166,8 +176,8 @@ export class MeetingRoom extends DurableObject<Env> {
     const me = this.attachment(ws);
     if (typeof message !== 'string') {
       if (me.role !== 'host') return this.send(ws, { type: 'error', ...this.problem(ws, Code.FORBIDDEN, 'hostOnly') });
-      // Audio outside a running meeting (a frame in flight as the host paused) is dropped.
       if (meta.status === 'in_progress') this.hear(message);
+      else this.hold(message);
       return;
     }
     const msg = parseFrame(clientMessage, message);
@@ -225,6 +235,8 @@ export class MeetingRoom extends DurableObject<Env> {
       if (err instanceof ApiError) return this.send(ws, { type: 'error', ...this.problem(ws, err.code, err.key, err.params) });
       throw err;
     }
+    meta.status = 'in_progress';
+    for (const frame of this.held.splice(0)) this.hear(frame);
     await this.setStatus('in_progress');
   }
 
@@ -241,10 +253,16 @@ export class MeetingRoom extends DurableObject<Env> {
       meta.status = 'ended';
       await this.save();
       await this.endStream();
+      // Audio the end overtook (see hold) is kept in the recording and charged; recognition has closed.
+      for (const frame of this.held.splice(0)) {
+        this.recorder().add(frame);
+        meta.durationMs += frame.byteLength / BYTES_PER_MS;
+      }
       await this.charging;
       await this.chargeRest();
     }
     // Everything below is safe to repeat: a stop after an abnormal close repairs what was left undone.
+    await this.recorder().finish();
     await this.flushAll();
     const db = database(this.env.DB);
     const now = Date.now();
@@ -284,10 +302,22 @@ export class MeetingRoom extends DurableObject<Env> {
     const session = this.stream ?? this.openStream();
     if (session.live) session.live.send(frame);
     else session.queued.push(frame);
+    this.recorder().add(frame);
     meta.durationMs += frame.byteLength / BYTES_PER_MS;
     if (Math.floor(meta.durationMs / 60_000) > meta.chargedMinutes) {
       this.charging = this.charging.then(() => this.chargeMinutes()).catch((err) => console.error('meeting charge failed', meta.id, String(err)));
     }
+  }
+
+  /**
+   * Audio that arrives while the meeting is not running is kept (the last few seconds) and heard first on
+   * the next start or resume: control messages and audio frames are not always handled in the order they
+   * were sent, so frames sent just before a pause or just after a resume can land on the other side of it.
+   * Kept and replayed, they end up in the audio in the order they were spoken.
+   */
+  private hold(frame: ArrayBuffer) {
+    this.held.push(frame);
+    if (this.held.length > HELD_FRAMES) this.held.shift();
   }
 
   private openStream(): StreamSession {
@@ -297,7 +327,7 @@ export class MeetingRoom extends DurableObject<Env> {
     const session: StreamSession = { offsetMs: meta.durationMs, queued: [], closed, markClosed };
     this.stream = session;
     providers(this.env)
-      .stream.open(meta.sourceLanguage)
+      .stream.open(meta.sourceLanguage, { embeddings: true })
       .then((live) => {
         live.onMessage((m) => void this.recognised(session, m));
         session.live = live;
@@ -342,12 +372,18 @@ export class MeetingRoom extends DurableObject<Env> {
 
   private async addFinal(session: StreamSession, segment: TranscriptSegment) {
     const meta = this.requireMeta();
+    let speaker = segment.speaker ?? '';
+    if (!speaker && segment.embedding) {
+      const assigned = assignSpeaker(meta.speakers ?? emptySpeakers, segment.embedding, { seconds: segment.end - segment.start });
+      speaker = assigned.label;
+      meta.speakers = assigned.state;
+    }
     const line: LiveLine = {
       seq: meta.nextSeq++,
       start: toMs(session.offsetMs, segment.start),
       end: toMs(session.offsetMs, segment.end),
       text: segment.text.trim(),
-      speaker: segment.speaker ?? '',
+      speaker,
       translations: {},
     };
     this.ctx.storage.sql.exec('INSERT INTO finals (seq, start_ms, end_ms, text, speaker) VALUES (?, ?, ?, ?, ?)', line.seq, line.start, line.end, line.text, line.speaker);
@@ -538,6 +574,12 @@ export class MeetingRoom extends DurableObject<Env> {
   // ------------------------------------------------------------------------------------------------------
   // Helpers
 
+  private recorder() {
+    const meta = this.requireMeta();
+    this.recorderOf ??= new MeetingRecorder(this.ctx.storage.sql, this.env.MEDIA, meta.id, meta.recording, () => this.save());
+    return this.recorderOf;
+  }
+
   private requireMeta(): RoomMeta {
     if (!this.meta) throw new Error('meeting room used before init');
     return this.meta;
@@ -561,8 +603,17 @@ export class MeetingRoom extends DurableObject<Env> {
   }
 
   private summary(): MeetingSummary {
-    const { userId: _u, inviteOpen: _i, chargedMinutes: _c, nextSeq: _n, timers: _t, ...summary } = this.requireMeta();
-    return { ...summary, durationMs: Math.round(summary.durationMs) };
+    const m = this.requireMeta();
+    return {
+      id: m.id,
+      name: m.name,
+      status: m.status,
+      mode: m.mode,
+      sourceLanguage: m.sourceLanguage,
+      targetLanguages: m.targetLanguages,
+      durationMs: Math.round(m.durationMs),
+      createdAt: m.createdAt,
+    };
   }
 
   private stateMessage(reason?: SocketProblem): ServerMessage {

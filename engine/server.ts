@@ -11,6 +11,7 @@ import {
   clusterRequest,
   diarizeOptions,
   mediaSource,
+  streamOptions,
   transcribeOptions,
   translateRequest,
   type DiarizeResponse,
@@ -212,14 +213,22 @@ export function createEngineServer(engine: Engine): Server {
     };
     if (url.pathname !== ENGINE_PATHS.stream) return reject(404, 'not_found', `no WebSocket at ${url.pathname}`);
     if (!secretMatches(req.headers.authorization, config.secret)) return reject(401, 'unauthorized', 'missing or wrong engine secret');
-    const language = url.searchParams.get('language') ?? 'en-US';
+    let options: z.output<typeof streamOptions>;
+    try {
+      options = parseWith(streamOptions, Object.fromEntries(url.searchParams));
+    } catch (err) {
+      // parseWith only throws the engine's own 400.
+      const { status, code, message } = err as EngineHttpError;
+      return reject(status, code, message);
+    }
+    const { language } = options;
     if (!engine.streamBackend(language)) return reject(422, 'unsupported_language', `live recognition of ${language} is not installed`);
     if (engine.activeStreams >= config.maxStreams) return reject(429, 'busy', `all ${config.maxStreams} live streams are in use`);
     engine.activeStreams++;
-    wss.handleUpgrade(req, socket, head, (ws) => void runStream(ws, language).finally(() => engine.activeStreams--));
+    wss.handleUpgrade(req, socket, head, (ws) => void runStream(ws, options).finally(() => engine.activeStreams--));
   });
 
-  async function runStream(ws: WebSocket, language: string) {
+  async function runStream(ws: WebSocket, { language, embeddings }: z.output<typeof streamOptions>) {
     const send = (msg: StreamServerMessage) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
     };
@@ -254,7 +263,7 @@ export function createEngineServer(engine: Engine): Server {
       ws.close(1000);
     };
     try {
-      session = new StreamSession(decoder, config.vadModel, send);
+      session = new StreamSession(decoder, config.vadModel, send, { embeddings });
       send({ type: 'ready', backend: 'pocketsphinx', language, sampleRate: ENGINE_SAMPLE_RATE });
       for (const item of early.splice(0)) {
         if (item === 'end') void finish();

@@ -18,6 +18,9 @@ export default async function setup(project: TestProject) {
   const mp3 = join(dir, 'meeting.mp3');
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', path, '-b:a', '64k', mp3]);
   project.provide('meetingMp3', readFileSync(mp3).toString('base64'));
+  // The same meeting as raw 16 kHz PCM16, as a browser streams it to a live meeting room.
+  const pcm = execFileSync('ffmpeg', ['-v', 'error', '-i', path, '-f', 's16le', '-ar', '16000', '-ac', '1', '-'], { maxBuffer: 64 * 1024 * 1024 });
+  project.provide('meetingPcm', pcm.toString('base64'));
   const clip = 'sense_and_sensibility_01_austen_64kb-0870';
   project.provide('librivoxWav', readFileSync(join(LIBRIVOX, `${clip}.wav`)).toString('base64'));
   const line = readFileSync(join(LIBRIVOX, 'transcription'), 'utf8').split('\n').find((l) => l.includes(`(${clip})`))!;

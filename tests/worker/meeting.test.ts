@@ -6,6 +6,7 @@ import { CLOSE, MEETING, type MeetingAccess, type MeetingDetail, type ServerMess
 import type { RecordDetail } from '../../contracts/records';
 import { MeetingRoom } from '../../durable-objects/MeetingRoom';
 import { roomOf } from '../../worker/services/meetings';
+import { MEETING_SPEAKERS } from '../fixtures/meeting-script';
 import { get, send, signUp } from './api';
 
 /**
@@ -343,8 +344,72 @@ describe('live recognition', () => {
       expect(detail.record.duration).toBeGreaterThan(8);
       const charged = await env.DB.prepare("SELECT sum(seconds) AS s FROM cost_records WHERE user_id = ? AND feature = 'realtime'").bind(userId).first<{ s: number }>();
       expect(charged!.s).toBe(9);
+      // The meeting's audio is the record's WAV, exactly what was heard, so the detail page can play it.
+      const audio = await env.MEDIA.get(`records/${meeting.id}/audio.wav`);
+      const heardBytes = librivox.length + MEETING.sampleRate * 2 * 1.5;
+      expect(audio!.size).toBe(44 + heardBytes);
+      const wav = new Uint8Array(await audio!.arrayBuffer());
+      expect(new TextDecoder().decode(wav.subarray(0, 4))).toBe('RIFF');
+      expect(wav.subarray(44, 44 + 3200)).toEqual(librivox.subarray(0, 3200));
     },
     60_000,
+  );
+
+  it(
+    'labels the speakers of a two-voice meeting live, line by line',
+    async () => {
+      const { token } = await owner();
+      const meeting = await createMeeting(token, { mode: 'record' });
+      const host = await connect(await hostAccess(token, meeting.id));
+      host.control('start');
+      await host.waitFor('state', (m) => m.status === 'in_progress');
+      const pcm = decode(inject('meetingPcm'));
+      const frame = (MEETING.sampleRate * 2 * MEETING.frameMs) / 1000;
+      // Ten times real time: fast, yet paced so the recogniser sees pauses between turns.
+      for (let i = 0; i < pcm.length; i += frame) {
+        host.ws.send(pcm.slice(i, i + frame));
+        await new Promise((r) => setTimeout(r, MEETING.frameMs / 10));
+      }
+      host.control('end');
+      await host.waitFor('state', (m) => m.status === 'ended', 20_000);
+      const lines = (await recordOf(token, meeting.id)).lines;
+      expect(lines.length).toBe(MEETING_SPEAKERS.length);
+      expect(lines.map((l) => l.speaker)).toEqual(MEETING_SPEAKERS);
+    },
+    60_000,
+  );
+
+  it(
+    'keeps a long meeting\'s audio through paused stretches as one WAV uploaded in parts',
+    async () => {
+      const { token } = await owner();
+      const meeting = await createMeeting(token, { mode: 'record' });
+      const host = await connect(await hostAccess(token, meeting.id));
+      host.control('start');
+      await host.waitFor('state', (m) => m.status === 'in_progress');
+      // 100 s, a pause, then 80 s more: 5.76 MB, more than one 5 MiB part. Each stretch is numbered so order can be checked.
+      const stretch = (seconds: number, value: number) => new Uint8Array(MEETING.sampleRate * 2 * seconds).fill(value);
+      await feed(host.ws, stretch(100, 1));
+      host.control('pause');
+      await host.waitFor('state', (m) => m.status === 'paused');
+      // Audio sent around the pause and right after asking to resume (before the room has checked the
+      // allowance) is all kept, in order.
+      host.control('resume');
+      await feed(host.ws, stretch(80, 2));
+      host.control('end');
+      await host.waitFor('state', (m) => m.status === 'ended', 20_000);
+
+      const audio = new Uint8Array(await (await env.MEDIA.get(`records/${meeting.id}/audio.wav`))!.arrayBuffer());
+      const bytesPerSecond = MEETING.sampleRate * 2;
+      expect(audio.length).toBe(44 + 180 * bytesPerSecond);
+      expect(audio[44]).toBe(1);
+      expect(audio[44 + 100 * bytesPerSecond - 1]).toBe(1);
+      expect(audio[44 + 100 * bytesPerSecond]).toBe(2);
+      expect(audio.at(-1)).toBe(2);
+      const media = await get<{ url: string; kind: string }>(`/prod-api/speech/audio/transcribe/media?id=${meeting.id}`, token);
+      expect(media.body.data.kind).toBe('audio');
+    },
+    90_000,
   );
 
   it(

@@ -134,6 +134,20 @@ describe('engine provider', () => {
     expect(received[1]).toBe('{"type":"end"}');
   });
 
+  it('asks the engine for speaker embeddings when told to, and passes them on with each final', async () => {
+    const pair = new WebSocketPair();
+    const [clientEnd, engineEnd] = [pair[0], pair[1]];
+    engineEnd.accept();
+    const f = engineFetch({ '/v1/asr/stream': () => new Response(null, { status: 101, webSocket: clientEnd }) });
+    const live = await engineStream(client(f.fetch)).open('en-US', { embeddings: true });
+    expect(new URL(f.calls[0]!.url).search).toBe('?language=en-US&embeddings=true');
+    const messages: StreamServerMessage[] = [];
+    live.onMessage((m) => messages.push(m));
+    engineEnd.send(JSON.stringify({ type: 'final', utterance: 1, text: 'hello', start: 0.1, end: 1.2, embedding: [-12.5, 3.25, 8] }));
+    await vi.waitFor(() => expect(messages).toHaveLength(1));
+    expect(messages[0]).toMatchObject({ type: 'final', embedding: [-12.5, 3.25, 8] });
+  });
+
   it('surfaces a refused upgrade with the engine reason', async () => {
     const f = engineFetch({
       '/v1/asr/stream': () => Response.json({ error: { code: 'unsupported_language', message: 'live recognition of zh-CN is not installed' } }, { status: 422 }),
@@ -203,6 +217,7 @@ describe('Workers AI provider', () => {
     expect(calls[0]!.model).toBe(MODELS.stream);
     expect(calls[0]!.options).toEqual({ websocket: true });
     expect(calls[0]!.inputs).toMatchObject({ encoding: 'linear16', sample_rate: '16000', interim_results: 'true', language: 'en' });
+    expect(calls[0]!.inputs.diarize).toBeUndefined();
     const messages: StreamServerMessage[] = [];
     live.onMessage((m) => messages.push(m));
     const results = (over: Record<string, unknown>, transcript: string, words: { word: string; start: number; end: number }[]) =>
@@ -221,10 +236,40 @@ describe('Workers AI provider', () => {
     expect(messages.map((m) => m.type)).toEqual(['partial', 'partial', 'final']);
     expect(messages[1]).toMatchObject({ type: 'partial', text: 'hello world how are', start: 0 });
     expect(messages[2]).toMatchObject({ type: 'final', utterance: 1, text: 'hello world how are you', start: 0, end: 2.2 });
+    expect(messages[2]).not.toHaveProperty('speaker');
     live.send(new Uint8Array(320));
     live.end();
     await vi.waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toBe('{"type":"CloseStream"}');
+  });
+
+  it('asks nova-3 to diarize when told to, and labels each final with the speaker of most of its words', async () => {
+    const pair = new WebSocketPair();
+    const [clientEnd, deepgram] = [pair[0], pair[1]];
+    deepgram.accept();
+    const { ai, calls } = fakeAi(() => new Response(null, { status: 101, webSocket: clientEnd }));
+    const live = await workersAiStream(ai).open('en-US', { embeddings: true });
+    expect(calls[0]!.inputs).toMatchObject({ diarize: 'true', interim_results: 'true' });
+    const messages: StreamServerMessage[] = [];
+    live.onMessage((m) => messages.push(m));
+    // Live diarization as documented: `speaker` (from 0) on each word, no speaker_confidence.
+    const results = (start: number, duration: number, words: [string, number, number, number][]) =>
+      JSON.stringify({
+        type: 'Results', channel_index: [0, 1], duration, start, is_final: true, speech_final: true,
+        channel: { alternatives: [{ transcript: words.map((w) => w[0]).join(' '), confidence: 0.97,
+          words: words.map(([word, s, e, speaker]) => ({ word, start: s, end: e, confidence: 0.9, punctuated_word: word, speaker })) }] },
+        metadata: { request_id: 'r2', model_info: { name: 'general-nova-3' } },
+      });
+    // The first word is misattributed to the other speaker; the rest of the utterance decides.
+    deepgram.send(results(0, 1.6, [['so', 0.1, 0.3, 1], ['the', 0.3, 0.5, 0], ['budget', 0.5, 0.9, 0], ['is', 0.9, 1.1, 0], ['final', 1.1, 1.5, 0]]));
+    deepgram.send(results(2.0, 1.2, [['good', 2.1, 2.4, 1], ['thanks', 2.5, 3.0, 1]]));
+    deepgram.send(results(3.5, 1.0, [['travel', 3.6, 4.0, 0], ['costs', 4.0, 4.4, 0]]));
+    await vi.waitFor(() => expect(messages.filter((m) => m.type === 'final')).toHaveLength(3));
+    expect(messages.map((m) => (m.type === 'final' ? [m.text, m.speaker] : m.type))).toEqual([
+      ['so the budget is final', '1'],
+      ['good thanks', '2'],
+      ['travel costs', '1'],
+    ]);
   });
 
   it('translates with qwen3: numbered sentences with context and glossary, chat-completion output parsed', async () => {

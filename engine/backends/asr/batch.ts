@@ -6,7 +6,7 @@ import type { TranscriptSegment } from '../../../contracts/engine';
 import { ENGINE_SAMPLE_RATE } from '../../../contracts/engine';
 import { float32ToInt16, pcmChunks } from '../media/ffmpeg';
 import { speechSegments } from '../vad/silero';
-import { embedSamples } from '../diarization/mfcc';
+import { embedSamples, embeddingJson } from '../diarization/mfcc';
 import { labelSpeakers } from '../diarization/cluster';
 import type { DecodeResult } from './pocketsphinx';
 
@@ -60,7 +60,7 @@ export async function transcribeSource(
   }
   return {
     duration: round(totals.samples / ENGINE_SAMPLE_RATE),
-    segments: spoken.map(({ vector, ...s }) => (opts.embeddings && vector ? { ...s, embedding: Array.from(vector, (v) => Math.round(v * 1e4) / 1e4) } : s)),
+    segments: spoken.map(({ vector, ...s }) => (opts.embeddings && vector ? { ...s, embedding: embeddingJson(vector) } : s)),
   };
 }
 

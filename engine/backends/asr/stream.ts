@@ -2,12 +2,14 @@
  * Live recognition of one stream: Silero VAD finds where utterances start and end, PocketSphinx decodes the
  * audio as it arrives (partial hypotheses several times a second) and closes the utterance when the VAD
  * hears the speaker stop. All decoder calls go through one promise chain so audio is processed in order
- * even when frames arrive faster than the decoder answers.
+ * even when frames arrive faster than the decoder answers. When asked, each final also carries the speaker
+ * embedding of its audio (the kind file transcription returns), so the caller can label speakers as they talk.
  */
 import type { Vad } from 'sherpa-onnx-node';
 import type { StreamServerMessage } from '../../../contracts/engine';
 import { ENGINE_SAMPLE_RATE } from '../../../contracts/engine';
 import { createVad, VAD_WINDOW } from '../vad/silero';
+import { embeddingJson, UtteranceEmbedder } from '../diarization/mfcc';
 import type { PocketSphinxDecoder } from './pocketsphinx';
 
 /** Audio before the VAD's speech onset fed to the decoder: the VAD fires only after min speech duration. */
@@ -33,11 +35,14 @@ export class StreamSession {
   private toFeed: Int16Array[] = [];
   private toFeedLength = 0;
   private failed = false;
+  /** Present while an utterance is open, when the client asked for speaker embeddings. */
+  private embedder: UtteranceEmbedder | null = null;
 
   constructor(
     private readonly decoder: PocketSphinxDecoder,
     vadModel: string,
     private readonly send: (msg: StreamServerMessage) => void,
+    private readonly opts: { embeddings?: boolean } = {},
   ) {
     this.vad = createVad(vadModel, { minSilenceDuration: 0.35, maxSpeechDuration: 15 });
   }
@@ -101,6 +106,7 @@ export class StreamSession {
     this.lastPartialAt = 0;
     this.toFeed = [];
     this.toFeedLength = 0;
+    if (this.opts.embeddings) this.embedder = new UtteranceEmbedder();
     void this.enqueue(() => this.decoder.start());
     this.queueAudio(preroll);
   }
@@ -122,6 +128,8 @@ export class StreamSession {
     }
     this.toFeed = [];
     this.toFeedLength = 0;
+    // The embedding covers exactly the audio the decoder hears for this utterance.
+    this.embedder?.push(joined);
     const utterance = this.utterance;
     const start = this.utteranceStart;
     void this.enqueue(async () => {
@@ -140,10 +148,21 @@ export class StreamSession {
     this.inUtterance = false;
     const utterance = this.utterance;
     const start = this.utteranceStart;
+    // Taken now: the next utterance may open before the decoder has finished this one.
+    const embedding = this.embedder ? embeddingJson(this.embedder.embedding()) : undefined;
+    this.embedder = null;
     void this.enqueue(async () => {
       const result = await this.decoder.end(start / ENGINE_SAMPLE_RATE);
       if (!result.text) return;
-      this.send({ type: 'final', utterance, start: sec(start), end: sec(Math.max(endSample, start)), text: result.text, words: result.words });
+      this.send({
+        type: 'final',
+        utterance,
+        start: sec(start),
+        end: sec(Math.max(endSample, start)),
+        text: result.text,
+        words: result.words,
+        ...(embedding ? { embedding } : {}),
+      });
     });
   }
 

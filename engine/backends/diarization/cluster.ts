@@ -2,6 +2,7 @@
  * Agglomerative clustering of segment embeddings (average linkage, Euclidean distance on features
  * standardised across the recording, so no single cepstral dimension dominates).
  */
+import { embeddingDistance } from '../../../contracts/speakers';
 
 export function standardise(vectors: Float64Array[]): Float64Array[] {
   if (vectors.length === 0) return [];
@@ -13,17 +14,11 @@ export function standardise(vectors: Float64Array[]): Float64Array[] {
   return vectors.map((v) => Float64Array.from(v, (x, d) => (x - mean[d]!) / (Math.sqrt(std[d]!) || 1)));
 }
 
-const distance = (a: Float64Array, b: Float64Array) => {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += (a[i]! - b[i]!) ** 2;
-  return Math.sqrt(s);
-};
-
 /** Cluster index per vector, for exactly `k` clusters. */
 export function agglomerate(vectors: Float64Array[], k: number): number[] {
   const n = vectors.length;
   const clusters: number[][] = vectors.map((_, i) => [i]);
-  const d: number[][] = vectors.map((a) => vectors.map((b) => distance(a, b)));
+  const d: number[][] = vectors.map((a) => vectors.map((b) => embeddingDistance(a, b)));
   // Average-linkage distance between clusters, kept up to date with the Lance–Williams update.
   const cd: number[][] = d.map((row) => [...row]);
   const active = new Set(clusters.map((_, i) => i));
@@ -58,7 +53,7 @@ export function silhouette(vectors: Float64Array[], labels: number[]): number {
     for (let j = 0; j < vectors.length; j++) {
       if (i === j) continue;
       const e = byCluster.get(labels[j]!) ?? { sum: 0, n: 0 };
-      e.sum += distance(vectors[i]!, vectors[j]!);
+      e.sum += embeddingDistance(vectors[i]!, vectors[j]!);
       e.n++;
       byCluster.set(labels[j]!, e);
     }

@@ -137,6 +137,31 @@ export function embedSamples(samples: Float32Array): Float64Array {
   return stats.embedding();
 }
 
+/** An embedding as JSON carries it: four decimals are far finer than speakers differ, and keep messages small. */
+export const embeddingJson = (vector: Float64Array): number[] => Array.from(vector, (v) => Math.round(v * 1e4) / 1e4);
+
+/**
+ * Embedding of one live utterance, built as its audio arrives: frames are computed on every push, so
+ * closing the utterance costs only the statistics, not a pass over seconds of audio.
+ */
+export class UtteranceEmbedder {
+  private stats = new CepstralStats();
+  private buf = new Float32Array(0);
+
+  push(pcm: Int16Array) {
+    const joined = new Float32Array(this.buf.length + pcm.length);
+    joined.set(this.buf);
+    for (let i = 0; i < pcm.length; i++) joined[this.buf.length + i] = pcm[i]! / 32768;
+    let off = 0;
+    for (; off + FRAME <= joined.length; off += HOP) this.stats.add(mfccFrame(joined, off));
+    this.buf = joined.slice(off);
+  }
+
+  embedding(): Float64Array {
+    return this.stats.embedding();
+  }
+}
+
 /**
  * Embeddings of time spans of a streamed input: frames are computed as audio arrives and credited to every
  * span that covers them, so only a frame's worth of audio is held at a time.

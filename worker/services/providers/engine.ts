@@ -10,6 +10,7 @@ import {
   type LiveStream,
   socketLiveStream,
   type SocketLike,
+  type StreamOptions,
   type StreamProvider,
   type TranscribeInput,
   type TranscribeProvider,
@@ -82,8 +83,9 @@ export class EngineClient {
   }
 
   /** Opens the engine's live-recognition WebSocket through a Workers fetch upgrade. */
-  async openSocket(language: string): Promise<SocketLike> {
-    const res = await this.opts.fetch(this.url(`${ENGINE_PATHS.stream}?language=${encodeURIComponent(language)}`), {
+  async openSocket(language: string, options: StreamOptions = {}): Promise<SocketLike> {
+    const query = new URLSearchParams({ language, ...(options.embeddings ? { embeddings: 'true' } : {}) });
+    const res = await this.opts.fetch(this.url(`${ENGINE_PATHS.stream}?${query}`), {
       headers: this.headers({ upgrade: 'websocket' }),
     });
     const socket = (res as Response & { webSocket?: SocketLike | null }).webSocket;
@@ -124,7 +126,7 @@ export function engineLiveStream(socket: SocketLike): LiveStream {
 export function engineStream(client: EngineClient): StreamProvider {
   return {
     name: 'engine',
-    open: async (language) => engineLiveStream(await client.openSocket(language)),
+    open: async (language, options) => engineLiveStream(await client.openSocket(language, options)),
     async languages() {
       return (await client.capabilities()).asr.stream.filter((l) => l.available).map((l) => l.code);
     },

@@ -45,9 +45,17 @@ export interface LiveStream {
   onMessage(listener: (msg: StreamServerMessage) => void): void;
 }
 
+export interface StreamOptions {
+  /**
+   * Ask for who is speaking. The engine adds each final's speaker embedding (labelled live by
+   * worker/lib/speaker-tracker); Workers AI (Deepgram) labels each final's `speaker` itself.
+   */
+  embeddings?: boolean;
+}
+
 export interface StreamProvider {
   readonly name: string;
-  open(language: string): Promise<LiveStream>;
+  open(language: string, options?: StreamOptions): Promise<LiveStream>;
   languages(): Promise<string[]>;
 }
 

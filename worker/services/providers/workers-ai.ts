@@ -101,9 +101,20 @@ interface DeepgramResults {
   channel: { alternatives: { transcript: string; words?: DeepgramWord[] }[] };
 }
 
+/** The speaker of most of an utterance's words (the earlier one on a tie), as '1', '2', …: Deepgram counts from 0. */
+function majoritySpeaker(words: DeepgramWord[]): string | undefined {
+  const counts = new Map<number, number>();
+  for (const w of words) if (w.speaker !== undefined) counts.set(w.speaker, (counts.get(w.speaker) ?? 0) + 1);
+  let best: number | undefined;
+  let most = 0;
+  for (const [speaker, n] of counts) if (n > most) [best, most] = [speaker, n];
+  return best === undefined ? undefined : String(best + 1);
+}
+
 /**
  * Maps Deepgram's live protocol onto the engine's: interim results become partials; `is_final` pieces are
- * collected until `speech_final` (or `UtteranceEnd`) closes the utterance, which becomes one final.
+ * collected until `speech_final` (or `UtteranceEnd`) closes the utterance, which becomes one final, with
+ * the speaker of most of its words when diarization is on.
  */
 export function deepgramLiveStream(socket: SocketLike): LiveStream {
   const { stream, emit } = socketLiveStream(socket, JSON.stringify({ type: 'CloseStream' }));
@@ -112,7 +123,7 @@ export function deepgramLiveStream(socket: SocketLike): LiveStream {
   const closeUtterance = () => {
     if (!pieces.length) return;
     const words = pieces.flatMap((p) => p.words);
-    const speaker = words.find((w) => w.speaker !== undefined)?.speaker;
+    const speaker = majoritySpeaker(words);
     emit({
       type: 'final',
       utterance,
@@ -120,7 +131,7 @@ export function deepgramLiveStream(socket: SocketLike): LiveStream {
       end: round(pieces.at(-1)!.end),
       text: pieces.map((p) => p.text).filter(Boolean).join(' '),
       words: words.map((w) => ({ word: w.punctuated_word ?? w.word, start: round(w.start), end: round(w.end) })),
-      ...(speaker !== undefined ? { speaker: String(speaker + 1) } : {}),
+      ...(speaker ? { speaker } : {}),
     });
     pieces = [];
     utterance++;
@@ -154,7 +165,7 @@ export function deepgramLiveStream(socket: SocketLike): LiveStream {
 export function workersAiStream(ai: AiLike): StreamProvider {
   return {
     name: 'workers-ai',
-    async open(language) {
+    async open(language, options = {}) {
       const iso = languageInfo(language)?.iso ?? 'en';
       const res = (await ai.run(
         MODELS.stream,
@@ -168,6 +179,8 @@ export function workersAiStream(ai: AiLike): StreamProvider {
           smart_format: 'true',
           endpointing: '400',
           utterance_end_ms: '1000',
+          // Live diarization puts `speaker` (from 0) on every word of a result.
+          ...(options.embeddings ? { diarize: 'true' } : {}),
         },
         { websocket: true },
       )) as Response & { webSocket?: SocketLike | null };

@@ -35,10 +35,13 @@ export function wavHeader(dataBytes: number): Uint8Array {
   return new Uint8Array(header.buffer);
 }
 
+/** The header of a WAV written while its length is unknown. */
+export const openWavHeader = () => wavHeader(UNTIL_END);
+
 /** Raw PCM (as the engine extracts it) with a WAV header for a stream of unknown length in front. */
 export function withOpenWavHeader(pcm: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>({
-    start: (controller) => controller.enqueue(wavHeader(UNTIL_END)),
+    start: (controller) => controller.enqueue(openWavHeader()),
   });
   void pcm.pipeTo(writable);
   return readable;

@@ -1,0 +1,91 @@
+import type {
+  LiveLine,
+  MeetingStatus,
+  MeetingSummary,
+  ServerMessage,
+  SocketProblem,
+  SocketRole,
+} from '../../../contracts/meeting';
+
+/** What a meeting's socket has said so far, as the subtitles and the console show it. */
+export interface LiveState {
+  meeting: MeetingSummary | null;
+  role: SocketRole | null;
+  status: MeetingStatus | null;
+  durationMs: number;
+  /** Finals, sorted by seq, one per seq. */
+  lines: LiveLine[];
+  /** The utterance being heard, replaced in place until its final arrives. */
+  partial: { text: string; start: number; end: number } | null;
+  viewers: { participants: number; projections: number };
+  /** Translation languages the room can produce. */
+  languages: string[];
+  /** The last business error, or why the meeting stopped or paused. */
+  problem: SocketProblem | null;
+}
+
+export const initialLiveState: LiveState = {
+  meeting: null,
+  role: null,
+  status: null,
+  durationMs: 0,
+  lines: [],
+  partial: null,
+  viewers: { participants: 0, projections: 0 },
+  languages: [],
+  problem: null,
+};
+
+export function reduceLive(state: LiveState, msg: ServerMessage): LiveState {
+  switch (msg.type) {
+    case 'welcome': {
+      // A reconnect's welcome carries only the recent lines: older ones already shown stay. Lines of another
+      // meeting never mix in.
+      const kept = state.meeting?.id === msg.meeting.id ? state.lines : [];
+      return {
+        ...state,
+        meeting: msg.meeting,
+        role: msg.role,
+        status: msg.meeting.status,
+        durationMs: msg.meeting.durationMs,
+        lines: mergeLines(kept, msg.lines),
+        partial: null,
+        languages: msg.languages,
+      };
+    }
+    case 'partial':
+      return { ...state, partial: { text: msg.text, start: msg.start, end: msg.end } };
+    case 'final':
+      return { ...state, lines: mergeLines(state.lines, [msg.line]), partial: null };
+    case 'translation': {
+      const index = state.lines.findIndex((line) => line.seq === msg.seq);
+      if (index < 0) return state;
+      const line = state.lines[index];
+      const lines = state.lines.slice();
+      lines[index] = { ...line, translations: { ...line.translations, [msg.language]: msg.text } };
+      return { ...state, lines };
+    }
+    case 'state':
+      return {
+        ...state,
+        status: msg.status,
+        durationMs: msg.durationMs,
+        meeting: state.meeting && { ...state.meeting, status: msg.status, durationMs: msg.durationMs },
+        problem: msg.reason ?? null,
+      };
+    case 'viewers':
+      return { ...state, viewers: { participants: msg.participants, projections: msg.projections } };
+    case 'error':
+      return { ...state, problem: { code: msg.code, msg: msg.msg } };
+  }
+}
+
+/** Lines by seq, an incoming line replacing a kept one of the same seq (a resent final never duplicates). */
+function mergeLines(kept: LiveLine[], incoming: LiveLine[]): LiveLine[] {
+  const last = kept.at(-1);
+  // The usual case, one new final after the last: no re-sorting of a long meeting on every line.
+  if (incoming.length === 1 && (!last || incoming[0].seq > last.seq)) return [...kept, incoming[0]];
+  const bySeq = new Map(kept.map((line) => [line.seq, line]));
+  for (const line of incoming) bySeq.set(line.seq, line);
+  return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+}
