@@ -29,6 +29,12 @@ export const MEETING = {
   hostGraceSeconds: 60,
 } as const;
 
+/**
+ * Keep-alive: a client sends the text `ping` now and then and the room answers `pong` without waking up
+ * (Durable Object auto-response), so a connection that died without a close is noticed and replaced.
+ */
+export const HEARTBEAT = { ping: 'ping', pong: 'pong', everyMs: 10_000, deadAfterMs: 25_000 } as const;
+
 /** Close codes the room ends a socket with; a client does not reconnect after these. */
 export const CLOSE = {
   ended: 4000,

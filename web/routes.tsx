@@ -20,6 +20,8 @@ interface PageEntry {
 const inLayoutSoon = () => import('./pages/ComingSoonPage');
 const standaloneSoon = () => import('./pages/StandaloneComingSoonPage');
 const loginPage = () => import('./pages/LoginPage');
+// One screen shows a meeting by its code, whether the code comes in the query, the path, or is typed in.
+const screenProjectionPage = () => import('./pages/ScreenProjectionPage');
 
 const LAYOUT_PAGES: PageEntry[] = [
   { path: PATHS.home, title: 'home', load: () => import('./pages/HomePage') },
@@ -40,20 +42,20 @@ const STANDALONE_PAGES: PageEntry[] = [
   { path: PATHS.resetPassword, title: 'resetPassword', load: () => import('./pages/ResetPasswordPage') },
   { path: PATHS.googleLoginCallBack, title: 'googleLoginCallback', load: () => import('./pages/GoogleCallbackPage') },
   { path: PATHS.meetingShare, title: 'meetingShare', load: () => import('./pages/MeetingSharePage') },
-  { path: PATHS.meetingShareIng, title: 'meetingShareIng', load: standaloneSoon },
+  { path: PATHS.meetingShareIng, title: 'meetingShareIng', load: () => import('./pages/MeetingJoinPage') },
   { path: PATHS.meetingShareDownload, title: 'meetingShareDownload', load: standaloneSoon },
-  { path: PATHS.meeting, title: 'meeting', load: standaloneSoon },
+  { path: PATHS.meeting, title: 'meeting', load: () => import('./pages/MeetingPage') },
   // /audioEdit is the same dubbing editor under its older name.
   { path: PATHS.dub, title: 'dub', load: standaloneSoon },
   { path: PATHS.audioEdit, title: 'dub', load: standaloneSoon },
   { path: PATHS.meetingDetail, title: 'meetingDetail', load: () => import('./pages/MeetingDetailPage') },
-  { path: PATHS.screenProjection, title: 'screenProjection', load: standaloneSoon },
+  { path: PATHS.screenProjection, title: 'screenProjection', load: screenProjectionPage },
   { path: PATHS.paypalCallBack, title: 'paypalCallback', load: standaloneSoon },
   { path: PATHS.paypalReturn, title: 'paypalReturn', load: standaloneSoon },
   { path: PATHS.pluginPay, title: 'pluginPay', load: standaloneSoon },
   { path: PATHS.myQrCodeMiddlePage, title: 'myQrCode', load: () => import('./pages/MyQrCodePage') },
-  { path: PATHS.cast, title: 'cast', load: standaloneSoon },
-  { path: PATHS.castCode, title: 'cast', load: standaloneSoon },
+  { path: PATHS.cast, title: 'cast', load: screenProjectionPage },
+  { path: PATHS.castCode, title: 'cast', load: screenProjectionPage },
   { path: '*', title: 'notFound', load: () => import('./pages/NotFoundPage') },
 ];
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocketServer } from 'ws';
 import type { WebSocket as RoomSocket } from 'ws';
 import { API_BASE } from '../../contracts/constants';
-import { CLOSE } from '../../contracts/meeting';
+import { CLOSE, HEARTBEAT } from '../../contracts/meeting';
 import type { LiveLine, MeetingAccess, ServerMessage } from '../../contracts/meeting';
 import { MAX_BUFFERED_FRAMES, MeetingConnection, socketUrl } from '../../web/features/meeting/meeting-connection';
 import type { MeetingConnectionOptions } from '../../web/features/meeting/meeting-connection';
@@ -33,6 +33,8 @@ async function startRoom() {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     visits,
     onVisit: (visit: Visit) => say(visit, welcome()),
+    /** Stops answering keep-alives, like a link that died without a close. */
+    silent: false,
     close: () =>
       new Promise<void>((resolve) => {
         for (const client of server.clients) client.terminate();
@@ -51,7 +53,10 @@ async function startRoom() {
     };
     socket.on('message', (data: Buffer, isBinary) => {
       if (isBinary) visit.frames.push(data.readUInt32LE(0));
-      else visit.texts.push(JSON.parse(data.toString()));
+      // The keep-alive is answered as the room's auto-response does, unless a test plays a dead link.
+      else if (data.toString() === HEARTBEAT.ping) {
+        if (!room.silent) socket.send(HEARTBEAT.pong);
+      } else visit.texts.push(JSON.parse(data.toString()));
     });
     visits.push(visit);
     room.onVisit(visit);
@@ -268,6 +273,20 @@ describe('meeting connection against a real socket server', () => {
     await settle();
     expect(refused).toHaveBeenCalledTimes(1);
     expect(room.visits).toHaveLength(0);
+  });
+
+  it('answers keep-alives and replaces a link that went silent without a close', async () => {
+    const link = connect({ heartbeat: { everyMs: 40, deadAfterMs: 200 } });
+    await visit(1);
+    await vi.waitFor(() => expect(link.getState().connection).toBe('open'));
+    await settle();
+    // Pongs keep a quiet but living link.
+    expect(room.visits).toHaveLength(1);
+    room.silent = true;
+    await visit(2);
+    room.silent = false;
+    await vi.waitFor(() => expect(link.getState().connection).toBe('open'));
+    expect(tickets).toEqual(['ticket-1', 'ticket-2']);
   });
 
   it('keeps trying while access() fails for network reasons', async () => {

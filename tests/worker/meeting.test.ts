@@ -2,7 +2,7 @@ import { env, exports } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, inject, it } from 'vitest';
 import { Code } from '../../contracts/errors';
-import { CLOSE, MEETING, type MeetingAccess, type MeetingDetail, type ServerMessage, type SocketAccess } from '../../contracts/meeting';
+import { CLOSE, HEARTBEAT, MEETING, type MeetingAccess, type MeetingDetail, type ServerMessage, type SocketAccess } from '../../contracts/meeting';
 import type { RecordDetail } from '../../contracts/records';
 import { MeetingRoom } from '../../durable-objects/MeetingRoom';
 import { roomOf } from '../../worker/services/meetings';
@@ -46,7 +46,11 @@ async function connect(access: SocketAccess) {
   expect(ws, `status ${res.status}`).toBeTruthy();
   const messages: ServerMessage[] = [];
   const closed: { code?: number } = {};
-  ws.addEventListener('message', (e) => messages.push(JSON.parse(e.data as string) as ServerMessage));
+  let pongs = 0;
+  ws.addEventListener('message', (e) => {
+    if (e.data === HEARTBEAT.pong) pongs++;
+    else messages.push(JSON.parse(e.data as string) as ServerMessage);
+  });
   ws.addEventListener('close', (e) => {
     closed.code = e.code;
   });
@@ -68,7 +72,7 @@ async function connect(access: SocketAccess) {
     }
     return closed.code;
   };
-  return { ws, messages, waitFor, waitClosed, control: (action: string) => ws.send(JSON.stringify({ type: 'control', action })) };
+  return { ws, messages, waitFor, waitClosed, pongs: () => pongs, control: (action: string) => ws.send(JSON.stringify({ type: 'control', action })) };
 }
 
 const recordOf = async (token: string, id: number) => (await get<RecordDetail>(`/prod-api/speech/audio/transcribe/getTrans?id=${id}`, token)).body.data;
@@ -178,6 +182,9 @@ describe('the room', () => {
       expect((await viewer.waitFor('error')).code).toBe(Code.FORBIDDEN);
     }
     expect((await recordOf(token, meeting.id)).record.status).toBe('not_started');
+    // Keep-alives are answered to every role.
+    screen.ws.send(HEARTBEAT.ping);
+    await expect.poll(() => screen.pongs()).toBe(1);
   });
 
   it('refuses forged and expired tickets with a close code the client will not retry', async () => {

@@ -2,7 +2,7 @@ import ReconnectingWebSocket from 'partysocket/ws';
 import type { CloseEvent, Options } from 'partysocket/ws';
 import { API_BASE } from '../../../contracts/constants';
 import { Code } from '../../../contracts/errors';
-import { CLOSE, parseFrame, serverMessage } from '../../../contracts/meeting';
+import { CLOSE, HEARTBEAT, parseFrame, serverMessage } from '../../../contracts/meeting';
 import type { ClientMessage, ControlAction, MeetingAccess, SocketAccess } from '../../../contracts/meeting';
 import { http, isRequestError } from '../../lib/request';
 import { initialLiveState, reduceLive } from './live-transcript';
@@ -32,8 +32,9 @@ export interface MeetingConnectionOptions {
   /** Called on every (re)connect for a fresh ticket; a 410 from it means the link expired, a 403 no access. */
   access: () => Promise<MeetingAccess>;
   language?: string | null;
-  /** Tests shorten the waits between attempts. */
+  /** Tests shorten the waits between attempts and the keep-alive. */
   timing?: ReconnectTiming;
+  heartbeat?: { everyMs: number; deadAfterMs: number };
 }
 
 /** 60 s of 100 ms frames: a drop shorter than that loses no audio; a longer one loses the oldest. */
@@ -72,6 +73,9 @@ export class MeetingConnection {
   /** A ticket may lapse between fetching it and connecting: one refusal earns one more try with a fresh one. */
   private retriedBadTicket = false;
   private language: string | null;
+  /** When the room was last heard from; a silent link is replaced (see HEARTBEAT). */
+  private lastHeard = Date.now();
+  private readonly heartbeat: ReturnType<typeof setInterval>;
 
   constructor(private readonly options: MeetingConnectionOptions) {
     this.language = options.language ?? null;
@@ -83,6 +87,19 @@ export class MeetingConnection {
     this.socket.binaryType = 'arraybuffer';
     this.socket.addEventListener('message', (event) => this.receive(event.data));
     this.socket.addEventListener('close', () => this.dropped());
+    const { everyMs, deadAfterMs } = options.heartbeat ?? HEARTBEAT;
+    this.heartbeat = setInterval(() => this.keepAlive(deadAfterMs), everyMs);
+  }
+
+  private keepAlive(deadAfterMs: number): void {
+    if (!this.welcomed) return;
+    if (Date.now() - this.lastHeard > deadAfterMs) {
+      this.welcomed = false;
+      this.update({ connection: 'reconnecting' });
+      this.socket.reconnect();
+      return;
+    }
+    if (this.socket.readyState === ReconnectingWebSocket.OPEN) this.socket.send(HEARTBEAT.ping);
   }
 
   getState = (): ConnectionState => this.state;
@@ -154,6 +171,7 @@ export class MeetingConnection {
   }
 
   private receive(data: unknown): void {
+    this.lastHeard = Date.now();
     if (typeof data !== 'string') return;
     const message = parseFrame(serverMessage, data);
     if (!message || this.state.connection === 'closed') return;
@@ -164,6 +182,7 @@ export class MeetingConnection {
     }
     this.welcomed = true;
     this.everOpen = true;
+    this.lastHeard = Date.now();
     this.retriedBadTicket = false;
     this.update({ ...live, connection: 'open' });
     if (this.language !== null) this.socket.send(encode({ type: 'language', language: this.language }));
@@ -179,6 +198,7 @@ export class MeetingConnection {
 
   private finish(reason: ClosedReason): void {
     if (this.state.connection === 'closed') return;
+    clearInterval(this.heartbeat);
     this.welcomed = false;
     this.outbox.length = 0;
     this.bufferedFrames = 0;

@@ -1,0 +1,628 @@
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MemoryRouter } from 'react-router';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WebSocketServer } from 'ws';
+import type { WebSocket as RoomSocket } from 'ws';
+import type { LanguageLists } from '../../contracts/engine-languages';
+import { CLOSE, HEARTBEAT } from '../../contracts/meeting';
+import type { ClientMessage, LiveLine, MeetingDetail, MeetingSummary, ServerMessage, SocketRole } from '../../contracts/meeting';
+import { DEFAULT_PERMISSIONS } from '../../contracts/rights';
+import { LiveSubtitles } from '../../web/features/meeting/LiveSubtitles';
+import { MeetingBanners } from '../../web/features/meeting/MeetingStates';
+import { SCREEN_CASTING_STORAGE_KEY } from '../../web/features/meeting/projection-config';
+import { storeCurrentFolder } from '../../web/features/folders/current-folder';
+import { setToken } from '../../web/lib/auth';
+import { http } from '../../web/lib/request';
+import { useSession } from '../../web/lib/session';
+import { useApiServer } from './helpers/api-server';
+import type { RecordedRequest, Reply } from './helpers/api-server';
+import { useFakeApp } from './helpers/fake-app';
+import { fail, ok, sampleTree } from './helpers/records';
+import { renderAt } from './helpers/render-app';
+import { userInfo } from './helpers/users';
+
+// The first render of a file compiles the lazily loaded pages; antd selects take jsdom a while to open; and
+// a dropped socket waits a second before it reconnects.
+configure({ asyncUtilTimeout: 6000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const server = useApiServer();
+const toasts = useFakeApp(server, fakeApi, { signedIn: false });
+
+const LANGUAGES: LanguageLists = {
+  transcribeLanguage: [
+    { code: 'zh-CN', name: 'Chinese (Simplified)' },
+    { code: 'en-US', name: 'English' },
+  ],
+  translation: [
+    { code: 'zh-CN', name: 'Chinese (Simplified)' },
+    { code: 'en-US', name: 'English' },
+    { code: 'ja-JP', name: 'Japanese' },
+  ],
+};
+const INVITE = 'Inv1teT0kenABC';
+const CODE = '482913';
+const SOCKET_PATH = '/speech/meeting/socket';
+
+function detail(overrides: Partial<MeetingDetail> = {}): MeetingDetail {
+  return {
+    id: 55,
+    name: 'Board review',
+    status: 'not_started',
+    mode: 'interpret',
+    sourceLanguage: 'en-US',
+    targetLanguages: ['zh-CN'],
+    durationMs: 0,
+    createdAt: Date.UTC(2026, 0, 15, 9, 30),
+    inviteOpen: false,
+    inviteToken: null,
+    screenCode: null,
+    folderId: 13,
+    ...overrides,
+  };
+}
+
+const summary = ({ id, name, status, mode, sourceLanguage, targetLanguages, durationMs, createdAt }: MeetingDetail): MeetingSummary => ({
+  id,
+  name,
+  status,
+  mode,
+  sourceLanguage,
+  targetLanguages,
+  durationMs,
+  createdAt,
+});
+
+const access = (role: SocketRole, meeting: MeetingSummary) => ok({ meeting, socket: { role, path: SOCKET_PATH, ticket: `${role}-ticket` } });
+
+interface Scenario {
+  meeting: MeetingDetail;
+  create: (body: Record<string, unknown>) => Reply;
+  edit: (body: Record<string, unknown>) => Reply;
+  shareStatus: '0' | '1';
+}
+let scenario: Scenario;
+
+function fakeApi({ url, body }: RecordedRequest): Reply {
+  const json = () => JSON.parse(body || '{}') as Record<string, unknown>;
+  switch (url.pathname.replace('/prod-api', '')) {
+    case '/speech/audio/selectLanguage':
+      return ok(LANGUAGES);
+    case '/expense/account/queryUserFunctionJudge':
+      return ok(DEFAULT_PERMISSIONS);
+    case '/speech/folder/getFolder':
+      return ok(sampleTree());
+    case '/speech/meeting/create':
+      return scenario.create(json());
+    case '/speech/meeting/getMeeting':
+      return access('host', scenario.meeting);
+    case '/speech/meeting/edit':
+      return scenario.edit(json());
+    case '/speech/meeting/stopMeeting':
+      return ok({ ...scenario.meeting, status: 'ended' });
+    case '/speech/meeting/createScreenCode':
+      return ok({ shortCode: CODE });
+    case '/speech/meeting/getNetworkLink':
+      return url.searchParams.get('shortCode') === CODE
+        ? access('projection', summary(scenario.meeting))
+        : fail(404, `No live meeting has the code ${url.searchParams.get('shortCode')}.`);
+    case '/speech/meeting/joinRecord':
+      return url.searchParams.get('invite') === INVITE || url.searchParams.get('userId') === '7'
+        ? access('participant', summary(scenario.meeting))
+        : fail(410, 'This meeting link has expired or was closed by the host.');
+    case '/system/getClient':
+      return ok({ userId: 7, name: 'Lin Wei', avatar: '', shareStatus: scenario.shareStatus });
+    default:
+      return fail(404, `No route ${url.pathname}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The meeting room: a real WebSocket server. The socket follows the request layer to its origin, so the room
+// sits in front of the fake API — HTTP passes through to it, upgrades stay here — like the Worker serving both.
+
+interface Visit {
+  role: SocketRole;
+  socket: RoomSocket;
+  texts: ClientMessage[];
+  frames: number;
+}
+
+async function startRoom(apiOrigin: string) {
+  const api = new URL(apiOrigin);
+  const front = createServer((req, res) => {
+    const upstream = httpRequest(
+      { host: api.hostname, port: api.port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    req.pipe(upstream);
+  });
+  const sockets = new WebSocketServer({ server: front });
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+  const visits: Visit[] = [];
+  const room = {
+    origin: `http://127.0.0.1:${(front.address() as AddressInfo).port}`,
+    visits,
+    lines: [] as LiveLine[],
+    languages: ['zh-CN', 'ja-JP'],
+    /** What the room does with a new socket; by default it welcomes it with the scenario's meeting. */
+    onVisit: (visit: Visit) => say(visit, room.welcome(visit.role)),
+    welcome: (role: SocketRole): ServerMessage => ({
+      type: 'welcome',
+      role,
+      meeting: summary(scenario.meeting),
+      lines: room.lines,
+      languages: room.languages,
+    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of sockets.clients) client.terminate();
+        sockets.close();
+        front.closeAllConnections();
+        front.close(() => resolve());
+      }),
+  };
+  sockets.on('connection', (socket, request) => {
+    const ticket = new URL(request.url ?? '/', 'http://room').searchParams.get('ticket') ?? '';
+    const visit: Visit = { role: ticket.split('-')[0] as SocketRole, socket, texts: [], frames: 0 };
+    socket.on('message', (data: Buffer, isBinary) => {
+      const text = data.toString();
+      if (isBinary) visit.frames++;
+      else if (text === HEARTBEAT.ping) socket.send(HEARTBEAT.pong);
+      else visit.texts.push(JSON.parse(text) as ClientMessage);
+    });
+    visits.push(visit);
+    room.onVisit(visit);
+  });
+  return room;
+}
+
+function say(visit: Visit, message: ServerMessage) {
+  visit.socket.send(JSON.stringify(message));
+}
+
+let room: Awaited<ReturnType<typeof startRoom>>;
+beforeAll(async () => {
+  room = await startRoom(server.origin);
+  http.defaults.baseURL = `${room.origin}/prod-api`;
+});
+afterAll(() => room.close());
+
+const defaultOnVisit = (visit: Visit) => say(visit, room.welcome(visit.role));
+
+beforeEach(() => {
+  scenario = {
+    meeting: detail(),
+    create: () => ok(detail()),
+    edit: (body) => ok(detail({ inviteOpen: body.inviteOpen === true, inviteToken: INVITE })),
+    shareStatus: '1',
+  };
+  room.visits.length = 0;
+  room.lines = [];
+  room.languages = ['zh-CN', 'ja-JP'];
+  room.onVisit = defaultOnVisit;
+  storeCurrentFolder(13, 'Clients');
+});
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'mediaDevices');
+});
+
+const calls = (path: string) => server.requests.filter((r) => r.url.pathname === `/prod-api/speech/meeting${path}`);
+const jsonOf = (r: RecordedRequest) => JSON.parse(r.body) as Record<string, unknown>;
+
+function signIn() {
+  setToken('tok');
+  useSession.getState().setUserInfo(userInfo());
+}
+
+/** The room's socket for `role`, once the page has connected. */
+async function visitOf(role: SocketRole, nth = 1): Promise<Visit> {
+  return waitFor(() => {
+    const found = room.visits.filter((v) => v.role === role);
+    expect(found.length).toBeGreaterThanOrEqual(nth);
+    return found[nth - 1]!;
+  });
+}
+
+/** Opens a select and clicks one of its choices in the dropdown that opened. */
+async function pick(element: HTMLElement, option: string) {
+  fireEvent.mouseDown(element.querySelector('.ant-select-selector')!);
+  const choice = await waitFor(() => {
+    const open = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')];
+    const found = open.flatMap((dropdown) => [...dropdown.querySelectorAll(`[title="${option}"]`)]);
+    expect(found.length).toBe(1);
+    return found[0]!;
+  });
+  fireEvent.click(choice);
+}
+
+function line(seq: number, text: string, translations: Record<string, string> = {}, speaker = 'Anna'): LiveLine {
+  return { seq, start: seq * 61_000 + 3000, end: seq * 61_000 + 5000, text, speaker, translations };
+}
+
+describe('/meeting setup', () => {
+  it('asks for a target language before creating, then creates with what was chosen and opens the console', async () => {
+    signIn();
+    const router = renderAt('/meeting');
+    await screen.findByTestId('meeting-setup');
+    // The interface language is offered as the spoken language; the current folder is the target.
+    await waitFor(() => expect(screen.getByTestId('meeting-source').textContent).toBe('English'));
+    await waitFor(() => expect(screen.getByTestId('meeting-folder').textContent).toContain('Clients'));
+    expect(screen.getByText('Your plan allows up to 2 languages.')).toBeTruthy();
+
+    fireEvent.change(screen.getByTestId('meeting-name'), { target: { value: '  Board review  ' } });
+    fireEvent.click(screen.getByTestId('meeting-create'));
+    expect(await screen.findByText('Choose at least one language to translate into.')).toBeTruthy();
+    expect(calls('/create')).toHaveLength(0);
+
+    await pick(screen.getByTestId('meeting-targets'), 'Chinese (Simplified)');
+    fireEvent.click(screen.getByTestId('meeting-create'));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=55'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(jsonOf(calls('/create')[0]!)).toEqual({
+      mode: 'interpret',
+      sourceLanguage: 'en-US',
+      targetLanguages: ['zh-CN'],
+      name: 'Board review',
+      folderId: 13,
+    });
+    expect(await screen.findByTestId('meeting-console')).toBeTruthy();
+    await visitOf('host');
+  });
+
+  it('creates a recording-only meeting without target languages or a name', async () => {
+    signIn();
+    renderAt('/meeting');
+    await waitFor(() => expect(screen.getByTestId('meeting-source').textContent).toBe('English'));
+    fireEvent.click(screen.getByText('Recording only'));
+    await waitFor(() => expect(screen.queryByTestId('meeting-targets')).toBeNull());
+    fireEvent.change(screen.getByTestId('meeting-name'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByTestId('meeting-create'));
+    await waitFor(() => expect(calls('/create')).toHaveLength(1));
+    expect(jsonOf(calls('/create')[0]!)).toEqual({ mode: 'record', sourceLanguage: 'en-US', targetLanguages: [], folderId: 13 });
+  });
+
+  it('shows a refusal for want of quota in the server’s words, with the way to My bills', async () => {
+    scenario.create = () => ({ status: 402, body: { code: 92505001, msg: 'Your package quota is used up. Please buy and recharge.', data: null } });
+    signIn();
+    renderAt('/meeting');
+    await waitFor(() => expect(screen.getByTestId('meeting-source').textContent).toBe('English'));
+    await pick(screen.getByTestId('meeting-targets'), 'Japanese');
+    fireEvent.click(screen.getByTestId('meeting-create'));
+    const alert = await screen.findByTestId('meeting-shortage');
+    expect(alert.textContent).toContain('Your package quota is used up. Please buy and recharge.');
+    expect(within(alert).getByTestId('meeting-go-bills').getAttribute('href')).toBe('/user/account');
+    expect(screen.getByTestId('meeting-setup')).toBeTruthy();
+    expect(toasts).toEqual([]);
+  });
+
+  it('asks a visitor without an account to log in', async () => {
+    renderAt('/meeting');
+    expect(await screen.findByTestId('meeting-sign-in')).toBeTruthy();
+    expect(screen.getByText('Log in to start a meeting.')).toBeTruthy();
+  });
+});
+
+describe('/meeting console', () => {
+  it('connects as host, and tells how to allow the microphone when the browser refuses it', async () => {
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')) },
+    });
+    signIn();
+    renderAt('/meeting?id=55');
+    const host = await visitOf('host');
+    await waitFor(() => expect(screen.getByTestId('meeting-connection').textContent).toBe('Connected'));
+    expect(screen.getByTestId('page-title').textContent).toBe('Board review');
+    expect(screen.getByText('Not started')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('meeting-start'));
+    const problem = await screen.findByTestId('meeting-mic-problem');
+    expect(problem.textContent).toContain('No microphone permission');
+    expect(problem.textContent).toContain('Allow it in the site settings');
+    expect(within(problem).getByTestId('meeting-mic-retry')).toBeTruthy();
+    // Nothing starts (and nothing is charged) without a microphone.
+    expect(host.texts.filter((m) => m.type === 'control')).toEqual([]);
+  });
+
+  it('offers to resume the microphone after a reload of a meeting in progress, with its running time', async () => {
+    scenario.meeting = detail({ status: 'in_progress', durationMs: 65_000 });
+    signIn();
+    renderAt('/meeting?id=55');
+    await visitOf('host');
+    expect(await screen.findByTestId('meeting-resume-mic')).toBeTruthy();
+    expect(screen.getByText('In progress')).toBeTruthy();
+    expect(screen.getByTestId('meeting-elapsed').textContent).toMatch(/^01:0[5-9]$/);
+    expect(screen.getByTestId('meeting-pause')).toBeTruthy();
+  });
+
+  it('shows the live subtitles with the chosen translation, the viewers and a problem the room reports', async () => {
+    scenario.meeting = detail({ status: 'in_progress' });
+    signIn();
+    renderAt('/meeting?id=55');
+    const host = await visitOf('host');
+    await waitFor(() => expect(host.texts).toContainEqual({ type: 'language', language: 'zh-CN' }));
+    act(() => {
+      say(host, { type: 'final', line: line(0, 'Welcome to the review.', { 'zh-CN': '欢迎参加评审。' }) });
+      say(host, { type: 'partial', text: 'First the budget', start: 65_000, end: 66_000 });
+      say(host, { type: 'viewers', participants: 3, projections: 1 });
+      say(host, { type: 'error', code: 92505000, msg: 'Insufficient balance, please buy and recharge.' });
+    });
+    await waitFor(() => expect(screen.getAllByTestId('live-line').map((l) => l.textContent)).toEqual(['Anna00:03Welcome to the review.欢迎参加评审。']));
+    expect(screen.getByTestId('live-partial').textContent).toContain('First the budget');
+    expect(screen.getByTestId('meeting-viewers').textContent).toContain('3');
+    expect(screen.getByTestId('meeting-viewers').textContent).toContain('1');
+    expect(screen.getByTestId('meeting-shortage').textContent).toContain('Insufficient balance, please buy and recharge.');
+  });
+
+  it('warns of an unstable network while the room is out of reach, and clears once it is back', async () => {
+    signIn();
+    renderAt('/meeting?id=55');
+    const first = await visitOf('host');
+    await waitFor(() => expect(screen.getByTestId('meeting-connection').textContent).toBe('Connected'));
+    first.socket.terminate();
+    const banner = await screen.findByTestId('meeting-reconnecting');
+    expect(banner.textContent).toContain('Unstable network, reconnecting…');
+    expect(banner.textContent).toContain('Your audio is kept and sent as soon as the connection is back.');
+    await visitOf('host', 2);
+    await waitFor(() => expect(screen.queryByTestId('meeting-reconnecting')).toBeNull());
+    // Every connection asked for its own ticket.
+    expect(calls('/getMeeting').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('ends the meeting after confirmation and opens the record it became', async () => {
+    scenario.meeting = detail({ status: 'paused', durationMs: 30_000 });
+    signIn();
+    const router = renderAt('/meeting?id=55');
+    const host = await visitOf('host');
+    host.socket.on('message', (data: Buffer, isBinary) => {
+      if (!isBinary && data.toString() === JSON.stringify({ type: 'control', action: 'end' })) {
+        say(host, { type: 'state', status: 'ended', durationMs: 30_000 });
+      }
+    });
+    await waitFor(() => expect(screen.getByTestId('meeting-connection').textContent).toBe('Connected'));
+    fireEvent.click(screen.getByTestId('meeting-end'));
+    const confirm = await waitFor(() => {
+      const dialog = document.querySelector<HTMLElement>('.ant-modal-confirm');
+      expect(dialog).not.toBeNull();
+      return dialog!;
+    });
+    expect(confirm.textContent).toContain('End this meeting?');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'End meeting' }));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/meetingDetail?id=55'));
+    expect(host.texts).toContainEqual({ type: 'control', action: 'end' });
+    expect(calls('/stopMeeting')).toHaveLength(0);
+  });
+
+  it('says the meeting has ended when the room ends it, with the way to its record', async () => {
+    scenario.meeting = detail({ status: 'in_progress' });
+    signIn();
+    const router = renderAt('/meeting?id=55');
+    const host = await visitOf('host');
+    await screen.findByTestId('meeting-console');
+    act(() => host.socket.close(CLOSE.ended, 'ended'));
+    expect((await screen.findByTestId('meeting-ended')).textContent).toContain('The meeting has ended');
+    fireEvent.click(screen.getByTestId('meeting-open-record'));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/meetingDetail?id=55'));
+  });
+
+  it('opens the invitation and shows its link and QR code; a plan without the right is told why', async () => {
+    signIn();
+    renderAt('/meeting?id=55');
+    await visitOf('host');
+    fireEvent.click(await screen.findByTestId('meeting-open-invite'));
+    const drawer = await screen.findByTestId('meeting-invite');
+    expect(drawer.textContent).toContain('Open the invitation to get a link and a QR code to share.');
+
+    scenario.edit = () => ({ status: 403, body: { code: 92505003, msg: 'No such benefit, please pay to buy.', data: null } });
+    fireEvent.click(within(drawer).getByTestId('meeting-invite-switch'));
+    expect((await within(drawer).findByTestId('meeting-shortage')).textContent).toContain('No such benefit, please pay to buy.');
+
+    const toggle = within(drawer).getByTestId('meeting-invite-switch') as HTMLButtonElement;
+    await waitFor(() => expect(toggle.disabled).toBe(false));
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    scenario.edit = (body) => ok(detail({ inviteOpen: body.inviteOpen === true, inviteToken: INVITE }));
+    fireEvent.click(toggle);
+    const link = (await within(drawer).findByTestId('meeting-invite-link')) as HTMLInputElement;
+    expect(link.value).toBe(`${window.location.origin}/meetingShareIng?invite=${INVITE}`);
+    expect(within(drawer).getByTestId('meeting-invite-qr').querySelector('svg')).toBeTruthy();
+    expect(jsonOf(calls('/edit').at(-1)!)).toEqual({ id: 55, inviteOpen: true });
+  });
+
+  it('shows a six-digit screen code large, with the projection and casting links', async () => {
+    signIn();
+    renderAt('/meeting?id=55');
+    await visitOf('host');
+    fireEvent.click(await screen.findByTestId('meeting-open-screen'));
+    expect((await screen.findByTestId('meeting-screen-code')).textContent).toBe(CODE);
+    expect((screen.getByTestId('meeting-projection-link') as HTMLInputElement).value).toBe(`${window.location.origin}/screenProjection?code=${CODE}`);
+    expect((screen.getByTestId('meeting-cast-link') as HTMLInputElement).value).toBe(`${window.location.origin}/cast/${CODE}`);
+    expect(jsonOf(calls('/createScreenCode')[0]!)).toEqual({ id: 55 });
+  });
+});
+
+describe('/meetingShareIng', () => {
+  it('follows the meeting as a participant: waiting, live lines with their own translation choice, paused, ended', async () => {
+    renderAt(`/meetingShareIng?invite=${INVITE}`);
+    const participant = await visitOf('participant');
+    expect(calls('/joinRecord')[0]!.headers.authorization).toBeUndefined();
+    expect((await screen.findByTestId('meeting-waiting')).textContent).toBe('Waiting for the host to start the meeting…');
+
+    act(() => {
+      say(participant, { type: 'state', status: 'in_progress', durationMs: 0 });
+      say(participant, { type: 'final', line: line(0, 'Good morning.', { 'zh-CN': '早上好。' }) });
+      say(participant, { type: 'partial', text: 'Let us', start: 6000, end: 7000 });
+    });
+    await waitFor(() => expect(screen.getAllByTestId('live-line').map((l) => l.textContent)).toEqual(['Anna00:03Good morning.早上好。']));
+    expect(screen.queryByTestId('meeting-waiting')).toBeNull();
+    expect(screen.getByTestId('live-partial').textContent).toContain('Let us');
+
+    await pick(screen.getByTestId('meeting-language'), 'Original only');
+    await waitFor(() => expect(participant.texts.at(-1)).toEqual({ type: 'language', language: null }));
+    expect(screen.getAllByTestId('live-line')[0]!.textContent).toBe('Anna00:03Good morning.');
+
+    act(() => say(participant, { type: 'state', status: 'paused', durationMs: 7000 }));
+    expect((await screen.findByTestId('meeting-waiting')).textContent).toContain('The meeting is paused.');
+    act(() => participant.socket.close(CLOSE.ended, 'ended'));
+    expect((await screen.findByTestId('meeting-ended')).textContent).toContain('Thank you for joining.');
+  });
+
+  it('says the link has expired for a closed invitation', async () => {
+    renderAt('/meetingShareIng?invite=closedInvitation');
+    const expired = await screen.findByTestId('meeting-link-expired');
+    expect(expired.textContent).toContain('This link has expired');
+    expect(expired.textContent).toContain('The invitation has been closed, or the meeting is over.');
+    expect(room.visits).toHaveLength(0);
+    expect(toasts).toEqual([]);
+  });
+
+  it('lets a scanned personal QR code lead into the owner’s meeting', async () => {
+    const router = renderAt('/myQrCodeMiddlePage?userId=7');
+    fireEvent.click(await screen.findByTestId('qr-landing-join'));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/meetingShareIng?userId=7'));
+    await visitOf('participant');
+    expect(calls('/joinRecord')[0]!.url.searchParams.get('userId')).toBe('7');
+  });
+});
+
+describe('screen projection', () => {
+  it('says an unknown code was not found, and offers to enter another', async () => {
+    const router = renderAt('/cast/123456');
+    const missing = await screen.findByTestId('projection-not-found');
+    expect(missing.textContent).toContain('Code not found');
+    expect(missing.textContent).toContain('Check the six digits');
+    fireEvent.click(screen.getByTestId('cast-enter-another'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cast'));
+    expect(await screen.findByTestId('cast-entry')).toBeTruthy();
+  });
+
+  it('does not look up a code that is not six digits', async () => {
+    renderAt('/screenProjection?code=12ab');
+    expect(await screen.findByTestId('projection-not-found')).toBeTruthy();
+    expect(calls('/getNetworkLink')).toHaveLength(0);
+  });
+
+  it('goes from the typed six digits to /cast/CODE and shows the meeting there', async () => {
+    const router = renderAt('/cast');
+    const cells = (await screen.findByTestId('cast-code')).querySelectorAll('input');
+    expect(cells).toHaveLength(6);
+    CODE.split('').forEach((digit, i) => fireEvent.input(cells[i]!, { target: { value: digit } }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/cast/${CODE}`));
+    await visitOf('projection');
+    expect(await screen.findByTestId('projection')).toBeTruthy();
+  });
+
+  it('shows the last lines large in the chosen mode and size, and keeps both for the next time', async () => {
+    room.lines = [line(0, 'One.', { 'zh-CN': '一。' }), line(1, 'Two.', { 'zh-CN': '二。' }), line(2, 'Three.', { 'zh-CN': '三。' })];
+    scenario.meeting = detail({ status: 'in_progress' });
+    renderAt(`/screenProjection?code=${CODE}`);
+    const projection = await screen.findByTestId('projection');
+    await visitOf('projection');
+    // Bilingual by default: the last two lines, each with its translation.
+    await waitFor(() => expect(screen.getAllByTestId('projection-line').map((l) => l.textContent)).toEqual(['Two.二。', 'Three.三。']));
+
+    fireEvent.click(within(screen.getByTestId('projection-mode')).getByText('Translation'));
+    fireEvent.click(within(screen.getByTestId('projection-size')).getByText('XL'));
+    expect(projection.dataset.mode).toBe('translation');
+    expect(projection.dataset.size).toBe('XL');
+    expect(screen.getAllByTestId('projection-line').map((l) => l.textContent)).toEqual(['一。', '二。', '三。']);
+    expect(JSON.parse(localStorage.getItem(SCREEN_CASTING_STORAGE_KEY)!)).toEqual({ mode: 'translation', fontSize: 'XL' });
+
+    // Another day, another page load on the same screen.
+    cleanup();
+    renderAt(`/cast/${CODE}`);
+    const again = await screen.findByTestId('projection');
+    expect(again.dataset.mode).toBe('translation');
+    expect(again.dataset.size).toBe('XL');
+  });
+
+  it('hides its controls after three seconds without the mouse moving', async () => {
+    renderAt(`/cast/${CODE}`);
+    const projection = await screen.findByTestId('projection');
+    expect(projection.className).not.toContain('projection-calm');
+    await waitFor(() => expect(projection.className).toContain('projection-calm'), { timeout: 4500 });
+    fireEvent.mouseMove(projection);
+    expect(projection.className).not.toContain('projection-calm');
+  });
+
+  it('says the link has expired when the code’s meeting is over', async () => {
+    scenario.meeting = detail({ status: 'in_progress' });
+    renderAt(`/cast/${CODE}`);
+    const projection = await visitOf('projection');
+    await screen.findByTestId('projection');
+    act(() => projection.socket.close(CLOSE.expired, 'expired'));
+    expect((await screen.findByTestId('meeting-link-expired')).textContent).toContain('its meeting has ended');
+  });
+  it('tells a screen that another one took over, when several at once are not allowed', async () => {
+    renderAt(`/cast/${CODE}`);
+    const projection = await visitOf('projection');
+    await screen.findByTestId('projection');
+    act(() => projection.socket.close(CLOSE.forbidden, 'another screen took over'));
+    const note = await screen.findByTestId('projection-taken-over');
+    expect(note.textContent).toContain('Another screen is showing this meeting now');
+    expect(note.textContent).toContain('Show here again');
+  });
+});
+
+describe('live parts on their own', () => {
+  const renderWithApp = (ui: React.ReactNode) =>
+    render(
+      <AntApp>
+        <MemoryRouter>{ui}</MemoryRouter>
+      </AntApp>,
+    );
+
+  it('banners: no sound, a room problem in its own words, a shortage with the bills link', () => {
+    renderWithApp(
+      <MeetingBanners
+        mic={null}
+        onRetryMic={() => {}}
+        silent
+        connection="open"
+        problem={{ code: 92505001, msg: 'Package quota used up.' }}
+      />,
+    );
+    expect(screen.getByTestId('meeting-no-sound').textContent).toContain('No sound detected');
+    expect(screen.getByTestId('meeting-shortage').textContent).toContain('Package quota used up.');
+    expect(screen.getByTestId('meeting-go-bills').getAttribute('href')).toBe('/user/account');
+    expect(screen.queryByTestId('meeting-reconnecting')).toBeNull();
+  });
+
+  it('banners: an unavailable microphone, retried on request; another problem without a bills link', () => {
+    const retry = vi.fn();
+    renderWithApp(
+      <MeetingBanners mic="unavailable" onRetryMic={retry} silent={false} connection="open" problem={{ code: 503, msg: 'Recognition is unavailable.' }} />,
+    );
+    expect(screen.getByTestId('meeting-mic-problem').textContent).toContain('No microphone available');
+    fireEvent.click(screen.getByTestId('meeting-mic-retry'));
+    expect(retry).toHaveBeenCalledOnce();
+    expect(screen.getByTestId('meeting-problem').textContent).toBe('Recognition is unavailable.');
+    expect(screen.queryByTestId('meeting-go-bills')).toBeNull();
+  });
+
+  it('subtitles: a placeholder before anything is said, then speaker, time, text and translation', () => {
+    const { rerender } = renderWithApp(<LiveSubtitles lines={[]} partial={null} language="zh-CN" placeholder="Nothing yet" />);
+    expect(screen.getByTestId('live-subtitles').textContent).toBe('Nothing yet');
+    rerender(
+      <AntApp>
+        <MemoryRouter>
+          <LiveSubtitles
+            lines={[line(0, 'Hello.', { 'zh-CN': '你好。' }), line(62, 'Bye.', {}, '')]}
+            partial={{ text: 'And', start: 3_790_000, end: 3_791_000 }}
+            language="zh-CN"
+            placeholder="Nothing yet"
+          />
+        </MemoryRouter>
+      </AntApp>,
+    );
+    expect(screen.getAllByTestId('live-line').map((l) => l.textContent)).toEqual(['Anna00:03Hello.你好。', '1:03:05Bye.']);
+    expect(screen.getByTestId('live-partial').textContent).toBe('1:03:10And');
+  });
+});

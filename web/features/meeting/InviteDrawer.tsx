@@ -1,0 +1,66 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Drawer, QRCode, Switch } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAYMENT_CODES } from '../../../contracts/errors';
+import type { MeetingAccess, MeetingDetail } from '../../../contracts/meeting';
+import { isRequestError } from '../../lib/request';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { editMeeting, meetingKey } from './api';
+import { CopyLink } from './CopyLink';
+import { inviteLink } from './links';
+import { PaymentAlert } from './MeetingStates';
+
+/**
+ * Inviting participants (spec §1, §4, §6): the owner opens or closes the invitation; while open, its link
+ * and QR code let anyone follow the subtitles without an account. Closing it turns the link away at once.
+ */
+export function InviteDrawer({ meeting, open, onClose }: { meeting: MeetingDetail; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const queryClient = useQueryClient();
+  const [shortage, setShortage] = useState<string | null>(null);
+
+  const toggle = useMutation({
+    mutationFn: (inviteOpen: boolean) => editMeeting({ id: meeting.id, inviteOpen }),
+    onMutate: () => setShortage(null),
+    onSuccess: (next) =>
+      queryClient.setQueryData<MeetingAccess<MeetingDetail>>(meetingKey(meeting.id), (old) => old && { ...old, meeting: next }),
+    onError: (error) => {
+      // Inviting is an SVIP benefit (spec §6): the refusal says so in the server's words.
+      if (isRequestError(error, 'business') && error.code !== null && PAYMENT_CODES.includes(error.code)) setShortage(error.message);
+    },
+  });
+
+  const link = meeting.inviteOpen && meeting.inviteToken ? inviteLink(window.location.origin, meeting.inviteToken) : null;
+  return (
+    <Drawer open={open} onClose={onClose} title={t('meeting.page.inviteTitle')} width={isMobile ? '100%' : 400} destroyOnHidden>
+      <div className="meeting-invite" data-testid="meeting-invite">
+        <label className="meeting-invite-switch">
+          <span>
+            <strong>{t('meeting.page.inviteOpen')}</strong>
+            <small>{t(meeting.inviteOpen ? 'meeting.page.inviteOnHint' : 'meeting.page.inviteOffHint')}</small>
+          </span>
+          <Switch
+            checked={meeting.inviteOpen}
+            loading={toggle.isPending}
+            onChange={(on) => toggle.mutate(on)}
+            data-testid="meeting-invite-switch"
+          />
+        </label>
+        {shortage !== null && <PaymentAlert msg={shortage} />}
+        {link ? (
+          <>
+            <CopyLink link={link} testId="meeting-invite-link" />
+            <div className="meeting-invite-qr" data-testid="meeting-invite-qr">
+              <QRCode value={link} size={180} type="svg" bgColor="#ffffff" bordered={false} />
+            </div>
+            <p className="meeting-hint">{t('meeting.page.inviteScan')}</p>
+          </>
+        ) : (
+          <Alert type="info" showIcon message={t('meeting.page.inviteClosed')} />
+        )}
+      </div>
+    </Drawer>
+  );
+}

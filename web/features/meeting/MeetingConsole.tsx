@@ -1,0 +1,258 @@
+import {
+  AudioOutlined,
+  DesktopOutlined,
+  PauseOutlined,
+  PoweroffOutlined,
+  QrcodeOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { App, Badge, Button, Card, Select, Tooltip } from 'antd';
+import type { BadgeProps } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { MeetingAccess, MeetingDetail, MeetingStatus } from '../../../contracts/meeting';
+import { PageTitle } from '../../components/PageTitle';
+import { recordLink } from '../records/links';
+import { formatDuration } from '../records/format';
+import { StatusTag } from '../records/RecordTags';
+import { stopMeeting } from './api';
+import { InviteDrawer } from './InviteDrawer';
+import { ORIGINAL_ONLY, useTranslationOptions } from './languages';
+import { LiveSubtitles } from './LiveSubtitles';
+import { ConnectionRefused, MeetingBanners, MeetingEnded } from './MeetingStates';
+import { ScreenCodeDialog } from './ScreenCodeDialog';
+import { useElapsed } from './use-elapsed';
+import { useMeetingSocket } from './use-meeting-socket';
+import type { Connection } from './use-meeting-socket';
+import { useMicrophone } from './use-microphone';
+
+/** How long End waits for the room to confirm before ending the meeting over HTTP instead. */
+const END_CONFIRM_MS = 5000;
+
+const CONNECTION_BADGE: Record<Connection, BadgeProps['status']> = {
+  connecting: 'processing',
+  open: 'success',
+  reconnecting: 'warning',
+  closed: 'default',
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The host's console for one meeting (spec §2 meeting page, §4 meeting states, §8): start, pause, resume and
+ * end; the microphone with its level; the live subtitles; invitation and screen projection; and the states
+ * that need the host's attention. The microphone only ever starts from a click, and stops on pause, end and
+ * leaving the page.
+ */
+export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; access: () => Promise<MeetingAccess<MeetingDetail>> }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const [language, setLanguage] = useState<string | null>(meeting.targetLanguages[0] ?? null);
+  const [panel, setPanel] = useState<'invite' | 'screen' | null>(null);
+  const [ending, setEnding] = useState(false);
+
+  const socket = useMeetingSocket({ access, enabled: true, language });
+  const sendAudio = useRef(socket.sendAudio);
+  sendAudio.current = socket.sendAudio;
+  const mic = useMicrophone((frame) => sendAudio.current(frame));
+
+  const status: MeetingStatus = socket.status ?? meeting.status;
+  const ended = status === 'ended' || socket.closedReason === 'ended' || socket.closedReason === 'expired';
+  const live = socket.connection === 'open' && socket.role === 'host';
+  const elapsed = useElapsed(socket.meeting ? socket.durationMs : meeting.durationMs, status === 'in_progress' && !ended);
+
+  // The room paused or ended the meeting (the host's own click, a quota running out, another tab): stop
+  // listening. A problem the room reports re-checks, since a refused resume leaves the status as it was.
+  const { stop: stopMic } = mic;
+  useEffect(() => {
+    if (status === 'paused' || status === 'ended' || socket.closedReason !== null) stopMic();
+  }, [status, socket.closedReason, socket.problem, stopMic]);
+
+  const endedRef = useRef(ended);
+  endedRef.current = ended;
+
+  /** What the host last tried, so retrying after a microphone refusal carries it out. */
+  const attempted = useRef<'start' | 'resume' | null>(null);
+  const begin = async (action: 'start' | 'resume' | null) => {
+    attempted.current = action;
+    if (!(await mic.start())) return;
+    if (action && status === (action === 'start' ? 'not_started' : 'paused')) socket.control(action);
+  };
+
+  const pause = () => {
+    socket.control('pause');
+    mic.stop();
+  };
+
+  const end = async () => {
+    setEnding(true);
+    mic.stop();
+    try {
+      let confirmed = false;
+      if (live) {
+        socket.control('end');
+        const until = Date.now() + END_CONFIRM_MS;
+        while (!(confirmed = endedRef.current) && Date.now() < until) await sleep(100);
+      }
+      // The room is out of reach (or slow): end it over HTTP, which also repairs a meeting left paused.
+      if (!confirmed) await stopMeeting(meeting.id);
+      void navigate(recordLink(meeting.id));
+    } catch {
+      setEnding(false); // the request layer told why
+    }
+  };
+
+  const confirmEnd = () =>
+    modal.confirm({
+      title: t('meeting.page.endConfirmTitle'),
+      content: t('meeting.page.endConfirmBody'),
+      okText: t('meeting.page.end'),
+      okButtonProps: { danger: true },
+      cancelText: t('meeting.page.cancel'),
+      onOk: () => void end(),
+    });
+
+  const options = useTranslationOptions(socket.languages, meeting.targetLanguages);
+
+  if (ended && !ending) return <MeetingEnded recordHref={recordLink(meeting.id)} />;
+  if (socket.closedReason === 'forbidden' || socket.closedReason === 'badTicket') return <ConnectionRefused />;
+
+  const name = socket.meeting?.name ?? meeting.name;
+  const needsMic = status === 'in_progress' && !mic.active && !mic.starting;
+  return (
+    <div className="meeting-console" data-testid="meeting-console">
+      <Card variant="borderless" className="meeting-head">
+        <div className="meeting-head-main">
+          <PageTitle>{name}</PageTitle>
+          <div className="meeting-meta">
+            <StatusTag status={status} />
+            <span className="meeting-elapsed" data-testid="meeting-elapsed">
+              {formatDuration(elapsed / 1000)}
+            </span>
+            <Badge
+              status={CONNECTION_BADGE[socket.connection]}
+              text={t(`meeting.page.connection.${socket.connection}`)}
+              data-testid="meeting-connection"
+            />
+            <Tooltip title={t('meeting.page.viewers')}>
+              <span className="meeting-viewers" data-testid="meeting-viewers">
+                <TeamOutlined /> {socket.viewers.participants} <DesktopOutlined /> {socket.viewers.projections}
+              </span>
+            </Tooltip>
+          </div>
+        </div>
+        <div className="meeting-share-actions">
+          <Button icon={<QrcodeOutlined />} onClick={() => setPanel('invite')} data-testid="meeting-open-invite">
+            {t('meeting.page.invite')}
+          </Button>
+          <Button icon={<DesktopOutlined />} onClick={() => setPanel('screen')} data-testid="meeting-open-screen">
+            {t('meeting.page.projection')}
+          </Button>
+        </div>
+      </Card>
+
+      <MeetingBanners
+        mic={mic.problem}
+        onRetryMic={() => void begin(attempted.current)}
+        silent={mic.silent}
+        connection={socket.connection}
+        problem={socket.problem}
+      />
+
+      <Card variant="borderless" className="meeting-controls">
+        <div className="meeting-buttons">
+          {status === 'not_started' && (
+            <Button
+              type="primary"
+              size="large"
+              icon={<AudioOutlined />}
+              disabled={!live}
+              loading={mic.starting}
+              onClick={() => void begin('start')}
+              data-testid="meeting-start"
+            >
+              {t('meeting.page.start')}
+            </Button>
+          )}
+          {status === 'in_progress' && (
+            <Button size="large" icon={<PauseOutlined />} disabled={!live} onClick={pause} data-testid="meeting-pause">
+              {t('meeting.page.pause')}
+            </Button>
+          )}
+          {needsMic && (
+            <Button type="primary" size="large" icon={<AudioOutlined />} onClick={() => void begin(null)} data-testid="meeting-resume-mic">
+              {t('meeting.page.resumeMic')}
+            </Button>
+          )}
+          {status === 'paused' && (
+            <Button
+              type="primary"
+              size="large"
+              icon={<AudioOutlined />}
+              disabled={!live}
+              loading={mic.starting}
+              onClick={() => void begin('resume')}
+              data-testid="meeting-resume"
+            >
+              {t('meeting.page.resume')}
+            </Button>
+          )}
+          <Button danger size="large" icon={<PoweroffOutlined />} loading={ending} onClick={confirmEnd} data-testid="meeting-end">
+            {t('meeting.page.end')}
+          </Button>
+        </div>
+        <LevelMeter level={mic.active ? mic.level : 0} />
+        {options.length > 1 ? (
+          <label className="meeting-language">
+            <span>{t('meeting.viewer.translation')}</span>
+            <Select
+              value={language ?? ORIGINAL_ONLY}
+              onChange={(value: string) => setLanguage(value === ORIGINAL_ONLY ? null : value)}
+              options={options}
+              popupMatchSelectWidth={false}
+              data-testid="meeting-language"
+            />
+          </label>
+        ) : null}
+      </Card>
+      {needsMic && <p className="meeting-hint meeting-mic-hint">{t('meeting.page.resumeMicHint')}</p>}
+
+      <Card variant="borderless" className="meeting-transcript">
+        <LiveSubtitles
+          lines={socket.lines}
+          partial={socket.partial}
+          language={language}
+          placeholder={t(status === 'not_started' ? 'meeting.page.placeholderIdle' : 'meeting.viewer.placeholder')}
+        />
+      </Card>
+
+      <InviteDrawer meeting={meeting} open={panel === 'invite'} onClose={() => setPanel(null)} />
+      {panel === 'screen' && <ScreenCodeDialog meeting={meeting} onClose={() => setPanel(null)} />}
+    </div>
+  );
+}
+
+/** The microphone's loudness, so the host sees at a glance that they are heard. */
+export function LevelMeter({ level }: { level: number }) {
+  const { t } = useTranslation();
+  // Speech sits low on a linear scale: a square root spreads it over the bar.
+  const percent = Math.round(Math.min(1, Math.sqrt(Math.max(0, level))) * 100);
+  return (
+    <div
+      className="meeting-level"
+      role="meter"
+      aria-label={t('meeting.page.level')}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      data-testid="meeting-level"
+    >
+      <AudioOutlined />
+      <div className="meeting-level-track">
+        <div className="meeting-level-bar" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}

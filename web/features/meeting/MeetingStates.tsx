@@ -1,0 +1,152 @@
+import { Alert, Button, Result } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { PAYMENT_CODES } from '../../../contracts/errors';
+import type { SocketProblem } from '../../../contracts/meeting';
+import { PageTitle } from '../../components/PageTitle';
+import { PATHS } from '../../lib/paths';
+import type { Connection } from './use-meeting-socket';
+import type { MicProblem } from './use-microphone';
+
+/** The clear texts of spec §8 for live meetings, shared by the console and the viewers' pages. */
+
+/**
+ * A refusal for want of balance, quota or benefit (92505000/1/3) in the server's words. The pay dialog is
+ * not built yet, so the way forward is My bills, as in the upload dialog.
+ */
+export function PaymentAlert({ msg, className }: { msg: string; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      className={className}
+      message={msg}
+      description={t('meeting.states.shortageNote')}
+      action={
+        <Link to={PATHS.userAccount} data-testid="meeting-go-bills">
+          {t('upload.shortageAction')}
+        </Link>
+      }
+      data-testid="meeting-shortage"
+    />
+  );
+}
+
+interface BannersProps {
+  mic: MicProblem | null;
+  onRetryMic: () => void;
+  silent: boolean;
+  connection: Connection;
+  problem: SocketProblem | null;
+}
+
+/** What stands between the host and a working meeting right now, most urgent first. */
+export function MeetingBanners({ mic, onRetryMic, silent, connection, problem }: BannersProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="meeting-banners">
+      {problem &&
+        (PAYMENT_CODES.includes(problem.code) ? (
+          <PaymentAlert msg={problem.msg} />
+        ) : (
+          <Alert type="error" showIcon message={problem.msg} data-testid="meeting-problem" />
+        ))}
+      {mic && (
+        <Alert
+          type="error"
+          showIcon
+          message={t(mic === 'denied' ? 'meeting.states.micDenied' : 'meeting.states.micUnavailable')}
+          description={t(mic === 'denied' ? 'meeting.states.micDeniedHelp' : 'meeting.states.micUnavailableHelp')}
+          action={
+            <Button size="small" onClick={onRetryMic} data-testid="meeting-mic-retry">
+              {t('common.retry')}
+            </Button>
+          }
+          data-testid="meeting-mic-problem"
+        />
+      )}
+      {connection === 'reconnecting' && (
+        <Alert
+          type="warning"
+          showIcon
+          message={t('meeting.states.reconnecting')}
+          description={t('meeting.states.reconnectingHelp')}
+          data-testid="meeting-reconnecting"
+        />
+      )}
+      {silent && (
+        <Alert
+          type="warning"
+          showIcon
+          message={t('meeting.states.noSound')}
+          description={t('meeting.states.noSoundHelp')}
+          data-testid="meeting-no-sound"
+        />
+      )}
+    </div>
+  );
+}
+
+/** A page-sized outcome: the meeting is over, a link no longer works, a code is unknown. */
+export function MeetingOutcome({
+  status,
+  title,
+  description,
+  extra,
+  testId,
+}: {
+  status: 'success' | 'warning' | 'error' | 'info' | '404';
+  title: string;
+  description?: string;
+  extra?: ReactNode;
+  testId: string;
+}) {
+  return (
+    <div className="meeting-outcome" data-testid={testId}>
+      <Result status={status} title={<PageTitle>{title}</PageTitle>} subTitle={description} extra={extra} />
+    </div>
+  );
+}
+
+/** An invitation closed or expired, or a code whose meeting is over (spec §8 "link expired"). */
+export function LinkExpired({ description }: { description: string }) {
+  const { t } = useTranslation();
+  return <MeetingOutcome status="warning" title={t('sharedPage.expiredTitle')} description={description} testId="meeting-link-expired" />;
+}
+
+/** The meeting is over; its owner gets the way to the record it became. */
+export function MeetingEnded({ recordHref }: { recordHref?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <MeetingOutcome
+      status="success"
+      title={t('meeting.states.endedTitle')}
+      description={t(recordHref ? 'meeting.states.endedOwner' : 'meeting.states.endedViewer')}
+      extra={
+        recordHref && (
+          <Button type="primary" onClick={() => void navigate(recordHref)} data-testid="meeting-open-record">
+            {t('meeting.states.openRecord')}
+          </Button>
+        )
+      }
+      testId="meeting-ended"
+    />
+  );
+}
+
+/** The room turned this socket away for good (a refused or mistaken ticket): offer a fresh start. */
+export function ConnectionRefused() {
+  const { t } = useTranslation();
+  return (
+    <MeetingOutcome
+      status="error"
+      title={t('meeting.states.refusedTitle')}
+      description={t('meeting.states.refusedHelp')}
+      extra={<Button onClick={() => window.location.reload()}>{t('common.reload')}</Button>}
+      testId="meeting-refused"
+    />
+  );
+}

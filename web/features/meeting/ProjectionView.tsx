@@ -1,0 +1,179 @@
+import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
+import { Button, Segmented, Select } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MeetingSummary } from '../../../contracts/meeting';
+import { ORIGINAL_ONLY, useTranslationOptions } from './languages';
+import { DISPLAY_MODES, FONT_SCALES, FONT_SIZES, useProjectionConfig } from './projection-config';
+import type { DisplayMode } from './projection-config';
+import type { MeetingSocket } from './use-meeting-socket';
+
+/** Controls hide after this long without the pointer moving, leaving only the subtitles on the screen. */
+export const CONTROLS_HIDE_MS = 3000;
+/** Finals kept on screen: fewer when each one takes two lines. */
+const SHOWN_FINALS: Record<DisplayMode, number> = { source: 3, translation: 3, bilingual: 2 };
+
+/**
+ * A projected screen (spec §1, §2 /screenProjection, /cast): the last few subtitles very large on a dark
+ * background, as source, translation or both, in the size the room needs. The choice is kept on the screen
+ * (spec §3 screen-casting config). Controls fade away so nothing but the subtitles is projected.
+ */
+interface ProjectionViewProps {
+  meeting: MeetingSummary;
+  socket: MeetingSocket;
+  /** The translation shown; the page hands it to its socket, which asks the room for it. */
+  language: string | null;
+  onLanguage: (language: string | null) => void;
+}
+
+export function ProjectionView({ meeting, socket, language, onLanguage }: ProjectionViewProps) {
+  const { t } = useTranslation();
+  const [config, updateConfig] = useProjectionConfig();
+  const controls = useAutoHide(CONTROLS_HIDE_MS);
+  const screen = useRef<HTMLDivElement>(null);
+  const fullscreen = useFullscreen();
+
+  // "Original" is a display mode here, so the language choice lists languages only.
+  const options = useTranslationOptions(socket.languages, meeting.targetLanguages).filter((o) => o.value !== ORIGINAL_ONLY);
+  const canTranslate = options.length > 0;
+  // Without a translation language there is only the source to show.
+  const mode: DisplayMode = canTranslate && language ? config.mode : 'source';
+
+  const status = socket.status ?? meeting.status;
+  const finals = socket.lines.slice(-SHOWN_FINALS[mode]);
+  const idle = status === 'not_started' ? 'meeting.viewer.waiting' : status === 'paused' ? 'meeting.viewer.paused' : null;
+  const style = { '--projection-scale': FONT_SCALES[config.fontSize] } as CSSProperties;
+
+  return (
+    <div
+      ref={screen}
+      className={controls.visible ? 'projection' : 'projection projection-calm'}
+      onMouseMove={controls.wake}
+      onTouchStart={controls.wake}
+      data-testid="projection"
+      data-mode={mode}
+      data-size={config.fontSize}
+    >
+      <header className="projection-top">
+        <span className="projection-name">{socket.meeting?.name ?? meeting.name}</span>
+      </header>
+      {/* Outside the header: it must stay visible when the controls fade. */}
+      {socket.connection === 'reconnecting' && (
+        <p className="projection-note projection-alert" role="status">
+          {t('meeting.states.reconnecting')}
+        </p>
+      )}
+
+      <main className="projection-stage" style={style} aria-live="polite">
+        {finals.length === 0 && !socket.partial?.text ? (
+          <p className="projection-idle" data-testid="projection-idle">
+            {t(idle ?? 'meeting.projection.listening')}
+          </p>
+        ) : (
+          <>
+            {finals.map((line) => {
+              const translation = language ? line.translations[language] : undefined;
+              return (
+                <div key={line.seq} className="projection-line" data-testid="projection-line">
+                  {mode !== 'translation' && <p className="projection-source">{line.text}</p>}
+                  {mode !== 'source' && (
+                    // Until its translation arrives a line shows its source, muted, rather than a gap.
+                    <p className={translation ? 'projection-translation' : 'projection-translation projection-pending'}>
+                      {translation ?? line.text}
+                    </p>
+                  )}
+                </div>
+              );
+            })}
+            {socket.partial?.text && mode !== 'translation' && (
+              <p className="projection-source projection-partial" data-testid="projection-partial">
+                {socket.partial.text}
+              </p>
+            )}
+            {idle && <p className="projection-note">{t(idle)}</p>}
+          </>
+        )}
+      </main>
+
+      <footer
+        className="projection-controls"
+        onMouseEnter={controls.hold}
+        onMouseLeave={controls.wake}
+        aria-hidden={!controls.visible}
+        data-testid="projection-controls"
+      >
+        {canTranslate && (
+          <>
+            <Segmented<DisplayMode>
+              value={config.mode}
+              onChange={(next) => updateConfig({ mode: next })}
+              options={DISPLAY_MODES.map((value) => ({ value, label: t(`meeting.projection.modes.${value}`) }))}
+              data-testid="projection-mode"
+            />
+            <Select<string>
+              value={language ?? undefined}
+              onChange={onLanguage}
+              placeholder={t('meeting.viewer.translation')}
+              options={options}
+              popupMatchSelectWidth={false}
+              aria-label={t('meeting.viewer.translation')}
+              data-testid="projection-language"
+            />
+          </>
+        )}
+        <Segmented
+          value={config.fontSize}
+          onChange={(next) => updateConfig({ fontSize: next })}
+          options={FONT_SIZES.map((value) => ({ value, label: t(`meeting.projection.sizes.${value}`) }))}
+          aria-label={t('meeting.viewer.fontSize')}
+          data-testid="projection-size"
+        />
+        {fullscreen.supported && (
+          <Button
+            icon={fullscreen.active ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+            onClick={() => fullscreen.toggle(screen.current)}
+            data-testid="projection-fullscreen"
+          >
+            {t(fullscreen.active ? 'meeting.projection.exitFullscreen' : 'meeting.projection.fullscreen')}
+          </Button>
+        )}
+      </footer>
+    </div>
+  );
+}
+
+/** Visible on any movement, hidden `ms` after the last one; held open while the pointer rests on them. */
+function useAutoHide(ms: number) {
+  const [visible, setVisible] = useState(true);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const wake = useCallback(() => {
+    setVisible(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setVisible(false), ms);
+  }, [ms]);
+  const hold = useCallback(() => {
+    setVisible(true);
+    clearTimeout(timer.current);
+  }, []);
+  useEffect(() => {
+    wake();
+    return () => clearTimeout(timer.current);
+  }, [wake]);
+  return { visible, wake, hold };
+}
+
+function useFullscreen() {
+  const [active, setActive] = useState(() => Boolean(document.fullscreenElement));
+  useEffect(() => {
+    const sync = () => setActive(Boolean(document.fullscreenElement));
+    document.addEventListener('fullscreenchange', sync);
+    return () => document.removeEventListener('fullscreenchange', sync);
+  }, []);
+  const toggle = (element: HTMLElement | null) => {
+    const done = document.fullscreenElement ? document.exitFullscreen() : element?.requestFullscreen();
+    // A refusal (no gesture, a policy) leaves the screen as it was; nothing to tell the audience.
+    void done?.catch((error: unknown) => console.warn('[projection] fullscreen refused', error));
+  };
+  return { supported: Boolean(document.fullscreenEnabled), active, toggle };
+}
