@@ -17,12 +17,12 @@ const CHROMIUM_ARGS = [
 
 export const screenshotDir = 'dist/screenshots';
 
-/** One real Chromium per test file, and a fresh page (own storage) per call to `open`. */
-export function useBrowser() {
+/** One real Chromium per test file (with `args` added to its flags), and a fresh page (own storage) per call to `open`. */
+export function useBrowser(args: string[] = []) {
   let browser: Browser;
   beforeAll(async () => {
     mkdirSync(screenshotDir, { recursive: true });
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...args] });
   });
   afterAll(async () => {
     await browser?.close();

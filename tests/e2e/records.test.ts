@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeMeeting } from '../fixtures/meeting';
 import { api, grantHours, signUp } from './api';
 import { screenshotDir, useBrowser } from './browser';
+import { chooseOption, openMenu, settle, visible } from './ui';
 
 /**
  * A user's records from end to end in Chromium against `wrangler dev` and the real engine: a speech file
@@ -26,33 +27,6 @@ beforeAll(async () => {
   speech = join(dir, 'Budget review.mp3');
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', makeMeeting(dir).path, '-b:a', '64k', speech]);
 });
-
-/** Waits for antd's pop-in animations to end, so clicks land where the element really is. */
-const settle = (page: Page) => page.locator('.ant-zoom-appear, .ant-zoom-enter, .ant-slide-up-appear, .ant-slide-up-enter').first().waitFor({ state: 'detached' });
-
-async function chooseOption(page: Page, testId: string, text: string) {
-  await page.getByTestId(testId).click();
-  await page.keyboard.type(text);
-  await page.locator('.ant-select-item-option', { hasText: text }).first().click();
-}
-
-/**
- * Opens a dropdown menu and waits for `item` in it. A click that lands while an earlier menu or message is
- * still animating can go unanswered, so it tries again.
- */
-async function openMenu(page: Page, trigger: string, item: string) {
-  for (let attempt = 0; ; attempt++) {
-    await page.getByTestId(trigger).click();
-    try {
-      await visible(page, item).waitFor({ timeout: 3000 });
-      await settle(page);
-      return;
-    } catch (error) {
-      if (attempt === 2) throw error;
-      await page.keyboard.press('Escape');
-    }
-  }
-}
 
 async function openRecordMenu(page: Page, action: string) {
   await openMenu(page, `record-actions-${recordId}`, `record-${action}`);
@@ -222,8 +196,6 @@ describe('records and file transcription in Chromium', () => {
   });
 });
 
-/** Menus that closed stay in the page, hidden: act on the one that is open. */
-const visible = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
 
 async function folderId(page: Page, name: string) {
   const node = page.locator('[data-testid^=folder-node-]', { hasText: new RegExp(`^${name}$`) }).first();

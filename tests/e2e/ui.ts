@@ -1,0 +1,35 @@
+import type { Page } from 'playwright-core';
+
+/** Driving antd in a real browser: what every end-to-end test needs to click reliably. */
+
+/** Waits for antd's pop-in animations to end, so clicks land where the element really is. */
+export const settle = (page: Page) =>
+  page.locator('.ant-zoom-appear, .ant-zoom-enter, .ant-slide-up-appear, .ant-slide-up-enter').first().waitFor({ state: 'detached' });
+
+/** The visible element with this test id (antd keeps closed menus and dialogs in the page, hidden). */
+export const visible = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
+
+/** Picks `text` in the searchable select with this test id. */
+export async function chooseOption(page: Page, testId: string, text: string) {
+  await page.getByTestId(testId).click();
+  await page.keyboard.type(text);
+  await page.locator('.ant-select-item-option', { hasText: text }).first().click();
+}
+
+/**
+ * Opens a dropdown menu and waits for `item` in it. A click that lands while an earlier menu or message is
+ * still animating can go unanswered, so it tries again.
+ */
+export async function openMenu(page: Page, trigger: string, item: string) {
+  for (let attempt = 0; ; attempt++) {
+    await page.getByTestId(trigger).click();
+    try {
+      await visible(page, item).waitFor({ timeout: 3000 });
+      await settle(page);
+      return;
+    } catch (error) {
+      if (attempt === 2) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
+}
