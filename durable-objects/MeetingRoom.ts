@@ -83,8 +83,8 @@ const END_FLUSH_WAIT_MS = 4000;
 const PAIRS_TTL_MS = 60_000;
 /** How long ending waits for audio frames the end message overtook. */
 const REORDER_SETTLE_MS = 200;
-/** Seconds of audio kept while a meeting is not running, in frames. */
-const HELD_FRAMES = (3 * 1000) / MEETING.frameMs;
+/** Audio kept while a meeting is not running, in frames: as much as a client buffers through a drop (60 s). */
+const HELD_FRAMES = (60 * 1000) / MEETING.frameMs;
 
 const toMs = (offset: number, seconds: number) => Math.round(offset + seconds * 1000);
 
@@ -94,8 +94,6 @@ export class MeetingRoom extends DurableObject<Env> {
   private recorderOf: MeetingRecorder | undefined;
   /** The last audio received while the meeting was not running (see hold). */
   private held: ArrayBuffer[] = [];
-  /** A start or resume is waiting for the allowance check: all audio sent meanwhile belongs to it. */
-  private starting = false;
   private pairs: { at: number; list: Promise<{ from: string; to: string }[]> } | undefined;
   /** Charges run one after another so a minute is never checked before the previous one is written. */
   private charging: Promise<void> = Promise.resolve();
@@ -235,14 +233,11 @@ export class MeetingRoom extends DurableObject<Env> {
     }
     if (action === 'end') return this.end();
     if (action === 'pause') return this.pause();
-    this.starting = true;
     try {
       await check(database(this.env.DB), meta.userId, 'realtime', 60);
     } catch (err) {
       if (err instanceof ApiError) return this.send(ws, { type: 'error', ...this.problem(ws, err.code, err.key, err.params) });
       throw err;
-    } finally {
-      this.starting = false;
     }
     meta.status = 'in_progress';
     for (const frame of this.held.splice(0)) this.hear(frame);
@@ -324,11 +319,12 @@ export class MeetingRoom extends DurableObject<Env> {
    * the next start or resume: control messages and audio frames are not always handled in the order they
    * were sent, so frames sent just before a pause or just after a resume can land on the other side of it.
    * Kept and replayed, they end up in the audio in the order they were spoken. Measured locally, a control
-   * message overtakes about ten frames sent before it.
+   * message overtakes ten frames sent before it, and more under load. A client stops sending while paused,
+   * so what is held is those frames and the ones sent while a resume is being checked.
    */
   private hold(frame: ArrayBuffer) {
     this.held.push(frame);
-    if (!this.starting && this.held.length > HELD_FRAMES) this.held.shift();
+    if (this.held.length > HELD_FRAMES) this.held.shift();
   }
 
   private openStream(): StreamSession {

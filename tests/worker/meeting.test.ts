@@ -77,13 +77,22 @@ async function connect(access: SocketAccess) {
 
 const recordOf = async (token: string, id: number) => (await get<RecordDetail>(`/prod-api/speech/audio/transcribe/getTrans?id=${id}`, token)).body.data;
 
-/** Sends `pcm` (16 kHz PCM16) as 100 ms frames, at real-time pace when `pace` is set. */
-async function feed(ws: WebSocket, pcm: Uint8Array, pace = false) {
+/** Sends `pcm` (16 kHz PCM16) as 100 ms frames: `speed` times real time (1: real-time pace), or all at once. */
+async function feed(ws: WebSocket, pcm: Uint8Array, speed?: number) {
   const frame = (MEETING.sampleRate * 2 * MEETING.frameMs) / 1000;
   for (let i = 0; i < pcm.length; i += frame) {
     ws.send(pcm.slice(i, i + frame));
-    if (pace) await new Promise((r) => setTimeout(r, MEETING.frameMs));
+    if (speed) await new Promise((r) => setTimeout(r, MEETING.frameMs / speed));
   }
+}
+
+/** A new meeting of `token`'s with the host connected and the meeting started. */
+async function startedMeeting(token: string, body: object = {}) {
+  const meeting = await createMeeting(token, body);
+  const host = await connect(await hostAccess(token, meeting.id));
+  host.control('start');
+  await host.waitFor('state', (m) => m.status === 'in_progress');
+  return { meeting, host };
 }
 
 /** The LibriVox clip's samples (the WAV's 44-byte header dropped), and what is said in it. */
@@ -199,11 +208,7 @@ describe('the room', () => {
 
   it('wakes from hibernation with its state, sockets and roles intact', async () => {
     const { token } = await owner();
-    const meeting = await createMeeting(token);
-    const host = await connect(await hostAccess(token, meeting.id));
-    await host.waitFor('welcome');
-    host.control('start');
-    await host.waitFor('state', (m) => m.status === 'in_progress');
+    const { meeting, host } = await startedMeeting(token);
     const stub = roomOf(env, meeting.id);
     const before = await stub.snapshot();
 
@@ -221,10 +226,7 @@ describe('the room', () => {
 
   it('pauses when the host stays away past the grace period, and stopMeeting repairs it into an ended meeting', async () => {
     const { token } = await owner();
-    const meeting = await createMeeting(token);
-    const host = await connect(await hostAccess(token, meeting.id));
-    host.control('start');
-    await host.waitFor('state', (m) => m.status === 'in_progress');
+    const { meeting, host } = await startedMeeting(token);
     host.ws.close(1000);
     const until = Date.now() + 10_000;
     while ((await recordOf(token, meeting.id)).record.status !== 'paused') {
@@ -327,8 +329,8 @@ describe('live recognition', () => {
       host.control('start');
       await host.waitFor('state', (m) => m.status === 'in_progress');
 
-      await feed(host.ws, librivox, true);
-      await feed(host.ws, new Uint8Array(MEETING.sampleRate * 2 * 1.5), true);
+      await feed(host.ws, librivox, 1);
+      await feed(host.ws, new Uint8Array(MEETING.sampleRate * 2 * 1.5), 1);
       const final = await screen.waitFor('final', () => true, 15_000);
       await screen.waitFor('translation', (m) => m.seq === final.line.seq && m.language === 'es-ES');
       const partials = screen.messages.filter((m) => m.type === 'partial');
@@ -366,17 +368,9 @@ describe('live recognition', () => {
     'labels the speakers of a two-voice meeting live, line by line',
     async () => {
       const { token } = await owner();
-      const meeting = await createMeeting(token, { mode: 'record' });
-      const host = await connect(await hostAccess(token, meeting.id));
-      host.control('start');
-      await host.waitFor('state', (m) => m.status === 'in_progress');
-      const pcm = decode(inject('meetingPcm'));
-      const frame = (MEETING.sampleRate * 2 * MEETING.frameMs) / 1000;
+      const { meeting, host } = await startedMeeting(token, { mode: 'record' });
       // Ten times real time: fast, yet paced so the recogniser sees pauses between turns.
-      for (let i = 0; i < pcm.length; i += frame) {
-        host.ws.send(pcm.slice(i, i + frame));
-        await new Promise((r) => setTimeout(r, MEETING.frameMs / 10));
-      }
+      await feed(host.ws, decode(inject('meetingPcm')), 10);
       host.control('end');
       await host.waitFor('state', (m) => m.status === 'ended', 20_000);
       const lines = (await recordOf(token, meeting.id)).lines;
@@ -390,10 +384,7 @@ describe('live recognition', () => {
     'keeps a long meeting\'s audio through paused stretches as one WAV uploaded in parts',
     async () => {
       const { token } = await owner();
-      const meeting = await createMeeting(token, { mode: 'record' });
-      const host = await connect(await hostAccess(token, meeting.id));
-      host.control('start');
-      await host.waitFor('state', (m) => m.status === 'in_progress');
+      const { meeting, host } = await startedMeeting(token, { mode: 'record' });
       // 100 s, a pause, then 80 s more: 5.76 MB, more than one 5 MiB part. Each stretch is numbered so order can be checked.
       const stretch = (seconds: number, value: number) => new Uint8Array(MEETING.sampleRate * 2 * seconds).fill(value);
       await feed(host.ws, stretch(100, 1));
@@ -423,10 +414,7 @@ describe('live recognition', () => {
     'charges each minute as it is heard and pauses with the balance code when the allowance runs out',
     async () => {
       const { token, userId } = await owner('duration', 90);
-      const meeting = await createMeeting(token);
-      const host = await connect(await hostAccess(token, meeting.id));
-      host.control('start');
-      await host.waitFor('state', (m) => m.status === 'in_progress');
+      const { meeting, host } = await startedMeeting(token);
       await feed(host.ws, new Uint8Array(MEETING.sampleRate * 2 * 61));
       const paused = await host.waitFor('state', (m) => m.status === 'paused', 20_000);
       expect(paused.reason?.code).toBe(Code.INSUFFICIENT_BALANCE);

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Segmented, Select, Spin } from 'antd';
+import { Alert, Button, Card, Segmented, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,7 +8,7 @@ import { PageTitle } from '../components/PageTitle';
 import { StandaloneFrame } from '../components/StandaloneFrame';
 import { joinMeeting } from '../features/meeting/api';
 import type { JoinBy } from '../features/meeting/api';
-import { ORIGINAL_ONLY, useTranslationOptions } from '../features/meeting/languages';
+import { TranslationPicker } from '../features/meeting/TranslationPicker';
 import { INVITE_PARAM, OWNER_PARAM } from '../features/meeting/links';
 import { FONT_SIZES } from '../features/meeting/projection-config';
 import type { FontSize } from '../features/meeting/projection-config';
@@ -77,7 +77,6 @@ function ParticipantView({ meeting, access }: { meeting: MeetingSummary; access:
   const [language, setLanguage] = useState<string | null>(meeting.targetLanguages[0] ?? null);
   const [size, setSize] = useState<FontSize>('M');
   const socket = useMeetingSocket({ access, enabled: true, language });
-  const options = useTranslationOptions(socket.languages, meeting.targetLanguages);
 
   const status = socket.status ?? meeting.status;
   if (socket.closedReason === 'expired' || socket.closedReason === 'forbidden') {
@@ -97,18 +96,7 @@ function ParticipantView({ meeting, access }: { meeting: MeetingSummary; access:
           </div>
         </div>
         <div className="meeting-viewer-controls">
-          {options.length > 1 && (
-            <label className="meeting-language">
-              <span>{t('meeting.viewer.translation')}</span>
-              <Select
-                value={language ?? ORIGINAL_ONLY}
-                onChange={(value: string) => setLanguage(value === ORIGINAL_ONLY ? null : value)}
-                options={options}
-                popupMatchSelectWidth={false}
-                data-testid="meeting-language"
-              />
-            </label>
-          )}
+          <TranslationPicker languages={socket.languages} targets={meeting.targetLanguages} value={language} onChange={setLanguage} />
           <label className="meeting-language">
             <span>{t('meeting.viewer.fontSize')}</span>
             <Segmented<FontSize>

@@ -6,7 +6,7 @@ import {
   QrcodeOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { App, Badge, Button, Card, Select, Tooltip } from 'antd';
+import { App, Badge, Button, Card, Tooltip } from 'antd';
 import type { BadgeProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ import { formatDuration } from '../records/format';
 import { StatusTag } from '../records/RecordTags';
 import { stopMeeting } from './api';
 import { InviteDrawer } from './InviteDrawer';
-import { ORIGINAL_ONLY, useTranslationOptions } from './languages';
+import { TranslationPicker } from './TranslationPicker';
 import { LiveSubtitles } from './LiveSubtitles';
 import { ConnectionRefused, MeetingBanners, MeetingEnded } from './MeetingStates';
 import { ScreenCodeDialog } from './ScreenCodeDialog';
@@ -114,8 +114,6 @@ export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; ac
       onOk: () => void end(),
     });
 
-  const options = useTranslationOptions(socket.languages, meeting.targetLanguages);
-
   if (ended && !ending) return <MeetingEnded recordHref={recordLink(meeting.id)} />;
   if (socket.closedReason === 'forbidden' || socket.closedReason === 'badTicket') return <ConnectionRefused />;
 
@@ -163,17 +161,17 @@ export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; ac
 
       <Card variant="borderless" className="meeting-controls">
         <div className="meeting-buttons">
-          {status === 'not_started' && (
+          {(status === 'not_started' || status === 'paused') && (
             <Button
               type="primary"
               size="large"
               icon={<AudioOutlined />}
               disabled={!live}
               loading={mic.starting}
-              onClick={() => void begin('start')}
-              data-testid="meeting-start"
+              onClick={() => void begin(status === 'not_started' ? 'start' : 'resume')}
+              data-testid={status === 'not_started' ? 'meeting-start' : 'meeting-resume'}
             >
-              {t('meeting.page.start')}
+              {t(status === 'not_started' ? 'meeting.page.start' : 'meeting.page.resume')}
             </Button>
           )}
           {status === 'in_progress' && (
@@ -186,36 +184,12 @@ export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; ac
               {t('meeting.page.resumeMic')}
             </Button>
           )}
-          {status === 'paused' && (
-            <Button
-              type="primary"
-              size="large"
-              icon={<AudioOutlined />}
-              disabled={!live}
-              loading={mic.starting}
-              onClick={() => void begin('resume')}
-              data-testid="meeting-resume"
-            >
-              {t('meeting.page.resume')}
-            </Button>
-          )}
           <Button danger size="large" icon={<PoweroffOutlined />} loading={ending} onClick={confirmEnd} data-testid="meeting-end">
             {t('meeting.page.end')}
           </Button>
         </div>
         <LevelMeter level={mic.active ? mic.level : 0} />
-        {options.length > 1 ? (
-          <label className="meeting-language">
-            <span>{t('meeting.viewer.translation')}</span>
-            <Select
-              value={language ?? ORIGINAL_ONLY}
-              onChange={(value: string) => setLanguage(value === ORIGINAL_ONLY ? null : value)}
-              options={options}
-              popupMatchSelectWidth={false}
-              data-testid="meeting-language"
-            />
-          </label>
-        ) : null}
+        <TranslationPicker languages={socket.languages} targets={meeting.targetLanguages} value={language} onChange={setLanguage} />
       </Card>
       {needsMic && <p className="meeting-hint meeting-mic-hint">{t('meeting.page.resumeMicHint')}</p>}
 
