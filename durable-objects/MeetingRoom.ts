@@ -43,6 +43,8 @@ import { MeetingRecorder, type RecordingState } from './meeting-audio';
 
 interface RoomMeta extends MeetingSummary {
   userId: number;
+  /** The owner's interface language when the meeting was created: speaker names are written in it. */
+  locale: Locale;
   inviteOpen: boolean;
   /** Whole minutes of audio already charged. */
   chargedMinutes: number;
@@ -114,9 +116,9 @@ export class MeetingRoom extends DurableObject<Env> {
   // Calls from the Worker
 
   /** Sets the room up for a new meeting; a second call changes nothing. */
-  async init(summary: MeetingSummary, userId: number) {
+  async init(summary: MeetingSummary, userId: number, locale: Locale) {
     if (this.meta) return;
-    this.meta = { ...summary, userId, inviteOpen: false, chargedMinutes: 0, nextSeq: 0, timers: {}, recording: { uploadId: null, parts: [] }, speakers: emptySpeakers };
+    this.meta = { ...summary, userId, locale, inviteOpen: false, chargedMinutes: 0, nextSeq: 0, timers: {}, recording: { uploadId: null, parts: [] }, speakers: emptySpeakers };
     await this.save();
   }
 
@@ -379,12 +381,13 @@ export class MeetingRoom extends DurableObject<Env> {
 
   private async addFinal(session: StreamSession, segment: TranscriptSegment) {
     const meta = this.requireMeta();
-    let speaker = segment.speaker ?? '';
-    if (!speaker && segment.embedding) {
+    let label = segment.speaker;
+    if (!label && segment.embedding) {
       const assigned = assignSpeaker(meta.speakers ?? emptySpeakers, segment.embedding, { seconds: segment.end - segment.start });
-      speaker = assigned.label;
+      label = assigned.label;
       meta.speakers = assigned.state;
     }
+    const speaker = label ? translate(meta.locale, 'speakerName', { n: label }) : '';
     const line: LiveLine = {
       seq: meta.nextSeq++,
       start: toMs(session.offsetMs, segment.start),

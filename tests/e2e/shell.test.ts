@@ -34,8 +34,10 @@ describe('app shell in Chromium against wrangler dev', () => {
 
   it('loads deep links straight from the server', async () => {
     for (const [path, title] of [
-      ['/recordList?x=1', 'Records'],
-      ['/cast/123456', 'Screen casting'],
+      // The records page is titled with the current folder: a new visitor's default folder.
+      ['/recordList?x=1', 'Default folder'],
+      // No live meeting has this code: the casting page says so.
+      ['/cast/123456', 'Code not found'],
       ['/user/profile', 'Profile'],
       ['/vocabulary', 'Vocabulary'],
     ]) {

@@ -107,7 +107,7 @@ export async function createMeeting(env: Env, db: Db, userId: number, locale: Lo
     .insert(meetings)
     .values({ recordId: record!.id, mode: body.mode, sourceLanguage: body.sourceLanguage, targetLanguages: targets })
     .returning();
-  await roomOf(env, record!.id).init(meetingSummary(record!, meeting!), userId);
+  await roomOf(env, record!.id).init(meetingSummary(record!, meeting!), userId, locale);
   return meetingDetail(record!, meeting!);
 }
 
