@@ -365,12 +365,17 @@ describe('live recognition', () => {
   );
 
   it(
-    'labels the speakers of a two-voice meeting live, line by line',
+    'labels the speakers of a two-voice meeting live, line by line, and translates the lines so far for a viewer who asks',
     async () => {
       const { token } = await owner();
       const { meeting, host } = await startedMeeting(token, { mode: 'record' });
       // Ten times real time: fast, yet paced so the recogniser sees pauses between turns.
       await feed(host.ws, decode(inject('meetingPcm')), 10);
+      // Recording only: nothing was translated until a viewer asks, and then the lines so far are.
+      await host.waitFor('final', (m) => m.line.seq === 0);
+      expect(host.messages.some((m) => m.type === 'translation')).toBe(false);
+      host.ws.send(JSON.stringify({ type: 'language', language: 'es-ES' }));
+      await host.waitFor('translation', (m) => m.seq === 0 && m.language === 'es-ES');
       host.control('end');
       await host.waitFor('state', (m) => m.status === 'ended', 20_000);
       const lines = (await recordOf(token, meeting.id)).lines;
