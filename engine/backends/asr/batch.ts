@@ -40,15 +40,17 @@ export async function transcribeSource(
     const start = seg.start / ENGINE_SAMPLE_RATE;
     const end = (seg.start + seg.samples.length) / ENGINE_SAMPLE_RATE;
     const vector = opts.diarize || opts.embeddings ? embedSamples(seg.samples) : undefined;
-    inflight.push(
-      decoder.decode(float32ToInt16(seg.samples), start).then((r) => ({
-        start: round(start),
-        end: round(end),
-        text: r.text,
-        words: r.words,
-        ...(vector ? { vector } : {}),
-      })),
-    );
+    const heard = decoder.decode(float32ToInt16(seg.samples), start).then((r) => ({
+      start: round(start),
+      end: round(end),
+      text: r.text,
+      words: r.words,
+      ...(vector ? { vector } : {}),
+    }));
+    // A failed utterance (say, an upstream refusing the key) is reported when its turn comes; until then its
+    // rejection must not count as unhandled, which would end the whole engine process.
+    heard.catch(() => {});
+    inflight.push(heard);
     if (inflight.length >= AHEAD) done.push(await inflight.shift()!);
   }
   done.push(...(await Promise.all(inflight)));

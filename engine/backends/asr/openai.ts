@@ -4,7 +4,7 @@
  */
 import { ENGINE_SAMPLE_RATE } from '../../../contracts/engine';
 import { languageInfo } from '../../../contracts/engine-languages';
-import { EngineHttpError } from '../../http';
+import { callOpenAi } from '../openai-upstream';
 import type { UtteranceDecoder } from './batch';
 import type { DecodeResult } from './pocketsphinx';
 
@@ -47,13 +47,12 @@ export function openAiTranscriber(
       form.append('timestamp_granularities[]', 'word');
       const iso = languageInfo(language)?.iso;
       if (iso) form.append('language', iso);
-      const res = await fetchImpl(`${endpoint.url.replace(/\/$/, '')}/audio/transcriptions`, {
-        method: 'POST',
-        headers: endpoint.key ? { authorization: `Bearer ${endpoint.key}` } : {},
-        body: form,
-      });
-      if (!res.ok) throw new EngineHttpError(502, 'upstream', `transcription endpoint answered ${res.status}`);
-      const json = (await res.json()) as VerboseJson;
+      const json = await callOpenAi<VerboseJson>(
+        'transcription',
+        `${endpoint.url.replace(/\/$/, '')}/audio/transcriptions`,
+        { method: 'POST', headers: endpoint.key ? { authorization: `Bearer ${endpoint.key}` } : {}, body: form },
+        fetchImpl,
+      );
       const r = (s: number) => Math.round((offset + s) * 1000) / 1000;
       return {
         text: (json.text ?? '').trim(),

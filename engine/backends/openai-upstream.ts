@@ -1,0 +1,39 @@
+/**
+ * One JSON call to an OpenAI-compatible service, shared by the transcription and translation backends.
+ * Whatever goes wrong there (unreachable, refused, a broken answer) reaches the engine's caller as a 502 with
+ * the service's own reason, so a revoked key can be told from an outage, and never as an internal error.
+ */
+import { EngineHttpError } from '../http';
+
+export async function callOpenAi<T>(what: string, url: string, init: RequestInit, fetchImpl: typeof fetch): Promise<T> {
+  const fail = (detail: string) => new EngineHttpError(502, 'upstream', `${what} endpoint ${detail}`);
+  let res: Response;
+  try {
+    res = await fetchImpl(url, init);
+  } catch (err) {
+    // fetch keeps the socket-level reason (refused, reset, DNS) in `cause`.
+    const cause = (err as { cause?: { message?: string } }).cause;
+    throw fail(`${new URL(url).host} failed: ${cause?.message ?? String(err)}`);
+  }
+  const body = await res.text().catch(() => '');
+  if (!res.ok) {
+    const why = reason(body);
+    throw fail(`answered ${res.status}${why ? `: ${why}` : ''}`);
+  }
+  try {
+    return JSON.parse(body) as T;
+  } catch {
+    throw fail(`answered ${res.status} with a body that is not JSON`);
+  }
+}
+
+/** OpenAI's `{ error: { message } }`, or the start of whatever else a proxy in between answered. */
+function reason(body: string): string {
+  try {
+    const message = (JSON.parse(body) as { error?: { message?: unknown } }).error?.message;
+    if (typeof message === 'string') return message.slice(0, 300);
+  } catch {
+    // not JSON: fall through to the raw text
+  }
+  return body.replace(/\s+/g, ' ').trim().slice(0, 200);
+}

@@ -1,0 +1,334 @@
+/**
+ * The engine's OpenAI-compatible backends (ENGINE_OPENAI_ASR_* and ENGINE_OPENAI_CHAT_*) with real ffmpeg and
+ * Silero VAD, talking over HTTP to FakeOpenAI: a stand-in for the remote service, which this machine cannot
+ * reach. Speech is made with espeak-ng from known Chinese and Japanese sentences.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../engine/config';
+import { LLM_BATCH, LLM_CONTEXT, translationMessages } from '../../contracts/engine-translate';
+import { FakeOpenAI, SERVER_ERROR, parseWav, speechExtent, type ReceivedAudio, type ReceivedChat } from './fake-openai';
+import { auth, file, post, postJson, sh, speak, startEngine, tempDir, type RunningEngine } from './helpers';
+
+const ASR_MODEL = 'whisper-large-v3';
+const CHAT_MODEL = 'qwen2.5-7b-instruct';
+const RATE = 16_000;
+
+const fake = new FakeOpenAI();
+let engine: RunningEngine;
+let tmp: ReturnType<typeof tempDir>;
+
+beforeAll(async () => {
+  tmp = tempDir();
+  await fake.start();
+  // Configured the way a deployment is: through the environment.
+  const env = loadConfig({
+    ENGINE_OPENAI_ASR_URL: fake.url,
+    ENGINE_OPENAI_ASR_KEY: fake.key,
+    ENGINE_OPENAI_ASR_MODEL: ASR_MODEL,
+    ENGINE_OPENAI_CHAT_URL: `${fake.url}/`,
+    ENGINE_OPENAI_CHAT_KEY: fake.key,
+    ENGINE_OPENAI_CHAT_MODEL: CHAT_MODEL,
+  });
+  engine = await startEngine({ openaiAsr: env.openaiAsr, openaiChat: env.openaiChat });
+});
+
+afterAll(async () => {
+  await engine?.close();
+  await fake.close();
+  tmp?.cleanup();
+});
+
+/** A 16 kHz mono WAV of the sentences with silence around and between them, and each one's true speech span. */
+function recording(name: string, sentences: string[], voice: string) {
+  const gap = new Int16Array(1.2 * RATE);
+  const parts: Int16Array[] = [new Int16Array(RATE)];
+  let at = RATE;
+  const spans = sentences.map((text, i) => {
+    const pcm = parseWav(file(speak(join(tmp.dir, `${name}${i}.wav`), text, voice)));
+    const extent = speechExtent(pcm)!;
+    parts.push(pcm, gap);
+    const span = { start: at / RATE + extent.start, end: at / RATE + extent.end };
+    at += pcm.length + gap.length;
+    return span;
+  });
+  const all = new Int16Array(at);
+  let offset = 0;
+  for (const p of parts) {
+    all.set(p, offset);
+    offset += p.length;
+  }
+  const raw = join(tmp.dir, `${name}.s16le`);
+  writeFileSync(raw, all);
+  const path = join(tmp.dir, `${name}.wav`);
+  sh('ffmpeg', ['-v', 'error', '-y', '-f', 's16le', '-ar', String(RATE), '-ac', '1', '-i', raw, path]);
+  return { path, spans, seconds: all.length / RATE };
+}
+
+/** The fake model "recognises" an utterance as the sentence whose spoken length is closest to what it received. */
+function recogniser(sentences: string[], spans: { start: number; end: number }[]) {
+  return (audio: ReceivedAudio) => {
+    const heard = audio.speech ? audio.speech.end - audio.speech.start : 0;
+    const distance = (i: number) => Math.abs(spans[i]!.end - spans[i]!.start - heard);
+    return sentences[sentences.map((_, i) => i).sort((a, b) => distance(a) - distance(b))[0]!]!;
+  };
+}
+
+const transcribe = (path: string, language: string) => post(engine.url, `/v1/asr/transcribe?language=${language}`, file(path));
+const bearer = () => `Bearer ${fake.key}`;
+
+describe('capabilities with OpenAI-compatible endpoints configured', () => {
+  it('offers batch recognition of every language through the transcription endpoint, English staying on PocketSphinx', async () => {
+    const res = await fetch(`${engine.url}/v1/capabilities`, { headers: auth });
+    const caps = (await res.json()) as any;
+    const batch = (code: string) => caps.asr.batch.find((l: any) => l.code === code);
+    for (const code of ['zh-CN', 'zh-TW', 'ja-JP', 'ko-KR']) {
+      expect(batch(code)).toEqual({ code, available: true, backend: 'openai-compatible', reason: null });
+    }
+    expect(batch('en-US').backend).toBe('pocketsphinx');
+    // Live recognition does not go through the batch endpoint.
+    expect(caps.asr.stream.find((l: any) => l.code === 'zh-CN').available).toBe(false);
+  });
+
+  it('offers every translation pair, the chat model taking those no local translator serves', async () => {
+    const res = await fetch(`${engine.url}/v1/capabilities`, { headers: auth });
+    const { translation } = (await res.json()) as any;
+    const pair = (from: string, to: string) => translation.pairs.find((p: any) => p.from === from && p.to === to)?.backend;
+    expect(pair('zh-CN', 'en-US')).toBe('openai-compatible');
+    expect(pair('en-US', 'ja-JP')).toBe('openai-compatible');
+    expect(pair('zh-CN', 'zh-TW')).toBe('opencc');
+    expect(pair('en-US', 'es-ES')).toBe('apertium');
+    expect(translation.unavailable).toEqual([]);
+  });
+});
+
+describe('batch recognition through an OpenAI-compatible /audio/transcriptions endpoint', () => {
+  const ZH = ['你好。', '今天我们讨论下个季度的预算。', '会议记录明天上午发给所有参加会议的同事请大家注意查收。'];
+  let zh: ReturnType<typeof recording>;
+  let ja: ReturnType<typeof recording>;
+
+  beforeAll(() => {
+    zh = recording('zh', ZH, 'cmn');
+    ja = recording('ja', ['こんにちは、きょうはいいてんきですね。'], 'ja');
+  });
+
+  it('sends one WAV per VAD utterance and returns the upstream text on our VAD times, words on the recording clock', async () => {
+    fake.hear = recogniser(ZH, zh.spans);
+    const before = fake.audio.length;
+    const { status, json } = await transcribe(zh.path, 'zh-CN');
+    expect(status).toBe(200);
+    expect(json).toMatchObject({ language: 'zh-CN', backend: 'openai-compatible' });
+    expect(json.duration).toBeCloseTo(zh.seconds, 1);
+    expect(json.segments.map((s: any) => s.text)).toEqual(ZH);
+
+    json.segments.forEach((seg: any, i: number) => {
+      const truth = zh.spans[i]!;
+      // The VAD's cut, widened by its 0.25 s padding, around the true speech.
+      expect(seg.start).toBeGreaterThan(truth.start - 0.45);
+      expect(seg.start).toBeLessThan(truth.start - 0.1);
+      expect(seg.end).toBeGreaterThan(truth.end + 0.1);
+      expect(seg.end).toBeLessThan(truth.end + 0.6);
+      // Word times from the upstream (relative to the small WAV) moved onto the recording's clock.
+      expect(seg.words.map((w: any) => w.word).join('')).toBe(ZH[i]!.replace(/。/g, ''));
+      expect(seg.words[0].start).toBeCloseTo(truth.start, 1);
+      expect(seg.words.at(-1).end).toBeCloseTo(truth.end, 1);
+      for (const w of seg.words) {
+        expect(w.start).toBeGreaterThanOrEqual(seg.start);
+        expect(w.end).toBeLessThanOrEqual(seg.end);
+      }
+    });
+
+    const received = fake.audio.slice(before);
+    expect(received).toHaveLength(ZH.length);
+    for (const a of received) {
+      expect(a).toMatchObject({ authorization: bearer(), model: ASR_MODEL, language: 'zh', responseFormat: 'verbose_json', granularities: ['word'] });
+    }
+    // Each WAV is exactly one segment's audio.
+    const lengths = (xs: number[]) => xs.map((x) => Math.round(x * 100) / 100).sort((a, b) => a - b);
+    expect(lengths(received.map((a) => a.seconds))).toEqual(lengths(json.segments.map((s: any) => s.end - s.start)));
+  });
+
+  it('tells the upstream the language as an ISO-639-1 code (ja-JP → ja)', async () => {
+    fake.hear = (a) => (a.language === 'ja' ? 'こんにちは、今日はいい天気ですね。' : 'wrong language');
+    const before = fake.audio.length;
+    const { status, json } = await transcribe(ja.path, 'ja-JP');
+    expect(status).toBe(200);
+    expect(fake.audio.slice(before).map((a) => a.language)).toEqual(['ja']);
+    expect(json.segments).toHaveLength(1);
+    expect(json.segments[0].text).toBe('こんにちは、今日はいい天気ですね。');
+    expect(json.segments[0].words.map((w: any) => w.word).join('')).toBe('こんにちは今日はいい天気ですね');
+  });
+
+  it('reports a refused key as an upstream error, not as an empty transcript', async () => {
+    fake.hear = recogniser(ZH, zh.spans);
+    const key = fake.key;
+    fake.key = 'sk-rotated-key';
+    try {
+      const { status, json } = await transcribe(zh.path, 'zh-CN');
+      expect(status).toBe(502);
+      expect(json.error.code).toBe('upstream');
+      expect(json.error.message).toMatch(/401/);
+      expect(json.error.message).toMatch(/Incorrect API key/);
+      expect(json.segments).toBeUndefined();
+    } finally {
+      fake.key = key;
+    }
+  });
+
+  it('reports a failing upstream (500) as an upstream error', async () => {
+    fake.failNext(SERVER_ERROR);
+    const { status, json } = await transcribe(ja.path, 'ja-JP');
+    expect(status).toBe(502);
+    expect(json.error.code).toBe('upstream');
+    expect(json.error.message).toMatch(/500/);
+  });
+
+  it('reports an upstream that drops the connection as an upstream error', async () => {
+    fake.failNext('drop');
+    const { status, json } = await transcribe(ja.path, 'ja-JP');
+    expect(status).toBe(502);
+    expect(json.error.code).toBe('upstream');
+  });
+
+  it('keeps serving after upstream failures', async () => {
+    fake.hear = recogniser(ZH, zh.spans);
+    const { status, json } = await transcribe(zh.path, 'zh-CN');
+    expect(status).toBe(200);
+    expect(json.segments.map((s: any) => s.text)).toEqual(ZH);
+  });
+});
+
+describe('contextual translation through an OpenAI-compatible /chat/completions endpoint', () => {
+  const GLOSSARY = [{ source: '听译', target: 'Tingyi' }];
+  const zh = (n: number) => `第${n}项：听译的预算。`;
+  const en = (n: number, term: string) => `Item ${n}: the ${term} budget.`;
+
+  /** The fake model: translates the numbered sentences, using a glossary term only if the prompt imposes it. */
+  const model = (chat: ReceivedChat) => {
+    const system = chat.messages.find((m) => m.role === 'system')!.content;
+    const user = chat.messages.find((m) => m.role === 'user')!.content;
+    const term = system.includes('"听译" => "Tingyi"') ? 'Tingyi' : 'listening translation';
+    const sentences = user.split('Sentences:')[1]!.trim().split('\n');
+    return JSON.stringify({
+      translations: sentences.map((line) => en(Number(/^\d+\. 第(\d+)项/.exec(line)![1]), term)),
+    });
+  };
+
+  it('translates in batches with the shared prompt, glossary terms and the preceding sentences as context, in order', async () => {
+    fake.reply = model;
+    const count = 2 * LLM_BATCH + 5;
+    const texts = Array.from({ length: count }, (_, i) => zh(i + 1));
+    const before = fake.chats.length;
+    const { status, json } = await postJson(engine.url, '/v1/translate', { from: 'zh-CN', to: 'en-US', texts, glossary: GLOSSARY });
+    expect(status).toBe(200);
+    expect(json.backend).toBe('openai-compatible');
+    expect(json.texts).toEqual(texts.map((_, i) => en(i + 1, 'Tingyi')));
+
+    const chats = fake.chats.slice(before);
+    expect(chats).toHaveLength(3);
+    chats.forEach((chat, b) => {
+      const start = b * LLM_BATCH;
+      const batch = texts.slice(start, start + LLM_BATCH);
+      const context = texts.slice(Math.max(0, start - LLM_CONTEXT), start);
+      expect(chat).toMatchObject({ authorization: bearer(), model: CHAT_MODEL });
+      expect(chat.messages).toEqual(translationMessages('zh-CN', 'en-US', batch, context, GLOSSARY));
+      expect(chat.messages[0]!.content).toContain('Chinese (Simplified) (zh-CN) into English (en-US)');
+      expect(chat.messages[0]!.content).toContain('- "听译" => "Tingyi"');
+      const user = chat.messages[1]!.content;
+      if (b === 0) expect(user).not.toContain('Context');
+      else expect(user).toContain(`Context (already translated, do not translate again):\n${context.join('\n')}\n`);
+      expect(user).toContain(`1. ${texts[start]}`);
+      expect(user).toContain(`${batch.length}. ${batch.at(-1)}`);
+    });
+  });
+
+  it('does not impose a term when no glossary is given', async () => {
+    fake.reply = model;
+    const { json } = await postJson(engine.url, '/v1/translate', { from: 'zh-CN', to: 'en-US', texts: [zh(1)] });
+    expect(json.texts).toEqual([en(1, 'listening translation')]);
+    expect(fake.chats.at(-1)!.messages[0]!.content).not.toContain('=>');
+  });
+
+  it('answers 502 when the model returns the wrong number of translations, never the input', async () => {
+    fake.reply = () => '```json\n{"translations": ["Item 1: the Tingyi budget."]}\n```';
+    const { status, json } = await postJson(engine.url, '/v1/translate', { from: 'zh-CN', to: 'en-US', texts: [zh(1), zh(2)], glossary: GLOSSARY });
+    expect(status).toBe(502);
+    expect(json.error.code).toBe('upstream');
+    expect(json.error.message).toMatch(/2 translations/);
+    expect(json.texts).toBeUndefined();
+  });
+
+  it('answers 502 when the model does not answer in the asked format', async () => {
+    fake.reply = () => 'Item 1: the Tingyi budget.';
+    const { status, json } = await postJson(engine.url, '/v1/translate', { from: 'zh-CN', to: 'en-US', texts: [zh(1)] });
+    expect(status).toBe(502);
+    expect(json.error.code).toBe('upstream');
+  });
+
+  it('reports a refused key and a failing upstream as upstream errors', async () => {
+    fake.reply = model;
+    const key = fake.key;
+    fake.key = 'sk-rotated-key';
+    try {
+      const refused = await postJson(engine.url, '/v1/translate', { from: 'zh-CN', to: 'en-US', texts: [zh(1)] });
+      expect(refused.status).toBe(502);
+      expect(refused.json.error.code).toBe('upstream');
+      expect(refused.json.error.message).toMatch(/401/);
+      expect(refused.json.error.message).toMatch(/Incorrect API key/);
+    } finally {
+      fake.key = key;
+    }
+    fake.failNext(SERVER_ERROR);
+    const failed = await postJson(engine.url, '/v1/translate', { from: 'zh-CN', to: 'en-US', texts: [zh(1)] });
+    expect(failed.status).toBe(502);
+    expect(failed.json.error.message).toMatch(/500/);
+  });
+
+  it('reports an upstream that drops the connection as an upstream error', async () => {
+    fake.failNext('drop');
+    const { status, json } = await postJson(engine.url, '/v1/translate', { from: 'zh-CN', to: 'en-US', texts: [zh(1)] });
+    expect(status).toBe(502);
+    expect(json.error.code).toBe('upstream');
+  });
+});
+
+describe('FakeOpenAI holds requests to the real service contract', () => {
+  it('refuses a missing key and a body that is not multipart, in OpenAI error shape', async () => {
+    const anonymous = await fetch(`${fake.url}/audio/transcriptions`, { method: 'POST', body: new FormData() });
+    expect(anonymous.status).toBe(401);
+    expect(((await anonymous.json()) as any).error).toMatchObject({ type: 'invalid_request_error', message: expect.stringMatching(/API key/) });
+    const json = await fetch(`${fake.url}/audio/transcriptions`, {
+      method: 'POST',
+      headers: { authorization: bearer(), 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(json.status).toBe(400);
+  });
+
+  it('refuses audio that is not 16 kHz mono PCM16 WAV and a language that is not ISO-639-1', async () => {
+    const tone = (name: string, args: string[]) => {
+      const out = join(tmp.dir, name);
+      sh('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', ...args, out]);
+      return out;
+    };
+    const stereo = tone('stereo.wav', ['-ac', '2', '-ar', '44100']);
+    const mono = tone('mono.wav', ['-ac', '1', '-ar', String(RATE), '-c:a', 'pcm_s16le']);
+    const form = (language: string, path: string) => {
+      const f = new FormData();
+      f.append('file', new Blob([file(path)], { type: 'audio/wav' }), 'a.wav');
+      f.append('model', ASR_MODEL);
+      f.append('response_format', 'verbose_json');
+      f.append('language', language);
+      return f;
+    };
+    const call = (body: FormData) => fetch(`${fake.url}/audio/transcriptions`, { method: 'POST', headers: { authorization: bearer() }, body });
+    const wrongAudio = await call(form('zh', stereo));
+    expect(wrongAudio.status).toBe(400);
+    expect(((await wrongAudio.json()) as any).error.param).toBe('file');
+    expect((await call(form('zh', mono))).status).toBe(200);
+    const wrongLanguage = await call(form('zh-CN', mono));
+    expect(wrongLanguage.status).toBe(400);
+    expect(((await wrongLanguage.json()) as any).error.code).toBe('invalid_language_format');
+  });
+});
