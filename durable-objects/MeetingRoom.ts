@@ -62,7 +62,6 @@ interface Attachment {
   locale: Locale;
   /** The translation language this viewer wants, if any. */
   language: string | null;
-  joinedAt: number;
 }
 
 /** A connection to the live recogniser; times it reports are offset by the audio heard before it opened. */
@@ -154,7 +153,7 @@ export class MeetingRoom extends DurableObject<Env> {
     const locale = (request.headers.get('x-room-locale') ?? 'en-US') as Locale;
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [role]);
-    const attachment: Attachment = { role, locale, language: null, joinedAt: Date.now() };
+    const attachment: Attachment = { role, locale, language: null };
     server.serializeAttachment(attachment);
 
     if (meta.status === 'ended') {

@@ -132,7 +132,11 @@ describe('records and file transcription in Chromium', () => {
 
     await page.locator('[data-testid^=folder-node-]', { hasText: /^Projects$/ }).click();
     await page.getByTestId(`record-row-${recordId}`).waitFor();
-    await page.getByTestId(`record-favourite-${recordId}`).click();
+    // Leaving the page before the favourite is saved would cancel the request.
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/speech/audio/transcribe/edit') && r.ok()),
+      page.getByTestId(`record-favourite-${recordId}`).click(),
+    ]);
     await page.goto(page.url().replace(/\/recordList.*$/, '/favourList'));
     await page.getByTestId(`record-row-${recordId}`).waitFor();
   });
