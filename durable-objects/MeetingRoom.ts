@@ -1,5 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { StreamServerMessage, TranscriptSegment } from '../contracts/engine';
 import { Code } from '../contracts/errors';
 import type { Locale } from '../contracts/locale';
@@ -22,6 +22,7 @@ import { meetings, records } from '../worker/db/schema';
 import { ApiError } from '../worker/lib/errors';
 import { assignSpeaker, emptySpeakers, type SpeakerTrackerState } from '../worker/lib/speaker-tracker';
 import { translate, type MessageKey, type MessageParams } from '../worker/lib/i18n';
+import { screenCodes } from '../worker/services/meetings';
 import { providers, type LiveStream } from '../worker/services/providers';
 import { charge, check } from '../worker/services/rights';
 import { MeetingRecorder, type RecordingState } from './meeting-audio';
@@ -270,17 +271,9 @@ export class MeetingRoom extends DurableObject<Env> {
     // Everything below is safe to repeat: a stop after an abnormal close repairs what was left undone.
     await this.recorder().finish();
     await this.flushAll();
-    const db = database(this.env.DB);
-    const now = Date.now();
-    await db.batch([
-      db.update(records).set({ status: 'ended', durationMs: Math.round(meta.durationMs), updatedAt: now }).where(eq(records.id, meta.id)),
-      db.update(meetings).set({ endedAt: now, screenCode: null, inviteOpen: false }).where(and(eq(meetings.recordId, meta.id))),
-    ]);
-    await this.env.SCREEN_CODES.get(this.env.SCREEN_CODES.idFromName('all')).release(meta.id);
-    for (const ws of this.ctx.getWebSockets()) {
-      this.send(ws, this.stateMessage());
-      this.closeSocket(ws, CLOSE.ended, 'meeting ended');
-    }
+    await this.setStatus('ended');
+    await screenCodes(this.env).release(meta.id);
+    for (const ws of this.ctx.getWebSockets()) this.closeSocket(ws, CLOSE.ended, 'meeting ended');
     await this.clearTimer('hostGrace');
   }
 
@@ -290,9 +283,11 @@ export class MeetingRoom extends DurableObject<Env> {
     await this.save();
     const db = database(this.env.DB);
     const now = Date.now();
+    const meeting = eq(meetings.recordId, meta.id);
     await db.batch([
       db.update(records).set({ status, durationMs: Math.round(meta.durationMs), updatedAt: now }).where(eq(records.id, meta.id)),
-      ...(status === 'in_progress' ? [db.update(meetings).set({ startedAt: now }).where(and(eq(meetings.recordId, meta.id)))] : []),
+      ...(status === 'in_progress' ? [db.update(meetings).set({ startedAt: sql`coalesce(${meetings.startedAt}, ${now})` }).where(meeting)] : []),
+      ...(status === 'ended' ? [db.update(meetings).set({ endedAt: now, screenCode: null, inviteOpen: false }).where(meeting)] : []),
     ]);
     for (const ws of this.ctx.getWebSockets()) {
       const { locale } = this.attachment(ws);
