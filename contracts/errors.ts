@@ -4,6 +4,8 @@
  */
 export const Code = {
   OK: 200,
+  /** A pay order not paid yet: the pay dialog keeps polling (spec §4). */
+  PAYMENT_PENDING: 202,
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,

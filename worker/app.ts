@@ -13,6 +13,7 @@ import { expense } from './routes/expense';
 import { folderRoutes } from './routes/folders';
 import { languages } from './routes/languages';
 import { meetingRoutes } from './routes/meeting';
+import { payNotify } from './routes/pay-notify';
 import { system } from './routes/system';
 import { transcribeRoutes } from './routes/transcribe';
 import { transcriptionRoutes } from './routes/transcription';
@@ -61,6 +62,7 @@ export const app = createApi()
   .route('/auth', auth)
   .route('/system', system)
   .route('/expense', expense)
+  .route('/pay', payNotify)
   .route('/dev', dev)
   .route('/speech/folder', folderRoutes)
   .route('/speech/audio/transcribe', transcribeRoutes)

@@ -4,6 +4,7 @@ import { database } from './db/client';
 import { cleanupUploads } from './services/uploads';
 
 export { MeetingRoom } from '../durable-objects/MeetingRoom';
+export { PaymentOrder } from '../durable-objects/PaymentOrder';
 export { ScreenCodes } from '../durable-objects/ScreenCodes';
 
 export default {

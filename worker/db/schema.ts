@@ -182,6 +182,30 @@ export const buyRecords = sqliteTable(
   (t) => [uniqueIndex('buy_reference').on(t.channel, t.reference), index('buy_user').on(t.userId, t.createdAt)],
 );
 
+/**
+ * Pay orders (spec §3 pay order), one per `outTradeNo`. The price is copied from the package when the order
+ * is made, so a later price change never alters what a notification must match. The PaymentOrder Durable
+ * Object of the same name drives the status; `creditNonce` is set by the one settlement that credits.
+ */
+export const payOrders = sqliteTable(
+  'pay_orders',
+  {
+    outTradeNo: text('out_trade_no').primaryKey(),
+    userId: integer('user_id').notNull(),
+    packageId: integer('package_id').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    payType: text('pay_type').notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'expired'] }).notNull(),
+    /** The provider's transaction id, once paid. */
+    providerRef: text('provider_ref'),
+    creditNonce: text('credit_nonce'),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at').notNull(),
+    paidAt: integer('paid_at'),
+  },
+  (t) => [index('pay_order_user').on(t.userId, t.createdAt)],
+);
+
 /** Card codes minted by the admin command; redeemed at most once. */
 export const cardCodes = sqliteTable('card_codes', {
   code: text('code').primaryKey(),

@@ -372,6 +372,80 @@ const messages = {
     'zh-CN': '另一块屏幕接管了投屏。多屏同时投屏需要 SVIP 会员。',
     'zh-TW': '另一個螢幕接管了投影。多螢幕同時投影需要 SVIP 會員。',
   },
+  payTypeUnavailable: {
+    'en-US': 'This payment method is not available. Choose another one.',
+    'zh-CN': '暂不支持此支付方式，请选择其他方式。',
+    'zh-TW': '暫不支援此支付方式，請選擇其他方式。',
+  },
+  packageNotFound: {
+    'en-US': 'This package is no longer on sale. Reload the list and choose again.',
+    'zh-CN': '该套餐已下架，请刷新后重新选择。',
+    'zh-TW': '該套餐已下架，請重新整理後重新選擇。',
+  },
+  payPriceChanged: {
+    'en-US': 'The price of this package is now ¥{price}. Reload the list and try again.',
+    'zh-CN': '该套餐的价格已变为 ¥{price}，请刷新后重试。',
+    'zh-TW': '該套餐的價格已變為 ¥{price}，請重新整理後重試。',
+  },
+  payProviderFailed: {
+    'en-US': 'The payment service did not answer. Try again in a moment or choose another method.',
+    'zh-CN': '支付服务暂无响应，请稍后重试或选择其他支付方式。',
+    'zh-TW': '支付服務暫無回應，請稍後重試或選擇其他支付方式。',
+  },
+  payOrderNotFound: { 'en-US': 'No such order.', 'zh-CN': '订单不存在。', 'zh-TW': '訂單不存在。' },
+  payOrderPending: { 'en-US': 'Waiting for payment.', 'zh-CN': '等待支付。', 'zh-TW': '等待支付。' },
+  payOrderExpired: {
+    'en-US': 'This order has expired. Choose the package again for a new code.',
+    'zh-CN': '订单已过期，请重新选择套餐以获取新的二维码。',
+    'zh-TW': '訂單已過期，請重新選擇套餐以取得新的 QR 碼。',
+  },
+  devPayTitle: { 'en-US': 'Development payment', 'zh-CN': '开发环境支付', 'zh-TW': '開發環境支付' },
+  devPayNotice: {
+    'en-US': 'Local development only: no money moves. Confirming credits the package as a real payment would.',
+    'zh-CN': '仅用于本地开发，不会产生真实扣款。确认后将像真实支付一样发放套餐。',
+    'zh-TW': '僅用於本機開發，不會產生真實扣款。確認後將像真實支付一樣發放套餐。',
+  },
+  devPayButton: { 'en-US': 'Confirm payment of ¥{amount}', 'zh-CN': '确认支付 ¥{amount}', 'zh-TW': '確認支付 ¥{amount}' },
+  devPayDone: { 'en-US': 'Paid. You can return to Tingyi.', 'zh-CN': '支付成功，可以返回听译。', 'zh-TW': '支付成功，可以返回聽譯。' },
+  packageRemark_svip: {
+    'en-US': 'Every feature, the longest daily allowances',
+    'zh-CN': '全部功能，最长每日时长',
+    'zh-TW': '全部功能，最長每日時長',
+  },
+  packageRemark_vip: { 'en-US': 'Daily interpreting and uploads', 'zh-CN': '每日同传与上传', 'zh-TW': '每日同傳與上傳' },
+  packageRemark_duration: { 'en-US': 'Pay by time, no daily limit', 'zh-CN': '按时长付费，不限每日', 'zh-TW': '按時長付費，不限每日' },
+  packageRemark_dubbing: { 'en-US': 'AI voiceover for your videos', 'zh-CN': '为视频进行 AI 配音', 'zh-TW': '為影片進行 AI 配音' },
+  rightHours: {
+    'en-US': '{hours} h of transcription and interpreting',
+    'zh-CN': '{hours} 小时转写与同传时长',
+    'zh-TW': '{hours} 小時轉寫與同傳時長',
+  },
+  rightDubbing: { 'en-US': '{hours} h of AI dubbing', 'zh-CN': '{hours} 小时 AI 配音', 'zh-TW': '{hours} 小時 AI 配音' },
+  rightRealtimeDaily: {
+    'en-US': 'Up to {hours} h of live interpreting a day',
+    'zh-CN': '每日最多 {hours} 小时实时同传',
+    'zh-TW': '每日最多 {hours} 小時即時同傳',
+  },
+  rightUploadDaily: {
+    'en-US': 'Up to {hours} h of file transcription a day',
+    'zh-CN': '每日最多 {hours} 小时文件转写',
+    'zh-TW': '每日最多 {hours} 小時檔案轉寫',
+  },
+  rightLanguages: {
+    'en-US': '{recognition} recognition and {translation} translation languages',
+    'zh-CN': '{recognition} 种识别语言、{translation} 种翻译语言',
+    'zh-TW': '{recognition} 種辨識語言、{translation} 種翻譯語言',
+  },
+  rightVocabulary: {
+    'en-US': 'Custom vocabulary, translation terms and sensitive words',
+    'zh-CN': '自定义词库、翻译术语与敏感词',
+    'zh-TW': '自訂詞庫、翻譯術語與敏感詞',
+  },
+  rightInviteAndScreens: {
+    'en-US': 'Meeting invitations and projection on several screens',
+    'zh-CN': '会议邀请与多屏投屏',
+    'zh-TW': '會議邀請與多螢幕投影',
+  },
 } satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof messages;

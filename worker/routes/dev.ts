@@ -6,6 +6,7 @@ import { ok } from '../lib/envelope';
 import { notFound } from '../lib/errors';
 import type { AppEnv } from '../lib/types';
 import { validate } from '../middleware/validate';
+import { devPay } from './dev-pay';
 import { devS3 } from './dev-s3';
 
 /** Development-only helpers; outside ENVIRONMENT=development every path here answers 404. */
@@ -23,4 +24,5 @@ export const dev = new Hono<AppEnv>()
     });
     return ok(c, rows);
   })
-  .route('/s3', devS3);
+  .route('/s3', devS3)
+  .route('/pay', devPay);

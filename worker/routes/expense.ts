@@ -7,7 +7,10 @@ import { forbidden } from '../lib/errors';
 import type { AppEnv } from '../lib/types';
 import { requireUser } from '../middleware/auth';
 import { validate } from '../middleware/validate';
+import { PACKAGE_TYPES } from '../../contracts/pay';
 import { redeemCard } from '../services/cards';
+import { priceCategories } from '../services/payments/packages';
+import { payRoutes } from './pay';
 import { accountItems, permissions } from '../services/rights';
 
 /** Rights, balances, bills and card codes of the signed-in user (spec §7 Expense). */
@@ -75,6 +78,10 @@ export const expense = new Hono<AppEnv>()
     ]);
     return ok(c, { rows, total: total!.n });
   })
+  .post('/package/queryCommonPricePackage', validate('json', z.object({ packageType: z.enum(PACKAGE_TYPES).optional() })), async (c) =>
+    ok(c, await priceCategories(c.var.db, c.var.locale, c.req.valid('json').packageType)),
+  )
+  .route('/pay', payRoutes)
   .post('/cardPassword/exchangeCardPassword/:code', validate('param', z.object({ code: z.string().trim().min(1).max(64) })), async (c) => {
     const pkg = await redeemCard(c.env.DB, c.var.db, c.var.userId, c.req.valid('param').code);
     return ok(c, { packageName: pkg.packageName, packageType: pkg.packageType, accounts: await accountItems(c.var.db, c.var.userId, c.var.locale) });

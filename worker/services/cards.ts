@@ -3,7 +3,7 @@ import { Code } from '../../contracts/errors';
 import type { Db } from '../db/client';
 import { cardCodes, packages } from '../db/schema';
 import { ApiError } from '../lib/errors';
-import { grantStatements } from './rights';
+import { purchaseStatements } from './rights';
 
 /**
  * Card-code redemption. Claiming the card, recording the purchase and granting the rights run in one D1
@@ -24,10 +24,7 @@ export async function redeemCard(d1: D1Database, db: Db, userId: number, rawCode
     d1
       .prepare('UPDATE card_codes SET redeemed_by = ?3, redeemed_at = ?4, redeem_nonce = ?2 WHERE code = ?1 AND redeemed_by IS NULL')
       .bind(code, nonce, userId, now),
-    d1
-      .prepare(`INSERT INTO buy_records (user_id, package_id, channel, reference, amount_fen, created_at) SELECT ?3, ?4, 'card', ?1, 0, ?5 WHERE ${guard.sql}`)
-      .bind(code, nonce, userId, pkg.id, now),
-    ...grantStatements(d1, userId, pkg, now, guard),
+    ...purchaseStatements(d1, { userId, pkg, channel: 'card', reference: code, amountFen: 0 }, now, guard),
   ]);
   if (claim!.meta.changes !== 1) throw new ApiError(Code.CONFLICT, 'cardUsed', {}, 409);
   return pkg;

@@ -109,6 +109,32 @@ export async function charge(d1: D1Database, db: Db, userId: number, feature: Me
   return { charged: results[0]!.meta.changes === 1, account };
 }
 
+/** An SQL condition with its own parameters, true only for the one attempt that proved the purchase. */
+type Guard = { sql: string; params: unknown[] };
+
+/**
+ * The one way a package is credited (card redemption, paid order): the bill line and the grant, each
+ * statement applying only when `guard` holds, to run in one D1 batch after the statement that claims the
+ * card or the order — so of any number of concurrent attempts exactly one credits anything.
+ */
+export function purchaseStatements(
+  d1: D1Database,
+  purchase: { userId: number; pkg: Package; channel: 'card' | 'pay'; reference: string; amountFen: number },
+  now: number,
+  guard: Guard,
+) {
+  const p = guard.params.length;
+  return [
+    d1
+      .prepare(
+        `INSERT INTO buy_records (user_id, package_id, channel, reference, amount_fen, created_at)
+         SELECT ?${p + 1}, ?${p + 2}, ?${p + 3}, ?${p + 4}, ?${p + 5}, ?${p + 6} WHERE ${guard.sql}`,
+      )
+      .bind(...guard.params, purchase.userId, purchase.pkg.id, purchase.channel, purchase.reference, purchase.amountFen, now),
+    ...grantStatements(d1, purchase.userId, purchase.pkg, now, guard),
+  ];
+}
+
 const PERIOD_UNIT = { 1: 'years', 2: 'months', 3: 'days' } as Record<number, string>;
 
 /**
@@ -116,7 +142,7 @@ const PERIOD_UNIT = { 1: 'years', 2: 'months', 3: 'days' } as Record<number, str
  * its own parameters) holds — so the grant shares one transaction with whatever proves it was paid for.
  * Validity extends from the later of now and the current end; buying SVIP also extends an active VIP.
  */
-export function grantStatements(d1: D1Database, userId: number, pkg: Package, now: number, guard: { sql: string; params: unknown[] }) {
+function grantStatements(d1: D1Database, userId: number, pkg: Package, now: number, guard: Guard) {
   const account = PACKAGE_ACCOUNT[pkg.packageType];
   const shift = `'+${pkg.validPeriod} ${PERIOD_UNIT[pkg.validPeriodUnit] ?? 'days'}'`;
   const extend = (from: string) => `CAST(strftime('%s', datetime(${from} / 1000, 'unixepoch', ${shift})) AS INTEGER) * 1000`;

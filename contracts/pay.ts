@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * Packages and pay orders (spec §3, §7 Pay). `devPay` is the development provider: offered only when the
+ * Worker runs with ENVIRONMENT=development, so a local install can complete a purchase without a gateway.
+ */
+export const PAY_TYPES = ['wxV3Pay', 'aliPay', 'paypalV2Pay', 'devPay'] as const;
+export type PayType = (typeof PAY_TYPES)[number];
+
+export const PACKAGE_TYPES = ['1', '2', '3', '5'] as const;
+export type PackageType = (typeof PACKAGE_TYPES)[number];
+
+export const PAY = {
+  /** The dialog asks for the order's status this often (spec §9). */
+  pollMs: 1000,
+  /** An unpaid order expires after this long; its QR code stops working. */
+  orderTtlMs: 15 * 60_000,
+  /** How often the order's Durable Object asks a provider that can be queried whether it was paid. */
+  providerPollMs: 5000,
+} as const;
+
+/** A package as the pay dialog lists it; prices in yuan. */
+export interface PricePackage {
+  id: number;
+  packageName: string;
+  packageType: PackageType;
+  price: number;
+  orgPrice: number;
+  validPeriod: number;
+  /** 1 year, 2 month, 3 day. */
+  validPeriodUnit: number;
+  /** Seconds of transcription or dubbing a time package grants; 0 for memberships. */
+  seconds: number;
+  /** What the package gives, in the request's language. */
+  rights: string[];
+}
+
+export interface PackageCategory {
+  packageType: PackageType;
+  desc: string;
+  remark: string;
+  packageList: PricePackage[];
+}
+
+export const qrPayRequest = z.object({
+  /** 2 when the browser subtitle plugin opened the dialog, else 1 (spec §6). */
+  source: z.coerce.number().int().min(1).max(2).default(1),
+  packageId: z.coerce.number().int().positive(),
+  /** The price the dialog showed, in yuan: refused unless it is the package's current price. */
+  payPrice: z.coerce.number().nonnegative(),
+  payType: z.enum(PAY_TYPES),
+  goodsName: z.string().max(200).optional(),
+  description: z.string().max(500).optional(),
+});
+export type QrPayRequest = z.input<typeof qrPayRequest>;
+
+/** Pay order response (spec §3): the field for the chosen method is set, the others are null. */
+export interface QrPayResponse {
+  outTradeNo: string;
+  weChatQRCode: string | null;
+  aliPayQRCode: string | null;
+  payPalPayHtml: string | null;
+  /** Development provider: the local confirm page the QR code opens. */
+  devPayUrl: string | null;
+  expiresAt: number;
+}
+
+export type PayOrderStatus = 'pending' | 'paid' | 'expired';
