@@ -11,8 +11,6 @@ export const PACKAGE_TYPES = ['1', '2', '3', '5'] as const;
 export type PackageType = (typeof PACKAGE_TYPES)[number];
 
 export const PAY = {
-  /** The dialog asks for the order's status this often (spec §9). */
-  pollMs: 1000,
   /** An unpaid order expires after this long; its QR code stops working. */
   orderTtlMs: 15 * 60_000,
   /** How often the order's Durable Object asks a provider that can be queried whether it was paid. */

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountItem } from '../../contracts/rights';
+import { usePayDialog } from '../../web/features/pay/store';
 import { setLocale } from '../../web/i18n';
 import { getToken, setToken } from '../../web/lib/auth';
 import { setRequestHooks } from '../../web/lib/request';
@@ -114,8 +115,11 @@ describe('layout shell', () => {
     ]);
     expect(items[1].textContent).toContain('Duration');
     expect(items[1].textContent).toContain('Not activated');
+    // The buy action opens the pay dialog on that item's category (pay-dialog.test.tsx covers the dialog).
     fireEvent.click(within(items[0]).getByRole('button', { name: 'Buy' }));
-    expect(await screen.findByText('This feature is on its way.')).toBeTruthy();
+    expect(await screen.findByTestId('pay-dialog')).toBeTruthy();
+    expect(usePayDialog.getState().packageType).toBe('2');
+    act(() => usePayDialog.getState().close(true));
   });
 
   it('redeems a card code: success message, dialog closed, account items reloaded', async () => {

@@ -5,10 +5,13 @@ import type { LatestTask } from '../../contracts/transcription';
 import type { UploadInitResponse, UploadedFile } from '../../contracts/uploads';
 import { storeCurrentFolder } from '../../web/features/folders/current-folder';
 import { setDurationReader } from '../../web/features/upload/duration';
+import { usePayDialog } from '../../web/features/pay/store';
 import { useUploadDialog } from '../../web/features/upload/store';
 import { useApiServer } from './helpers/api-server';
 import { useFakeApp } from './helpers/fake-app';
 import type { RecordedRequest, Reply } from './helpers/api-server';
+import { newFakePay, payReply } from './helpers/pay';
+import type { FakePay } from './helpers/pay';
 import { fail, ok, sampleTree } from './helpers/records';
 import { renderAt } from './helpers/render-app';
 
@@ -52,9 +55,12 @@ interface Scenario {
 }
 
 let scenario: Scenario;
+let pay: FakePay;
 
 function fakeApi({ url, body }: RecordedRequest): Reply {
   if (url.pathname.startsWith('/storage/')) return scenario.put();
+  const payCall = payReply(pay, url.pathname.replace('/prod-api', ''), body);
+  if (payCall) return payCall;
   switch (url.pathname.replace('/prod-api', '')) {
     case '/speech/folder/getFolder':
       return ok(sampleTree());
@@ -94,6 +100,7 @@ const jsonOf = (r: RecordedRequest) => JSON.parse(r.body) as Record<string, unkn
 const media = (name: string, size = 2048) => new File(['x'.repeat(size)], name, { lastModified: 1_700_000_000_000 });
 
 beforeEach(() => {
+  pay = newFakePay();
   scenario = {
     latest: null,
     put: () => ({ status: 200, body: '', headers: { ETag: '"e1"' } }),
@@ -106,6 +113,7 @@ beforeEach(() => {
 
 afterEach(async () => {
   act(() => useUploadDialog.getState().close());
+  act(() => usePayDialog.getState().close(true));
   setDurationReader();
 });
 
@@ -308,7 +316,7 @@ describe('local transcription dialog', () => {
     expect(screen.getByTestId('upload-dialog')).toBeTruthy();
   });
 
-  it('on insufficient balance shows the server’s message, stays open, and a later retry goes through', async () => {
+  it('on insufficient balance warns, opens the pay dialog, and submits again by itself once paid', async () => {
     scenario.transwrite = () => ({ status: 200, body: { code: 92505000, msg: 'Insufficient balance, please buy and recharge', data: null } });
     await openDialog();
     await addUploaded();
@@ -316,18 +324,35 @@ describe('local transcription dialog', () => {
 
     const note = await screen.findByTestId('upload-shortage');
     expect(note.textContent).toContain('Insufficient balance, please buy and recharge');
-    expect(within(note).getByTestId('upload-go-bills').textContent).toBe('Go to My bills');
     expect(await screen.findByText('Insufficient balance, please buy and recharge', { selector: '.ant-message *' })).toBeTruthy();
     // Silent in the request layer: the dialog's warning is the only message.
     expect(toasts).toEqual([]);
+    await screen.findByTestId('pay-dialog');
     expect(screen.getByTestId('upload-dialog')).toBeTruthy();
-    expect(submitButton().disabled).toBe(false);
 
     scenario.transwrite = () => ok({ code: 200, msg: 'Transcription started', ids: [502] });
-    fireEvent.click(submitButton());
+    pay.status = 'paid';
     await screen.findByText('Transcription started');
     await waitFor(() => expect(screen.queryByTestId('upload-dialog')).toBeNull());
-    expect(calls('/speech/audio/transcribe/transwrite').length).toBe(2);
+    expect(screen.queryByTestId('pay-dialog')).toBeNull();
+    expect(calls('/speech/audio/transcribe/transwrite').map(jsonOf)).toEqual([
+      expect.objectContaining({ ids: [41], showName: 'talk' }),
+      expect.objectContaining({ ids: [41], showName: 'talk' }),
+    ]);
+  });
+
+  it('closing the pay dialog unpaid leaves the upload dialog ready, with a buy button for another try', async () => {
+    scenario.transwrite = () => ({ status: 200, body: { code: 92505001, msg: 'Package quota used up', data: null } });
+    await openDialog();
+    await addUploaded();
+    fireEvent.click(submitButton());
+    await screen.findByTestId('pay-dialog');
+    fireEvent.click(document.querySelector('.pay-dialog .ant-modal-close')!);
+    await waitFor(() => expect(screen.queryByTestId('pay-dialog')).toBeNull());
+    expect(calls('/speech/audio/transcribe/transwrite').length).toBe(1);
+    expect(submitButton().disabled).toBe(false);
+    fireEvent.click(within(screen.getByTestId('upload-shortage')).getByTestId('upload-buy'));
+    await screen.findByTestId('pay-dialog');
   });
 
   it('after a refused submit, closing keeps the uploaded file on the server', async () => {
@@ -386,6 +411,7 @@ describe('local transcription dialog', () => {
     await waitFor(() => expect(calls('/speech/audio/transcribe/getLatestTrans').length).toBe(1));
     expect(screen.queryByTestId('upload-recovery-banner')).toBeNull();
     act(() => useUploadDialog.getState().close());
+  act(() => usePayDialog.getState().close(true));
 
     scenario.latest = { ...scenario.latest, state: 'TRANSCRIBED' };
     act(() => useUploadDialog.getState().open());

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { Card, Table, Tabs, Tag } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CrownOutlined } from '@ant-design/icons';
+import { Button, Card, Table, Tabs, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -9,6 +10,7 @@ import { PACKAGE_ACCOUNT } from '../../contracts/rights';
 import { PageTitle } from '../components/PageTitle';
 import { BILL_URLS, fetchBillPage } from '../features/account/api';
 import type { BuyRecord, CostRecord } from '../features/account/api';
+import { usePayDialog } from '../features/pay/store';
 
 const PAGE_SIZE = 10;
 const formatTime = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
@@ -16,6 +18,10 @@ const formatTime = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
 /** /user/account "My bills" (spec §2): purchases and transaction records, paged by the server. */
 export default function BillsPage() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const openPay = usePayDialog((s) => s.open);
+  // A purchase made here shows up in the list at once.
+  const buy = () => openPay({ onPaid: () => void queryClient.invalidateQueries({ queryKey: ['bills'] }) });
 
   const purchases: TableColumnsType<BuyRecord> = [
     { title: t('bills.package'), dataIndex: 'packageName', render: (name: string | null) => name ?? '—' },
@@ -44,6 +50,11 @@ export default function BillsPage() {
       <PageTitle>{t('pages.account')}</PageTitle>
       <Card variant="borderless" className="section-card">
         <Tabs
+          tabBarExtraContent={
+            <Button type="primary" icon={<CrownOutlined />} onClick={buy} data-testid="bills-buy">
+              {t('pay.buy')}
+            </Button>
+          }
           items={[
             { key: 'purchases', label: t('bills.purchases'), children: <BillTable url={BILL_URLS.purchases} columns={purchases} /> },
             { key: 'transactions', label: t('bills.transactions'), children: <BillTable url={BILL_URLS.transactions} columns={transactions} /> },

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Brand } from '../Brand';
 import { LanguagePicker } from '../LanguagePicker';
-import { useComingSoon } from '../use-coming-soon';
+import { usePayDialog } from '../../features/pay/store';
 import { CardExchangeDialog } from './CardExchangeDialog';
 import { UserMenu } from './UserMenu';
 
@@ -13,8 +13,7 @@ import { UserMenu } from './UserMenu';
 export function AppHeader({ compact, onOpenMenu }: { compact: boolean; onOpenMenu: () => void }) {
   const { t } = useTranslation();
   const [cardDialogOpen, setCardDialogOpen] = useState(false);
-  // The pay dialog arrives with the payments issue.
-  const comingSoon = useComingSoon();
+  const openPay = usePayDialog((s) => s.open);
 
   return (
     <Layout.Header className="app-header" data-testid="app-header">
@@ -30,7 +29,7 @@ export function AppHeader({ compact, onOpenMenu }: { compact: boolean; onOpenMen
       <Brand />
       <div className="app-header-actions">
         <HeaderAction compact={compact} icon={<GiftOutlined />} label={t('header.cardExchange')} onClick={() => setCardDialogOpen(true)} testId="card-exchange-button" />
-        <HeaderAction compact={compact} icon={<CrownOutlined />} label={t('header.purchase')} onClick={comingSoon} testId="purchase-button" highlight />
+        <HeaderAction compact={compact} icon={<CrownOutlined />} label={t('header.purchase')} onClick={() => openPay()} testId="purchase-button" highlight />
         <LanguagePicker compact={compact} />
         <UserMenu compact={compact} />
       </div>

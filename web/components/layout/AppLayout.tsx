@@ -1,6 +1,7 @@
 import { Drawer, Layout } from 'antd';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { PayDialogHost } from '../../features/pay/PayDialogHost';
 import { TranscribeUploadHost } from '../../features/upload/TranscribeUploadHost';
 import { BACKGROUND_PATHS } from '../../lib/paths';
 import { useIsMobile } from '../../lib/use-is-mobile';
@@ -46,6 +47,7 @@ export function AppLayout() {
         </Layout.Content>
       </Layout>
       <TranscribeUploadHost />
+      <PayDialogHost />
     </Layout>
   );
 }

@@ -11,7 +11,7 @@ import { useLogout } from '../../features/account/use-logout';
 import { PATHS } from '../../lib/paths';
 import { useSignedInUser } from '../../lib/session';
 import type { UserInfo } from '../../lib/session';
-import { useComingSoon } from '../use-coming-soon';
+import { usePayDialog } from '../../features/pay/store';
 
 /**
  * The avatar dropdown for a signed-in user, or the login/register button for nobody and for guests
@@ -76,8 +76,7 @@ function UserPanel({ user, onDone, onOpenQrCode }: UserPanelProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const logout = useLogout();
-  // The pay dialog arrives with the payments issue; until then the buy actions say so.
-  const comingSoon = useComingSoon();
+  const openPay = usePayDialog((s) => s.open);
   const accounts = useQuery({ queryKey: ACCOUNT_DETAIL_KEY, queryFn: fetchAccountDetail });
 
   const links: MenuProps['items'] = [
@@ -111,7 +110,15 @@ function UserPanel({ user, onDone, onOpenQrCode }: UserPanelProps) {
                     {item.remarkString}
                   </span>
                 </div>
-                <Button size="small" type="link" onClick={comingSoon}>
+                <Button
+                  size="small"
+                  type="link"
+                  onClick={() => {
+                    onDone();
+                    openPay({ packageType: item.packageType });
+                  }}
+                  data-testid={`account-buy-${item.accountType}`}
+                >
                   {item.operationString}
                 </Button>
               </li>

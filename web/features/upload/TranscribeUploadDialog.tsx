@@ -3,16 +3,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Checkbox, Form, Input, Modal, Select, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { LOCAL_UPLOAD } from '../../../contracts/constants';
 import { Code, PAYMENT_CODES } from '../../../contracts/errors';
 import { RECORD_NAME_MAX } from '../../../contracts/records';
 import type { LatestTask } from '../../../contracts/transcription';
 import { currentLocale } from '../../i18n';
-import { PATHS } from '../../lib/paths';
 import { isRequestError } from '../../lib/request';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { FOLDERS_KEY } from '../folders/api';
+import { usePayDialog } from '../pay/store';
 import { FolderTreeSelect } from '../folders/FolderTreeSelect';
 import { storedFolderId, useCurrentFolder } from '../folders/current-folder';
 import { useFolders } from '../folders/hooks';
@@ -64,7 +63,7 @@ export default function TranscribeUploadDialog() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const openPay = usePayDialog((s) => s.open);
   const isMobile = useIsMobile();
   const { close: closeDialog, onSuccess } = useUploadDialog();
   const [form] = Form.useForm<FormValues>();
@@ -185,16 +184,19 @@ export default function TranscribeUploadDialog() {
       if (isRequestError(error, 'business') && error.code !== null && PAYMENT_CODES.includes(error.code)) {
         void message.warning(error.message);
         setShortage(error.message);
+        buy();
       }
     } finally {
       setSubmitting(false);
     }
   };
 
-  const goToBills = () => {
-    close();
-    void navigate(PATHS.userAccount);
-  };
+  // Spec §8: the pay dialog opens on a shortage, and a payment retries the submit with the same form.
+  const submitRef = useRef(submit);
+  submitRef.current = submit;
+  function buy() {
+    openPay({ onPaid: () => void submitRef.current() });
+  }
 
   const translationOptions = (languages.data?.translation ?? [])
     .filter((l) => l.code !== audioLanguage)
@@ -295,7 +297,7 @@ export default function TranscribeUploadDialog() {
             message={shortage}
             description={t('upload.shortageNote')}
             action={
-              <Button size="small" onClick={goToBills} data-testid="upload-go-bills">
+              <Button size="small" type="primary" onClick={buy} data-testid="upload-buy">
                 {t('upload.shortageAction')}
               </Button>
             }

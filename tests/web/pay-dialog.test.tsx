@@ -1,0 +1,154 @@
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { usePayDialog } from '../../web/features/pay/store';
+import { useSession } from '../../web/lib/session';
+import { useApiServer } from './helpers/api-server';
+import type { RecordedRequest, Reply } from './helpers/api-server';
+import { useFakeApp } from './helpers/fake-app';
+import { newFakePay, payReply } from './helpers/pay';
+import type { FakePay } from './helpers/pay';
+import { fail, ok, sampleTree } from './helpers/records';
+import { renderAt } from './helpers/render-app';
+
+// The first render compiles the lazily loaded pages and the dialog, which can take a few seconds.
+configure({ asyncUtilTimeout: 8000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const server = useApiServer();
+const toasts = useFakeApp(server, fakeApi);
+let fake: FakePay;
+
+function fakeApi({ url, body }: RecordedRequest): Reply {
+  const path = url.pathname.replace('/prod-api', '');
+  const pay = payReply(fake, path, body);
+  if (pay) return pay;
+  if (path === '/speech/folder/getFolder') return ok(sampleTree());
+  if (path === '/speech/audio/transcribe/query') return ok({ rows: [], total: 0 });
+  if (path === '/expense/account/queryBuyRecord') return ok({ rows: [], total: 0 });
+  return fail(404, `No route ${url.pathname}`);
+}
+
+const calls = (prefix: string) => server.requests.filter((r) => r.url.pathname.startsWith(`/prod-api${prefix}`));
+const qr = () => screen.getByTestId('pay-qr').getAttribute('data-value');
+
+beforeEach(() => {
+  fake = newFakePay();
+  localStorage.removeItem('payDialog');
+  act(() => usePayDialog.setState({ tabIndex: 0 }));
+});
+afterEach(() => {
+  act(() => usePayDialog.getState().close(true));
+  window.history.replaceState(null, '', '/');
+});
+
+async function openFromHeader() {
+  renderAt('/');
+  fireEvent.click(await screen.findByTestId('purchase-button'));
+  await screen.findByTestId('pay-dialog');
+  await waitFor(() => expect(qr()).toBe('weixin://wxpay/bizpayurl?pr=TY1'));
+}
+
+describe('pay dialog', () => {
+  it('opens from the header on the first tab with its first package, WeChat by default, at the server’s price', async () => {
+    await openFromHeader();
+    const dialog = screen.getByTestId('pay-dialog');
+    expect(dialog.querySelector('.ant-tabs-tab-active')!.textContent).toBe('VIP membership');
+    expect(screen.getByTestId('pay-package-11').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('pay-price').textContent).toContain('¥49.00');
+    expect(within(screen.getByTestId('pay-equity')).getByText('VIP 1 month right one')).toBeTruthy();
+    expect(fake.orders.map((o) => o.body)).toEqual([
+      { source: 1, packageId: 11, payPrice: 49, payType: 'wxV3Pay', goodsName: 'VIP 1 month', description: 'VIP 1 month' },
+    ]);
+    // Only configured methods are offered; PayPal has no settings here.
+    expect(screen.queryByTestId('pay-method-paypalV2Pay')).toBeNull();
+    expect(document.querySelector('.pay-dialog .ant-modal-content')).toBeTruthy();
+    expect((document.querySelector('.pay-dialog') as HTMLElement).closest('.ant-modal')!.getAttribute('style')).toContain('1210px');
+  });
+
+  it('asks for a new payment when the tab, the package or the method changes', async () => {
+    await openFromHeader();
+    fireEvent.click(screen.getByTestId('pay-tab-3'));
+    await waitFor(() => expect(qr()).toBe('weixin://wxpay/bizpayurl?pr=TY2'));
+    expect(fake.orders[1]!.body).toMatchObject({ packageId: 21, payPrice: 39 });
+    fireEvent.click(screen.getByTestId('pay-package-22'));
+    await waitFor(() => expect(qr()).toBe('weixin://wxpay/bizpayurl?pr=TY3'));
+    fireEvent.click(screen.getByTestId('pay-method-aliPay'));
+    await waitFor(() => expect(qr()).toBe('https://qr.alipay.com/TY4'));
+    expect(fake.orders[3]!.body).toMatchObject({ packageId: 22, payType: 'aliPay', payPrice: 169 });
+    expect(screen.getByText(/Open Alipay and scan the code/)).toBeTruthy();
+  });
+
+  it('polls every second until paid, then says so, refreshes permissions and the balances, and closes', async () => {
+    await openFromHeader();
+    await waitFor(() => expect(calls('/expense/pay/getPayRechargeStatus/TY1').length).toBeGreaterThanOrEqual(2), { timeout: 4000 });
+    expect(toasts).toEqual([]); // "not yet" is no error
+    const accountCalls = calls('/expense/account/queryAccountDetail').length;
+    fake.status = 'paid';
+    await screen.findByText('Payment received. Your package is ready to use.');
+    await waitFor(() => expect(screen.queryByTestId('pay-dialog')).toBeNull());
+    await waitFor(() => expect(useSession.getState().permissions.screenCasting).toBe(true));
+    await waitFor(() => expect(calls('/expense/account/queryAccountDetail').length).toBeGreaterThan(accountCalls));
+    const polled = calls('/expense/pay/getPayRechargeStatus/').length;
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(calls('/expense/pay/getPayRechargeStatus/').length).toBe(polled);
+  });
+
+  it('offers a fresh code when the order expires', async () => {
+    fake.status = 'expired';
+    await openFromHeader();
+    const button = await within(screen.getByTestId('pay-qr')).findByRole('button', { name: /refresh/i });
+    fake.status = 'pending';
+    fireEvent.click(button);
+    await waitFor(() => expect(qr()).toBe('weixin://wxpay/bizpayurl?pr=TY2'));
+  });
+
+  it('closing stops polling, tells the opener it was not paid and resets the tab', async () => {
+    renderAt('/');
+    await screen.findByTestId('purchase-button');
+    const onUnpaid = vi.fn();
+    act(() => usePayDialog.getState().open({ tabIndex: 2, onUnpaid }));
+    await screen.findByTestId('pay-dialog');
+    await waitFor(() => expect(screen.getByTestId('pay-dialog').querySelector('.ant-tabs-tab-active')!.textContent).toBe('Smart dubbing'));
+    fireEvent.click(document.querySelector('.pay-dialog .ant-modal-close')!);
+    await waitFor(() => expect(screen.queryByTestId('pay-dialog')).toBeNull());
+    expect(onUnpaid).toHaveBeenCalledOnce();
+    expect(usePayDialog.getState().tabIndex).toBe(0);
+    const polled = calls('/expense/pay/getPayRechargeStatus/').length;
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(calls('/expense/pay/getPayRechargeStatus/').length).toBe(polled);
+  });
+
+  it('an account item’s buy action opens its own category', async () => {
+    renderAt('/');
+    fireEvent.click(await screen.findByTestId('user-menu'));
+    fireEvent.click(await screen.findByTestId('account-buy-dubbing'));
+    await screen.findByTestId('pay-dialog');
+    await waitFor(() => expect(screen.getByTestId('pay-dialog').querySelector('.ant-tabs-tab-active')!.textContent).toBe('Smart dubbing'));
+    await waitFor(() => expect(fake.orders[0]?.body).toMatchObject({ packageId: 31 }));
+  });
+
+  it('hides the close button when the plugin embeds it', async () => {
+    window.history.replaceState(null, '', '/?source=browser_plugin_media');
+    renderAt('/');
+    await screen.findByTestId('purchase-button');
+    act(() => usePayDialog.getState().open());
+    await screen.findByTestId('pay-dialog');
+    await waitFor(() => expect(fake.orders[0]?.body).toMatchObject({ source: 2 }));
+    expect(document.querySelector('.pay-dialog .ant-modal-close')).toBeNull();
+  });
+
+  it('the development provider shows its confirm page link beside the code', async () => {
+    fake.methods = ['devPay'];
+    renderAt('/');
+    fireEvent.click(await screen.findByTestId('purchase-button'));
+    const link = await screen.findByTestId('dev-pay-link');
+    expect(link.getAttribute('href')).toBe('http://127.0.0.1/prod-api/dev/pay/TY1');
+    expect(screen.getByTestId('pay-method-devPay').closest('label')!.textContent).toBe('Development payment (local test)');
+  });
+
+  it('the bills page buy button opens it', async () => {
+    renderAt('/user/account');
+    fireEvent.click(await screen.findByTestId('bills-buy'));
+    await screen.findByTestId('pay-dialog');
+  });
+});

@@ -1,0 +1,268 @@
+import { CustomerServiceOutlined, DownOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Collapse, Dropdown, Empty, Modal, Popover, QRCode, Radio, Skeleton, Tabs } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAYMENT } from '../../../contracts/constants';
+import type { PayType, QrPayResponse } from '../../../contracts/pay';
+import { UserAvatar } from '../../components/layout/UserMenu';
+import { EXTERNAL_LINKS } from '../../lib/links';
+import { useSignedInUser } from '../../lib/session';
+import { detectSource } from '../../lib/source';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { ACCOUNT_DETAIL_KEY, fetchAccountDetail, refreshPermissions } from '../account/api';
+import { PAY_METHODS_KEY, PRICE_CATEGORIES_KEY, fetchPayMethods, fetchPriceCategories } from './api';
+import { PackageCarousel } from './PackageCarousel';
+import { RightsTable } from './RightsTable';
+import { usePayDialog } from './store';
+import { usePayOrder } from './use-pay-order';
+import './pay.css';
+
+/** WeChat first (spec §4 default method), then the others in the server's order. */
+const METHOD_ORDER: PayType[] = ['wxV3Pay', 'aliPay', 'paypalV2Pay', 'devPay'];
+/** The plugin opens the dialog embedded with this source: no close button, PayPal in a new window. */
+const EMBEDDED_SOURCE = 'browser_plugin_media';
+
+/**
+ * The pay dialog (spec §2, §4): categories as tabs, the selected tab's packages in a carousel, the method,
+ * the payment's QR code and the price. Paying closes it with the paid event; closing it by hand emits
+ * unpaid and resets the tab. Mounted on open by PayDialogHost.
+ */
+export default function PayDialog() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const isMobile = useIsMobile();
+  const queryClient = useQueryClient();
+  const { tabIndex, packageType, events, setTabIndex, close } = usePayDialog();
+  const search = window.location.search;
+  const embedded = new URLSearchParams(search).get('source') === EMBEDDED_SOURCE;
+
+  const categories = useQuery({ queryKey: PRICE_CATEGORIES_KEY, queryFn: fetchPriceCategories });
+  const methods = useQuery({ queryKey: PAY_METHODS_KEY, queryFn: fetchPayMethods });
+  const list = categories.data ?? [];
+  const requested = packageType ? list.findIndex((c) => c.packageType === packageType) : -1;
+  const activeIndex = requested >= 0 ? requested : Math.min(tabIndex, Math.max(0, list.length - 1));
+  const category = list[activeIndex];
+
+  const [packageId, setPackageId] = useState<number | null>(null);
+  const pkg = category?.packageList.find((p) => p.id === packageId) ?? category?.packageList[0];
+  const offered = METHOD_ORDER.filter((m) => methods.data?.includes(m));
+  const [chosenMethod, setChosenMethod] = useState<PayType | null>(null);
+  const payType = chosenMethod && offered.includes(chosenMethod) ? chosenMethod : offered[0];
+  const pay = usePayOrder(pkg, payType, detectSource(search));
+
+  // Leaving the dialog, however it ends, shows fresh balances in the header.
+  useEffect(() => () => void queryClient.invalidateQueries({ queryKey: ACCOUNT_DETAIL_KEY }), [queryClient]);
+
+  const paidOnce = useRef(false);
+  useEffect(() => {
+    if (pay.status !== 'paid' || paidOnce.current) return;
+    paidOnce.current = true;
+    void message.success(t('pay.success'));
+    void refreshPermissions();
+    events.onPaid?.();
+    close(false);
+  }, [pay.status, events, close, message, t]);
+
+  useEffect(() => {
+    const url = pay.order?.payPalPayHtml;
+    if (!url) return;
+    if (embedded) {
+      window.open(url, '_blank', 'noopener');
+      events.onPayInProgress?.();
+      close(false);
+    } else {
+      window.location.assign(url);
+    }
+  }, [pay.order, embedded, events, close]);
+
+  const cancel = () => {
+    events.onUnpaid?.();
+    close(true);
+  };
+
+  return (
+    <Modal
+      open
+      width={isMobile ? '100%' : PAYMENT.dialogWidth}
+      style={isMobile ? { top: 0, maxWidth: '100vw', margin: 0, paddingBottom: 0 } : undefined}
+      closable={!embedded}
+      maskClosable={false}
+      keyboard={false}
+      footer={null}
+      onCancel={cancel}
+      // Above the upload dialog that may have opened it.
+      zIndex={1100}
+      className="pay-dialog"
+      title={<PayHeader />}
+    >
+      <div className="pay-body" data-testid="pay-dialog">
+        {categories.isPending ? (
+          <Skeleton active paragraph={{ rows: 8 }} />
+        ) : list.length === 0 ? (
+          <Empty description={t('pay.noPackages')} />
+        ) : (
+          <>
+            <Tabs
+              activeKey={String(activeIndex)}
+              onChange={(key) => {
+                setTabIndex(Number(key));
+                setPackageId(null);
+              }}
+              items={list.map((c, i) => ({ key: String(i), label: <span data-testid={`pay-tab-${c.packageType}`}>{c.desc}</span> }))}
+            />
+            <div className="pay-columns">
+              <aside className="pay-equity" data-testid="pay-equity">
+                <h3>{category?.desc}</h3>
+                <p className="pay-equity-remark">{category?.remark}</p>
+                <ul>
+                  {(pkg?.rights ?? []).map((right) => (
+                    <li key={right}>{right}</li>
+                  ))}
+                </ul>
+              </aside>
+              <section className="pay-main">
+                {category && category.packageList.length > 0 ? (
+                  <PackageCarousel
+                    packages={category.packageList}
+                    selectedId={pkg?.id}
+                    perView={isMobile ? 2 : 4}
+                    // Spec §4: package changes are ignored while a payment is being requested.
+                    onSelect={(id) => !pay.loading && setPackageId(id)}
+                  />
+                ) : (
+                  <Empty description={t('pay.noPackages')} />
+                )}
+                <div className="pay-checkout">
+                  <div className="pay-methods">
+                    <span className="pay-label">{t('pay.method')}</span>
+                    {offered.length > 0 ? (
+                      <Radio.Group value={payType} onChange={(e) => setChosenMethod(e.target.value as PayType)} optionType="button" buttonStyle="solid">
+                        {offered.map((m) => (
+                          <Radio.Button key={m} value={m} data-testid={`pay-method-${m}`}>
+                            {t(`pay.methods.${m}`)}
+                          </Radio.Button>
+                        ))}
+                      </Radio.Group>
+                    ) : (
+                      !methods.isPending && <Alert type="warning" showIcon message={t('pay.noMethods')} />
+                    )}
+                  </div>
+                  {payType && pkg && (
+                    <div className="pay-checkout-row">
+                      <PayArea payType={payType} order={pay.order} loading={pay.loading} error={pay.error} expired={pay.status === 'expired'} onRetry={pay.retry} />
+                      <div className="pay-summary">
+                        <div className="pay-price" data-testid="pay-price">
+                          <span>{t('pay.amount')}</span>
+                          <strong>
+                            {PAYMENT.currency}
+                            {pkg.price.toFixed(2)}
+                          </strong>
+                        </div>
+                        <p className="pay-instructions">{t(`pay.instructions.${payType}`)}</p>
+                        <p className="pay-terms">{t('pay.terms')}</p>
+                      </div>
+                    </div>
+                  )}
+                </div>
+              </section>
+            </div>
+            <Collapse ghost items={[{ key: 'compare', label: t('pay.compare'), children: <RightsTable /> }]} />
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+interface PayAreaProps {
+  payType: PayType;
+  order: QrPayResponse | null;
+  loading: boolean;
+  error: string | null;
+  expired: boolean;
+  onRetry: () => void;
+}
+
+/** The 212×205 payment area: the QR code (high error correction), PayPal's hand-over, or what went wrong. */
+function PayArea({ payType, order, loading, error, expired, onRetry }: PayAreaProps) {
+  const { t } = useTranslation();
+  if (error) {
+    return (
+      <div className="pay-qr pay-qr-error" data-testid="pay-error">
+        <p>{error}</p>
+        <Button size="small" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (payType === 'paypalV2Pay') {
+    return <div className="pay-qr">{loading ? <Skeleton.Image active /> : <p>{t('pay.paypalRedirect')}</p>}</div>;
+  }
+  const code = order?.weChatQRCode ?? order?.aliPayQRCode ?? order?.devPayUrl ?? '';
+  return (
+    <div className="pay-qr-column">
+      <div className="pay-qr" data-testid="pay-qr" data-value={code}>
+        <QRCode
+          value={code || '-'}
+          errorLevel="H"
+          size={200}
+          bordered={false}
+          status={loading || !code ? 'loading' : expired ? 'expired' : 'active'}
+          onRefresh={onRetry}
+        />
+      </div>
+      {order?.devPayUrl && (
+        <a href={order.devPayUrl} target="_blank" rel="noreferrer" data-testid="dev-pay-link">
+          {t('pay.devOpen')}
+        </a>
+      )}
+    </div>
+  );
+}
+
+/** The dialog's title bar: who is buying, their balances on hover, and customer service. */
+function PayHeader() {
+  const { t } = useTranslation();
+  const user = useSignedInUser();
+  const accounts = useQuery({ queryKey: ACCOUNT_DETAIL_KEY, queryFn: fetchAccountDetail, enabled: Boolean(user) });
+  return (
+    <div className="pay-header">
+      {user && (
+        <span className="pay-user">
+          <UserAvatar user={user} size={32} />
+          <span className="pay-user-name">{user.name}</span>
+        </span>
+      )}
+      <Dropdown
+        trigger={['hover', 'click']}
+        menu={{
+          items: (accounts.data ?? []).map((a) => ({ key: a.accountType, label: `${a.accountTypeName}: ${a.remarkString}` })),
+        }}
+      >
+        <Button type="text" size="small" data-testid="pay-balances">
+          {t('pay.balances')} <DownOutlined />
+        </Button>
+      </Dropdown>
+      <Popover
+        trigger={['hover', 'click']}
+        content={
+          <div className="pay-service" data-testid="pay-service">
+            {EXTERNAL_LINKS.helpCenter && <QRCode value={EXTERNAL_LINKS.helpCenter} size={120} bordered={false} />}
+            <p>{t('pay.serviceText')}</p>
+            {EXTERNAL_LINKS.helpCenter && (
+              <a href={EXTERNAL_LINKS.helpCenter} target="_blank" rel="noreferrer">
+                {t('nav.helpCenter')}
+              </a>
+            )}
+          </div>
+        }
+      >
+        <Button type="text" size="small" icon={<CustomerServiceOutlined />}>
+          {t('pay.service')}
+        </Button>
+      </Popover>
+    </div>
+  );
+}

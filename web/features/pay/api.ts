@@ -1,0 +1,28 @@
+import { Code } from '../../../contracts/errors';
+import type { PackageCategory, PayOrderStatus, PayType, QrPayRequest, QrPayResponse } from '../../../contracts/pay';
+import { get, isRequestError, post } from '../../lib/request';
+
+/** The pay dialog's calls (spec §7 Pay): package list, methods, QR pay, order status. */
+
+export const PRICE_CATEGORIES_KEY = ['priceCategories'] as const;
+export const PAY_METHODS_KEY = ['payMethods'] as const;
+
+export const fetchPriceCategories = async () => (await post<PackageCategory[]>('/expense/package/queryCommonPricePackage', {})).data;
+
+export const fetchPayMethods = async () => (await get<PayType[]>('/expense/pay/methods')).data;
+
+export const createQrPay = async (body: QrPayRequest) => (await post<QrPayResponse>('/expense/pay/getQrPay', body)).data;
+
+/** The order's status; "not yet" (202) and "expired" (410) are answers here, not errors to toast. */
+export async function fetchPayStatus(outTradeNo: string): Promise<PayOrderStatus> {
+  try {
+    await post(`/expense/pay/getPayRechargeStatus/${encodeURIComponent(outTradeNo)}`, {}, { silent: true });
+    return 'paid';
+  } catch (error) {
+    if (isRequestError(error, 'business') && error.code === Code.PAYMENT_PENDING) return 'pending';
+    if (isRequestError(error, 'business') && error.code === Code.GONE) return 'expired';
+    // A network hiccup while polling: ask again on the next tick.
+    if (isRequestError(error, 'network')) return 'pending';
+    throw error;
+  }
+}

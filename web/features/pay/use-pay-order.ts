@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { PAYMENT } from '../../../contracts/constants';
+import type { PayType, PricePackage, QrPayResponse } from '../../../contracts/pay';
+import type { SOURCE } from '../../../contracts/constants';
+import { createQrPay, fetchPayStatus } from './api';
+
+/**
+ * The payment for the chosen package and method (spec §4): a new order whenever either changes, an
+ * answer that arrives for an older choice is dropped, and the order's status polled every second until
+ * it is paid or expired. Polling stops when the dialog (and with it this hook) goes away.
+ */
+export function usePayOrder(pkg: PricePackage | undefined, payType: PayType | undefined, source: (typeof SOURCE)[keyof typeof SOURCE]) {
+  const [order, setOrder] = useState<QrPayResponse | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!pkg || !payType) return;
+    let current = true;
+    setOrder(null);
+    setError(null);
+    setLoading(true);
+    createQrPay({ source, packageId: pkg.id, payPrice: pkg.price, payType, goodsName: pkg.packageName, description: pkg.packageName })
+      .then((created) => current && setOrder(created))
+      .catch((e: unknown) => current && setError(e instanceof Error ? e.message : String(e)))
+      .finally(() => current && setLoading(false));
+    return () => {
+      current = false;
+    };
+    // A new order only for another package, method or an explicit retry; `pkg` itself is rebuilt on refetch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pkg?.id, pkg?.price, payType, source, attempt]);
+
+  const polled = Boolean(order && (order.weChatQRCode ?? order.aliPayQRCode ?? order.devPayUrl));
+  const status = useQuery({
+    queryKey: ['payStatus', order?.outTradeNo],
+    queryFn: () => fetchPayStatus(order!.outTradeNo),
+    enabled: polled,
+    refetchInterval: (query) => (query.state.data === 'paid' || query.state.data === 'expired' ? false : PAYMENT.pollMs),
+    // The payer is often on another tab or device; the dialog must still notice.
+    refetchIntervalInBackground: true,
+    gcTime: 0,
+  });
+
+  return { order, loading, error, status: polled ? (status.data ?? 'pending') : null, retry: () => setAttempt((n) => n + 1) };
+}
