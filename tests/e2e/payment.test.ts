@@ -1,0 +1,86 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AccountItem } from '../../contracts/rights';
+import { makeMeeting } from '../fixtures/meeting';
+import { api, signUp } from './api';
+import { screenshotDir, useBrowser } from './browser';
+
+/**
+ * Buying from a quota refusal, end to end in Chromium against `wrangler dev` and the real engine: a user
+ * with no allowance submits a transcription, is refused, buys the default 10-hour package in the pay
+ * dialog with the development provider (its confirm page in another tab), and the transcription the
+ * dialog retries by itself goes through.
+ */
+
+const browser = useBrowser();
+let token: string;
+let speech: string;
+
+beforeAll(async () => {
+  token = await signUp('payment');
+  speech = makeMeeting(mkdtempSync(join(tmpdir(), 'e2e-payment-'))).path;
+});
+
+const duration = async () => (await api<AccountItem[]>('/expense/account/queryAccountDetail', { body: {}, token })).data.find((i) => i.accountType === 'duration')!;
+
+describe('payment in Chromium', () => {
+  it('buys a duration package from a quota refusal and the transcription then goes through', { timeout: 240_000 }, async () => {
+    expect(await duration()).toMatchObject({ active: false });
+    const page = await browser.open('/', { token });
+    await page.locator('.home-action.localFile').click();
+    await page.getByTestId('upload-dialog').waitFor();
+    await page.getByTestId('upload-dropzone').locator('input[type=file]').setInputFiles(speech);
+    await page.getByTestId('upload-file-done').waitFor({ timeout: 60_000 });
+    await page.getByTestId('upload-submit').click();
+
+    // The refusal is shown as a warning and the pay dialog opens over the upload dialog.
+    await page.getByTestId('upload-shortage').waitFor();
+    const dialog = page.getByTestId('pay-dialog');
+    await dialog.waitFor();
+    await page.getByTestId('pay-tab-3').click();
+    await dialog.getByRole('button', { name: /Duration 10 hours/ }).click();
+    await expect.poll(() => page.getByTestId('pay-price').textContent()).toContain('¥39.00');
+    const link = page.getByTestId('dev-pay-link');
+    await link.waitFor();
+    await page.getByTestId('pay-qr').locator('canvas').waitFor();
+    await page.screenshot({ path: `${screenshotDir}/pay-dialog.png` });
+
+    // The payer's side: the development provider's confirm page, as a phone would open it from the code.
+    const confirm = await page.context().newPage();
+    await confirm.goto((await link.getAttribute('href'))!);
+    await confirm.getByText('Development payment', { exact: true }).waitFor();
+    await confirm.getByRole('button', { name: 'Confirm payment of ¥39.00' }).click();
+    await confirm.getByText('Paid. You can return to Tingyi.').waitFor();
+    await confirm.screenshot({ path: `${screenshotDir}/dev-pay-confirm.png` });
+    await confirm.close();
+
+    await page.getByText('Payment received. Your package is ready to use.').waitFor({ timeout: 10_000 });
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Transcription started').waitFor({ timeout: 20_000 });
+    await page.getByTestId('upload-dialog').waitFor({ state: 'detached' });
+
+    await page.goto(page.url().replace(/\/[^/]*$/, '/recordList'));
+    const row = page.locator('[data-testid^=record-row-]', { hasText: 'meeting' });
+    await row.waitFor();
+    await expect.poll(() => row.textContent(), { timeout: 180_000, interval: 1000 }).toMatch(/Transcribed/);
+    const after = await duration();
+    expect(after.active).toBe(true);
+    // Ten hours bought, the file's length charged.
+    expect(after.remainingSeconds).toBeLessThan(36_000);
+    expect(after.remainingSeconds).toBeGreaterThan(36_000 - 120);
+    const bills = await api<{ rows: { packageName: string; amountFen: number; channel: string }[] }>('/expense/account/queryBuyRecord', { body: {}, token });
+    expect(bills.data.rows).toEqual([expect.objectContaining({ packageName: 'Duration 10 hours', amountFen: 3900, channel: 'pay' })]);
+  });
+
+  it('fits the pay dialog on a 768 px screen', { timeout: 60_000 }, async () => {
+    const page = await browser.open('/user/account', { token, width: 768, height: 1000 });
+    await page.getByTestId('bills-buy').click();
+    await page.getByTestId('dev-pay-link').waitFor();
+    const width = await page.evaluate(() => document.querySelector('.pay-dialog')!.getBoundingClientRect().width);
+    expect(width).toBeLessThanOrEqual(768);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+    await page.screenshot({ path: `${screenshotDir}/pay-dialog-768.png`, fullPage: true });
+  });
+});
