@@ -20,6 +20,15 @@ declare namespace Cloudflare {
     R2_SECRET_ACCESS_KEY?: string;
     /** Longest piece (seconds of audio) a file job recognises in one message; default CHUNK_MAX_SECONDS (120). */
     TRANSCRIBE_PIECE_SECONDS?: string;
+    /** WeChat Pay API v3 (all needed, else WeChat Pay is hidden): merchant id, the app id payments belong to, the merchant API certificate's serial and private key (PKCS#8 PEM), the APIv3 key, WeChat Pay's public key (PEM) and its id; the base URL defaults to https://api.mch.weixin.qq.com. */
+    WECHAT_PAY_MCH_ID?: string;
+    WECHAT_PAY_APP_ID?: string;
+    WECHAT_PAY_MCH_SERIAL?: string;
+    WECHAT_PAY_PRIVATE_KEY?: string;
+    WECHAT_PAY_API_V3_KEY?: string;
+    WECHAT_PAY_PUBLIC_KEY?: string;
+    WECHAT_PAY_PUBLIC_KEY_ID?: string;
+    WECHAT_PAY_BASE_URL?: string;
     /** "off" disables the sign-in captcha; honoured outside production only, for automated tests. */
     CAPTCHA?: string;
   }

@@ -1,34 +1,17 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PackageCategory, QrPayResponse } from '../../contracts/pay';
-import type { AccountItem } from '../../contracts/rights';
+import type { PackageCategory } from '../../contracts/pay';
 import type { OrderState, PaymentOrder } from '../../durable-objects/PaymentOrder';
-import { database } from '../../worker/db/client';
-import { packages } from '../../worker/db/schema';
+import { createApi } from '../../worker/app';
+import { expense } from '../../worker/routes/expense';
 import { signedDevNotification } from '../../worker/services/payments/development';
 import { orderObject } from '../../worker/services/payments/orders';
 import { get, send, signUp } from './api';
+import { HOUR, bills, createPackage, deliver, durationItem, order, orderStatus } from './pay-helpers';
 
-const db = database(env.DB);
-const HOUR = 3600;
-
-async function createPackage(values: Partial<typeof packages.$inferInsert> = {}) {
-  const [row] = await db
-    .insert(packages)
-    .values({ packageType: '3', packageName: 'Test hours', priceFen: 1990, orgPriceFen: 2990, validPeriod: 1, validPeriodUnit: 1, seconds: 2 * HOUR, createdAt: Date.now(), ...values })
-    .returning();
-  return row!;
-}
-
-const order = (token: string, body: Record<string, unknown>) => send<QrPayResponse>('/prod-api/expense/pay/getQrPay', body, { token });
-const status = (token: string, outTradeNo: string) => send<{ status: string }>(`/prod-api/expense/pay/getPayRechargeStatus/${outTradeNo}`, {}, { token });
 const notify = (notification: { body: string; headers: Record<string, string> }) =>
-  exports.default.fetch(new Request('http://tingyi.test/prod-api/pay/notify/devPay', { method: 'POST', ...notification }));
-const duration = async (token: string) =>
-  (await send<AccountItem[]>('/prod-api/expense/account/queryAccountDetail', {}, { token })).body.data.find((i) => i.accountType === 'duration')!;
-const bills = async (token: string) =>
-  (await send<{ total: number; rows: { reference: string; amountFen: number }[] }>('/prod-api/expense/account/queryBuyRecord', {}, { token })).body.data;
+  deliver(new Request('http://tingyi.test/prod-api/pay/notify/devPay', { method: 'POST', ...notification }));
 
 /** A signed-in user with a pending development-provider order for a fresh 2-hour package at ¥19.90. */
 async function pendingOrder() {
@@ -43,6 +26,8 @@ const paid = (outTradeNo: string, amountFen = 1990, now = Date.now()) =>
   signedDevNotification({ outTradeNo, amountFen, transactionId: `DEV-${crypto.randomUUID()}` }, now);
 
 afterEach(() => vi.restoreAllMocks());
+/** The expense area on the production error handling, for requests with bindings of the test's choosing. */
+const expenseApp = createApi().route('/expense', expense);
 
 describe('packages', () => {
   it('lists the default packages in four category tabs with their rights, in the request language', async () => {
@@ -59,9 +44,10 @@ describe('packages', () => {
     expect(only.body.data.map((c) => c.packageType)).toEqual(['5']);
   });
 
-  it('offers only the development provider in development', async () => {
+  it('offers the configured providers, and the development one in development', async () => {
     const { token } = await signUp();
-    expect((await get<string[]>('/prod-api/expense/pay/methods', token)).body.data).toEqual(['devPay']);
+    // The test Worker has WeChat Pay settings (vitest.config.ts) and none for the others.
+    expect((await get<string[]>('/prod-api/expense/pay/methods', token)).body.data).toEqual(['wxV3Pay', 'devPay']);
   });
 });
 
@@ -79,8 +65,17 @@ describe('pay orders', () => {
     expect(cheaper.status).toBe(409);
     expect(cheaper.body.msg).toBe('The price of this package is now ¥19.90. Reload the list and try again.');
     expect((await order(token, { packageId: 999_999, payPrice: 1, payType: 'devPay' })).status).toBe(404);
-    const wechat = await order(token, { packageId: pkg.id, payPrice: 19.9, payType: 'wxV3Pay' });
-    expect(wechat.body.msg).toBe('This payment method is not available. Choose another one.');
+    // A deployment without WeChat Pay settings neither offers nor accepts it.
+    const unconfigured = { ...env, WECHAT_PAY_MCH_ID: '' };
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const methods = await expenseApp.request('http://tingyi.test/prod-api/expense/pay/methods', { headers }, unconfigured);
+    expect(((await methods.json()) as { data: string[] }).data).toEqual(['devPay']);
+    const wechat = await expenseApp.request(
+      'http://tingyi.test/prod-api/expense/pay/getQrPay',
+      { method: 'POST', headers, body: JSON.stringify({ packageId: pkg.id, payPrice: 19.9, payType: 'wxV3Pay' }) },
+      unconfigured,
+    );
+    expect(((await wechat.json()) as { msg: string }).msg).toBe('This payment method is not available. Choose another one.');
     expect((await order(token, { packageId: pkg.id, payPrice: 19.9, payType: 'bitcoin' })).status).toBe(400);
     const rows = await env.DB.prepare('SELECT count(*) AS n FROM pay_orders WHERE package_id = ?').bind(pkg.id).first<{ n: number }>();
     expect(rows!.n).toBe(0);
@@ -90,7 +85,7 @@ describe('pay orders', () => {
     const { token, outTradeNo, response } = await pendingOrder();
     expect(response.devPayUrl).toBe(`http://tingyi.test/prod-api/dev/pay/${outTradeNo}`);
     expect(response.weChatQRCode).toBeNull();
-    const pending = await status(token, outTradeNo);
+    const pending = await orderStatus(token, outTradeNo);
     expect(pending.body).toMatchObject({ code: 202, msg: 'Waiting for payment.', data: { status: 'pending' } });
 
     const page = await exports.default.fetch(new Request(response.devPayUrl!));
@@ -101,8 +96,8 @@ describe('pay orders', () => {
     expect(confirm.status).toBe(303);
     expect(await (await exports.default.fetch(new Request(response.devPayUrl!))).text()).toContain('Paid. You can return to Tingyi.');
 
-    expect((await status(token, outTradeNo)).body).toMatchObject({ code: 200, data: { status: 'paid' } });
-    expect(await duration(token)).toMatchObject({ active: true, remainingSeconds: 2 * HOUR });
+    expect((await orderStatus(token, outTradeNo)).body).toMatchObject({ code: 200, data: { status: 'paid' } });
+    expect(await durationItem(token)).toMatchObject({ active: true, remainingSeconds: 2 * HOUR });
     expect(await bills(token)).toMatchObject({ total: 1, rows: [{ reference: outTradeNo, amountFen: 1990 }] });
   });
 
@@ -119,7 +114,7 @@ describe('pay orders', () => {
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(polls.every((p) => p === 'credited' || p === 'duplicate')).toBe(true);
     expect(polls.filter((p) => p === 'credited').length).toBeLessThanOrEqual(1);
-    expect(await duration(token)).toMatchObject({ remainingSeconds: 2 * HOUR });
+    expect(await durationItem(token)).toMatchObject({ remainingSeconds: 2 * HOUR });
     expect((await bills(token)).total).toBe(1);
     const row = await env.DB.prepare('SELECT status FROM pay_orders WHERE out_trade_no = ?').bind(outTradeNo).first<{ status: string }>();
     expect(row!.status).toBe('paid');
@@ -136,18 +131,18 @@ describe('pay orders', () => {
     expect((await notify(await paid(outTradeNo, 1990, Date.now() - 10 * 60_000))).status).toBe(400);
     const reasons = warn.mock.calls.map(([line]) => JSON.parse(String(line)).reason);
     expect(reasons).toEqual(['amountMismatch', 'badSignature', 'badSignature', 'stale']);
-    expect((await status(token, outTradeNo)).body.code).toBe(202);
-    expect(await duration(token)).toMatchObject({ active: false, remainingSeconds: 0 });
+    expect((await orderStatus(token, outTradeNo)).body.code).toBe(202);
+    expect(await durationItem(token)).toMatchObject({ active: false, remainingSeconds: 0 });
     expect((await bills(token)).total).toBe(0);
   });
 
   it('never shows one user’s order to another', async () => {
     const { outTradeNo } = await pendingOrder();
     const other = await signUp();
-    const res = await status(other.token, outTradeNo);
+    const res = await orderStatus(other.token, outTradeNo);
     expect(res.status).toBe(404);
     expect(res.body.msg).toBe('No such order.');
-    expect((await status(other.token, 'TY00000000000000nothing')).body.msg).toBe('No such order.');
+    expect((await orderStatus(other.token, 'TY00000000000000nothing')).body.msg).toBe('No such order.');
     expect((await send(`/prod-api/expense/pay/getPayRechargeStatus/${outTradeNo}`, {})).status).toBe(401);
   });
 
@@ -161,10 +156,10 @@ describe('pay orders', () => {
       await state.storage.put('order', { ...stored, expiresAt: Date.now() - 1 });
     });
     expect(await runDurableObjectAlarm(stub)).toBe(true);
-    const expired = await status(token, outTradeNo);
+    const expired = await orderStatus(token, outTradeNo);
     expect(expired.status).toBe(410);
     expect(expired.body.msg).toBe('This order has expired. Choose the package again for a new code.');
     expect((await notify(await paid(outTradeNo))).status).toBe(400);
-    expect(await duration(token)).toMatchObject({ active: false });
+    expect(await durationItem(token)).toMatchObject({ active: false });
   });
 });

@@ -1,9 +1,28 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 import { freePort } from '../../scripts/services.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A fresh RSA key pair per run, as a merchant or a gateway holds it. */
+const rsaPair = () =>
+  generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+// Payment providers configured as a merchant would (the Worker's side) against fakes holding the other halves.
+const wechatMerchant = rsaPair();
+const wechatPlatform = rsaPair();
+const paymentBindings = {
+  WECHAT_PAY_MCH_ID: '1900000109',
+  WECHAT_PAY_APP_ID: 'wxd678efh567hg6787',
+  WECHAT_PAY_MCH_SERIAL: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+  WECHAT_PAY_PRIVATE_KEY: wechatMerchant.privateKey,
+  WECHAT_PAY_API_V3_KEY: randomBytes(16).toString('hex'),
+  WECHAT_PAY_PUBLIC_KEY: wechatPlatform.publicKey,
+  WECHAT_PAY_PUBLIC_KEY_ID: 'PUB_KEY_ID_0119000001092026112500000000',
+  FAKE_WECHAT_PAY_MERCHANT_PUBLIC_KEY: wechatMerchant.publicKey,
+  FAKE_WECHAT_PAY_PRIVATE_KEY: wechatPlatform.privateKey,
+};
 
 export default defineConfig(async () => {
   // global-setup.ts starts the real engine on this port; the Worker under test calls it there.
@@ -23,6 +42,7 @@ export default defineConfig(async () => {
             TRANSCRIBE_PIECE_SECONDS: '8',
             // A host gone for a second pauses the meeting, so the grace-period test need not wait a minute.
             MEETING_HOST_GRACE_SECONDS: '1',
+            ...paymentBindings,
           },
         },
       }),

@@ -1,11 +1,16 @@
-/** Byte helpers for WebCrypto work: base64url without padding, random ids and SHA-256 digests. */
-export function toBase64Url(bytes: ArrayBuffer | Uint8Array): string {
+/** Byte helpers for WebCrypto work: base64 and base64url, random ids and SHA-256 digests. */
+export function toBase64(bytes: ArrayBuffer | Uint8Array): string {
   const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   let binary = '';
   for (const b of view) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(binary);
 }
 
+export function toBase64Url(bytes: ArrayBuffer | Uint8Array): string {
+  return toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Reads base64url and standard base64 alike (padded or not). */
 export function fromBase64Url(text: string): Uint8Array {
   const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));

@@ -1,5 +1,5 @@
 import { API_BASE } from '../../../contracts/constants';
-import type { ConfirmedPayment, PayProvider } from './provider';
+import type { ConfirmedPayment, PayProvider, Refusal } from './provider';
 
 /**
  * The development provider (ENVIRONMENT=development only): stands in for a gateway so `npm start` can
@@ -54,7 +54,7 @@ export function developmentProvider(env: Env): PayProvider | null {
       const url = devPayUrl(request.origin, request.outTradeNo);
       return { qrCode: url, payUrl: url };
     },
-    async verifyNotification(request, now): Promise<ConfirmedPayment | { refused: 'badSignature' | 'stale' | 'malformed' }> {
+    async verifyNotification(request, now): Promise<ConfirmedPayment | { refused: Refusal }> {
       const body = await request.text();
       const signature = unhex(request.headers.get(DEV_SIGNATURE_HEADER) ?? '');
       // crypto.subtle.verify compares in constant time.

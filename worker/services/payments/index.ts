@@ -1,10 +1,11 @@
 import type { PayType } from '../../../contracts/pay';
 import { developmentProvider } from './development';
 import type { PayProvider } from './provider';
+import { wechatPayProvider } from './wechat';
 
 /** The providers this deployment has settings for, in the order the pay dialog offers them. */
 export function payProviders(env: Env): PayProvider[] {
-  return [developmentProvider(env)].filter((p): p is PayProvider => p !== null);
+  return [wechatPayProvider(env), developmentProvider(env)].filter((p): p is PayProvider => p !== null);
 }
 
 export const payProvider = (env: Env, payType: string): PayProvider | undefined => payProviders(env).find((p) => p.payType === payType);

@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/errors';
 import { purchaseStatements } from '../rights';
 import { payProvider } from './index';
 import type { ConfirmedPayment } from './provider';
+import { randomHex } from './rsa';
 
 /**
  * Pay orders: made with the server's own price, settled at most once. The D1 row is the bill-side record
@@ -21,8 +22,7 @@ export const orderObject = (env: Env, outTradeNo: string) => env.PAYMENT_ORDER.g
 /** 28 characters (WeChat Pay allows 6–32): the UTC time to the second, then 48 random bits. */
 function newOutTradeNo(now: number) {
   const time = new Date(now).toISOString().replace(/\D/g, '').slice(0, 14);
-  const random = [...crypto.getRandomValues(new Uint8Array(6))].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return `TY${time}${random}`;
+  return `TY${time}${randomHex(6)}`;
 }
 
 export async function createOrder(

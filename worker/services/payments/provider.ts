@@ -28,7 +28,7 @@ export interface ConfirmedPayment {
 }
 
 /** Why a notification was refused; logged, never credited. */
-export type Refusal = 'badSignature' | 'stale' | 'malformed';
+export type Refusal = 'badSignature' | 'stale' | 'malformed' | 'undecryptable';
 
 export interface PayProvider {
   payType: PayType;

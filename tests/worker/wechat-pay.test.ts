@@ -1,0 +1,115 @@
+import { runDurableObjectAlarm } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toBase64 } from '../../worker/lib/encoding';
+import { orderObject } from '../../worker/services/payments/orders';
+import { rsaSign } from '../../worker/services/payments/rsa';
+import { signUp } from './api';
+import { FakeWechatPay } from './fake-wechatpay';
+import { HOUR, bills, createPackage, deliver, durationItem, order, orderStatus } from './pay-helpers';
+
+const HTTPS = 'https://tingyi.test';
+let wechat: FakeWechatPay;
+let warnings: string[];
+
+beforeEach(() => {
+  wechat = new FakeWechatPay().install();
+  warnings = [];
+  vi.spyOn(console, 'warn').mockImplementation((line: string) => void warnings.push(JSON.parse(line).reason));
+});
+afterEach(() => vi.restoreAllMocks());
+
+/** An RSA private key (bare base64 PKCS#8) that is not the one WeChat Pay or the merchant holds. */
+async function impostorKey() {
+  const pair = (await crypto.subtle.generateKey({ name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+  return toBase64((await crypto.subtle.exportKey('pkcs8', pair.privateKey)) as ArrayBuffer);
+}
+
+/** A user with a WeChat Pay Native order for a fresh ¥19.90 package. */
+async function wechatOrder() {
+  const user = await signUp();
+  const pkg = await createPackage({ packageName: '2 hours of transcription' });
+  const res = await order(user.token, { packageId: pkg.id, payPrice: 19.9, payType: 'wxV3Pay' }, HTTPS);
+  expect(res.body.code).toBe(200);
+  return { ...user, outTradeNo: res.body.data.outTradeNo, response: res.body.data };
+}
+
+describe('WeChat Pay v3 Native', () => {
+  it('places a signed Native order at the server’s price and shows its code_url as the QR code', async () => {
+    const { outTradeNo, response } = await wechatOrder();
+    expect(response.weChatQRCode).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=/);
+    expect(response.devPayUrl).toBeNull();
+    const placed = wechat.orders.get(outTradeNo)!;
+    expect(placed.tx.amount).toEqual({ total: 1990, currency: 'CNY' });
+    expect(placed.notifyUrl).toBe('https://tingyi.test/prod-api/pay/notify/wxV3Pay');
+    expect(placed.description).toBe('2 hours of transcription');
+    expect(Date.parse(placed.timeExpire) - Date.now()).toBeGreaterThan(14 * 60_000);
+    expect(wechat.refused).toEqual([]);
+  });
+
+  it('the fake refuses a request signed with another key, as WeChat Pay does', async () => {
+    const pem = await impostorKey();
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const path = '/v3/pay/transactions/out-trade-no/TY123456?mchid=1900000109';
+    const signature = await rsaSign(pem, `GET\n${path}\n${timestamp}\nN1\n\n`);
+    const res = await fetch(`https://api.mch.weixin.qq.com${path}`, {
+      headers: { authorization: `WECHATPAY2-SHA256-RSA2048 mchid="1900000109",nonce_str="N1",signature="${signature}",timestamp="${timestamp}",serial_no="${env.WECHAT_PAY_MCH_SERIAL}"` },
+    });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { code: string }).code).toBe('SIGN_ERROR');
+  });
+
+  it('credits once from the signed, encrypted notification, however many times it comes', async () => {
+    const { token, outTradeNo } = await wechatOrder();
+    wechat.pay(outTradeNo);
+    const notification = await wechat.notification(outTradeNo);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => deliver(notification.clone())));
+    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(204));
+    expect((await orderStatus(token, outTradeNo)).body.code).toBe(200);
+    expect(await durationItem(token)).toMatchObject({ active: true, remainingSeconds: 2 * HOUR });
+    expect((await bills(token)).total).toBe(1);
+  });
+
+  it('refuses and logs forged, tampered and stale notifications, crediting nothing', async () => {
+    const { token, outTradeNo } = await wechatOrder();
+    wechat.pay(outTradeNo);
+    const forged = await wechat.notification(outTradeNo, { signingKey: await impostorKey() });
+    const wrongKey = await wechat.notification(outTradeNo, { apiV3Key: 'b'.repeat(32) });
+    const cheaper = await wechat.notification(outTradeNo, { total: 1 });
+    const stale = await wechat.notification(outTradeNo, { at: Date.now() - 10 * 60_000 });
+    const swapped = await wechat.notification(outTradeNo);
+    const tamperedBody = (await swapped.text()).replace('TRANSACTION.SUCCESS', 'TRANSACTION.SUCCESS ');
+    const tampered = new Request(swapped.url, { method: 'POST', headers: swapped.headers, body: tamperedBody });
+    for (const notice of [forged, wrongKey, cheaper, stale, tampered]) {
+      const answer = await deliver(notice);
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toMatchObject({ code: 'FAIL' });
+    }
+    expect(warnings).toEqual(['badSignature', 'undecryptable', 'amountMismatch', 'stale', 'badSignature']);
+    expect((await orderStatus(token, outTradeNo)).body.code).toBe(202);
+    expect(await durationItem(token)).toMatchObject({ active: false });
+  });
+
+  it('the order’s alarm polls WeChat Pay and credits a payment whose notification was lost; a late one credits nothing more', async () => {
+    const { token, outTradeNo } = await wechatOrder();
+    const stub = orderObject(env, outTradeNo);
+    expect(await runDurableObjectAlarm(stub)).toBe(true); // NOTPAY: polls again later
+    expect((await orderStatus(token, outTradeNo)).body.code).toBe(202);
+    wechat.pay(outTradeNo);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect((await orderStatus(token, outTradeNo)).body.code).toBe(200);
+    expect((await deliver(await wechat.notification(outTradeNo))).status).toBe(204);
+    expect(await durationItem(token)).toMatchObject({ remainingSeconds: 2 * HOUR });
+    expect((await bills(token)).total).toBe(1);
+  });
+
+  it('refuses to show a code from an answer WeChat Pay did not sign', async () => {
+    const user = await signUp();
+    const pkg = await createPackage();
+    wechat.signingKey = await impostorKey();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await order(user.token, { packageId: pkg.id, payPrice: 19.9, payType: 'wxV3Pay' }, HTTPS);
+    expect(res.status).toBe(503);
+    expect(res.body.msg).toBe('The payment service did not answer. Try again in a moment or choose another method.');
+  });
+});
