@@ -29,6 +29,11 @@ declare namespace Cloudflare {
     WECHAT_PAY_PUBLIC_KEY?: string;
     WECHAT_PAY_PUBLIC_KEY_ID?: string;
     WECHAT_PAY_BASE_URL?: string;
+    /** Alipay (all three needed, else Alipay is hidden): the app id, the app's private key (PKCS#8, PEM or bare base64) and Alipay's public key; the gateway defaults to https://openapi.alipay.com/gateway.do. */
+    ALIPAY_APP_ID?: string;
+    ALIPAY_PRIVATE_KEY?: string;
+    ALIPAY_PUBLIC_KEY?: string;
+    ALIPAY_GATEWAY?: string;
     /** "off" disables the sign-in captcha; honoured outside production only, for automated tests. */
     CAPTCHA?: string;
   }

@@ -7,6 +7,8 @@ declare global {
       /** The fake gateways' own keys (vitest.config.ts makes a fresh pair per run for each side). */
       FAKE_WECHAT_PAY_MERCHANT_PUBLIC_KEY: string;
       FAKE_WECHAT_PAY_PRIVATE_KEY: string;
+      FAKE_ALIPAY_APP_PUBLIC_KEY: string;
+      FAKE_ALIPAY_PRIVATE_KEY: string;
     }
   }
 }

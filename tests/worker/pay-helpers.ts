@@ -4,6 +4,7 @@ import type { QrPayResponse } from '../../contracts/pay';
 import type { AccountItem } from '../../contracts/rights';
 import { database } from '../../worker/db/client';
 import { packages } from '../../worker/db/schema';
+import { toBase64 } from '../../worker/lib/encoding';
 
 /** What the payment tests share: a package to buy, orders made through the Worker, and what a user then sees. */
 export const HOUR = 3600;
@@ -39,3 +40,9 @@ export const durationItem = async (token: string) =>
   (await post<AccountItem[]>('/prod-api/expense/account/queryAccountDetail', {}, token)).body.data.find((i) => i.accountType === 'duration')!;
 export const bills = async (token: string) =>
   (await post<{ total: number; rows: { reference: string; amountFen: number }[] }>('/prod-api/expense/account/queryBuyRecord', {}, token)).body.data;
+
+/** An RSA private key (bare base64 PKCS#8) that neither the merchant nor any gateway holds: an impostor's. */
+export async function impostorKey() {
+  const pair = (await crypto.subtle.generateKey({ name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+  return toBase64((await crypto.subtle.exportKey('pkcs8', pair.privateKey)) as ArrayBuffer);
+}

@@ -12,6 +12,8 @@ const rsaPair = () =>
 // Payment providers configured as a merchant would (the Worker's side) against fakes holding the other halves.
 const wechatMerchant = rsaPair();
 const wechatPlatform = rsaPair();
+const alipayApp = rsaPair();
+const alipayPlatform = rsaPair();
 const paymentBindings = {
   WECHAT_PAY_MCH_ID: '1900000109',
   WECHAT_PAY_APP_ID: 'wxd678efh567hg6787',
@@ -22,6 +24,11 @@ const paymentBindings = {
   WECHAT_PAY_PUBLIC_KEY_ID: 'PUB_KEY_ID_0119000001092026112500000000',
   FAKE_WECHAT_PAY_MERCHANT_PUBLIC_KEY: wechatMerchant.publicKey,
   FAKE_WECHAT_PAY_PRIVATE_KEY: wechatPlatform.privateKey,
+  ALIPAY_APP_ID: '2021000000000001',
+  ALIPAY_PRIVATE_KEY: alipayApp.privateKey,
+  ALIPAY_PUBLIC_KEY: alipayPlatform.publicKey,
+  FAKE_ALIPAY_APP_PUBLIC_KEY: alipayApp.publicKey,
+  FAKE_ALIPAY_PRIVATE_KEY: alipayPlatform.privateKey,
 };
 
 export default defineConfig(async () => {

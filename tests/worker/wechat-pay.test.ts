@@ -1,12 +1,11 @@
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toBase64 } from '../../worker/lib/encoding';
 import { orderObject } from '../../worker/services/payments/orders';
 import { rsaSign } from '../../worker/services/payments/rsa';
 import { signUp } from './api';
 import { FakeWechatPay } from './fake-wechatpay';
-import { HOUR, bills, createPackage, deliver, durationItem, order, orderStatus } from './pay-helpers';
+import { HOUR, bills, createPackage, deliver, durationItem, impostorKey, order, orderStatus } from './pay-helpers';
 
 const HTTPS = 'https://tingyi.test';
 let wechat: FakeWechatPay;
@@ -18,12 +17,6 @@ beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation((line: string) => void warnings.push(JSON.parse(line).reason));
 });
 afterEach(() => vi.restoreAllMocks());
-
-/** An RSA private key (bare base64 PKCS#8) that is not the one WeChat Pay or the merchant holds. */
-async function impostorKey() {
-  const pair = (await crypto.subtle.generateKey({ name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['sign', 'verify'])) as CryptoKeyPair;
-  return toBase64((await crypto.subtle.exportKey('pkcs8', pair.privateKey)) as ArrayBuffer);
-}
 
 /** A user with a WeChat Pay Native order for a fresh ¥19.90 package. */
 async function wechatOrder() {
