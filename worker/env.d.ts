@@ -34,6 +34,11 @@ declare namespace Cloudflare {
     ALIPAY_PRIVATE_KEY?: string;
     ALIPAY_PUBLIC_KEY?: string;
     ALIPAY_GATEWAY?: string;
+    /** PayPal Orders v2 (client id and secret needed, else PayPal is hidden); the webhook id lets webhooks be verified; the base URL defaults to https://api-m.paypal.com. */
+    PAYPAL_CLIENT_ID?: string;
+    PAYPAL_CLIENT_SECRET?: string;
+    PAYPAL_WEBHOOK_ID?: string;
+    PAYPAL_BASE_URL?: string;
     /** "off" disables the sign-in captcha; honoured outside production only, for automated tests. */
     CAPTCHA?: string;
   }

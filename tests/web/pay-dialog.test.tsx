@@ -152,3 +152,50 @@ describe('pay dialog', () => {
     await screen.findByTestId('pay-dialog');
   });
 });
+
+describe('PayPal and plugin pages', () => {
+  it('/paypalReturn captures through the server, then says paid and refreshes permissions', async () => {
+    fake.status = 'paid';
+    renderAt('/paypalReturn?outTradeNo=TY9&token=5O190127TN364715T&PayerID=QYR5Z8XDVJNXQ');
+    await screen.findByTestId('paypal-paid');
+    expect(screen.getByText('Payment received. Your package is ready to use.')).toBeTruthy();
+    const [call] = calls('/expense/pay/paypalPayBack');
+    expect(Object.fromEntries(call!.url.searchParams)).toEqual({ token: '5O190127TN364715T', PayerID: 'QYR5Z8XDVJNXQ' });
+    await waitFor(() => expect(useSession.getState().permissions.screenCasting).toBe(true));
+  });
+
+  it('/paypalReturn not yet confirmed offers to try again', async () => {
+    renderAt('/paypalReturn?outTradeNo=TY9&token=5O190127TN364715T&PayerID=Q');
+    await screen.findByText('PayPal has not confirmed the payment yet. Try again in a moment.');
+    fake.status = 'paid';
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByTestId('paypal-paid');
+  });
+
+  it('/paypalCallBack says nothing was charged and lets the payer choose again', async () => {
+    renderAt('/paypalCallBack?outTradeNo=TY9&token=5O190127TN364715T');
+    await screen.findByText('Payment cancelled');
+    fireEvent.click(screen.getByTestId('paypal-choose-again'));
+    await screen.findByTestId('pay-dialog');
+  });
+
+  it('/pluginPay opens the dialog embedded, without a close button, and says when it is paid', async () => {
+    window.history.replaceState(null, '', '/pluginPay?source=browser_plugin_media');
+    renderAt('/pluginPay?source=browser_plugin_media');
+    await screen.findByTestId('pay-dialog');
+    expect(document.querySelector('.pay-dialog .ant-modal-close')).toBeNull();
+    await waitFor(() => expect(fake.orders[0]?.body).toMatchObject({ source: 2 }));
+    fake.status = 'paid';
+    await screen.findByTestId('plugin-paid', {}, { timeout: 5000 });
+  });
+
+  it('embedded, PayPal opens in a new window and the page says it is in progress', async () => {
+    fake.methods = ['paypalV2Pay'];
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    window.history.replaceState(null, '', '/pluginPay?source=browser_plugin_media');
+    renderAt('/pluginPay?source=browser_plugin_media');
+    await screen.findByText('Opening PayPal…', { selector: '.ant-result-title' });
+    expect(open).toHaveBeenCalledWith('https://www.sandbox.paypal.com/checkoutnow?token=TY1', '_blank', 'noopener');
+    expect(screen.queryByTestId('pay-dialog')).toBeNull();
+  });
+});

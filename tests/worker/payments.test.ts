@@ -46,8 +46,8 @@ describe('packages', () => {
 
   it('offers the configured providers, and the development one in development', async () => {
     const { token } = await signUp();
-    // The test Worker has WeChat Pay and Alipay settings (vitest.config.ts).
-    expect((await get<string[]>('/prod-api/expense/pay/methods', token)).body.data).toEqual(['wxV3Pay', 'aliPay', 'devPay']);
+    // The test Worker has settings for every provider (vitest.config.ts).
+    expect((await get<string[]>('/prod-api/expense/pay/methods', token)).body.data).toEqual(['wxV3Pay', 'aliPay', 'paypalV2Pay', 'devPay']);
   });
 });
 
@@ -66,7 +66,7 @@ describe('pay orders', () => {
     expect(cheaper.body.msg).toBe('The price of this package is now ¥19.90. Reload the list and try again.');
     expect((await order(token, { packageId: 999_999, payPrice: 1, payType: 'devPay' })).status).toBe(404);
     // A deployment without WeChat Pay settings neither offers nor accepts it.
-    const unconfigured = { ...env, WECHAT_PAY_MCH_ID: '', ALIPAY_APP_ID: '' };
+    const unconfigured = { ...env, WECHAT_PAY_MCH_ID: '', ALIPAY_APP_ID: '', PAYPAL_CLIENT_ID: '' };
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
     const methods = await expenseApp.request('http://tingyi.test/prod-api/expense/pay/methods', { headers }, unconfigured);
     expect(((await methods.json()) as { data: string[] }).data).toEqual(['devPay']);

@@ -29,6 +29,9 @@ const paymentBindings = {
   ALIPAY_PUBLIC_KEY: alipayPlatform.publicKey,
   FAKE_ALIPAY_APP_PUBLIC_KEY: alipayApp.publicKey,
   FAKE_ALIPAY_PRIVATE_KEY: alipayPlatform.privateKey,
+  PAYPAL_CLIENT_ID: 'AeTingyiSandboxClient',
+  PAYPAL_CLIENT_SECRET: randomBytes(24).toString('hex'),
+  PAYPAL_WEBHOOK_ID: '1JE4291016473214C',
 };
 
 export default defineConfig(async () => {

@@ -653,6 +653,21 @@ export const enUS = {
     unexpectedDescription: 'An unexpected error occurred. Reload the page to continue.',
   },
   pay: {
+    paypal: {
+      home: "Back to Tingyi",
+      missing: "This address is missing PayPal’s payment details. Start the purchase again from Tingyi.",
+      confirming: "Confirming your PayPal payment…",
+      pending: "PayPal has not confirmed the payment yet. Try again in a moment.",
+      expired: "This order expired before it was paid. Nothing was charged; choose the package again.",
+      failed: "The payment could not be confirmed. Try again or contact customer service.",
+      cancelled: "Payment cancelled",
+      cancelledNote: "Nothing was charged. You can choose a package again at any time.",
+      chooseAgain: "Choose a package",
+    },
+    plugin: {
+      closeTab: "You can close this page and return to the plugin.",
+      notPaid: "Nothing was bought. Open the packages again whenever you like.",
+    },
     success: "Payment received. Your package is ready to use.",
     noPackages: "No packages are on sale yet.",
     noMethods: "No payment method is set up on this site yet. Contact customer service or use a card code.",

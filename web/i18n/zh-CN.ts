@@ -651,6 +651,21 @@ export const zhCN: Messages = {
     unexpectedDescription: '发生意外错误，请重新加载页面。',
   },
   pay: {
+    paypal: {
+      home: "返回听译",
+      missing: "该地址缺少 PayPal 支付信息，请从听译重新发起购买。",
+      confirming: "正在确认您的 PayPal 支付…",
+      pending: "PayPal 尚未确认该笔支付，请稍后重试。",
+      expired: "订单在支付前已过期，未产生扣款，请重新选择套餐。",
+      failed: "无法确认该笔支付，请重试或联系客服。",
+      cancelled: "已取消支付",
+      cancelledNote: "未产生任何扣款，您可随时重新选择套餐。",
+      chooseAgain: "选择套餐",
+    },
+    plugin: {
+      closeTab: "您可以关闭此页面并返回插件。",
+      notPaid: "未购买任何套餐，随时可以再次打开。",
+    },
     success: "支付成功，套餐已可使用。",
     noPackages: "暂无在售套餐。",
     noMethods: "本站尚未配置支付方式，请联系客服或使用卡密兑换。",

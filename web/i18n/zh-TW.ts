@@ -651,6 +651,21 @@ export const zhTW: Messages = {
     unexpectedDescription: '發生非預期的錯誤，請重新載入頁面。',
   },
   pay: {
+    paypal: {
+      home: "返回聽譯",
+      missing: "此網址缺少 PayPal 支付資訊，請從聽譯重新發起購買。",
+      confirming: "正在確認您的 PayPal 支付…",
+      pending: "PayPal 尚未確認該筆支付，請稍後重試。",
+      expired: "訂單在支付前已過期，未產生扣款，請重新選擇方案。",
+      failed: "無法確認該筆支付，請重試或聯絡客服。",
+      cancelled: "已取消支付",
+      cancelledNote: "未產生任何扣款，您可隨時重新選擇方案。",
+      chooseAgain: "選擇方案",
+    },
+    plugin: {
+      closeTab: "您可以關閉此頁面並返回外掛。",
+      notPaid: "未購買任何方案，隨時可以再次開啟。",
+    },
     success: "支付成功，方案已可使用。",
     noPackages: "暫無在售方案。",
     noMethods: "本站尚未設定支付方式，請聯絡客服或使用卡密兌換。",

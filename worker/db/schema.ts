@@ -196,7 +196,7 @@ export const payOrders = sqliteTable(
     amountFen: integer('amount_fen').notNull(),
     payType: text('pay_type').notNull(),
     status: text('status', { enum: ['pending', 'paid', 'expired'] }).notNull(),
-    /** The provider's transaction id, once paid. */
+    /** The provider's id for the payment: PayPal's order id from creation, else the transaction id once paid. */
     providerRef: text('provider_ref'),
     creditNonce: text('credit_nonce'),
     createdAt: createdAt(),

@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import { Code } from '../../contracts/errors';
 import type { Envelope } from '../../contracts/errors';
@@ -9,7 +11,9 @@ import { translate } from '../lib/i18n';
 import type { AppEnv } from '../lib/types';
 import { validate } from '../middleware/validate';
 import { payTypes } from '../services/payments';
-import { createOrder, findOrder } from '../services/payments/orders';
+import { payOrders } from '../db/schema';
+import { createOrder, findOrder, orderObject, type PayOrder } from '../services/payments/orders';
+import { paypalProvider } from '../services/payments/paypal';
 
 /** Pay calls of spec §7 (mounted under /expense/pay, behind the sign-in check of the expense area). */
 export const payRoutes = new Hono<AppEnv>()
@@ -19,15 +23,39 @@ export const payRoutes = new Hono<AppEnv>()
     const origin = new URL(c.req.url).origin;
     return ok(c, await createOrder(c.env, c.var.db, c.var.userId, c.req.valid('json'), origin));
   })
-  .post('/getPayRechargeStatus/:outTradeNo', validate('param', z.object({ outTradeNo: z.string().min(6).max(64) })), async (c) => {
-    const order = await findOrder(c.var.db, c.req.valid('param').outTradeNo);
-    // Another user's order is answered exactly like a missing one.
-    if (!order || order.userId !== c.var.userId) throw new ApiError(Code.NOT_FOUND, 'payOrderNotFound', {}, 404);
-    if (order.status === 'paid') return ok(c, { status: order.status satisfies PayOrderStatus, outTradeNo: order.outTradeNo });
-    if (order.status === 'expired') throw new ApiError(Code.GONE, 'payOrderExpired', {}, 410);
-    return c.json<Envelope<{ status: PayOrderStatus; outTradeNo: string }>>({
-      code: Code.PAYMENT_PENDING,
-      msg: translate(c.var.locale, 'payOrderPending'),
-      data: { status: 'pending', outTradeNo: order.outTradeNo },
-    });
+  .post('/getPayRechargeStatus/:outTradeNo', validate('param', z.object({ outTradeNo: z.string().min(6).max(64) })), async (c) =>
+    statusAnswer(c, ownOrder(await findOrder(c.var.db, c.req.valid('param').outTradeNo), c.var.userId)),
+  )
+  /** The payer is back from PayPal (`token` is PayPal's order id): capture it and settle the order. */
+  .post('/paypalPayBack', validate('query', z.object({ token: z.string().min(1).max(64), PayerID: z.string().max(64).optional() })), async (c) => {
+    const { token } = c.req.valid('query');
+    const found = await c.var.db.query.payOrders.findFirst({ where: and(eq(payOrders.providerRef, token), eq(payOrders.payType, 'paypalV2Pay')) });
+    const order = ownOrder(found, c.var.userId);
+    const provider = paypalProvider(c.env);
+    if (!provider) throw new ApiError(Code.BAD_REQUEST, 'payTypeUnavailable', {}, 400);
+    if (order.status === 'pending') {
+      const payment = await provider.capture(token).catch((error: unknown) => {
+        console.error(JSON.stringify({ level: 'error', event: 'paypalCaptureFailed', outTradeNo: order.outTradeNo, error: String(error) }));
+        throw new ApiError(Code.UNAVAILABLE, 'payProviderFailed', {}, 503);
+      });
+      const result = payment && payment.outTradeNo === order.outTradeNo ? await orderObject(c.env, order.outTradeNo).settle(payment) : null;
+      if (result && result !== 'credited' && result !== 'duplicate') {
+        console.warn(JSON.stringify({ level: 'warn', event: 'paypalCaptureRefused', reason: result, outTradeNo: order.outTradeNo }));
+      }
+    }
+    return statusAnswer(c, (await findOrder(c.var.db, order.outTradeNo))!);
   });
+
+/** Another user's order is answered exactly like a missing one. */
+function ownOrder(order: PayOrder | undefined, userId: number): PayOrder {
+  if (!order || order.userId !== userId) throw new ApiError(Code.NOT_FOUND, 'payOrderNotFound', {}, 404);
+  return order;
+}
+
+/** 200 once paid, 202 while waiting (the dialog keeps polling), 410 once expired. */
+function statusAnswer(c: Context<AppEnv>, order: PayOrder) {
+  if (order.status === 'expired') throw new ApiError(Code.GONE, 'payOrderExpired', {}, 410);
+  const data = { status: order.status satisfies PayOrderStatus, outTradeNo: order.outTradeNo };
+  if (order.status === 'paid') return ok(c, data);
+  return c.json<Envelope<typeof data>>({ code: Code.PAYMENT_PENDING, msg: translate(c.var.locale, 'payOrderPending'), data });
+}

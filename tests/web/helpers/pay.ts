@@ -71,7 +71,7 @@ export function payReply(fake: FakePay, path: string, body: string): Reply | nul
     };
     return ok(response);
   }
-  if (path.startsWith('/expense/pay/getPayRechargeStatus/')) {
+  if (path.startsWith('/expense/pay/getPayRechargeStatus/') || path === '/expense/pay/paypalPayBack') {
     if (fake.status === 'paid') return ok({ status: 'paid' });
     if (fake.status === 'expired') return { status: 410, body: { code: 410, msg: 'This order has expired.', data: null } };
     return { body: { code: 202, msg: 'Waiting for payment.', data: { status: 'pending' } } };

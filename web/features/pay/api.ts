@@ -13,6 +13,18 @@ export const fetchPayMethods = async () => (await get<PayType[]>('/expense/pay/m
 
 export const createQrPay = async (body: QrPayRequest) => (await post<QrPayResponse>('/expense/pay/getQrPay', body)).data;
 
+/** The payer is back from PayPal: the server captures the order; resolves with its status. */
+export async function paypalPayBack(params: { token: string; PayerID?: string }): Promise<PayOrderStatus> {
+  try {
+    await post('/expense/pay/paypalPayBack', {}, { params, silent: true });
+    return 'paid';
+  } catch (error) {
+    if (isRequestError(error, 'business') && error.code === Code.PAYMENT_PENDING) return 'pending';
+    if (isRequestError(error, 'business') && error.code === Code.GONE) return 'expired';
+    throw error;
+  }
+}
+
 /** The order's status; "not yet" (202) and "expired" (410) are answers here, not errors to toast. */
 export async function fetchPayStatus(outTradeNo: string): Promise<PayOrderStatus> {
   try {

@@ -52,6 +52,8 @@ export async function createOrder(
       console.error(JSON.stringify({ level: 'error', event: 'payCreateFailed', payType: input.payType, outTradeNo, error: String(error) }));
       throw new ApiError(Code.UNAVAILABLE, 'payProviderFailed', {}, 503);
     });
+  // PayPal's order id: what its return names and what the poll asks about.
+  if (opening.providerRef) await db.update(payOrders).set({ providerRef: opening.providerRef }).where(eq(payOrders.outTradeNo, outTradeNo));
   const field = (payType: string, value?: string) => (input.payType === payType ? (value ?? null) : null);
   return {
     outTradeNo,
@@ -82,7 +84,7 @@ export async function creditOrder(d1: D1Database, db: Db, payment: ConfirmedPaym
   const guard = { sql: 'EXISTS (SELECT 1 FROM pay_orders WHERE out_trade_no = ?1 AND credit_nonce = ?2)', params: [order.outTradeNo, nonce] };
   const [claim] = await d1.batch([
     d1
-      .prepare(`UPDATE pay_orders SET status = 'paid', paid_at = ?3, provider_ref = ?4, credit_nonce = ?2 WHERE out_trade_no = ?1 AND status = 'pending'`)
+      .prepare(`UPDATE pay_orders SET status = 'paid', paid_at = ?3, provider_ref = coalesce(provider_ref, ?4), credit_nonce = ?2 WHERE out_trade_no = ?1 AND status = 'pending'`)
       .bind(order.outTradeNo, nonce, now, payment.providerRef),
     ...purchaseStatements(d1, { userId: order.userId, pkg, channel: 'pay', reference: order.outTradeNo, amountFen: order.amountFen }, now, guard),
   ]);
