@@ -10,6 +10,9 @@ export type PayType = (typeof PAY_TYPES)[number];
 export const PACKAGE_TYPES = ['1', '2', '3', '5'] as const;
 export type PackageType = (typeof PACKAGE_TYPES)[number];
 
+/** What a live meeting can be paid with (spec §6): memberships and time packages, not dubbing. */
+export const MEETING_PACKAGE_TYPES: readonly PackageType[] = ['1', '2', '3'];
+
 export const PAY = {
   /** An unpaid order expires after this long; its QR code stops working. */
   orderTtlMs: 15 * 60_000,

@@ -39,6 +39,8 @@ declare namespace Cloudflare {
     PAYPAL_CLIENT_SECRET?: string;
     PAYPAL_WEBHOOK_ID?: string;
     PAYPAL_BASE_URL?: string;
+    /** An image of the plans' rights the pay dialog shows beside its comparison table (queryRightsPictureUrl); unset: none. */
+    RIGHTS_PICTURE_URL?: string;
     /** "off" disables the sign-in captcha; honoured outside production only, for automated tests. */
     CAPTCHA?: string;
   }

@@ -57,6 +57,22 @@ function call(path: string, token: string, locale: string) {
     .then(async (r) => ({ status: r.status, body: (await r.json()) as { code: number; msg: string; data: PackageCategory[] } }));
 }
 
+describe('meeting packages and rights', () => {
+  it('lists the packages a meeting can use, the rights picture, and judges whether a meeting may start', async () => {
+    const { token, userId } = await signUp();
+    const meeting = await send<PackageCategory[]>('/prod-api/expense/package/queryMeetingPricePackage', {}, { token });
+    expect(meeting.body.data.map((c) => c.packageType)).toEqual(['2', '3', '1']);
+    expect((await get<{ rightsPictureUrl: string }>('/prod-api/expense/package/queryRightsPictureUrl', token)).body.data).toEqual({ rightsPictureUrl: '' });
+
+    const refused = await send('/prod-api/expense/cost/meetingRightsJudge', { duration: 600 }, { token });
+    expect(refused.body).toMatchObject({ code: 92505000, msg: 'Insufficient balance. Please buy a package or recharge.' });
+    await env.DB.prepare("INSERT INTO accounts (user_id, account_type, valid_until, remaining_seconds) VALUES (?, 'duration', ?, 3600)").bind(userId, Date.now() + 86_400_000).run();
+    expect((await send('/prod-api/expense/cost/meetingRightsJudge', { duration: 600 }, { token })).body).toMatchObject({ code: 200, data: { accountType: 'duration' } });
+    expect((await send('/prod-api/expense/cost/meetingRightsJudge', { duration: 7200 }, { token })).body.code).toBe(92505000);
+    expect((await send('/prod-api/expense/cost/meetingRightsJudge', {})).status).toBe(401);
+  });
+});
+
 describe('pay orders', () => {
   it('charges the server’s price: a different payPrice, an unknown package or an unconfigured method is refused', async () => {
     const { token } = await signUp();

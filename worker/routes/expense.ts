@@ -7,11 +7,11 @@ import { forbidden } from '../lib/errors';
 import type { AppEnv } from '../lib/types';
 import { requireUser } from '../middleware/auth';
 import { validate } from '../middleware/validate';
-import { PACKAGE_TYPES } from '../../contracts/pay';
+import { MEETING_PACKAGE_TYPES, PACKAGE_TYPES } from '../../contracts/pay';
 import { redeemCard } from '../services/cards';
 import { priceCategories } from '../services/payments/packages';
 import { payRoutes } from './pay';
-import { accountItems, permissions } from '../services/rights';
+import { accountItems, check, permissions } from '../services/rights';
 
 /** Rights, balances, bills and card codes of the signed-in user (spec §7 Expense). */
 const page = z.object({
@@ -78,8 +78,16 @@ export const expense = new Hono<AppEnv>()
     ]);
     return ok(c, { rows, total: total!.n });
   })
-  .post('/package/queryCommonPricePackage', validate('json', z.object({ packageType: z.enum(PACKAGE_TYPES).optional() })), async (c) =>
-    ok(c, await priceCategories(c.var.db, c.var.locale, c.req.valid('json').packageType)),
+  .post('/package/queryCommonPricePackage', validate('json', z.object({ packageType: z.enum(PACKAGE_TYPES).optional() })), async (c) => {
+    const { packageType } = c.req.valid('json');
+    return ok(c, await priceCategories(c.var.db, c.var.locale, packageType ? [packageType] : undefined));
+  })
+  .post('/package/queryMeetingPricePackage', async (c) => ok(c, await priceCategories(c.var.db, c.var.locale, MEETING_PACKAGE_TYPES)))
+  /** The rights picture the pay dialog may show; empty when the deployment has none (the dialog's own table then stands alone). */
+  .get('/package/queryRightsPictureUrl', (c) => ok(c, { rightsPictureUrl: c.env.RIGHTS_PICTURE_URL ?? '' }))
+  /** Whether the user can start (or keep) a live meeting of `duration` seconds now: the paying account, or the 925… refusal. */
+  .post('/cost/meetingRightsJudge', validate('json', z.object({ duration: z.coerce.number().int().min(1).max(86_400).default(60) })), async (c) =>
+    ok(c, { accountType: await check(c.var.db, c.var.userId, 'realtime', c.req.valid('json').duration) }),
   )
   .route('/pay', payRoutes)
   .post('/cardPassword/exchangeCardPassword/:code', validate('param', z.object({ code: z.string().trim().min(1).max(64) })), async (c) => {

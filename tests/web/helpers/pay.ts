@@ -54,6 +54,7 @@ export function newFakePay(): FakePay {
 export function payReply(fake: FakePay, path: string, body: string): Reply | null {
   if (path === '/expense/package/queryCommonPricePackage') return ok(CATEGORIES);
   if (path === '/expense/pay/methods') return ok(fake.methods);
+  if (path === '/expense/package/queryRightsPictureUrl') return ok({ rightsPictureUrl: '' });
   if (path === '/expense/account/queryAccountDetail') return ok(ACCOUNTS);
   if (path === '/expense/account/queryUserFunctionJudge') return ok({ recognitionCount: 10, translateCount: 4, proprietaryWords: true, translateGlossary: true, sensitiveWords: true, inviteMeeting: true, screenCasting: true });
   if (path === '/expense/pay/getQrPay') {

@@ -11,7 +11,7 @@ import { useSignedInUser } from '../../lib/session';
 import { detectSource } from '../../lib/source';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { ACCOUNT_DETAIL_KEY, fetchAccountDetail, refreshPermissions } from '../account/api';
-import { PAY_METHODS_KEY, PRICE_CATEGORIES_KEY, fetchPayMethods, fetchPriceCategories } from './api';
+import { PAY_METHODS_KEY, PRICE_CATEGORIES_KEY, RIGHTS_PICTURE_KEY, fetchPayMethods, fetchPriceCategories, fetchRightsPicture } from './api';
 import { PackageCarousel } from './PackageCarousel';
 import { RightsTable } from './RightsTable';
 import { usePayDialog } from './store';
@@ -39,6 +39,7 @@ export default function PayDialog() {
 
   const categories = useQuery({ queryKey: PRICE_CATEGORIES_KEY, queryFn: fetchPriceCategories });
   const methods = useQuery({ queryKey: PAY_METHODS_KEY, queryFn: fetchPayMethods });
+  const picture = useQuery({ queryKey: RIGHTS_PICTURE_KEY, queryFn: fetchRightsPicture });
   const list = categories.data ?? [];
   const requested = packageType ? list.findIndex((c) => c.packageType === packageType) : -1;
   const activeIndex = requested >= 0 ? requested : Math.min(tabIndex, Math.max(0, list.length - 1));
@@ -167,7 +168,21 @@ export default function PayDialog() {
                 </div>
               </section>
             </div>
-            <Collapse ghost items={[{ key: 'compare', label: t('pay.compare'), children: <RightsTable /> }]} />
+            <Collapse
+              ghost
+              items={[
+                {
+                  key: 'compare',
+                  label: t('pay.compare'),
+                  children: (
+                    <>
+                      {picture.data && <img className="pay-rights-picture" src={picture.data} alt={t('pay.compare')} />}
+                      <RightsTable />
+                    </>
+                  ),
+                },
+              ]}
+            />
           </>
         )}
       </div>

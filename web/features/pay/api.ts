@@ -9,6 +9,9 @@ export const PAY_METHODS_KEY = ['payMethods'] as const;
 
 export const fetchPriceCategories = async () => (await post<PackageCategory[]>('/expense/package/queryCommonPricePackage', {})).data;
 
+export const RIGHTS_PICTURE_KEY = ['rightsPicture'] as const;
+export const fetchRightsPicture = async () => (await get<{ rightsPictureUrl: string }>('/expense/package/queryRightsPictureUrl')).data.rightsPictureUrl;
+
 export const fetchPayMethods = async () => (await get<PayType[]>('/expense/pay/methods')).data;
 
 export const createQrPay = async (body: QrPayRequest) => (await post<QrPayResponse>('/expense/pay/getQrPay', body)).data;

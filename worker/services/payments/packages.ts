@@ -29,9 +29,9 @@ function rights(type: PackageType, seconds: number, locale: Locale): string[] {
 }
 
 /** Every package grouped into the pay dialog's category tabs; prices in yuan. */
-export async function priceCategories(db: Db, locale: Locale, only?: PackageType): Promise<PackageCategory[]> {
+export async function priceCategories(db: Db, locale: Locale, only: readonly PackageType[] = CATEGORY_ORDER): Promise<PackageCategory[]> {
   const rows = await db.query.packages.findMany({ orderBy: [asc(packages.priceFen), asc(packages.id)] });
-  return CATEGORY_ORDER.filter((type) => !only || type === only).map((packageType) => ({
+  return CATEGORY_ORDER.filter((type) => only.includes(type)).map((packageType) => ({
     packageType,
     desc: translate(locale, NAME[packageType]),
     remark: translate(locale, REMARK[packageType]),
