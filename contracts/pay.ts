@@ -60,6 +60,8 @@ export interface QrPayResponse {
   outTradeNo: string;
   weChatQRCode: string | null;
   aliPayQRCode: string | null;
+  /** Alipay on a phone (getAliH5Pay): the gateway page that takes the payer into Alipay. */
+  aliPayH5Url: string | null;
   payPalPayHtml: string | null;
   /** Development provider: the local confirm page the QR code opens. */
   devPayUrl: string | null;

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderObject } from '../../worker/services/payments/orders';
 import { signUp } from './api';
 import { FakeAlipay } from './fake-alipay';
-import { HOUR, bills, createPackage, deliver, durationItem, impostorKey, order, orderStatus } from './pay-helpers';
+import type { QrPayResponse } from '../../contracts/pay';
+import { HOUR, bills, createPackage, deliver, durationItem, impostorKey, order, orderStatus, post } from './pay-helpers';
 
 let alipay: FakeAlipay;
 let warnings: string[];
@@ -83,5 +84,29 @@ describe('Alipay precreate', () => {
     const pkg = await createPackage();
     const res = await order(user.token, { packageId: pkg.id, payPrice: 19.9, payType: 'aliPay' });
     expect(res.status).toBe(503);
+  });
+});
+
+describe('Alipay in a phone browser (getAliH5Pay)', () => {
+  it('gives a signed wap.pay page; paying there credits the package once', async () => {
+    const user = await signUp();
+    const pkg = await createPackage();
+    const res = await post<QrPayResponse>('/prod-api/expense/pay/getAliH5Pay', { packageId: pkg.id, payPrice: 19.9 }, user.token);
+    expect(res.body.code).toBe(200);
+    const { aliPayH5Url, outTradeNo } = res.body.data;
+    expect(new URL(aliPayH5Url!).origin + new URL(aliPayH5Url!).pathname).toBe('https://openapi.alipay.com/gateway.do');
+    expect(await alipay.openWapPage(aliPayH5Url!)).toBe('cashier');
+    // A page whose price was edited on the way no longer carries Alipay-valid signature.
+    expect(await alipay.openWapPage(aliPayH5Url!.replace('19.90', '0.01'))).toBe('invalid-signature');
+    alipay.pay(outTradeNo);
+    expect(await (await deliver(await alipay.notification(outTradeNo))).text()).toBe('success');
+    expect(await durationItem(user.token)).toMatchObject({ remainingSeconds: 2 * HOUR });
+  });
+
+  it('is refused for a method without a phone page', async () => {
+    const user = await signUp();
+    const pkg = await createPackage();
+    const res = await post('/prod-api/expense/pay/getAliH5Pay', { packageId: pkg.id, payPrice: 19.9, payType: 'wxV3Pay' }, user.token);
+    expect(res.status).toBe(400);
   });
 });

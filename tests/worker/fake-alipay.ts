@@ -39,15 +39,7 @@ export class FakeAlipay {
     const params = Object.fromEntries(new URLSearchParams(await request.text()));
     const method = params.method ?? '';
     const key = `${method.replace(/\./g, '_')}_response`;
-    const valid =
-      params.app_id === env.ALIPAY_APP_ID &&
-      params.charset === 'utf-8' &&
-      params.sign_type === 'RSA2' &&
-      params.version === '1.0' &&
-      /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(params.timestamp ?? '') &&
-      Boolean(params.sign) &&
-      (await rsaVerify(env.FAKE_ALIPAY_APP_PUBLIC_KEY, signingString(params, ['sign']), params.sign!));
-    if (!valid) {
+    if (!(await this.signedByApp(params))) {
       this.refused.push(method);
       return this.reply(key, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' });
     }
@@ -69,6 +61,32 @@ export class FakeAlipay {
       return this.reply(key, { code: '10000', msg: 'Success', out_trade_no: trade.out_trade_no, trade_no: trade.trade_no, trade_status: trade.trade_status, total_amount: trade.total_amount });
     }
     return this.reply(key, { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method', sub_msg: method });
+  }
+
+  /** The common parameters and the RSA2 signature over all but `sign`, made with the app's key. */
+  private async signedByApp(params: Record<string, string>) {
+    return (
+      params.app_id === env.ALIPAY_APP_ID &&
+      params.charset === 'utf-8' &&
+      params.sign_type === 'RSA2' &&
+      params.version === '1.0' &&
+      /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(params.timestamp ?? '') &&
+      Boolean(params.sign) &&
+      (await rsaVerify(env.FAKE_ALIPAY_APP_PUBLIC_KEY, signingString(params, ['sign']), params.sign!))
+    );
+  }
+
+  /**
+   * The payer's phone opens an alipay.trade.wap.pay page: Alipay checks it like any request and shows the
+   * cashier (the trade then exists) or an error page.
+   */
+  async openWapPage(url: string): Promise<'cashier' | 'invalid-signature' | 'invalid-parameter'> {
+    const params = Object.fromEntries(new URL(url).searchParams);
+    if (params.method !== 'alipay.trade.wap.pay' || !(await this.signedByApp(params))) return 'invalid-signature';
+    const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
+    if (biz.product_code !== 'QUICK_WAP_WAY' || !/^\d+(\.\d{1,2})?$/.test(String(biz.total_amount)) || !biz.subject || !biz.out_trade_no) return 'invalid-parameter';
+    this.trades.set(biz.out_trade_no, { out_trade_no: biz.out_trade_no, total_amount: String(biz.total_amount), subject: biz.subject, notify_url: params.notify_url ?? '', trade_status: 'WAIT_BUYER_PAY' });
+    return 'cashier';
   }
 
   private async reply(key: string, member: Record<string, unknown>) {

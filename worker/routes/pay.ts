@@ -23,6 +23,11 @@ export const payRoutes = new Hono<AppEnv>()
     const origin = new URL(c.req.url).origin;
     return ok(c, await createOrder(c.env, c.var.db, c.var.userId, c.req.valid('json'), origin));
   })
+  /** Alipay in a phone's browser (alipay.trade.wap.pay): the page to open instead of a QR code. */
+  .post('/getAliH5Pay', validate('json', qrPayRequest.extend({ payType: z.literal('aliPay').default('aliPay') })), async (c) => {
+    const origin = new URL(c.req.url).origin;
+    return ok(c, await createOrder(c.env, c.var.db, c.var.userId, c.req.valid('json'), origin, 'h5'));
+  })
   .post('/getPayRechargeStatus/:outTradeNo', validate('param', z.object({ outTradeNo: z.string().min(6).max(64) })), async (c) =>
     statusAnswer(c, ownOrder(await findOrder(c.var.db, c.req.valid('param').outTradeNo), c.var.userId)),
   )

@@ -1,4 +1,4 @@
-import type { ConfirmedPayment, PayProvider } from './provider';
+import type { ConfirmedPayment, PaymentRequest, PayProvider } from './provider';
 import { rsaSign, rsaVerify } from './rsa';
 
 /**
@@ -95,12 +95,42 @@ async function call<T extends AlipayAnswer>(s: Settings, method: string, biz: Re
 
 const fen = (yuan: string) => Math.round(Number(yuan) * 100);
 
+/**
+ * alipay.trade.wap.pay is a page, not a call: the payer's browser opens the gateway with the signed
+ * parameters, pays in Alipay, and comes back to `return_url`; the notification still settles the order.
+ */
+async function wapPayUrl(s: Settings, r: PaymentRequest) {
+  const params: Record<string, string> = {
+    app_id: s.appId,
+    method: 'alipay.trade.wap.pay',
+    format: 'JSON',
+    charset: 'utf-8',
+    sign_type: 'RSA2',
+    timestamp: beijingTime(Date.now()),
+    version: '1.0',
+    notify_url: r.notifyUrl,
+    return_url: `${r.origin}/user/account`,
+    biz_content: JSON.stringify({
+      out_trade_no: r.outTradeNo,
+      total_amount: (r.amountFen / 100).toFixed(2),
+      subject: r.description.slice(0, 256),
+      product_code: 'QUICK_WAP_WAY',
+      quit_url: `${r.origin}/`,
+      time_expire: beijingTime(r.expiresAt),
+    }),
+  };
+  params.sign = await rsaSign(s.privateKey, signingString(params, ['sign']));
+  return `${s.gateway}?${new URLSearchParams(params)}`;
+}
+
 export function alipayProvider(env: Env): PayProvider | null {
   const s = settings(env);
   if (!s) return null;
   return {
     payType: 'aliPay',
+    channels: ['qr', 'h5'],
     async create(r) {
+      if (r.channel === 'h5') return { payUrl: await wapPayUrl(s, r) };
       const answer = await call<AlipayAnswer & { qr_code?: string }>(
         s,
         'alipay.trade.precreate',

@@ -50,6 +50,7 @@ export function developmentProvider(env: Env): PayProvider | null {
   if (env.ENVIRONMENT !== 'development') return null;
   return {
     payType: 'devPay',
+    channels: ['qr'],
     async create(request) {
       const url = devPayUrl(request.origin, request.outTradeNo);
       return { qrCode: url, payUrl: url };

@@ -6,7 +6,7 @@ import { packages, payOrders } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { purchaseStatements } from '../rights';
 import { payProvider } from './index';
-import type { ConfirmedPayment } from './provider';
+import type { ConfirmedPayment, PaymentRequest } from './provider';
 import { randomHex } from './rsa';
 
 /**
@@ -31,10 +31,11 @@ export async function createOrder(
   userId: number,
   input: Required<Pick<QrPayRequest, 'packageId' | 'payPrice' | 'payType'>>,
   origin: string,
+  channel: PaymentRequest['channel'] = 'qr',
   now = Date.now(),
 ): Promise<QrPayResponse> {
   const provider = payProvider(env, input.payType);
-  if (!provider) throw new ApiError(Code.BAD_REQUEST, 'payTypeUnavailable', {}, 400);
+  if (!provider?.channels.includes(channel)) throw new ApiError(Code.BAD_REQUEST, 'payTypeUnavailable', {}, 400);
   const pkg = await db.query.packages.findFirst({ where: eq(packages.id, Number(input.packageId)) });
   if (!pkg || pkg.priceFen <= 0) throw new ApiError(Code.NOT_FOUND, 'packageNotFound', {}, 404);
   // The client's price only proves the payer saw the current one; the order always charges the server's.
@@ -47,7 +48,7 @@ export async function createOrder(
   await db.insert(payOrders).values({ ...order, status: 'pending', createdAt: now });
   await orderObject(env, outTradeNo).open(order);
   const opening = await provider
-    .create({ outTradeNo, amountFen: pkg.priceFen, description: pkg.packageName, notifyUrl: `${origin}/prod-api/pay/notify/${input.payType}`, origin, expiresAt })
+    .create({ outTradeNo, amountFen: pkg.priceFen, description: pkg.packageName, notifyUrl: `${origin}/prod-api/pay/notify/${input.payType}`, origin, expiresAt, channel })
     .catch((error: unknown) => {
       console.error(JSON.stringify({ level: 'error', event: 'payCreateFailed', payType: input.payType, outTradeNo, error: String(error) }));
       throw new ApiError(Code.UNAVAILABLE, 'payProviderFailed', {}, 503);
@@ -59,6 +60,7 @@ export async function createOrder(
     outTradeNo,
     weChatQRCode: field('wxV3Pay', opening.qrCode),
     aliPayQRCode: field('aliPay', opening.qrCode),
+    aliPayH5Url: field('aliPay', opening.payUrl),
     payPalPayHtml: field('paypalV2Pay', opening.payUrl),
     devPayUrl: field('devPay', opening.payUrl),
     expiresAt,

@@ -95,6 +95,8 @@ export function paypalProvider(env: Env): (PayProvider & { capture: (paypalOrder
   if (!s) return null;
   return {
     payType: 'paypalV2Pay',
+    // PayPal's approval page serves every device.
+    channels: ['qr', 'h5'],
     async create(r) {
       const back = (page: string) => `${r.origin}/${page}?outTradeNo=${encodeURIComponent(r.outTradeNo)}`;
       const { status, json } = await call<PayPalOrder>(

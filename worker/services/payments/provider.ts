@@ -10,6 +10,8 @@ export interface PaymentRequest {
   notifyUrl: string;
   origin: string;
   expiresAt: number;
+  /** A QR code for another device (the default), or a page for this phone's browser (H5). */
+  channel: 'qr' | 'h5';
 }
 
 /** How the payer completes it: a QR code's text, or a page to open. */
@@ -32,6 +34,8 @@ export type Refusal = 'badSignature' | 'stale' | 'malformed' | 'undecryptable';
 
 export interface PayProvider {
   payType: PayType;
+  /** The channels `create` can open; a QR code always. */
+  channels: readonly PaymentRequest['channel'][];
   create(request: PaymentRequest): Promise<PaymentOpening>;
   /** Checks a notification exactly as the provider documents; a refusal when it cannot be trusted. */
   verifyNotification(request: Request, now: number): Promise<ConfirmedPayment | { refused: Refusal } | { ignored: string }>;

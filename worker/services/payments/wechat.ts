@@ -117,6 +117,7 @@ export function wechatPayProvider(env: Env): PayProvider | null {
   if (!s) return null;
   return {
     payType: 'wxV3Pay',
+    channels: ['qr'],
     async create(r) {
       const { code_url } = await call<{ code_url: string }>(s, 'POST', '/v3/pay/transactions/native', {
         appid: s.appId,
