@@ -63,6 +63,8 @@ export interface QrPayResponse {
   /** Alipay on a phone (getAliH5Pay): the gateway page that takes the payer into Alipay. */
   aliPayH5Url: string | null;
   payPalPayHtml: string | null;
+  /** WeChat's in-app payment (getJsApiPay): the parameters for WeixinJSBridge getBrandWCPayRequest. */
+  jsApiParams: { appId: string; timeStamp: string; nonceStr: string; package: string; signType: 'RSA'; paySign: string } | null;
   /** Development provider: the local confirm page the QR code opens. */
   devPayUrl: string | null;
   expiresAt: number;

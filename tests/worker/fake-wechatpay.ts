@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { vi } from 'vitest';
 import { toBase64 } from '../../worker/lib/encoding';
 import { randomHex, rsaSign, rsaVerify } from '../../worker/services/payments/rsa';
-import { WECHAT_PAY_BASE } from '../../worker/services/payments/wechat';
+import { WECHAT_OAUTH_TOKEN, WECHAT_PAY_BASE } from '../../worker/services/payments/wechat';
 
 /**
  * FakeWechatPay: stands in for WeChat Pay API v3, which cannot be reached from here. It follows the
@@ -34,6 +34,7 @@ export class FakeWechatPay {
     const realFetch = globalThis.fetch;
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const request = new Request(input, init);
+      if (request.url.startsWith(WECHAT_OAUTH_TOKEN)) return this.oauth(new URL(request.url));
       return request.url.startsWith(WECHAT_PAY_BASE) ? this.handle(request) : realFetch(input, init);
     });
     return this;
@@ -47,7 +48,8 @@ export class FakeWechatPay {
       this.refused.push(pathWithQuery);
       return this.reply(401, { code: 'SIGN_ERROR', message: '签名错误' });
     }
-    if (request.method === 'POST' && url.pathname === '/v3/pay/transactions/native') return this.native(JSON.parse(body) as Record<string, unknown>);
+    if (request.method === 'POST' && url.pathname === '/v3/pay/transactions/native') return this.place(JSON.parse(body) as Record<string, unknown>, 'native');
+    if (request.method === 'POST' && url.pathname === '/v3/pay/transactions/jsapi') return this.place(JSON.parse(body) as Record<string, unknown>, 'jsapi');
     const query = url.pathname.match(/^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/);
     if (request.method === 'GET' && query) {
       const order = this.orders.get(decodeURIComponent(query[1]!));
@@ -66,9 +68,11 @@ export class FakeWechatPay {
     return rsaVerify(env.FAKE_WECHAT_PAY_MERCHANT_PUBLIC_KEY, `${request.method}\n${pathWithQuery}\n${p.timestamp}\n${p.nonce_str}\n${body}\n`, p.signature);
   }
 
-  private native(o: Record<string, unknown>) {
+  private place(o: Record<string, unknown>, kind: 'native' | 'jsapi') {
     const amount = o.amount as { total?: unknown; currency?: unknown } | undefined;
+    const openid = (o.payer as { openid?: unknown } | undefined)?.openid;
     const valid =
+      (kind === 'native' || (typeof openid === 'string' && this.openIds.has(openid))) &&
       o.appid === env.WECHAT_PAY_APP_ID &&
       o.mchid === env.WECHAT_PAY_MCH_ID &&
       typeof o.description === 'string' && o.description.length >= 1 && o.description.length <= 127 &&
@@ -85,8 +89,32 @@ export class FakeWechatPay {
       description: o.description as string,
       timeExpire: String(o.time_expire),
     });
-    return this.reply(200, { code_url: `weixin://wxpay/bizpayurl?pr=${randomHex(5)}` });
+    return this.reply(200, kind === 'native' ? { code_url: `weixin://wxpay/bizpayurl?pr=${randomHex(5)}` } : { prepay_id: `wx${randomHex(14)}` });
   }
+
+  /** The official account's web authorisation: a person who opened its OAuth page in WeChat gets a one-time code. */
+  private readonly codes = new Map<string, string>();
+  readonly openIds = new Set<string>();
+  authorize(openid = `o${randomHex(13)}`) {
+    const code = randomHex(16);
+    this.codes.set(code, openid);
+    this.openIds.add(openid);
+    return { code, openid };
+  }
+
+  /** sns/oauth2/access_token: right app id and secret, a code used once. */
+  private oauth(url: URL) {
+    const p = url.searchParams;
+    const openid = this.codes.get(p.get('code') ?? '');
+    if (p.get('appid') !== env.WECHAT_PAY_APP_ID || p.get('secret') !== FakeWechatPay.MP_SECRET || p.get('grant_type') !== 'authorization_code') {
+      return Response.json({ errcode: 40125, errmsg: 'invalid appsecret' });
+    }
+    if (!openid) return Response.json({ errcode: 40029, errmsg: 'invalid code' });
+    this.codes.delete(p.get('code')!);
+    return Response.json({ access_token: randomHex(16), expires_in: 7200, refresh_token: randomHex(16), openid, scope: 'snsapi_base' });
+  }
+  /** The official account's AppSecret the test configures alongside WeChat Pay. */
+  static readonly MP_SECRET = 'fake-mp-secret';
 
   private async reply(status: number, json: unknown) {
     const body = JSON.stringify(json);

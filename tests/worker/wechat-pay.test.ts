@@ -1,8 +1,11 @@
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { QrPayResponse } from '../../contracts/pay';
+import { createApi } from '../../worker/app';
+import { expense } from '../../worker/routes/expense';
 import { orderObject } from '../../worker/services/payments/orders';
-import { rsaSign } from '../../worker/services/payments/rsa';
+import { rsaSign, rsaVerify } from '../../worker/services/payments/rsa';
 import { signUp } from './api';
 import { FakeWechatPay } from './fake-wechatpay';
 import { HOUR, bills, createPackage, deliver, durationItem, impostorKey, order, orderStatus } from './pay-helpers';
@@ -104,5 +107,39 @@ describe('WeChat Pay v3 Native', () => {
     const res = await order(user.token, { packageId: pkg.id, payPrice: 19.9, payType: 'wxV3Pay' }, HTTPS);
     expect(res.status).toBe(503);
     expect(res.body.msg).toBe('The payment service did not answer. Try again in a moment or choose another method.');
+  });
+});
+
+describe('WeChat Pay inside WeChat (JSAPI)', () => {
+  const withAccount = { ...env, WECHAT_MP_APP_ID: env.WECHAT_PAY_APP_ID, WECHAT_MP_APP_SECRET: FakeWechatPay.MP_SECRET };
+  const payApi = createApi().route('/expense', expense);
+  const call = async <T>(path: string, token: string, init: RequestInit = {}) => {
+    const res = await payApi.request(`https://tingyi.test/prod-api${path}`, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } }, withAccount);
+    return { status: res.status, body: (await res.json()) as { code: number; msg: string; data: T } };
+  };
+
+  it('turns the authorisation code into the openid, then places a JSAPI order whose paySign verifies', async () => {
+    const { token } = await signUp();
+    const pkg = await createPackage();
+    const { code, openid } = wechat.authorize();
+    const found = await call<{ openid: string; appid: string }>(`/expense/pay/getOpenId?code=${code}`, token);
+    expect(found.body.data).toEqual({ openid, appid: env.WECHAT_PAY_APP_ID });
+    expect((await call(`/expense/pay/getOpenId?code=${code}`, token)).body.msg).toBe('WeChat did not confirm who you are. Open the payment page from WeChat again.');
+
+    const res = await call<QrPayResponse>('/expense/pay/getJsApiPay', token, { method: 'POST', body: JSON.stringify({ packageId: pkg.id, payPrice: 19.9, openId: openid }) });
+    expect(res.body.code).toBe(200);
+    const p = res.body.data.jsApiParams!;
+    expect(p).toMatchObject({ appId: env.WECHAT_PAY_APP_ID, signType: 'RSA' });
+    expect(p.package).toMatch(/^prepay_id=wx/);
+    expect(await rsaVerify(env.FAKE_WECHAT_PAY_MERCHANT_PUBLIC_KEY, `${p.appId}\n${p.timeStamp}\n${p.nonceStr}\n${p.package}\n`, p.paySign)).toBe(true);
+    expect(wechat.orders.get(res.body.data.outTradeNo)!.tx.amount.total).toBe(1990);
+  });
+
+  it('WeChat refuses a JSAPI order for an openid it never issued', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { token } = await signUp();
+    const pkg = await createPackage();
+    const res = await call('/expense/pay/getJsApiPay', token, { method: 'POST', body: JSON.stringify({ packageId: pkg.id, payPrice: 19.9, openId: 'o-someone-else' }) });
+    expect(res.status).toBe(503);
   });
 });

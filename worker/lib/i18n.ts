@@ -392,6 +392,11 @@ const messages = {
     'zh-CN': '支付服务暂无响应，请稍后重试或选择其他支付方式。',
     'zh-TW': '支付服務暫無回應，請稍後重試或選擇其他支付方式。',
   },
+  wechatOpenIdFailed: {
+    'en-US': 'WeChat did not confirm who you are. Open the payment page from WeChat again.',
+    'zh-CN': '微信未能确认您的身份，请在微信中重新打开支付页面。',
+    'zh-TW': '微信未能確認您的身分，請在微信中重新開啟支付頁面。',
+  },
   payOrderNotFound: { 'en-US': 'No such order.', 'zh-CN': '订单不存在。', 'zh-TW': '訂單不存在。' },
   payOrderPending: { 'en-US': 'Waiting for payment.', 'zh-CN': '等待支付。', 'zh-TW': '等待支付。' },
   payOrderExpired: {

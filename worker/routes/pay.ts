@@ -14,6 +14,7 @@ import { payTypes } from '../services/payments';
 import { payOrders } from '../db/schema';
 import { createOrder, findOrder, orderObject, type PayOrder } from '../services/payments/orders';
 import { paypalProvider } from '../services/payments/paypal';
+import { payerOpenId } from '../services/payments/wechat';
 
 /** Pay calls of spec §7 (mounted under /expense/pay, behind the sign-in check of the expense area). */
 export const payRoutes = new Hono<AppEnv>()
@@ -22,6 +23,17 @@ export const payRoutes = new Hono<AppEnv>()
   .post('/getQrPay', validate('json', qrPayRequest), async (c) => {
     const origin = new URL(c.req.url).origin;
     return ok(c, await createOrder(c.env, c.var.db, c.var.userId, c.req.valid('json'), origin));
+  })
+  /** WeChat's web authorisation code → the payer's openid under the paying app (for getJsApiPay). */
+  .get('/getOpenId', validate('query', z.object({ code: z.string().min(1).max(256) })), async (c) => {
+    const found = await payerOpenId(c.env, c.req.valid('query').code);
+    if (!found) throw new ApiError(Code.BAD_REQUEST, 'wechatOpenIdFailed', {}, 400);
+    return ok(c, found);
+  })
+  /** WeChat Pay inside WeChat (JSAPI): the parameters the page hands to WeixinJSBridge. */
+  .post('/getJsApiPay', validate('json', qrPayRequest.extend({ payType: z.literal('wxV3Pay').default('wxV3Pay'), openId: z.string().min(1).max(128) })), async (c) => {
+    const origin = new URL(c.req.url).origin;
+    return ok(c, await createOrder(c.env, c.var.db, c.var.userId, c.req.valid('json'), origin, 'jsapi'));
   })
   /** Alipay in a phone's browser (alipay.trade.wap.pay): the page to open instead of a QR code. */
   .post('/getAliH5Pay', validate('json', qrPayRequest.extend({ payType: z.literal('aliPay').default('aliPay') })), async (c) => {

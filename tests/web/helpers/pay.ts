@@ -67,6 +67,7 @@ export function payReply(fake: FakePay, path: string, body: string): Reply | nul
       weChatQRCode: type === 'wxV3Pay' ? `weixin://wxpay/bizpayurl?pr=${outTradeNo}` : null,
       aliPayQRCode: type === 'aliPay' ? `https://qr.alipay.com/${outTradeNo}` : null,
       aliPayH5Url: null,
+      jsApiParams: null,
       payPalPayHtml: type === 'paypalV2Pay' ? `https://www.sandbox.paypal.com/checkoutnow?token=${outTradeNo}` : null,
       devPayUrl: type === 'devPay' ? `http://127.0.0.1/prod-api/dev/pay/${outTradeNo}` : null,
       expiresAt: Date.now() + 900_000,

@@ -29,7 +29,7 @@ export async function createOrder(
   env: Env,
   db: Db,
   userId: number,
-  input: Required<Pick<QrPayRequest, 'packageId' | 'payPrice' | 'payType'>>,
+  input: Required<Pick<QrPayRequest, 'packageId' | 'payPrice' | 'payType'>> & { openId?: string },
   origin: string,
   channel: PaymentRequest['channel'] = 'qr',
   now = Date.now(),
@@ -48,7 +48,7 @@ export async function createOrder(
   await db.insert(payOrders).values({ ...order, status: 'pending', createdAt: now });
   await orderObject(env, outTradeNo).open(order);
   const opening = await provider
-    .create({ outTradeNo, amountFen: pkg.priceFen, description: pkg.packageName, notifyUrl: `${origin}/prod-api/pay/notify/${input.payType}`, origin, expiresAt, channel })
+    .create({ outTradeNo, amountFen: pkg.priceFen, description: pkg.packageName, notifyUrl: `${origin}/prod-api/pay/notify/${input.payType}`, origin, expiresAt, channel, openId: input.openId })
     .catch((error: unknown) => {
       console.error(JSON.stringify({ level: 'error', event: 'payCreateFailed', payType: input.payType, outTradeNo, error: String(error) }));
       throw new ApiError(Code.UNAVAILABLE, 'payProviderFailed', {}, 503);
@@ -62,6 +62,7 @@ export async function createOrder(
     aliPayQRCode: field('aliPay', opening.qrCode),
     aliPayH5Url: field('aliPay', opening.payUrl),
     payPalPayHtml: field('paypalV2Pay', opening.payUrl),
+    jsApiParams: opening.jsApiParams ?? null,
     devPayUrl: field('devPay', opening.payUrl),
     expiresAt,
   };

@@ -10,8 +10,10 @@ export interface PaymentRequest {
   notifyUrl: string;
   origin: string;
   expiresAt: number;
-  /** A QR code for another device (the default), or a page for this phone's browser (H5). */
-  channel: 'qr' | 'h5';
+  /** A QR code for another device (the default), a page for this phone's browser (H5), or WeChat's in-app JSAPI. */
+  channel: 'qr' | 'h5' | 'jsapi';
+  /** The payer's openid under the paying app (JSAPI only). */
+  openId?: string;
 }
 
 /** How the payer completes it: a QR code's text, or a page to open. */
@@ -20,6 +22,17 @@ export interface PaymentOpening {
   payUrl?: string;
   /** The provider's own id for the payment, when it gives one at creation (PayPal's order id). */
   providerRef?: string;
+  /** WeChat JSAPI: what the page passes to WeixinJSBridge "getBrandWCPayRequest". */
+  jsApiParams?: JsApiParams;
+}
+
+export interface JsApiParams {
+  appId: string;
+  timeStamp: string;
+  nonceStr: string;
+  package: string;
+  signType: 'RSA';
+  paySign: string;
 }
 
 /** A payment the provider vouched for (a verified notification or a query answer). */

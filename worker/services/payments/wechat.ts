@@ -1,5 +1,5 @@
 import { fromBase64Url } from '../../lib/encoding';
-import type { ConfirmedPayment, PayProvider, Refusal } from './provider';
+import type { ConfirmedPayment, JsApiParams, PayProvider, Refusal } from './provider';
 import { randomHex, rsaSign, rsaVerify } from './rsa';
 
 /**
@@ -109,6 +109,29 @@ async function decrypt(apiV3Key: string, resource: Resource): Promise<unknown> {
 const confirmed = (tx: Transaction): ConfirmedPayment | null =>
   tx.trade_state === 'SUCCESS' ? { outTradeNo: tx.out_trade_no, amountFen: tx.amount.total, providerRef: tx.transaction_id ?? '' } : null;
 
+/** The page's call to WeixinJSBridge, signed with the merchant key over appId, timeStamp, nonceStr and package. */
+async function jsApiParams(s: Settings, prepayId: string, now: number): Promise<JsApiParams> {
+  const timeStamp = String(Math.floor(now / 1000));
+  const nonceStr = randomHex(16);
+  const pkg = `prepay_id=${prepayId}`;
+  return { appId: s.appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign: await rsaSign(s.privateKey, `${s.appId}\n${timeStamp}\n${nonceStr}\n${pkg}\n`) };
+}
+
+/** The official account's web authorisation endpoint: a code from its OAuth page → the user's openid. */
+export const WECHAT_OAUTH_TOKEN = 'https://api.weixin.qq.com/sns/oauth2/access_token';
+
+/**
+ * JSAPI needs the payer's openid under the paying app, which the official account's web authorisation
+ * gives; so it is offered only when that account (WECHAT_MP_APP_ID and its secret) is the paying app.
+ */
+export async function payerOpenId(env: Env, code: string): Promise<{ openid: string; appid: string } | null> {
+  const s = settings(env);
+  if (!s || !env.WECHAT_MP_APP_SECRET || env.WECHAT_MP_APP_ID !== s.appId) return null;
+  const url = `${WECHAT_OAUTH_TOKEN}?${new URLSearchParams({ appid: s.appId, secret: env.WECHAT_MP_APP_SECRET, code, grant_type: 'authorization_code' })}`;
+  const answer = (await (await fetch(url)).json()) as { openid?: string; errcode?: number };
+  return answer.openid ? { openid: answer.openid, appid: s.appId } : null;
+}
+
 /** RFC 3339 in UTC, as time_expire wants it. */
 const rfc3339 = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
@@ -117,9 +140,9 @@ export function wechatPayProvider(env: Env): PayProvider | null {
   if (!s) return null;
   return {
     payType: 'wxV3Pay',
-    channels: ['qr'],
+    channels: ['qr', 'jsapi'],
     async create(r) {
-      const { code_url } = await call<{ code_url: string }>(s, 'POST', '/v3/pay/transactions/native', {
+      const order = {
         appid: s.appId,
         mchid: s.mchId,
         description: r.description.slice(0, 127),
@@ -127,7 +150,13 @@ export function wechatPayProvider(env: Env): PayProvider | null {
         time_expire: rfc3339(r.expiresAt),
         notify_url: r.notifyUrl,
         amount: { total: r.amountFen, currency: 'CNY' },
-      });
+      };
+      if (r.channel === 'jsapi') {
+        if (!r.openId) throw new Error('JSAPI payment without the payer’s openid');
+        const { prepay_id } = await call<{ prepay_id: string }>(s, 'POST', '/v3/pay/transactions/jsapi', { ...order, payer: { openid: r.openId } });
+        return { jsApiParams: await jsApiParams(s, prepay_id, Date.now()) };
+      }
+      const { code_url } = await call<{ code_url: string }>(s, 'POST', '/v3/pay/transactions/native', order);
       return { qrCode: code_url };
     },
     async verifyNotification(request, now) {
