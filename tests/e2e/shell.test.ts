@@ -40,7 +40,7 @@ describe('app shell in Chromium against wrangler dev', () => {
       ['/cast/123456', 'Code not found'],
       ['/user/profile', 'Profile'],
       ['/vocabulary', 'Vocabulary'],
-    ]) {
+    ] as const) {
       const page = await browser.open(path);
       await expect.poll(() => page.getByTestId('page-title').textContent(), { timeout: 15_000 }).toBe(title);
       expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);

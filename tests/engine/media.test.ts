@@ -61,7 +61,7 @@ beforeAll(async () => {
   files.corrupt = join(d, 'corrupt.mp3');
   writeFileSync(files.corrupt, Buffer.from(Array.from({ length: 20_000 }, (_, i) => (i * 7919) % 251)));
   files.truncated = join(d, 'truncated.mp4');
-  writeFileSync(files.truncated, file(files.mp4).subarray(0, 3000));
+  writeFileSync(files.truncated, file(files.mp4!).subarray(0, 3000));
   engine = await startEngine();
   fileServer = await serveDir(d);
   fileBase = `http://127.0.0.1:${(fileServer.address() as AddressInfo).port}`;

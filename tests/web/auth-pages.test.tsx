@@ -102,12 +102,12 @@ describe('/login', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/recordList'));
     expect(router.state.location.search).toBe('?x=1');
-    expect(jsonOf(calls('/auth/captcha/verify')[0]).points).toEqual([
+    expect(jsonOf(calls('/auth/captcha/verify')[0]!).points).toEqual([
       { x: 50, y: 40 },
       { x: 150, y: 80 },
       { x: 280, y: 140 },
     ]);
-    expect(jsonOf(calls('/auth/c/doLogin')[0])).toEqual({ username: 'ann@example.com', password: 'abcdef12', captcha: 'PASS-1', source: 2 });
+    expect(jsonOf(calls('/auth/c/doLogin')[0]!)).toEqual({ username: 'ann@example.com', password: 'abcdef12', captcha: 'PASS-1', source: 2 });
     expect(getToken()).toBe('user-token');
     expect(useSession.getState().userInfo).toEqual(user);
     await waitFor(() => expect(useSession.getState().permissions.screenCasting).toBe(true));
@@ -145,7 +145,7 @@ describe('/login', () => {
     type('password-input', 'abcdef12');
     fireEvent.click(screen.getByTestId('login-submit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(jsonOf(calls('/auth/c/doLogin')[0])).toEqual({ username: 'ann', password: 'abcdef12', source: 1 });
+    expect(jsonOf(calls('/auth/c/doLogin')[0]!)).toEqual({ username: 'ann', password: 'abcdef12', source: 1 });
   });
 
   it('sends a code and counts the cooldown down on the button; a refusal shows the server message', async () => {
@@ -198,7 +198,7 @@ describe('/register', () => {
     type('password-confirm-input', 'abcdef12');
     fireEvent.click(screen.getByTestId('register-submit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(jsonOf(calls('/auth/c/doLoginByValidCode')[0])).toEqual({ target: 'new@example.com', code: '123456', password: 'abcdef12', source: 2 });
+    expect(jsonOf(calls('/auth/c/doLoginByValidCode')[0]!)).toEqual({ target: 'new@example.com', code: '123456', password: 'abcdef12', source: 2 });
     expect(getToken()).toBe('new-user-token');
     await waitFor(() => expect(calls('/expense/account/queryUserFunctionJudge')).toHaveLength(1));
   });

@@ -86,7 +86,7 @@ describe('folder tree in the side navigation', { timeout: 20_000 }, () => {
     const menu = await openActions(13);
     fireEvent.click(within(menu).getByTestId('folder-add-child'));
     expect(await screen.findByText('New subfolder in “Clients”')).toBeTruthy();
-    tree[1].children[0].children.push(folderNode(99, 'Q3 plans', '0,12,13'));
+    tree[1]!.children[0]!.children.push(folderNode(99, 'Q3 plans', '0,12,13'));
     await typeName('  Q3 plans  ');
 
     await screen.findByText('Folder created');
@@ -143,7 +143,7 @@ describe('folder tree in the side navigation', { timeout: 20_000 }, () => {
     expect(screen.getByText('Delete the folder “Work”?', { selector: '.ant-modal-confirm-title' })).toBeTruthy();
     expect(calls('/speech/folder/removeFolder')).toHaveLength(0);
 
-    tree = [tree[0]];
+    tree = [tree[0]!];
     fireEvent.click(screen.getByTestId('folder-delete-confirm'));
     await screen.findByText('Folder deleted; 8 records were moved to the default folder.');
     expect(calls('/speech/folder/removeFolder').map(jsonOf)).toEqual([{ id: 12 }]);

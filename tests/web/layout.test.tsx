@@ -113,10 +113,10 @@ describe('layout shell', () => {
       'account-item-dubbing',
       'account-item-svip',
     ]);
-    expect(items[1].textContent).toContain('Duration');
-    expect(items[1].textContent).toContain('Not activated');
+    expect(items[1]!.textContent).toContain('Duration');
+    expect(items[1]!.textContent).toContain('Not activated');
     // The buy action opens the pay dialog on that item's category (pay-dialog.test.tsx covers the dialog).
-    fireEvent.click(within(items[0]).getByRole('button', { name: 'Buy' }));
+    fireEvent.click(within(items[0]!).getByRole('button', { name: 'Buy' }));
     expect(await screen.findByTestId('pay-dialog')).toBeTruthy();
     expect(usePayDialog.getState().packageType).toBe('2');
     act(() => usePayDialog.getState().close(true));

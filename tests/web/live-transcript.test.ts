@@ -72,8 +72,8 @@ describe('live transcript', () => {
       { type: 'translation', seq: 1, language: 'zh', text: '我们开始吧？' },
       { type: 'translation', seq: 1, language: 'fr', text: 'On commence ?' },
     ]);
-    expect(state.lines[1].translations).toEqual({ zh: '我们开始吧？', fr: 'On commence ?' });
-    expect(state.lines[0].translations).toEqual({});
+    expect(state.lines[1]!.translations).toEqual({ zh: '我们开始吧？', fr: 'On commence ?' });
+    expect(state.lines[0]!.translations).toEqual({});
   });
 
   it('ignores a translation of a line it never had', () => {

@@ -130,7 +130,7 @@ function connect(options: Partial<MeetingConnectionOptions> = {}): MeetingConnec
 /** Waits until the room has had `count` sockets, and returns the last. */
 async function visit(count: number): Promise<Visit> {
   await vi.waitFor(() => expect(room.visits).toHaveLength(count));
-  return room.visits[count - 1];
+  return room.visits[count - 1]!;
 }
 
 /** Lets reconnect timers (10–50 ms here) run several times over. */
@@ -305,7 +305,7 @@ describe('meeting connection against a real socket server', () => {
     expect(room.visits.map((v) => v.ticket)).toEqual(['ticket-1', 'ticket-2']);
 
     room.onVisit = (v) => v.socket.close(CLOSE.badTicket);
-    room.visits[1].socket.terminate();
+    room.visits[1]!.socket.terminate();
     await vi.waitFor(() => expect(link.getState()).toMatchObject({ connection: 'closed', closedReason: 'badTicket' }));
     // After the drop: one refused ticket, one more try, then no more.
     expect(room.visits.map((v) => v.ticket)).toEqual(['ticket-1', 'ticket-2', 'ticket-3', 'ticket-4']);

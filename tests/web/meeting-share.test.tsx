@@ -64,14 +64,14 @@ describe('/meetingShare', { timeout: 20_000 }, () => {
     expect(page.textContent).toContain('Duration 1:02:05');
     const lines = screen.getAllByTestId('shared-line');
     expect(lines.map((l) => l.textContent)).toEqual(['Anna00:00Good morning, everyone.大家早上好。', 'Ben01:05Let us start with the budget.我们先讨论预算。']);
-    expect(calls('/getTransResult')[0].url.searchParams.get('token')).toBe(TOKEN);
-    expect(calls('/getTransResult')[0].headers.authorization).toBeUndefined();
+    expect(calls('/getTransResult')[0]!.url.searchParams.get('token')).toBe(TOKEN);
+    expect(calls('/getTransResult')[0]!.headers.authorization).toBeUndefined();
   });
 
   it('blocks selecting, copying, cutting and the context menu when copying is not allowed', async () => {
     renderAt(`/meetingShare?shareToken=${TOKEN}`);
     const page = await screen.findByTestId('shared-record');
-    const line = screen.getAllByTestId('shared-line')[0];
+    const line = screen.getAllByTestId('shared-line')[0]!;
     expect(page.className).toContain('no-copy');
     expect(prevented(line, createEvent.copy)).toBe(true);
     expect(prevented(line, createEvent.cut)).toBe(true);
@@ -86,11 +86,11 @@ describe('/meetingShare', { timeout: 20_000 }, () => {
     const router = renderAt(`/meetingShare?shareToken=${TOKEN}`);
     const page = await screen.findByTestId('shared-record');
     expect(page.className).not.toContain('no-copy');
-    expect(prevented(screen.getAllByTestId('shared-line')[0], createEvent.copy)).toBe(false);
+    expect(prevented(screen.getAllByTestId('shared-line')[0]!, createEvent.copy)).toBe(false);
 
     fireEvent.click(screen.getByTestId('copy-replica'));
     await screen.findByText('A copy is now in your records.');
-    expect(JSON.parse(calls('/copyReplica')[0].body)).toEqual({ token: TOKEN });
+    expect(JSON.parse(calls('/copyReplica')[0]!.body)).toEqual({ token: TOKEN });
     fireEvent.click(screen.getByText('Open my records'));
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/recordList?folderId=11'));
   });

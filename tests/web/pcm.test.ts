@@ -31,9 +31,9 @@ function measure(samples: Float32Array, rate: number) {
   const middle = samples.subarray(Math.round(rate * 0.1), samples.length - Math.round(rate * 0.1));
   const crossings: number[] = [];
   for (let i = 1; i < middle.length; i++) {
-    if (middle[i - 1] < 0 && middle[i] >= 0) crossings.push(i - middle[i] / (middle[i] - middle[i - 1]));
+    if (middle[i - 1]! < 0 && middle[i]! >= 0) crossings.push(i - middle[i]! / (middle[i]! - middle[i - 1]!));
   }
-  const periods = (crossings.at(-1)! - crossings[0]) / (crossings.length - 1);
+  const periods = (crossings.at(-1)! - crossings[0]!) / (crossings.length - 1);
   return { hz: rate / periods, peak: Math.max(...middle.map(Math.abs)), rms: rmsLevel(middle) };
 }
 
@@ -82,8 +82,8 @@ describe('framing', () => {
     // 300 samples wait for the next push; one push may also yield several frames.
     const fourth = framer.push(new Float32Array(3000).fill(-1));
     expect(fourth).toHaveLength(2);
-    expect(fourth[0].subarray(0, 300)).toEqual(ramp.subarray(3200, 3500));
-    expect(fourth[0][300]).toBe(-1);
+    expect(fourth[0]!.subarray(0, 300)).toEqual(ramp.subarray(3200, 3500));
+    expect(fourth[0]![300]).toBe(-1);
   });
 
   it('turns a 48 kHz microphone into 100 ms frames of 3200 bytes with their level', () => {
@@ -93,13 +93,13 @@ describe('framing', () => {
     for (let i = 0; i < input.length; i += QUANTUM) frames.push(...encoder.push(input.subarray(i, i + QUANTUM)));
     expect(frames).toHaveLength(20);
     for (const frame of frames) expect(frame.pcm.byteLength).toBe(3200);
-    expect(frames[10].level).toBeCloseTo(Math.SQRT1_2, 2);
+    expect(frames[10]!.level).toBeCloseTo(Math.SQRT1_2, 2);
 
     const quiet = encoder.push(new Float32Array(48_000 / 10 + QUANTUM));
     expect(quiet).toHaveLength(1);
     // The frame after the tone ends holds a few milliseconds of it, then silence.
     const silent = encoder.push(new Float32Array(48_000 / 10));
-    expect(silent[0].level).toBe(0);
+    expect(silent[0]!.level).toBe(0);
   });
 });
 

@@ -99,7 +99,7 @@ describe('/meetingDetail', { timeout: 30_000 }, () => {
     renderAt(`/meetingDetail?id=${ID}`);
     expect((await screen.findByTestId('detail-title')).textContent).toBe('Weekly sync');
     expect(screen.getByTestId('detail-status').textContent).toBe('Transcribed');
-    expect(calls('/getTrans')[0].url.searchParams.get('id')).toBe(String(ID));
+    expect(calls('/getTrans')[0]!.url.searchParams.get('id')).toBe(String(ID));
 
     expect(text(0).value).toBe('Good morning, everyone.');
     expect(text(2).value).toBe('Let us start with the budget.');
@@ -147,7 +147,7 @@ describe('/meetingDetail', { timeout: 30_000 }, () => {
 
     fireEvent.click(retry);
     await screen.findByTestId('detail-progress');
-    expect(jsonOf(calls('/refreshRecord')[0])).toEqual({ id: ID });
+    expect(jsonOf(calls('/refreshRecord')[0]!)).toEqual({ id: ID });
     expect(screen.getByTestId('detail-status').textContent).toBe('Transcribing');
     expect(screen.queryByTestId('detail-retry')).toBeNull();
   });
@@ -168,7 +168,7 @@ describe('/meetingDetail', { timeout: 30_000 }, () => {
     fireEvent.click(save);
     await screen.findByText('Changes saved');
     expect(calls('/editDetails')).toHaveLength(1);
-    expect(jsonOf(calls('/editDetails')[0])).toEqual({
+    expect(jsonOf(calls('/editDetails')[0]!)).toEqual({
       id: ID,
       lines: [
         { start: 0, end: 4000, text: 'Good morning, everyone.', speaker: 'Anna', translations: { 'zh-CN': '大家早上好。' } },
@@ -204,8 +204,8 @@ describe('/meetingDetail', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByTestId('export-format-srt'));
     fireEvent.click(screen.getByTestId('export-submit'));
     await waitFor(() => expect(saved).toEqual([`record-${ID}.srt`]));
-    expect(calls('/export')[0].url.searchParams.get('ids')).toBe(String(ID));
-    expect(calls('/export')[0].url.searchParams.get('format')).toBe('srt');
+    expect(calls('/export')[0]!.url.searchParams.get('ids')).toBe(String(ID));
+    expect(calls('/export')[0]!.url.searchParams.get('format')).toBe('srt');
   });
 
   it('undoes edits one by one, then says there is nothing to undo', async () => {
@@ -263,7 +263,7 @@ describe('/meetingDetail', { timeout: 30_000 }, () => {
   it('renames a speaker on every line and merges one speaker into another', async () => {
     renderAt(`/meetingDetail?id=${ID}`);
     const speakers = await screen.findByTestId('detail-speakers');
-    fireEvent.click(within(speakers).getAllByTestId('detail-speaker-rename')[0]);
+    fireEvent.click(within(speakers).getAllByTestId('detail-speaker-rename')[0]!);
     const input = await screen.findByTestId('detail-speaker-name-input');
     fireEvent.change(input, { target: { value: 'Ben' } });
     fireEvent.click(screen.getByTestId('detail-speaker-name-submit'));
@@ -273,7 +273,7 @@ describe('/meetingDetail', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('detail-line-2').textContent).toContain('Anna Li'));
     expect(speakers.textContent).toContain('Anna Li2 lines');
 
-    fireEvent.click(within(speakers).getAllByTestId('detail-speaker-merge')[1]);
+    fireEvent.click(within(speakers).getAllByTestId('detail-speaker-merge')[1]!);
     const menu = await openPopup('.ant-dropdown');
     fireEvent.click(within(menu).getByText('Anna Li'));
     await waitFor(() => expect(speakers.textContent).toContain('Anna Li3 lines'));
@@ -304,7 +304,7 @@ describe('/meetingDetail', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByTestId('detail-line-translation-1'), { target: { value: '谢谢大家来。' } });
     fireEvent.click(screen.getByTestId('detail-save'));
     await screen.findByText('Changes saved');
-    const saved = (jsonOf(calls('/editDetails')[0]).lines as EditedLine[])[1];
+    const saved = (jsonOf(calls('/editDetails')[0]!).lines as EditedLine[])[1];
     expect(saved).toMatchObject({ text: 'Thanks for coming.', translations: { 'zh-CN': '谢谢大家来。' } });
   });
 
@@ -320,7 +320,7 @@ describe('/meetingDetail', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByTestId('detail-translation-submit'));
 
     await screen.findByTestId('detail-progress');
-    expect(jsonOf(calls('/addTranslation')[0])).toEqual({ id: ID, language: 'es-ES' });
+    expect(jsonOf(calls('/addTranslation')[0]!)).toEqual({ id: ID, language: 'es-ES' });
     expect(screen.getByTestId('detail-status').textContent).toBe('Translating');
     // While the job writes the lines, they are read-only.
     expect(text(0).readOnly).toBe(true);

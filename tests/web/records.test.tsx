@@ -243,23 +243,23 @@ describe('share dialog', { timeout: 30_000 }, () => {
     renderAt('/favourList');
     await rowAction(7, 'share');
     const enable = await screen.findByTestId('share-enable');
-    expect(calls('/getTransShareStatus')[0].url.searchParams.get('id')).toBe('7');
+    expect(calls('/getTransShareStatus')[0]!.url.searchParams.get('id')).toBe('7');
     expect(screen.queryByTestId('share-link')).toBeNull();
 
     fireEvent.click(enable);
     const link = (await screen.findByTestId('share-link')) as HTMLInputElement;
     expect(link.value).toBe(`${window.location.origin}/meetingShare?shareToken=Sh4reT0ken_abcdefgh`);
-    expect(jsonOf(calls('/share')[0])).toEqual({ id: 7, enabled: true, allowCopy: false, expiresInDays: null });
+    expect(jsonOf(calls('/share')[0]!)).toEqual({ id: 7, enabled: true, allowCopy: false, expiresInDays: null });
 
     await waitFor(() => expect(screen.getByTestId('share-expiry').className).not.toContain('ant-select-disabled'));
     await choose('share-expiry', '7 days');
     await waitFor(() => expect(calls('/share')).toHaveLength(2));
-    expect(jsonOf(calls('/share')[1])).toEqual({ id: 7, enabled: true, allowCopy: false, expiresInDays: 7 });
+    expect(jsonOf(calls('/share')[1]!)).toEqual({ id: 7, enabled: true, allowCopy: false, expiresInDays: 7 });
     await screen.findByText(/^Expires /);
 
     fireEvent.click(screen.getByTestId('share-allow-copy'));
     await waitFor(() => expect(calls('/share')).toHaveLength(3));
-    expect(jsonOf(calls('/share')[2])).toEqual({ id: 7, enabled: true, allowCopy: true, expiresInDays: 7 });
+    expect(jsonOf(calls('/share')[2]!)).toEqual({ id: 7, enabled: true, allowCopy: true, expiresInDays: 7 });
   });
 
   it('revokes the link by switching sharing off', async () => {
@@ -270,7 +270,7 @@ describe('share dialog', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('share-allow-copy').getAttribute('aria-checked')).toBe('true');
     fireEvent.click(screen.getByTestId('share-enable'));
     await screen.findByText('Sharing turned off: the link no longer works.');
-    expect(jsonOf(calls('/share')[0])).toEqual({ id: 2, enabled: false, allowCopy: true, expiresInDays: null });
+    expect(jsonOf(calls('/share')[0]!)).toEqual({ id: 2, enabled: false, allowCopy: true, expiresInDays: null });
     expect(screen.queryByTestId('share-link')).toBeNull();
   });
 });
@@ -317,7 +317,7 @@ describe('export', { timeout: 30_000 }, () => {
 
     await screen.findByText('Saved as 周会 纪要.srt');
     expect(saved).toEqual([{ name: '周会 纪要.srt', href: 'blob:export' }]);
-    expect(Object.fromEntries(calls('/export')[0].url.searchParams)).toEqual({
+    expect(Object.fromEntries(calls('/export')[0]!.url.searchParams)).toEqual({
       ids: '5',
       format: 'srt',
       content: 'bilingual',
@@ -335,8 +335,8 @@ describe('export', { timeout: 30_000 }, () => {
     expect(await screen.findByText('2 records are downloaded as one ZIP file.')).toBeTruthy();
     fireEvent.click(screen.getByTestId('export-submit'));
     await waitFor(() => expect(saved.map((s) => s.name)).toEqual(['records.zip']));
-    expect(calls('/export')[0].url.searchParams.get('ids')).toBe('1,3');
-    expect(calls('/export')[0].url.searchParams.get('format')).toBe('txt');
+    expect(calls('/export')[0]!.url.searchParams.get('ids')).toBe('1,3');
+    expect(calls('/export')[0]!.url.searchParams.get('format')).toBe('txt');
   });
 
   it('shows the server’s refusal and saves nothing', async () => {

@@ -49,7 +49,7 @@ describe('request layer against a real HTTP server', () => {
   it('resolves with the envelope when code is 200', async () => {
     server.reply(() => ({ body: { code: 200, msg: 'ok', data: { id: 7 } } }));
     await expect(get('/system/thing')).resolves.toEqual({ code: 200, msg: 'ok', data: { id: 7 } });
-    expect(server.requests[0].url.pathname).toBe('/prod-api/system/thing');
+    expect(server.requests[0]!.url.pathname).toBe('/prod-api/system/thing');
     expect(toast).not.toHaveBeenCalled();
   });
 
@@ -149,7 +149,7 @@ describe('request layer against a real HTTP server', () => {
 
   it('puts GET params in the query string, nested objects as key[sub]', async () => {
     await get('/speech/audio/transcribe/query', { pageNum: 1, params: { beginTime: '2026-01-01', folderId: 3 } });
-    const { url } = server.requests[0];
+    const { url } = server.requests[0]!;
     expect(url.searchParams.get('pageNum')).toBe('1');
     expect(url.searchParams.get('params[beginTime]')).toBe('2026-01-01');
     expect(url.searchParams.get('params[folderId]')).toBe('3');
@@ -159,14 +159,14 @@ describe('request layer against a real HTTP server', () => {
     setToken('tok-123');
     await setLocale('zh-TW');
     await get('/x');
-    expect(server.requests[0].headers.authorization).toBe('Bearer tok-123');
-    expect(server.requests[0].headers['accept-language']).toBe('zh-TW');
+    expect(server.requests[0]!.headers.authorization).toBe('Bearer tok-123');
+    expect(server.requests[0]!.headers['accept-language']).toBe('zh-TW');
   });
 
   it('sends no Authorization header without a token', async () => {
     await get('/x');
-    expect(server.requests[0].headers.authorization).toBeUndefined();
-    expect(server.requests[0].headers['accept-language']).toBe('en-US');
+    expect(server.requests[0]!.headers.authorization).toBeUndefined();
+    expect(server.requests[0]!.headers['accept-language']).toBe('en-US');
   });
 
   it('passes blob responses through untouched, with the header that names the file', async () => {

@@ -27,8 +27,8 @@ describe('runRouteGuard', () => {
     server.reply(() => ({ body: { code: 200, msg: 'ok', data: user } }));
     await expect(runRouteGuard(page('/recordList?token=link-token'))).resolves.toBeNull();
     expect(getToken()).toBe('link-token');
-    expect(server.requests[0].url.pathname).toBe(`/prod-api${USER_INFO_URL}`);
-    expect(server.requests[0].headers.authorization).toBe('Bearer link-token');
+    expect(server.requests[0]!.url.pathname).toBe(`/prod-api${USER_INFO_URL}`);
+    expect(server.requests[0]!.headers.authorization).toBe('Bearer link-token');
     expect(useSession.getState().userInfo).toEqual(user);
   });
 

@@ -72,7 +72,7 @@ describe('route table', () => {
   });
 
   it('runs the guard on every navigation', () => {
-    const root = routes[0];
+    const root = routes[0]!;
     expect(root.loader).toBeTypeOf('function');
     expect(typeof root.shouldRevalidate === 'function' && root.shouldRevalidate({} as never)).toBe(true);
   });

@@ -137,7 +137,7 @@ describe('subtitle editing rules (spec §5)', () => {
 
   it('joins Chinese text without a space', () => {
     const chinese = fromLines([line(1, 0, 1000, '大家好，'), line(2, 1000, 2000, '我们开始吧。')]);
-    expect(ok(mergeWithNext(chinese, 0)).lines[0].text).toBe('大家好，我们开始吧。');
+    expect(ok(mergeWithNext(chinese, 0)).lines[0]!.text).toBe('大家好，我们开始吧。');
   });
 
   it('flags a merge of different speakers and only merges once confirmed, keeping the first speaker', () => {
@@ -153,10 +153,10 @@ describe('undo (spec §5: up to 5 steps)', () => {
   it('takes back the last five edits, then says there is nothing to undo', () => {
     let t = sample();
     for (let i = 1; i <= 6; i++) t = ok(editText(endTyping(t), 0, `edit ${i}`));
-    expect(t.lines[0].text).toBe('edit 6');
+    expect(t.lines[0]!.text).toBe('edit 6');
     for (const expected of ['edit 5', 'edit 4', 'edit 3', 'edit 2', 'edit 1']) {
       t = ok(undo(t));
-      expect(t.lines[0].text).toBe(expected);
+      expect(t.lines[0]!.text).toBe(expected);
     }
     expect(refused(undo(t))).toBe('nothingToUndo');
   });
@@ -173,11 +173,11 @@ describe('undo (spec §5: up to 5 steps)', () => {
     t = ok(undo(t));
     expect(t.lines[1]).toMatchObject({ text: 'Good', translations: { 'zh-CN': '你好，安娜。' } });
     t = ok(undo(t));
-    expect(t.lines[1].text).toBe('Hello Anna.');
+    expect(t.lines[1]!.text).toBe('Hello Anna.');
 
     t = ok(editText(t, 1, 'first visit'));
     t = ok(editText(endTyping(t), 1, 'second visit'));
-    expect(ok(undo(t)).lines[1].text).toBe('first visit');
+    expect(ok(undo(t)).lines[1]!.text).toBe('first visit');
   });
 
   it('undoes every kind of edit, back to the very same lines', () => {
@@ -239,7 +239,7 @@ describe('saving and playback', () => {
     const t = ok(editText(sample(), 0, 'Good evening.'));
     const echoed: SubtitleLine[] = t.lines.map(({ start, end, text, speaker, translations }, i) => ({ id: 100 + i, seq: i, start, end, text, speaker, translations }));
     expect(sameContent(t.lines, echoed)).toBe(true);
-    expect(sameContent(t.lines, [...echoed.slice(0, 2), { ...echoed[2], translations: { 'zh-CN': '开始。' } }])).toBe(false);
+    expect(sameContent(t.lines, [...echoed.slice(0, 2), { ...echoed[2]!, translations: { 'zh-CN': '开始。' } }])).toBe(false);
     expect(sameContent(t.lines, echoed.slice(1))).toBe(false);
     expect(sameContent(sample().lines, echoed)).toBe(false);
   });

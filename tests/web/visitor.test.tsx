@@ -35,7 +35,7 @@ describe('guest sign-in through the guard’s visitor hook', () => {
     expect(getToken()).toBe('guest-token');
     expect(useSession.getState().userInfo).toEqual(guest);
 
-    const [call] = visitorCalls();
+    const call = visitorCalls()[0]!;
     const body = JSON.parse(call.body) as { visitorId: string; source: number };
     expect(body.visitorId).toMatch(/^[A-Za-z0-9-]{16,64}$/);
     expect(body.visitorId).toBe(localStorage.getItem(VISITOR_ID_STORAGE_KEY));
@@ -52,13 +52,13 @@ describe('guest sign-in through the guard’s visitor hook', () => {
   it('signs the subtitle plugin’s guest in with source 2', async () => {
     window.history.replaceState(null, '', '/?source=browser_plugin_media');
     await signInAsVisitor();
-    expect((JSON.parse(visitorCalls()[0].body) as { source: number }).source).toBe(2);
+    expect((JSON.parse(visitorCalls()[0]!.body) as { source: number }).source).toBe(2);
   });
 
   it('replaces an unusable stored identity', async () => {
     localStorage.setItem(VISITOR_ID_STORAGE_KEY, 'bad id!');
     await signInAsVisitor();
-    expect((JSON.parse(visitorCalls()[0].body) as { visitorId: string }).visitorId).toMatch(/^[A-Za-z0-9-]{16,64}$/);
+    expect((JSON.parse(visitorCalls()[0]!.body) as { visitorId: string }).visitorId).toMatch(/^[A-Za-z0-9-]{16,64}$/);
   });
 
   it('only logs a failed guest sign-in: no toast, no token, the page still opens', async () => {

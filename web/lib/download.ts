@@ -8,11 +8,11 @@ import { download } from './request';
 export function filenameFromDisposition(header: string | null | undefined): string | null {
   if (!header) return null;
   const extended = /filename\*\s*=\s*"?([^;"]+)"?/i.exec(header);
-  const decoded = extended ? decodeExtended(extended[1].trim()) : null;
+  const decoded = extended?.[1] ? decodeExtended(extended[1].trim()) : null;
   if (decoded) return safeName(decoded);
   const plain = /(?:^|;)\s*filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(header);
   if (!plain) return null;
-  const name = plain[1] !== undefined ? plain[1].replace(/\\(.)/g, '$1') : plain[2].trim();
+  const name = plain[1] !== undefined ? plain[1].replace(/\\(.)/g, '$1') : (plain[2] ?? '').trim();
   return name ? safeName(name) : null;
 }
 
@@ -20,7 +20,7 @@ export function filenameFromDisposition(header: string | null | undefined): stri
 function decodeExtended(value: string): string | null {
   const match = /^([^']*)'[^']*'(.*)$/.exec(value);
   if (!match) return null;
-  const [, charset, encoded] = match;
+  const [, charset = '', encoded = ''] = match;
   try {
     if (/^utf-8$/i.test(charset)) return decodeURIComponent(encoded);
     if (/^iso-8859-1$/i.test(charset)) return encoded.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));

@@ -96,7 +96,7 @@ export function isUsableToken(token: string | null | undefined, now: number): to
   if (!token || /\s/.test(token) || token === 'undefined' || token === 'null') return false;
   const parts = token.split('.');
   if (parts.length !== 3) return true;
-  const exp = jwtExpiry(parts[1]);
+  const exp = jwtExpiry(parts[1] ?? '');
   return exp === null || exp * 1000 > now;
 }
 

@@ -52,7 +52,8 @@ export class Resampler {
       const kernel = this.kernel(Math.round((t - base) * PHASES));
       const first = base - halfWidth + 1;
       let sum = 0;
-      for (let i = 0; i < kernel.length; i++) sum += data[first + i] * kernel[i];
+      // The loop condition keeps first + i within data (the pending history covers the left side).
+      for (let i = 0; i < kernel.length; i++) sum += data[first + i]! * kernel[i]!;
       output[count++] = sum;
       t = start + count * step;
     }
@@ -75,10 +76,11 @@ export class Resampler {
       const x = d / halfWidth;
       const window = Math.abs(x) >= 1 ? 0 : 0.42 + 0.5 * Math.cos(Math.PI * x) + 0.08 * Math.cos(2 * Math.PI * x);
       const arg = Math.PI * cutoff * d;
-      taps[i] = (arg === 0 ? 1 : Math.sin(arg) / arg) * window;
-      total += taps[i];
+      const tap = (arg === 0 ? 1 : Math.sin(arg) / arg) * window;
+      taps[i] = tap;
+      total += tap;
     }
-    for (let i = 0; i < taps.length; i++) taps[i] /= total;
+    taps.forEach((tap, i) => (taps[i] = tap / total));
     this.kernels.set(phase, taps);
     return taps;
   }
@@ -114,10 +116,10 @@ export class Framer {
 export function floatToPcm16(samples: Float32Array): ArrayBuffer {
   const buffer = new ArrayBuffer(samples.length * 2);
   const view = new DataView(buffer);
-  for (let i = 0; i < samples.length; i++) {
-    const s = Math.max(-1, Math.min(1, samples[i]));
+  samples.forEach((sample, i) => {
+    const s = Math.max(-1, Math.min(1, sample));
     view.setInt16(i * 2, Math.round(s < 0 ? s * 0x8000 : s * 0x7fff), true);
-  }
+  });
   return buffer;
 }
 
@@ -125,7 +127,7 @@ export function floatToPcm16(samples: Float32Array): ArrayBuffer {
 export function rmsLevel(samples: Float32Array): number {
   if (samples.length === 0) return 0;
   let sum = 0;
-  for (let i = 0; i < samples.length; i++) sum += samples[i] * samples[i];
+  for (const sample of samples) sum += sample * sample;
   return Math.min(1, Math.sqrt(sum / samples.length));
 }
 

@@ -20,7 +20,7 @@ Object.defineProperty(window, 'matchMedia', {
 beforeEach(() => {
   localStorage.clear();
   for (const cookie of document.cookie.split(';')) {
-    const name = cookie.split('=')[0].trim();
+    const name = cookie.split('=')[0]!.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
   window.history.replaceState(null, '', '/');

@@ -111,6 +111,7 @@ export function FolderTree({ onNavigate }: { onNavigate?: () => void }) {
         // The list must not stay on a folder that no longer exists.
         if (current && subtreeIds(folder).includes(current.id)) {
           const fallback = tree.find((f) => f.isDefault) ?? tree[0];
+          if (!fallback) return;
           if (pathname === PATHS.recordList) goTo(fallback, true);
           else storeCurrentFolder(fallback.id, label(fallback));
         }

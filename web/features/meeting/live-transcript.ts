@@ -59,8 +59,8 @@ export function reduceLive(state: LiveState, msg: ServerMessage): LiveState {
       return { ...state, lines: mergeLines(state.lines, [msg.line]), partial: null };
     case 'translation': {
       const index = state.lines.findIndex((line) => line.seq === msg.seq);
-      if (index < 0) return state;
       const line = state.lines[index];
+      if (!line) return state;
       const lines = state.lines.slice();
       lines[index] = { ...line, translations: { ...line.translations, [msg.language]: msg.text } };
       return { ...state, lines };
@@ -84,7 +84,8 @@ export function reduceLive(state: LiveState, msg: ServerMessage): LiveState {
 function mergeLines(kept: LiveLine[], incoming: LiveLine[]): LiveLine[] {
   const last = kept.at(-1);
   // The usual case, one new final after the last: no re-sorting of a long meeting on every line.
-  if (incoming.length === 1 && (!last || incoming[0].seq > last.seq)) return [...kept, incoming[0]];
+  const [only] = incoming;
+  if (incoming.length === 1 && only && (!last || only.seq > last.seq)) return [...kept, only];
   const bySeq = new Map(kept.map((line) => [line.seq, line]));
   for (const line of incoming) bySeq.set(line.seq, line);
   return [...bySeq.values()].sort((a, b) => a.seq - b.seq);

@@ -76,6 +76,13 @@ export function fromLines(lines: readonly SubtitleLine[]): Transcript {
   };
 }
 
+/** The line at `index`: the editor only asks for lines it shows, so any other index is a bug. */
+function lineAt(t: Transcript, index: number): DraftLine {
+  const line = t.lines[index];
+  if (!line) throw new RangeError(`no line at ${index}`);
+  return line;
+}
+
 /** Whether the server's lines say what `lines` say (ids aside): a save coming back, not someone else's change. */
 export function sameContent(lines: readonly DraftLine[], server: readonly SubtitleLine[]): boolean {
   return (
@@ -83,6 +90,7 @@ export function sameContent(lines: readonly DraftLine[], server: readonly Subtit
     lines.every((line, i) => {
       const other = server[i];
       return (
+        other !== undefined &&
         line.start === other.start &&
         line.end === other.end &&
         line.text === other.text &&
@@ -105,7 +113,7 @@ export function toEditedLines(lines: readonly DraftLine[]): EditedLine[] {
 
 /** The source text, or with `language` that translation. Typing is one undo step per field. */
 export function editText(t: Transcript, index: number, text: string, language?: string): EditResult {
-  const line = t.lines[index];
+  const line = lineAt(t, index);
   const changed = language ? { ...line, translations: { ...line.translations, [language]: text } } : { ...line, text };
   return commit(t, replaceAt(t.lines, index, changed), `${line.key}:${language ?? ''}`);
 }
@@ -119,7 +127,7 @@ export function endTyping(t: Transcript): Transcript {
 export function setTime(t: Transcript, index: number, edge: 'start' | 'end', input: string, mediaMs: number): EditResult {
   const ms = parseTimecode(input);
   if (ms === null) return fail('badTimeFormat');
-  const line = t.lines[index];
+  const line = lineAt(t, index);
   const next = { ...line, [edge]: ms };
   if (next.end < next.start) return fail(edge === 'start' ? 'startAfterEnd' : 'endBeforeStart');
   const before = t.lines[index - 1];
@@ -133,7 +141,7 @@ export function setTime(t: Transcript, index: number, edge: 'start' | 'end', inp
 
 /** An empty line for the same speaker in the gap after `index`, up to NEW_LINE_MS long. */
 export function addLineAfter(t: Transcript, index: number, mediaMs: number): EditResult {
-  const line = t.lines[index];
+  const line = lineAt(t, index);
   const start = line.end;
   const limit = Math.min(t.lines[index + 1]?.start ?? Infinity, mediaMs > 0 ? mediaMs : Infinity);
   if (mediaMs > 0 && start >= mediaMs) return fail('addPastMedia');
@@ -150,12 +158,12 @@ export function deleteLine(t: Transcript, index: number): EditResult {
 /** Merging a line into the next would hide a change of speaker: the caller asks first. */
 export function mergeNeedsConfirmation(t: Transcript, index: number): boolean {
   const next = t.lines[index + 1];
-  return next !== undefined && next.speaker !== t.lines[index].speaker;
+  return next !== undefined && next.speaker !== t.lines[index]?.speaker;
 }
 
 /** One line from `index` and the next: their span, their texts joined, the first line's speaker. */
 export function mergeWithNext(t: Transcript, index: number, { confirmed = false } = {}): EditResult {
-  const line = t.lines[index];
+  const line = lineAt(t, index);
   const next = t.lines[index + 1];
   if (!next) return fail('noNextLine');
   if (mergeNeedsConfirmation(t, index) && !confirmed) return fail('speakersDiffer');
@@ -172,7 +180,7 @@ const UNSPACED = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
 
 function joinText(a: string, b: string): string {
   if (!a || !b) return a || b;
-  return UNSPACED.test(a.at(-1)!) || UNSPACED.test(b[0]) ? a + b : `${a} ${b}`;
+  return UNSPACED.test(a.slice(-1)) || UNSPACED.test(b.slice(0, 1)) ? a + b : `${a} ${b}`;
 }
 
 export interface SpeakerStat {
@@ -218,8 +226,9 @@ export function activeLineIndex(lines: readonly DraftLine[], ms: number): number
   let high = lines.length - 1;
   while (low <= high) {
     const mid = (low + high) >> 1;
-    if (lines[mid].start <= ms) low = mid + 1;
+    // low ≤ mid ≤ high stay within the array.
+    if (lines[mid]!.start <= ms) low = mid + 1;
     else high = mid - 1;
   }
-  return high >= 0 && ms < lines[high].end ? high : -1;
+  return ms < (lines[high]?.end ?? -Infinity) ? high : -1;
 }

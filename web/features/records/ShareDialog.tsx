@@ -24,7 +24,7 @@ const NEVER = 0;
 export function expiryChoice(expiresAt: number | null, now: number): Expiry {
   if (expiresAt === null) return null;
   const daysLeft = (expiresAt - now) / DAY_MS;
-  return SHARE_EXPIRY_DAYS.find((days) => days >= daysLeft) ?? SHARE_EXPIRY_DAYS[SHARE_EXPIRY_DAYS.length - 1];
+  return SHARE_EXPIRY_DAYS.find((days) => days >= daysLeft) ?? SHARE_EXPIRY_DAYS[SHARE_EXPIRY_DAYS.length - 1]!;
 }
 
 /**
