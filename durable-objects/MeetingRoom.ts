@@ -24,7 +24,7 @@ import { assignSpeaker, emptySpeakers, type SpeakerTrackerState } from '../worke
 import { translate, type MessageKey, type MessageParams } from '../worker/lib/i18n';
 import { screenCodes } from '../worker/services/meetings';
 import { providers, type LiveStream } from '../worker/services/providers';
-import { charge, check } from '../worker/services/rights';
+import { charge, check, permissions } from '../worker/services/rights';
 import { MeetingRecorder, type RecordingState } from './meeting-audio';
 
 /**
@@ -202,6 +202,7 @@ export class MeetingRoom extends DurableObject<Env> {
     const msg = parseFrame(clientMessage, message);
     if (!msg) return this.send(ws, { type: 'error', ...this.problem(ws, Code.BAD_REQUEST, 'badRequest', { detail: 'unknown message' }) });
     if (msg.type === 'language') {
+      if (msg.language && !(await this.languageAllowed(ws, msg.language))) return;
       ws.serializeAttachment({ ...me, language: msg.language });
       if (msg.language) await this.backfill(msg.language);
       return;
@@ -454,6 +455,26 @@ export class MeetingRoom extends DurableObject<Env> {
     }
     const available = new Set(await this.availableTargets());
     return [...wanted].filter((l) => available.has(l));
+  }
+
+  /**
+   * The owner's plan caps a meeting's translation languages (translateCount, spec §6): the host's picks and
+   * every viewer's live pick together, the asking viewer's current pick not counted (they are switching
+   * from it). A language someone already reads stays open to everyone; one more is refused to the asker.
+   */
+  private async languageAllowed(ws: WebSocket, language: string) {
+    const meta = this.requireMeta();
+    const inUse = new Set(meta.targetLanguages);
+    for (const other of this.ctx.getWebSockets()) {
+      const picked = other === ws ? null : this.attachment(other).language;
+      if (picked) inUse.add(picked);
+    }
+    inUse.delete(meta.sourceLanguage);
+    if (language === meta.sourceLanguage || inUse.has(language)) return true;
+    const { translateCount } = await permissions(database(this.env.DB), meta.userId);
+    if (inUse.size < translateCount) return true;
+    this.send(ws, { type: 'error', ...this.problem(ws, Code.NO_SUCH_BENEFIT, 'meetingLanguagesFull', { count: translateCount, languages: [...inUse].join(', ') }) });
+    return false;
   }
 
   /** A viewer chose a language: translate the recent lines that lack it, so their screen fills at once. */

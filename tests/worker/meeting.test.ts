@@ -291,6 +291,39 @@ describe('invitations and screen codes', () => {
     expect(gone.body.msg).toContain(code);
   });
 
+  it("caps the meeting's translation languages, viewers' picks included, at the plan's count", async () => {
+    const { token } = await owner();
+    const { meeting, host } = await startedMeeting(token, { targetLanguages: ['es-ES'] });
+    const code = (await send<{ shortCode: string }>(`${base}/createScreenCode`, { id: meeting.id }, { token })).body.data.shortCode;
+    const screen = await connect((await get<MeetingAccess>(`${base}/getNetworkLink?shortCode=${code}`)).body.data.socket);
+    await screen.waitFor('welcome');
+    // A screen may not control the meeting: the refusal marks where the room has handled its pick.
+    const screenPicks = async (pick: string) => {
+      const before = screen.messages.length;
+      screen.ws.send(JSON.stringify({ type: 'language', language: pick }));
+      screen.control('start');
+      await screen.waitFor('error', (m) => screen.messages.indexOf(m) >= before);
+    };
+    // A start while running only answers with the state: it marks where the room has handled what came before.
+    const settled = async (pick: string) => {
+      const before = host.messages.length;
+      host.ws.send(JSON.stringify({ type: 'language', language: pick }));
+      host.control('start');
+      await host.waitFor('state', (m) => host.messages.indexOf(m) >= before);
+      return host.messages.slice(before).find((m) => m.type === 'error');
+    };
+    // es-ES (the host's pick) and the screen's zh-CN fill the two languages of the plan.
+    await screenPicks('zh-CN');
+    const refused = await settled('zh-TW');
+    expect(refused).toMatchObject({ code: Code.NO_SUCH_BENEFIT });
+    expect(refused && 'msg' in refused ? refused.msg : '').toMatch(/2 translation languages \((es-ES, zh-CN|zh-CN, es-ES)\)/);
+    // Languages already in use stay open.
+    expect(await settled('zh-CN')).toBeUndefined();
+    // The screen switching away frees its language for the host.
+    await screenPicks('es-ES');
+    expect(await settled('zh-TW')).toBeUndefined();
+  });
+
   it('keeps one projected screen without the multi-screen right: the newest takes over', async () => {
     const { token } = await owner();
     const meeting = await createMeeting(token);
