@@ -8,6 +8,7 @@ import { MeetingRoom } from '../../durable-objects/MeetingRoom';
 import { roomOf } from '../../worker/services/meetings';
 import { MEETING_SPEAKERS } from '../fixtures/meeting-script';
 import { get, send, signUp } from './api';
+import { createRecord, defaultFolderId } from './seed';
 
 /**
  * Live meetings inside the real Worker: rooms are real Durable Objects (SQLite, hibernation sockets, the
@@ -113,6 +114,29 @@ describe('creating meetings', () => {
     expect(wrongPair.status).toBe(400);
     const tooMany = await send(`${base}/create`, { sourceLanguage: 'en-US', targetLanguages: ['es-ES', 'zh-CN', 'zh-TW'] }, { token });
     expect(tooMany.body.msg).toMatch(/up to 2/);
+  });
+
+  it("refuses a new recognition language past the plan's daily count, and keeps the languages used today open", async () => {
+    // Two records created today in other spoken languages (as another provider recognises them).
+    const seedToday = async (userId: number, token: string) => {
+      for (const audioLanguage of ['zh-CN', 'ja-JP']) await createRecord(userId, await defaultFolderId(token), { audioLanguage });
+    };
+    const plain = await owner();
+    await seedToday(plain.userId, plain.token);
+    const refused = await send(`${base}/create`, { sourceLanguage: 'en-US' }, { token: plain.token });
+    expect(refused.body.code).toBe(Code.NO_SUCH_BENEFIT);
+    expect(refused.body.msg).toMatch(/already used 2 recognition languages \(.*zh-CN.*\)/);
+    // Records from yesterday do not count.
+    const other = await owner();
+    await createRecord(other.userId, await defaultFolderId(other.token), { audioLanguage: 'ja-JP', createdAt: Date.now() - 86_400_000 * 2 });
+    await createRecord(other.userId, await defaultFolderId(other.token), { audioLanguage: 'zh-CN' });
+    await createMeeting(other.token);
+    // A language used today stays open: a second en-US meeting is fine.
+    await createMeeting(other.token);
+    // SVIP allows 10.
+    const svip = await owner('svip');
+    await seedToday(svip.userId, svip.token);
+    await createMeeting(svip.token);
   });
 
   it('creates a not-started meeting record, listed among the meetings and private to its owner', async () => {
