@@ -257,6 +257,7 @@ describe('/meeting setup', () => {
     await waitFor(() => expect(screen.getByTestId('meeting-source').textContent).toBe('English'));
     await waitFor(() => expect(screen.getByTestId('meeting-folder').textContent).toContain('Clients'));
     expect(screen.getByText('Your plan allows up to 2 languages.')).toBeTruthy();
+    expect(screen.getByText('Your plan allows 2 spoken languages a day; a language you already used today stays open (SVIP: 10).')).toBeTruthy();
 
     fireEvent.change(screen.getByTestId('meeting-name'), { target: { value: '  Board review  ' } });
     fireEvent.click(screen.getByTestId('meeting-create'));
