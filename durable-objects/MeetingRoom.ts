@@ -24,7 +24,7 @@ import { assignSpeaker, emptySpeakers, type SpeakerTrackerState } from '../worke
 import { translate, type MessageKey, type MessageParams } from '../worker/lib/i18n';
 import { screenCodes } from '../worker/services/meetings';
 import { providers, type LiveStream } from '../worker/services/providers';
-import { charge, check } from '../worker/services/rights';
+import { charge, check, permissions } from '../worker/services/rights';
 import { MeetingRecorder, type RecordingState } from './meeting-audio';
 
 /**
@@ -69,8 +69,15 @@ interface Attachment {
 interface StreamSession {
   offsetMs: number;
   live?: LiveStream;
+  /** Settles once the connection is open (with it) or has failed (without). */
+  opened: Promise<LiveStream | undefined>;
   /** Frames that arrived while the connection was being opened. */
   queued: ArrayBuffer[];
+  /** The recogniser's messages, handled one after another in the order they came (a final's line, translations and all). */
+  handled: Promise<void>;
+  /** When the recogniser last said anything: ending waits while it is still talking. */
+  heardAt: number;
+  isClosed: boolean;
   closed: Promise<void>;
   markClosed(): void;
 }
@@ -80,8 +87,13 @@ const FLUSH_RETRY_MS = 5000;
 const FLUSH_BATCH = 50;
 /** Bytes per millisecond of 16 kHz mono PCM16. */
 const BYTES_PER_MS = (MEETING.sampleRate * 2) / 1000;
-/** How long ending waits for the recogniser to deliver the last utterance. */
-const END_FLUSH_WAIT_MS = 4000;
+/**
+ * Ending waits for the recogniser's last finals and its close. It may be behind (audio arrives faster than
+ * real time after a reconnect, or the machine is busy), so the wait lasts while it keeps talking (partials
+ * come several times a second while it decodes), up to a hard bound.
+ */
+const END_QUIET_MS = 15_000;
+const END_MAX_WAIT_MS = 60_000;
 const PAIRS_TTL_MS = 60_000;
 /** How long ending waits for audio frames the end message overtook. */
 const REORDER_SETTLE_MS = 200;
@@ -89,6 +101,7 @@ const REORDER_SETTLE_MS = 200;
 const HELD_FRAMES = (60 * 1000) / MEETING.frameMs;
 
 const toMs = (offset: number, seconds: number) => Math.round(offset + seconds * 1000);
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class MeetingRoom extends DurableObject<Env> {
   private meta: RoomMeta | undefined;
@@ -189,6 +202,7 @@ export class MeetingRoom extends DurableObject<Env> {
     const msg = parseFrame(clientMessage, message);
     if (!msg) return this.send(ws, { type: 'error', ...this.problem(ws, Code.BAD_REQUEST, 'badRequest', { detail: 'unknown message' }) });
     if (msg.type === 'language') {
+      if (msg.language && !(await this.languageAllowed(ws, msg.language))) return;
       ws.serializeAttachment({ ...me, language: msg.language });
       if (msg.language) await this.backfill(msg.language);
       return;
@@ -258,13 +272,11 @@ export class MeetingRoom extends DurableObject<Env> {
     if (meta.status !== 'ended') {
       meta.status = 'ended';
       await this.save();
+      // Audio the end overtook (see hold) is heard (recorded, charged and recognised) before the recogniser
+      // is told the audio is over, so the last words are never lost.
+      await sleep(REORDER_SETTLE_MS);
+      for (const frame of this.held.splice(0)) this.hear(frame);
       await this.endStream();
-      // Audio the end overtook (see hold) is kept in the recording and charged; recognition has closed.
-      await new Promise((r) => setTimeout(r, REORDER_SETTLE_MS));
-      for (const frame of this.held.splice(0)) {
-        this.recorder().add(frame);
-        meta.durationMs += frame.byteLength / BYTES_PER_MS;
-      }
       await this.charging;
       await this.chargeRest();
     }
@@ -327,30 +339,52 @@ export class MeetingRoom extends DurableObject<Env> {
     const meta = this.requireMeta();
     let markClosed!: () => void;
     const closed = new Promise<void>((resolve) => (markClosed = resolve));
-    const session: StreamSession = { offsetMs: meta.durationMs, queued: [], closed, markClosed };
+    const session: StreamSession = { offsetMs: meta.durationMs, queued: [], handled: Promise.resolve(), heardAt: Date.now(), isClosed: false, closed, markClosed: () => ((session.isClosed = true), markClosed()), opened: Promise.resolve(undefined) };
     this.stream = session;
-    providers(this.env)
+    session.opened = providers(this.env)
       .stream.open(meta.sourceLanguage, { embeddings: true })
       .then((live) => {
-        live.onMessage((m) => void this.recognised(session, m));
+        live.onMessage((m) => {
+          session.heardAt = Date.now();
+          session.handled = session.handled.then(() => this.recognised(session, m)).catch((err) => console.error('meeting recognition failed', meta.id, String(err)));
+        });
         session.live = live;
         for (const frame of session.queued.splice(0)) live.send(frame);
-        // The host paused while the connection was opening.
-        if (this.stream !== session) live.end();
+        return live;
       })
-      .catch((err: Error) => void this.streamFailed(session, err.message));
+      .catch((err: Error) => {
+        void this.streamFailed(session, err.message);
+        return undefined;
+      });
     return session;
   }
 
-  /** Asks the recogniser for what it still holds and waits (bounded) until it has said it. */
+  /**
+   * Tells the recogniser the audio is over (after everything sent before, including frames queued while it
+   * was connecting), waits until it has delivered its last finals and closed (see END_QUIET_MS), and until
+   * those finals are stored, broadcast and translated.
+   */
   private async endStream() {
     const session = this.stream;
     if (!session) return;
     this.stream = undefined;
-    session.live?.end();
-    if (!session.live) session.markClosed();
-    await Promise.race([session.closed, new Promise((r) => setTimeout(r, END_FLUSH_WAIT_MS))]);
-    session.live?.close();
+    const started = Date.now();
+    const live = await Promise.race([session.opened, sleep(END_MAX_WAIT_MS).then(() => undefined)]);
+    if (live) {
+      live.end();
+      session.heardAt = Date.now();
+      while (!session.isClosed) {
+        const left = Math.min(END_QUIET_MS - (Date.now() - session.heardAt), END_MAX_WAIT_MS - (Date.now() - started));
+        if (left <= 0) {
+          console.error('meeting recogniser did not close in time', this.requireMeta().id);
+          break;
+        }
+        await Promise.race([session.closed, sleep(left)]);
+      }
+      live.close();
+    }
+    session.markClosed();
+    await session.handled;
   }
 
   private async streamFailed(session: StreamSession, detail: string) {
@@ -421,6 +455,26 @@ export class MeetingRoom extends DurableObject<Env> {
     }
     const available = new Set(await this.availableTargets());
     return [...wanted].filter((l) => available.has(l));
+  }
+
+  /**
+   * The owner's plan caps a meeting's translation languages (translateCount, spec §6): the host's picks and
+   * every viewer's live pick together, the asking viewer's current pick not counted (they are switching
+   * from it). A language someone already reads stays open to everyone; one more is refused to the asker.
+   */
+  private async languageAllowed(ws: WebSocket, language: string) {
+    const meta = this.requireMeta();
+    const inUse = new Set(meta.targetLanguages);
+    for (const other of this.ctx.getWebSockets()) {
+      const picked = other === ws ? null : this.attachment(other).language;
+      if (picked) inUse.add(picked);
+    }
+    inUse.delete(meta.sourceLanguage);
+    if (language === meta.sourceLanguage || inUse.has(language)) return true;
+    const { translateCount } = await permissions(database(this.env.DB), meta.userId);
+    if (inUse.size < translateCount) return true;
+    this.send(ws, { type: 'error', ...this.problem(ws, Code.NO_SUCH_BENEFIT, 'meetingLanguagesFull', { count: translateCount, languages: [...inUse].join(', ') }) });
+    return false;
   }
 
   /** A viewer chose a language: translate the recent lines that lack it, so their screen fills at once. */

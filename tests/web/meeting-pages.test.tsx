@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { WebSocketServer } from 'ws';
 import type { WebSocket as RoomSocket } from 'ws';
 import type { LanguageLists } from '../../contracts/engine-languages';
+import { Code } from '../../contracts/errors';
 import { CLOSE, HEARTBEAT } from '../../contracts/meeting';
 import type { ClientMessage, LiveLine, MeetingDetail, MeetingSummary, ServerMessage, SocketRole } from '../../contracts/meeting';
 import { DEFAULT_PERMISSIONS } from '../../contracts/rights';
@@ -256,6 +257,7 @@ describe('/meeting setup', () => {
     await waitFor(() => expect(screen.getByTestId('meeting-source').textContent).toBe('English'));
     await waitFor(() => expect(screen.getByTestId('meeting-folder').textContent).toContain('Clients'));
     expect(screen.getByText('Your plan allows up to 2 languages.')).toBeTruthy();
+    expect(screen.getByText('Your plan allows 2 spoken languages a day; a language you already used today stays open (SVIP: 10).')).toBeTruthy();
 
     fireEvent.change(screen.getByTestId('meeting-name'), { target: { value: '  Board review  ' } });
     fireEvent.click(screen.getByTestId('meeting-create'));
@@ -472,6 +474,14 @@ describe('/meetingShareIng', () => {
     expect((await screen.findByTestId('meeting-waiting')).textContent).toContain('The meeting is paused.');
     act(() => participant.socket.close(CLOSE.ended, 'ended'));
     expect((await screen.findByTestId('meeting-ended')).textContent).toContain('Thank you for joining.');
+  });
+
+  it('says why a translation language was refused, in the room’s words', async () => {
+    renderAt(`/meetingShareIng?invite=${INVITE}`);
+    const participant = await visitOf('participant');
+    const msg = 'This meeting already uses 2 translation languages (es-ES, zh-CN), the most the host’s plan allows.';
+    act(() => say(participant, { type: 'error', code: Code.NO_SUCH_BENEFIT, msg }));
+    expect((await screen.findByTestId('meeting-problem')).textContent).toBe(msg);
   });
 
   it('says the link has expired for a closed invitation', async () => {

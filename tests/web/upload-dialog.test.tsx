@@ -155,6 +155,7 @@ describe('local transcription dialog', () => {
     expect(within(dialog).getByTestId('upload-dropzone').querySelector('input[type=file]')).toBeTruthy();
     await waitFor(() => expect(within(dialog).getByTestId('upload-audio-language').textContent).toBe('Chinese (Simplified)'));
     expect(within(dialog).getByTestId('upload-translation-language').textContent).toBe('No translation');
+    expect(within(dialog).getByText('Your plan allows 2 spoken languages a day; a language you already used today stays open (SVIP: 10).')).toBeTruthy();
     expect((within(dialog).getByTestId('upload-name') as HTMLInputElement).value).toBe('');
     expect((within(dialog).getByTestId('upload-speaker') as HTMLInputElement).checked).toBe(false);
     expect(within(dialog).queryByTestId('upload-speaker-count')).toBeNull();

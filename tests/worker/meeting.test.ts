@@ -8,6 +8,7 @@ import { MeetingRoom } from '../../durable-objects/MeetingRoom';
 import { roomOf } from '../../worker/services/meetings';
 import { MEETING_SPEAKERS } from '../fixtures/meeting-script';
 import { get, send, signUp } from './api';
+import { createRecord, defaultFolderId } from './seed';
 
 /**
  * Live meetings inside the real Worker: rooms are real Durable Objects (SQLite, hibernation sockets, the
@@ -113,6 +114,29 @@ describe('creating meetings', () => {
     expect(wrongPair.status).toBe(400);
     const tooMany = await send(`${base}/create`, { sourceLanguage: 'en-US', targetLanguages: ['es-ES', 'zh-CN', 'zh-TW'] }, { token });
     expect(tooMany.body.msg).toMatch(/up to 2/);
+  });
+
+  it("refuses a new recognition language past the plan's daily count, and keeps the languages used today open", async () => {
+    // Two records created today in other spoken languages (as another provider recognises them).
+    const seedToday = async (userId: number, token: string) => {
+      for (const audioLanguage of ['zh-CN', 'ja-JP']) await createRecord(userId, await defaultFolderId(token), { audioLanguage });
+    };
+    const plain = await owner();
+    await seedToday(plain.userId, plain.token);
+    const refused = await send(`${base}/create`, { sourceLanguage: 'en-US' }, { token: plain.token });
+    expect(refused.body.code).toBe(Code.NO_SUCH_BENEFIT);
+    expect(refused.body.msg).toMatch(/already used 2 recognition languages \(.*zh-CN.*\)/);
+    // Records from yesterday do not count.
+    const other = await owner();
+    await createRecord(other.userId, await defaultFolderId(other.token), { audioLanguage: 'ja-JP', createdAt: Date.now() - 86_400_000 * 2 });
+    await createRecord(other.userId, await defaultFolderId(other.token), { audioLanguage: 'zh-CN' });
+    await createMeeting(other.token);
+    // A language used today stays open: a second en-US meeting is fine.
+    await createMeeting(other.token);
+    // SVIP allows 10.
+    const svip = await owner('svip');
+    await seedToday(svip.userId, svip.token);
+    await createMeeting(svip.token);
   });
 
   it('creates a not-started meeting record, listed among the meetings and private to its owner', async () => {
@@ -291,6 +315,39 @@ describe('invitations and screen codes', () => {
     expect(gone.body.msg).toContain(code);
   });
 
+  it("caps the meeting's translation languages, viewers' picks included, at the plan's count", async () => {
+    const { token } = await owner();
+    const { meeting, host } = await startedMeeting(token, { targetLanguages: ['es-ES'] });
+    const code = (await send<{ shortCode: string }>(`${base}/createScreenCode`, { id: meeting.id }, { token })).body.data.shortCode;
+    const screen = await connect((await get<MeetingAccess>(`${base}/getNetworkLink?shortCode=${code}`)).body.data.socket);
+    await screen.waitFor('welcome');
+    // A screen may not control the meeting: the refusal marks where the room has handled its pick.
+    const screenPicks = async (pick: string) => {
+      const before = screen.messages.length;
+      screen.ws.send(JSON.stringify({ type: 'language', language: pick }));
+      screen.control('start');
+      await screen.waitFor('error', (m) => screen.messages.indexOf(m) >= before);
+    };
+    // A start while running only answers with the state: it marks where the room has handled what came before.
+    const settled = async (pick: string) => {
+      const before = host.messages.length;
+      host.ws.send(JSON.stringify({ type: 'language', language: pick }));
+      host.control('start');
+      await host.waitFor('state', (m) => host.messages.indexOf(m) >= before);
+      return host.messages.slice(before).find((m) => m.type === 'error');
+    };
+    // es-ES (the host's pick) and the screen's zh-CN fill the two languages of the plan.
+    await screenPicks('zh-CN');
+    const refused = await settled('zh-TW');
+    expect(refused).toMatchObject({ code: Code.NO_SUCH_BENEFIT });
+    expect(refused && 'msg' in refused ? refused.msg : '').toMatch(/2 translation languages \((es-ES, zh-CN|zh-CN, es-ES)\)/);
+    // Languages already in use stay open.
+    expect(await settled('zh-CN')).toBeUndefined();
+    // The screen switching away frees its language for the host.
+    await screenPicks('es-ES');
+    expect(await settled('zh-TW')).toBeUndefined();
+  });
+
   it('keeps one projected screen without the multi-screen right: the newest takes over', async () => {
     const { token } = await owner();
     const meeting = await createMeeting(token);
@@ -377,12 +434,30 @@ describe('live recognition', () => {
       host.ws.send(JSON.stringify({ type: 'language', language: 'es-ES' }));
       await host.waitFor('translation', (m) => m.seq === 0 && m.language === 'es-ES');
       host.control('end');
-      await host.waitFor('state', (m) => m.status === 'ended', 20_000);
+      // Ending waits for the recogniser's last finals, which on a busy machine lag the 10x audio.
+      await host.waitFor('state', (m) => m.status === 'ended', 70_000);
       const lines = (await recordOf(token, meeting.id)).lines;
       expect(lines.length).toBe(MEETING_SPEAKERS.length);
       expect(lines.map((l) => l.speaker)).toEqual(MEETING_SPEAKERS.map((n) => `Speaker ${n}`));
     },
-    60_000,
+    120_000,
+  );
+
+  it(
+    'keeps the last words of a meeting ended right after its last audio frame',
+    async () => {
+      const { token } = await owner();
+      const { meeting, host } = await startedMeeting(token, { mode: 'record' });
+      // All at once and ended at once: the end overtakes frames and the recogniser is far behind, yet
+      // every line is recognised, stored and sent before the meeting is ended.
+      await feed(host.ws, decode(inject('meetingPcm')));
+      host.control('end');
+      await host.waitFor('state', (m) => m.status === 'ended', 70_000);
+      const finals = host.messages.filter((m) => m.type === 'final');
+      expect(finals.length).toBe(MEETING_SPEAKERS.length);
+      expect((await recordOf(token, meeting.id)).lines.length).toBe(MEETING_SPEAKERS.length);
+    },
+    120_000,
   );
 
   it(

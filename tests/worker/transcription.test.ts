@@ -10,6 +10,7 @@ import { consumeDeadJobs, consumeJobs } from '../../queues/jobs';
 import { runStage } from '../../worker/services/transcription/pipeline';
 import { queueSender, submitTranscription } from '../../worker/services/transcription/submit';
 import { get, send, signUp } from './api';
+import { createRecord, defaultFolderId } from './seed';
 
 /**
  * File transcription end to end inside the real Worker: a real upload through presigned URLs, the real
@@ -135,6 +136,18 @@ describe('file transcription pipeline', () => {
     expect(JSON.parse(latest.speaker)).toEqual({ enabled: true, maxSpeakers: 3 });
     const records = await env.DB.prepare('SELECT COUNT(*) AS n FROM records WHERE user_id = ?').bind(userId).first<{ n: number }>();
     expect(records!.n).toBe(0);
+  });
+
+  it('refuses a third recognition language in a day with 92505003 and keeps the choices', { timeout: 60_000 }, async () => {
+    const { token, userId } = await signUp();
+    await grantHours(userId, 1);
+    const folderId = await defaultFolderId(token);
+    for (const audioLanguage of ['zh-CN', 'ja-JP']) await createRecord(userId, folderId, { audioLanguage });
+    const merged = await upload(token, 'Third.mp3', meeting);
+    const refused = await send(`${base}/transwrite`, { ids: [merged.body.data.id], audioLanguage: 'en-US', showName: 'Third' }, { token });
+    expect(refused.body.code).toBe(92505003);
+    expect(refused.body.msg).toMatch(/already used 2 recognition languages/);
+    expect((await get<LatestTask>(`${base}/getLatestTrans`, token)).body.data).toMatchObject({ id: merged.body.data.id, state: 'TRANSCRIBED', showName: 'Third' });
   });
 
   it('refuses unsupported languages and files that are not the user\'s', { timeout: 60_000 }, async () => {

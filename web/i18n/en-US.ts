@@ -7,6 +7,7 @@ export const enUS = {
     name: 'Tingyi',
   },
   common: {
+    recognitionLimit: 'Your plan allows {{count}} spoken languages a day; a language you already used today stays open (SVIP: 10).',
     comingSoon: 'Coming soon',
     featureComingSoon: 'This feature is on its way.',
     backHome: 'Back to home',

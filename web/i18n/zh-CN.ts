@@ -6,6 +6,7 @@ export const zhCN: Messages = {
     name: '听译',
   },
   common: {
+    recognitionLimit: '您的套餐每天可使用 {{count}} 种识别语言，今天已用过的语言可继续使用（SVIP：10 种）。',
     comingSoon: '即将上线',
     featureComingSoon: '该功能正在开发中，敬请期待。',
     backHome: '返回首页',

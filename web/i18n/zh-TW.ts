@@ -6,6 +6,7 @@ export const zhTW: Messages = {
     name: '聽譯',
   },
   common: {
+    recognitionLimit: '您的方案每天可使用 {{count}} 種辨識語言，今天已用過的語言可繼續使用（SVIP：10 種）。',
     comingSoon: '即將上線',
     featureComingSoon: '此功能正在開發中，敬請期待。',
     backHome: '返回首頁',

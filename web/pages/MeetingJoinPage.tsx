@@ -112,6 +112,8 @@ function ParticipantView({ meeting, access }: { meeting: MeetingSummary; access:
         <Alert type="warning" showIcon message={t('meeting.states.reconnecting')} data-testid="meeting-reconnecting" />
       )}
       {waiting && <Alert type="info" showIcon message={t(waiting)} data-testid="meeting-waiting" />}
+      {/* A refusal the room sent this viewer, e.g. a translation language past the host's plan, in its words. */}
+      {socket.problem && <Alert type="warning" showIcon message={socket.problem.msg} data-testid="meeting-problem" />}
       <Card variant="borderless" className="meeting-transcript">
         <LiveSubtitles
           lines={socket.lines}

@@ -21,7 +21,7 @@ import { ApiError } from '../lib/errors';
 import { translate } from '../lib/i18n';
 import { targetFolder } from './folders';
 import { providers } from './providers';
-import { check, checkGated, permissions } from './rights';
+import { check, checkGated, checkRecognitionLanguage, permissions } from './rights';
 
 /**
  * Live meetings on the HTTP side (spec §7 meeting calls): creating one with its room, the owner's view and
@@ -94,6 +94,7 @@ export async function createMeeting(env: Env, db: Db, userId: number, locale: Lo
   const { translateCount } = await permissions(db, userId);
   if (targets.length > translateCount) throw new ApiError(Code.BAD_REQUEST, 'tooManyTargets', { count: translateCount }, 400);
   await checkLanguages(env, body.sourceLanguage, targets);
+  await checkRecognitionLanguage(db, userId, body.sourceLanguage);
   // A meeting needs at least a minute of real-time allowance to start; the room charges as it goes.
   await check(db, userId, 'realtime', 60);
   const folder = await targetFolder(db, userId, body.folderId || undefined);

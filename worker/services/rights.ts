@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, gte } from 'drizzle-orm';
 import type { Locale } from '../../contracts/locale';
 import { Code } from '../../contracts/errors';
 import {
@@ -14,7 +14,7 @@ import {
   type Permissions,
 } from '../../contracts/rights';
 import type { Db } from '../db/client';
-import { accounts, dailyUsage, type packages } from '../db/schema';
+import { accounts, dailyUsage, records, type packages } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { translate } from '../lib/i18n';
 
@@ -80,6 +80,27 @@ export async function checkGated(db: Db, userId: number, feature: GatedFeature) 
   const p = await permissions(db, userId);
   const allowed = { vocabulary: p.proprietaryWords, invite: p.inviteMeeting, screenCasting: p.screenCasting }[feature];
   if (!allowed) throw new ApiError(Code.NO_SUCH_BENEFIT, 'noSuchBenefit');
+}
+
+/**
+ * recognitionCount (spec §6 "Recognition languages": 2, or 10 with SVIP) is the number of distinct spoken
+ * languages a user may have recognised in one UTC day, meetings and file transcriptions together: the
+ * languages of the records they created that day count. A language already used that day stays open; one
+ * more past the count is refused with 92505003 before any work starts. (Each meeting or file has one spoken
+ * language, so a count per job would never bind; a daily count is what makes 2 against 10 a difference.)
+ */
+export async function checkRecognitionLanguage(db: Db, userId: number, language: string, now = Date.now()) {
+  const dayStart = Date.parse(`${utcDay(now)}T00:00:00Z`);
+  const rows = await db
+    .selectDistinct({ language: records.audioLanguage })
+    .from(records)
+    .where(and(eq(records.userId, userId), gte(records.createdAt, dayStart)));
+  const used = rows.map((r) => r.language);
+  if (used.includes(language)) return;
+  const { recognitionCount } = await permissions(db, userId);
+  if (used.length >= recognitionCount) {
+    throw new ApiError(Code.NO_SUCH_BENEFIT, 'recognitionLanguagesFull', { count: recognitionCount, languages: used.join(', ') });
+  }
 }
 
 /**

@@ -65,6 +65,7 @@ export function MeetingSetup() {
   const mode = Form.useWatch('mode', form);
   const source = Form.useWatch('sourceLanguage', form);
   const translateCount = useSession((s) => s.permissions.translateCount);
+  const recognitionCount = useSession((s) => s.permissions.recognitionCount);
   const [shortage, setShortage] = useState<string | null>(null);
   const [stored] = useState(readMeetingConfig);
 
@@ -154,7 +155,11 @@ export function MeetingSetup() {
           </Radio.Group>
         </Form.Item>
         <div className="meeting-setup-row">
-          <Form.Item name="sourceLanguage" label={t('meeting.page.sourceLanguage')} rules={[{ required: true, message: t('meeting.page.sourceRequired') }]}>
+          <Form.Item
+            name="sourceLanguage"
+            label={t('meeting.page.sourceLanguage')}
+            extra={t('common.recognitionLimit', { count: recognitionCount })}
+            rules={[{ required: true, message: t('meeting.page.sourceRequired') }]}>
             <Select
               showSearch
               optionFilterProp="label"

@@ -65,6 +65,12 @@ export function ProjectionView({ meeting, socket, language, onLanguage }: Projec
         </p>
       )}
 
+      {socket.problem && (
+        <p className="projection-note projection-alert" role="alert" data-testid="projection-problem">
+          {socket.problem.msg}
+        </p>
+      )}
+
       <main className="projection-stage" style={style} aria-live="polite">
         {finals.length === 0 && !socket.partial?.text ? (
           <p className="projection-idle" data-testid="projection-idle">

@@ -9,6 +9,7 @@ import { RECORD_NAME_MAX } from '../../../contracts/records';
 import type { LatestTask } from '../../../contracts/transcription';
 import { currentLocale } from '../../i18n';
 import { isRequestError } from '../../lib/request';
+import { useSession } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { FOLDERS_KEY } from '../folders/api';
 import { usePayDialog } from '../pay/store';
@@ -69,6 +70,7 @@ export default function TranscribeUploadDialog() {
   const [form] = Form.useForm<FormValues>();
   const speakerOn = Form.useWatch('speaker', form);
   const audioLanguage = Form.useWatch('audioLanguage', form);
+  const recognitionCount = useSession((s) => s.permissions.recognitionCount);
 
   const [recovery, setRecovery] = useState<LatestTask | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -245,7 +247,7 @@ export default function TranscribeUploadDialog() {
           }}
         >
           <div className="upload-form-row">
-            <Form.Item name="audioLanguage" label={t('upload.audioLanguage')}>
+            <Form.Item name="audioLanguage" label={t('upload.audioLanguage')} extra={t('common.recognitionLimit', { count: recognitionCount })}>
               <Select
                 showSearch
                 optionFilterProp="label"

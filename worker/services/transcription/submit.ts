@@ -8,7 +8,7 @@ import { jobChunks, records, transcriptionJobs, uploads } from '../../db/schema'
 import { ApiError } from '../../lib/errors';
 import { targetFolder } from '../folders';
 import { ownedRecord } from '../records';
-import { check } from '../rights';
+import { check, checkRecognitionLanguage } from '../rights';
 import { providers } from '../providers';
 import type { Enqueue } from './pipeline';
 
@@ -45,6 +45,7 @@ export async function submitTranscription(db: Db, env: Env, userId: number, loca
   await checkLanguages(env, form);
   const seconds = files.reduce((sum, f) => sum + Math.ceil((f!.durationMs ?? 0) / 1000), 0);
   try {
+    await checkRecognitionLanguage(db, userId, form.audioLanguage);
     await check(db, userId, 'upload', seconds);
   } catch (err) {
     // Keep the choices so that, after paying, reopening the dialog resumes this very submission.
