@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../contracts/auth';
 import type { AccountItem } from '../../contracts/rights';
-import { call, codeFromOutbox, freshEmail, get, send, signUp, solveCaptcha } from './api';
+import { call, callProduction, codeFromOutbox, freshEmail, get, send, signUp, solveCaptcha } from './api';
 
 describe('verification codes', () => {
   it('registers a new account with an emailed code read from the development outbox', async () => {
@@ -94,6 +94,36 @@ describe('password sign-in', () => {
     const locked = await send('/prod-api/auth/c/doLogin', { username: target, password: 'secret123', captcha: await solveCaptcha() });
     expect(locked.status).toBe(429);
     expect(locked.body.msg).toMatch(/Too many failed sign-ins\. Try again in 1[45] minutes/);
+    // Code sign-in still works for the locked account (once the sign-up code's cooldown is over).
+    await env.DB.prepare('DELETE FROM verification_codes WHERE target = ?').bind(target).run();
+    await send('/prod-api/auth/c/getValidCode', { target });
+    const byCode = await send('/prod-api/auth/c/doLoginByValidCode', { target, code: await codeFromOutbox(target) });
+    expect(byCode.body.code).toBe(200);
+  });
+
+  it("locks an account only for the address the wrong passwords came from, and caps one address's failures", async () => {
+    const { target } = await signUp(freshEmail(), 'secret123');
+    const signIn = async (username: string, password: string, ip: string) =>
+      callProduction('/prod-api/auth/c/doLogin', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip },
+        body: JSON.stringify({ username, password, captcha: await solveCaptcha() }),
+      });
+    for (let i = 0; i < 5; i++) await signIn(target, 'nope12345', '203.0.113.7');
+    expect((await signIn(target, 'secret123', '203.0.113.7')).status).toBe(429);
+    // The owner, from their own address, is not locked out by the attacker's guesses.
+    expect((await signIn(target, 'secret123', '198.51.100.77')).body.code).toBe(200);
+    // One address spraying many accounts is stopped after 30 failures in all.
+    for (let i = 0; i < 30; i++) await signIn(freshEmail(), 'nope12345', '203.0.113.8');
+    expect((await signIn(target, 'secret123', '203.0.113.8')).status).toBe(429);
+  }, 60_000);
+
+  it('trusts the client address only where Cloudflare sets it', async () => {
+    // In development every request is the one local client: a new cf-connecting-ip does not reset the code limit.
+    for (let i = 0; i < 20; i++) await send('/prod-api/auth/c/getValidCode', { target: freshEmail() }, { ip: `192.0.2.${i + 1}` });
+    const blocked = await send('/prod-api/auth/c/getValidCode', { target: freshEmail() }, { ip: '192.0.2.200' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.msg).toMatch(/Too many requests/);
   });
 
   it('stores passwords as salted PBKDF2 hashes, never in clear', async () => {
@@ -223,10 +253,21 @@ describe('guests', () => {
 
 describe('development outbox', () => {
   it('is absent outside development', async () => {
-    const { createApi } = await import('../../worker/app');
-    const { dev } = await import('../../worker/routes/dev');
-    const app = createApi().route('/dev', dev);
-    const res = await app.request('http://tingyi.test/prod-api/dev/outbox', {}, { ...env, ENVIRONMENT: 'production' });
+    const res = await callProduction(`/prod-api/dev/outbox?to=${encodeURIComponent(freshEmail())}`);
     expect(res.status).toBe(404);
+    const s3 = await callProduction('/prod-api/dev/s3/tingyi-media/any?uploadId=x&partNumber=1', { method: 'PUT', body: 'x' });
+    expect(s3.status).toBe(404);
+  });
+
+  it('answers only this machine, and only for one address', async () => {
+    const target = freshEmail();
+    await send('/prod-api/auth/c/getValidCode', { target });
+    expect((await get(`/prod-api/dev/outbox?to=${encodeURIComponent(target)}`)).body.code).toBe(200);
+    expect((await get('/prod-api/dev/outbox')).status).toBe(400);
+    for (const headers of [{ 'cf-connecting-ip': '203.0.113.9' }, { 'x-forwarded-for': '203.0.113.9' }, { 'cf-ray': '8abc-LHR' }]) {
+      const res = await call(`/prod-api/dev/outbox?to=${encodeURIComponent(target)}`, { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(404);
+    }
+    expect((await call(`/prod-api/dev/outbox?to=${encodeURIComponent(target)}`, { headers: { 'cf-connecting-ip': '127.0.0.1' } })).body.code).toBe(200);
   });
 });
