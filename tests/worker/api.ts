@@ -17,7 +17,7 @@ export async function callProduction<T = unknown>(path: string, init: RequestIni
 
 /** JSON POST/PUT through the Worker, optionally as a signed-in user. */
 export function send<T = unknown>(path: string, body: unknown, options: { token?: string; method?: string; ip?: string } = {}) {
-  const ip = options.ip ? { 'cf-connecting-ip': options.ip } : {};
+  const ip: Record<string, string> = options.ip ? { 'cf-connecting-ip': options.ip } : {};
   return call<T>(path, {
     method: options.method ?? 'POST',
     headers: {

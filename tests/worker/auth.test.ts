@@ -264,7 +264,8 @@ describe('development outbox', () => {
     await send('/prod-api/auth/c/getValidCode', { target });
     expect((await get(`/prod-api/dev/outbox?to=${encodeURIComponent(target)}`)).body.code).toBe(200);
     expect((await get('/prod-api/dev/outbox')).status).toBe(400);
-    for (const headers of [{ 'cf-connecting-ip': '203.0.113.9' }, { 'x-forwarded-for': '203.0.113.9' }, { 'cf-ray': '8abc-LHR' }]) {
+    const remote: Record<string, string>[] = [{ 'cf-connecting-ip': '203.0.113.9' }, { 'x-forwarded-for': '203.0.113.9' }, { 'cf-ray': '8abc-LHR' }];
+    for (const headers of remote) {
       const res = await call(`/prod-api/dev/outbox?to=${encodeURIComponent(target)}`, { headers });
       expect(res.status, JSON.stringify(headers)).toBe(404);
     }
