@@ -200,6 +200,38 @@ describe('profile', () => {
     expect(JSON.stringify(publicView.body.data)).not.toContain('@');
   });
 
+  it('shows a public page no part of an unnamed account\'s email address', async () => {
+    const target = `secretperson${Date.now()}@example.test`;
+    const { userId } = await signUp(target);
+    const publicView = await get<{ name: string }>(`/prod-api/system/getClient?userId=${userId}`);
+    expect(publicView.body.data.name).toBe('s***');
+    expect(JSON.stringify(publicView.body.data)).not.toContain('secretperson');
+  });
+
+  it('answers 400 for an edit with nothing to change, and refuses unsafe avatars and names', async () => {
+    const { token } = await signUp();
+    const empty = await send('/prod-api/system/client/user/edit', {}, { token });
+    expect(empty.status).toBe(400);
+    expect(empty.body.msg).toMatch(/Nothing to change/);
+    for (const avatar of ['javascript:alert(1)', 'http://example.com/a.png', 'data:image/png;base64,AA', '/prod-api/system/avatar/../x']) {
+      expect((await send('/prod-api/system/client/user/edit', { avatar }, { token })).status, avatar).toBe(400);
+    }
+    expect((await send('/prod-api/system/client/user/edit', { avatar: 'https://cdn.example.com/a.png' }, { token })).body.code).toBe(200);
+    const bidi = await send('/prod-api/system/client/user/edit', { name: 'Ann\u202Egpj.exe' }, { token });
+    expect(bidi.status).toBe(400);
+  });
+
+  it('refuses bodies over 64 KB with a 413 envelope before parsing them', async () => {
+    const { token } = await signUp();
+    const res = await call('/prod-api/system/client/user/edit', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-language': 'zh-CN' },
+      body: JSON.stringify({ name: 'x'.repeat(20 * 1024 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ code: 413, msg: '请求内容过大（最多 64 KB）。', data: null });
+  });
+
   it('binds an email with a code and refuses one that another account uses', async () => {
     const a = await signUp();
     const b = await signUp();
