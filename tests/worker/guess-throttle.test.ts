@@ -21,6 +21,6 @@ describe('guessing short codes', () => {
     expect(blocked.body.msg).toMatch(/Too many codes tried/);
     // Another account from the same address still has its own tries.
     const other = await signUp();
-    expect((await send('/prod-api/expense/cardPassword/exchangeCardPassword/WRONG-X', {}, { token: other.token })).status).toBe(404);
+    expect((await send('/prod-api/expense/cardPassword/exchangeCardPassword/WRONG-X', {}, { token: other.token })).status).toBe(400);
   });
 });
