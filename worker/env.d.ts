@@ -20,6 +20,8 @@ declare namespace Cloudflare {
     R2_SECRET_ACCESS_KEY?: string;
     /** Longest piece (seconds of audio) a file job recognises in one message; default CHUNK_MAX_SECONDS (120). */
     TRANSCRIBE_PIECE_SECONDS?: string;
+    /** The site's address (https://example.com) used in links and presigned URLs; development falls back to the request's. */
+    PUBLIC_ORIGIN?: string;
     /** "off" disables the sign-in captcha; honoured outside production only, for automated tests. */
     CAPTCHA?: string;
   }

@@ -1,4 +1,6 @@
 import type { Context } from 'hono';
+import { Code } from '../../contracts/errors';
+import { ApiError } from './errors';
 import type { AppEnv } from './types';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
@@ -31,4 +33,15 @@ export function isLocalRequest(c: Context<AppEnv>) {
   if (c.req.header('x-forwarded-for') !== undefined || c.req.header('cf-ray') !== undefined) return false;
   const ip = c.req.header('cf-connecting-ip');
   return ip === undefined || LOOPBACK.test(ip);
+}
+
+/**
+ * The site's own address for links and presigned URLs it hands out. Never the request's Host header, which
+ * a client chooses: PUBLIC_ORIGIN when set, else (in development only, where the Worker listens on
+ * loopback) the address the request came in on.
+ */
+export function publicOrigin(c: Context<AppEnv>) {
+  if (c.env.PUBLIC_ORIGIN) return new URL(c.env.PUBLIC_ORIGIN).origin;
+  if (c.env.ENVIRONMENT === 'development') return new URL(c.req.url).origin;
+  throw new ApiError(Code.UNAVAILABLE, 'publicOriginMissing', {}, 503);
 }

@@ -22,7 +22,7 @@ import { users } from '../db/schema';
 import { ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
 import { translate } from '../lib/i18n';
-import { clientIp, trustedClientIp } from '../lib/client';
+import { clientIp, publicOrigin, trustedClientIp } from '../lib/client';
 import type { AppEnv } from '../lib/types';
 import { requireUser } from '../middleware/auth';
 import { validate } from '../middleware/validate';
@@ -164,7 +164,7 @@ export const auth = new Hono<AppEnv>()
     requireGoogle(c.env);
     const bind = c.req.valid('query').mode === 'bind';
     // Binding returns to the profile page: the sign-in callback page sends signed-in users home.
-    const redirectUri = `${new URL(c.req.url).origin}${bind ? '/user/profile' : '/googleLoginCallBack'}`;
+    const redirectUri = `${publicOrigin(c)}${bind ? '/user/profile' : '/googleLoginCallBack'}`;
     return ok(c, await authorizationUrl(c.env, c.var.db, redirectUri, bind ? c.var.userId : null));
   })
   .post('/googleRegisterWithLogin', validate('json', googleCallbackBody), async (c) => {
