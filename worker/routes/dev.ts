@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { outbox } from '../db/schema';
+import { captchas, outbox } from '../db/schema';
 import { ok } from '../lib/envelope';
 import { isLocalRequest } from '../lib/client';
 import { notFound } from '../lib/errors';
@@ -27,5 +27,11 @@ export const dev = new Hono<AppEnv>()
       limit: 50,
     });
     return ok(c, rows);
+  })
+  // For the browser tests only: where a captcha's answer is, so they can click it as a person would.
+  .get('/captcha', validate('query', z.object({ id: z.string().min(1).max(64) })), async (c) => {
+    const row = await c.var.db.query.captchas.findFirst({ where: eq(captchas.id, c.req.valid('query').id) });
+    if (!row) throw notFound(c.req.path);
+    return ok(c, JSON.parse(row.answer) as { x: number; y: number }[]);
   })
   .route('/s3', devS3);
