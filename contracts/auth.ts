@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SOURCE } from './constants';
+import { avatarUrl, nameText } from './text';
 
 /** Sign-in and account payloads (spec §5, §7 Auth/System), used by the Worker and the web forms alike. */
 export const passwordRule = z
@@ -53,8 +54,8 @@ export const visitorLoginBody = z.object({ visitorId: z.string().regex(/^[A-Za-z
 export const changePasswordBody = z.object({ oldPassword: z.string().min(1), newPassword: passwordRule });
 export const bindAccountBody = z.object({ target: codeTarget, code: codeRule });
 export const editClientBody = z.object({
-  name: z.string().trim().min(1).max(64).optional(),
-  avatar: z.string().max(1024).optional(),
+  name: nameText(64).optional(),
+  avatar: avatarUrl.optional(),
   shareStatus: z.enum(['0', '1']).optional(),
 });
 export const captchaVerifyBody = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FOLDER } from './constants';
+import { nameText } from './text';
 
 /**
  * Records, folders, sharing and export (spec §1, §3 Record / Folder / Subtitle line, §5 folder and title
@@ -56,8 +57,8 @@ const idList = z
   .transform((s) => [...new Set(s.split(',').map(Number))])
   .pipe(z.array(z.number().int().positive()).min(1).max(BATCH_MAX));
 
-export const recordName = z.string().trim().min(1).max(RECORD_NAME_MAX);
-export const folderName = z.string().trim().min(1).max(FOLDER.nameMax);
+export const recordName = nameText(RECORD_NAME_MAX);
+export const folderName = nameText(FOLDER.nameMax);
 
 /** `GET /speech/audio/transcribe/query`: the records list with its filters, sort and page. */
 export const recordQuery = z.object({

@@ -6,6 +6,7 @@ import type { Envelope } from '../contracts/errors';
 import { ApiError, notFound } from './lib/errors';
 import { translate } from './lib/i18n';
 import type { AppEnv } from './lib/types';
+import { requestBodyLimit } from './middleware/body-limit';
 import { requestContext } from './middleware/context';
 import { auth } from './routes/auth';
 import { dev } from './routes/dev';
@@ -26,6 +27,7 @@ import { uploadRoutes } from './routes/uploads';
 export function createApi() {
   const api = new Hono<AppEnv>().basePath(API_BASE);
   api.use(requestContext);
+  api.use(requestBodyLimit);
 
   api.notFound((c) => {
     const e = notFound(new URL(c.req.url).pathname);

@@ -41,6 +41,8 @@ declare namespace Cloudflare {
     PAYPAL_BASE_URL?: string;
     /** An image of the plans' rights the pay dialog shows beside its comparison table (queryRightsPictureUrl); unset: none. */
     RIGHTS_PICTURE_URL?: string;
+    /** The site's address (https://example.com) used in links and presigned URLs; development falls back to the request's. */
+    PUBLIC_ORIGIN?: string;
     /** "off" disables the sign-in captcha; honoured outside production only, for automated tests. */
     CAPTCHA?: string;
   }

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../contracts/auth';
 import type { AccountItem } from '../../contracts/rights';
-import { call, codeFromOutbox, freshEmail, get, send, signUp, solveCaptcha } from './api';
+import { call, callProduction, codeFromOutbox, freshEmail, get, send, signUp, solveCaptcha } from './api';
 
 describe('verification codes', () => {
   it('registers a new account with an emailed code read from the development outbox', async () => {
@@ -76,12 +76,34 @@ describe('password sign-in', () => {
   it('refuses clicks in the wrong places and spends the picture', async () => {
     const { body } = await get<{ id: string; prompt: string[]; svg: string }>('/prod-api/auth/captcha');
     expect(body.data.prompt).toHaveLength(3);
-    expect(body.data.svg).toContain(body.data.prompt[0]);
     const wrong = await send('/prod-api/auth/captcha/verify', { id: body.data.id, points: [{ x: 0, y: 0 }, { x: 1, y: 1 }, { x: 2, y: 2 }] });
     expect(wrong.body.code).toBe(400);
     const row = await env.DB.prepare('SELECT answer FROM captchas WHERE id = ?').bind(body.data.id).first<{ answer: string }>();
     const late = await send('/prod-api/auth/captcha/verify', { id: body.data.id, points: JSON.parse(row!.answer) });
     expect(late.body.code).toBe(400);
+  });
+
+  it('draws glyphs as bent paths among decoys, with nothing in the markup or the answer to read', async () => {
+    const { body } = await get<{ id: string; prompt: string[]; svg: string; answer?: unknown }>('/prod-api/auth/captcha');
+    const { svg } = body.data;
+    expect(Object.keys(body.data).sort()).toEqual(['height', 'id', 'prompt', 'svg', 'width']);
+    expect(svg).not.toMatch(/<text|font|<use|<defs|<title|<desc/i);
+    // Every shape is a path or a dot: 3 prompted glyphs, 3 decoys (at least one stroke each) and stray strokes.
+    expect((svg.match(/<path /g) ?? []).length).toBeGreaterThanOrEqual(6 + 10);
+    const row = await env.DB.prepare('SELECT answer FROM captchas WHERE id = ?').bind(body.data.id).first<{ answer: string }>();
+    const answer = JSON.parse(row!.answer) as { x: number; y: number }[];
+    // The answer's coordinates appear nowhere in the picture: glyph points are rotated, scaled and bent around them.
+    for (const { x, y } of answer) expect(svg).not.toMatch(new RegExp(`\\b${x}(\\.0)? ${y}(\\.0)?\\b`));
+    // Two pictures of the same glyphs never share markup.
+    const again = await get<{ svg: string }>('/prod-api/auth/captcha');
+    expect(again.body.data.svg).not.toBe(svg);
+  });
+
+  it('serves the answer hook for browser tests only in development, to this machine', async () => {
+    const { body } = await get<{ id: string }>('/prod-api/auth/captcha');
+    expect((await get<unknown[]>(`/prod-api/dev/captcha?id=${body.data.id}`)).body.data).toHaveLength(3);
+    expect((await callProduction(`/prod-api/dev/captcha?id=${body.data.id}`)).status).toBe(404);
+    expect((await call(`/prod-api/dev/captcha?id=${body.data.id}`, { headers: { 'cf-connecting-ip': '203.0.113.5' } })).status).toBe(404);
   });
 
   it('says the same for a wrong password and an unknown account, and locks after 5 failures', async () => {
@@ -94,6 +116,36 @@ describe('password sign-in', () => {
     const locked = await send('/prod-api/auth/c/doLogin', { username: target, password: 'secret123', captcha: await solveCaptcha() });
     expect(locked.status).toBe(429);
     expect(locked.body.msg).toMatch(/Too many failed sign-ins\. Try again in 1[45] minutes/);
+    // Code sign-in still works for the locked account (once the sign-up code's cooldown is over).
+    await env.DB.prepare('DELETE FROM verification_codes WHERE target = ?').bind(target).run();
+    await send('/prod-api/auth/c/getValidCode', { target });
+    const byCode = await send('/prod-api/auth/c/doLoginByValidCode', { target, code: await codeFromOutbox(target) });
+    expect(byCode.body.code).toBe(200);
+  });
+
+  it("locks an account only for the address the wrong passwords came from, and caps one address's failures", async () => {
+    const { target } = await signUp(freshEmail(), 'secret123');
+    const signIn = async (username: string, password: string, ip: string) =>
+      callProduction('/prod-api/auth/c/doLogin', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip },
+        body: JSON.stringify({ username, password, captcha: await solveCaptcha() }),
+      });
+    for (let i = 0; i < 5; i++) await signIn(target, 'nope12345', '203.0.113.7');
+    expect((await signIn(target, 'secret123', '203.0.113.7')).status).toBe(429);
+    // The owner, from their own address, is not locked out by the attacker's guesses.
+    expect((await signIn(target, 'secret123', '198.51.100.77')).body.code).toBe(200);
+    // One address spraying many accounts is stopped after 30 failures in all.
+    for (let i = 0; i < 30; i++) await signIn(freshEmail(), 'nope12345', '203.0.113.8');
+    expect((await signIn(target, 'secret123', '203.0.113.8')).status).toBe(429);
+  }, 60_000);
+
+  it('trusts the client address only where Cloudflare sets it', async () => {
+    // In development every request is the one local client: a new cf-connecting-ip does not reset the code limit.
+    for (let i = 0; i < 20; i++) await send('/prod-api/auth/c/getValidCode', { target: freshEmail() }, { ip: `192.0.2.${i + 1}` });
+    const blocked = await send('/prod-api/auth/c/getValidCode', { target: freshEmail() }, { ip: '192.0.2.200' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.msg).toMatch(/Too many requests/);
   });
 
   it('stores passwords as salted PBKDF2 hashes, never in clear', async () => {
@@ -170,6 +222,38 @@ describe('profile', () => {
     expect(JSON.stringify(publicView.body.data)).not.toContain('@');
   });
 
+  it('shows a public page no part of an unnamed account\'s email address', async () => {
+    const target = `secretperson${Date.now()}@example.test`;
+    const { userId } = await signUp(target);
+    const publicView = await get<{ name: string }>(`/prod-api/system/getClient?userId=${userId}`);
+    expect(publicView.body.data.name).toBe('s***');
+    expect(JSON.stringify(publicView.body.data)).not.toContain('secretperson');
+  });
+
+  it('answers 400 for an edit with nothing to change, and refuses unsafe avatars and names', async () => {
+    const { token } = await signUp();
+    const empty = await send('/prod-api/system/client/user/edit', {}, { token });
+    expect(empty.status).toBe(400);
+    expect(empty.body.msg).toMatch(/Nothing to change/);
+    for (const avatar of ['javascript:alert(1)', 'http://example.com/a.png', 'data:image/png;base64,AA', '/prod-api/system/avatar/../x']) {
+      expect((await send('/prod-api/system/client/user/edit', { avatar }, { token })).status, avatar).toBe(400);
+    }
+    expect((await send('/prod-api/system/client/user/edit', { avatar: 'https://cdn.example.com/a.png' }, { token })).body.code).toBe(200);
+    const bidi = await send('/prod-api/system/client/user/edit', { name: 'Ann\u202Egpj.exe' }, { token });
+    expect(bidi.status).toBe(400);
+  });
+
+  it('refuses bodies over 64 KB with a 413 envelope before parsing them', async () => {
+    const { token } = await signUp();
+    const res = await call('/prod-api/system/client/user/edit', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-language': 'zh-CN' },
+      body: JSON.stringify({ name: 'x'.repeat(20 * 1024 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ code: 413, msg: '请求内容过大（最多 64 KB）。', data: null });
+  });
+
   it('binds an email with a code and refuses one that another account uses', async () => {
     const a = await signUp();
     const b = await signUp();
@@ -223,10 +307,22 @@ describe('guests', () => {
 
 describe('development outbox', () => {
   it('is absent outside development', async () => {
-    const { createApi } = await import('../../worker/app');
-    const { dev } = await import('../../worker/routes/dev');
-    const app = createApi().route('/dev', dev);
-    const res = await app.request('http://tingyi.test/prod-api/dev/outbox', {}, { ...env, ENVIRONMENT: 'production' });
+    const res = await callProduction(`/prod-api/dev/outbox?to=${encodeURIComponent(freshEmail())}`);
     expect(res.status).toBe(404);
+    const s3 = await callProduction('/prod-api/dev/s3/tingyi-media/any?uploadId=x&partNumber=1', { method: 'PUT', body: 'x' });
+    expect(s3.status).toBe(404);
+  });
+
+  it('answers only this machine, and only for one address', async () => {
+    const target = freshEmail();
+    await send('/prod-api/auth/c/getValidCode', { target });
+    expect((await get(`/prod-api/dev/outbox?to=${encodeURIComponent(target)}`)).body.code).toBe(200);
+    expect((await get('/prod-api/dev/outbox')).status).toBe(400);
+    const remote: Record<string, string>[] = [{ 'cf-connecting-ip': '203.0.113.9' }, { 'x-forwarded-for': '203.0.113.9' }, { 'cf-ray': '8abc-LHR' }];
+    for (const headers of remote) {
+      const res = await call(`/prod-api/dev/outbox?to=${encodeURIComponent(target)}`, { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(404);
+    }
+    expect((await call(`/prod-api/dev/outbox?to=${encodeURIComponent(target)}`, { headers: { 'cf-connecting-ip': '127.0.0.1' } })).body.code).toBe(200);
   });
 });

@@ -81,6 +81,23 @@ describe('folder names', () => {
     expect(suffixed.name).toBe(`${'x'.repeat(247)}(1)`);
   });
 
+  it('counts characters, not UTF-16 units: a 250-emoji name is allowed and its suffix never splits one', async () => {
+    const { token } = await signUp();
+    const emoji = '😀'.repeat(250);
+    expect((await create(token, emoji)).name).toBe(emoji);
+    expect((await create(token, emoji)).name).toBe(`${'😀'.repeat(247)}(1)`);
+    expect((await editFolder(token, { parentId: 0, folderName: '😀'.repeat(251) })).status).toBe(400);
+  });
+
+  it('refuses text-direction control characters in names', async () => {
+    const { token } = await signUp();
+    for (const name of ['report\u202Etxt.exe', 'a\u2066b', 'x\u200Fy']) {
+      const res = await editFolder(token, { parentId: 0, folderName: name });
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(res.body.msg).toMatch(/text-direction control characters/);
+    }
+  });
+
   it('asks for a name and refuses one over 250 characters', async () => {
     const { token } = await signUp();
     for (const folderName of ['', '   ', 'y'.repeat(251)]) {

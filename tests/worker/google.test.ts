@@ -31,6 +31,17 @@ describe('Google sign-in', () => {
     expect((await request<LoginOptions>('/auth/loginOptions')).body.data.google).toBe(true);
   });
 
+  it('builds the redirect address from PUBLIC_ORIGIN in production, never from the Host header', async () => {
+    const production = { ...configured, ENVIRONMENT: 'production' };
+    const spoofed = { headers: { host: 'evil.example' } };
+    const res = await app.request('http://evil.example/prod-api/auth/render/google', spoofed, { ...production, PUBLIC_ORIGIN: 'https://tingyi.example.com' });
+    const url = ((await res.json()) as { data: string }).data;
+    expect(new URL(url).searchParams.get('redirect_uri')).toBe('https://tingyi.example.com/googleLoginCallBack');
+    const unset = await app.request('http://evil.example/prod-api/auth/render/google', spoofed, production);
+    expect(unset.status).toBe(503);
+    expect(((await unset.json()) as { msg: string }).msg).toMatch(/PUBLIC_ORIGIN/);
+  });
+
   it('signs up through the authorization code flow with PKCE, and signs in again as the same user', async () => {
     const google = await installFakeGoogle(configured.GOOGLE_CLIENT_ID, configured.GOOGLE_CLIENT_SECRET);
     const start = await request<string>('/auth/render/google');

@@ -47,6 +47,8 @@ export default defineConfig(async () => {
           bindings: {
             TEST_MIGRATIONS: await readD1Migrations(`${root}/migrations`),
             JWT_SECRET: 'worker-test-secret',
+            // wrangler.toml defaults to production; tests that are about production pass it explicitly.
+            ENVIRONMENT: 'development',
             ENGINE_URL: `http://127.0.0.1:${enginePort}`,
             // Short pieces, so the test meeting (about 25 s) fans out into several.
             TRANSCRIBE_PIECE_SECONDS: '8',

@@ -72,6 +72,26 @@ const messages = {
     'zh-CN': '登录失败次数过多，请 {minutes} 分钟后再试，或使用验证码登录。',
     'zh-TW': '登入失敗次數過多，請 {minutes} 分鐘後再試，或使用驗證碼登入。',
   },
+  publicOriginMissing: {
+    'en-US': 'The site address (PUBLIC_ORIGIN) is not configured. Please tell the site operator.',
+    'zh-CN': '站点地址（PUBLIC_ORIGIN）未配置，请联系站点管理员。',
+    'zh-TW': '站點位址（PUBLIC_ORIGIN）未設定，請聯絡站點管理員。',
+  },
+  nothingToChange: {
+    'en-US': 'Nothing to change: send at least one of name, avatar or sharing.',
+    'zh-CN': '没有要修改的内容：请至少提供名称、头像或分享设置之一。',
+    'zh-TW': '沒有要修改的內容：請至少提供名稱、頭像或分享設定之一。',
+  },
+  bodyTooLarge: {
+    'en-US': 'The request is too large (at most {kb} KB).',
+    'zh-CN': '请求内容过大（最多 {kb} KB）。',
+    'zh-TW': '請求內容過大（最多 {kb} KB）。',
+  },
+  tooManyGuesses: {
+    'en-US': 'Too many codes tried. Please wait {seconds} seconds and check the code.',
+    'zh-CN': '尝试的码过多，请 {seconds} 秒后再试，并核对输入的码。',
+    'zh-TW': '嘗試的碼過多，請 {seconds} 秒後再試，並核對輸入的碼。',
+  },
   tooManyRequests: {
     'en-US': 'Too many requests. Please wait {seconds} seconds and try again.',
     'zh-CN': '请求过于频繁，请 {seconds} 秒后再试。',

@@ -22,6 +22,7 @@ import { users } from '../db/schema';
 import { ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
 import { translate } from '../lib/i18n';
+import { clientIp, publicOrigin, trustedClientIp } from '../lib/client';
 import type { AppEnv } from '../lib/types';
 import { requireUser } from '../middleware/auth';
 import { validate } from '../middleware/validate';
@@ -45,11 +46,13 @@ import {
   wechatConfigured,
 } from '../services/wechat';
 
-/** Sign-in, sign-up and sign-out (spec §7 Auth). Social providers live in their own modules. */
+/**
+ * Sign-in, sign-up and sign-out (spec §7 Auth). Social providers live in their own modules.
+ * Wrong passwords lock the account for the address they came from only, so a stranger's guesses cannot lock
+ * its owner out (and code sign-in never locks); each address is also capped across all accounts.
+ */
 const LOGIN_LOCK = { failures: 5, windowMs: 15 * 60_000 };
-const PER_IP = { windowMs: 60 * 60_000, codes: 20, logins: 60, qrCodes: 60 };
-
-const clientIp = (c: Context<AppEnv>) => c.req.header('cf-connecting-ip') ?? 'local';
+const PER_IP = { windowMs: 60 * 60_000, codes: 20, logins: 60, qrCodes: 60, passwordFailures: 30 };
 
 async function limitIp(c: Context<AppEnv>, action: string, max: number) {
   const { count, retryAfterSeconds } = await hit(c.var.db, `${action}:ip:${clientIp(c)}`, PER_IP.windowMs);
@@ -116,19 +119,23 @@ export const auth = new Hono<AppEnv>()
   .post('/c/doLogin', validate('json', passwordLoginBody), async (c) => {
     const { username, password, captcha, source } = c.req.valid('json');
     const db = c.var.db;
-    if (!(await consumeCaptcha(c.env, db, captcha, c.req.header('cf-connecting-ip')))) {
+    const ip = clientIp(c);
+    if (!(await consumeCaptcha(c.env, db, captcha, trustedClientIp(c)))) {
       throw new ApiError(Code.BAD_REQUEST, 'captchaRequired', {}, 400);
     }
     await limitIp(c, 'login', PER_IP.logins);
     // Locking counts by the name typed, known or not, so a lock says nothing about whether it exists.
-    const lockKey = `login:acct:${username.trim().toLowerCase()}`;
-    const lock = await peek(db, lockKey, LOGIN_LOCK.windowMs);
-    if (lock.count >= LOGIN_LOCK.failures) {
-      throw new ApiError(Code.TOO_MANY_REQUESTS, 'accountLocked', { minutes: Math.ceil(lock.retryAfterSeconds / 60) }, 429);
+    const lockKey = `login:acct:${username.trim().toLowerCase()}:ip:${ip}`;
+    const failuresKey = `login:fail:ip:${ip}`;
+    for (const [key, max] of [[lockKey, LOGIN_LOCK.failures], [failuresKey, PER_IP.passwordFailures]] as const) {
+      const lock = await peek(db, key, LOGIN_LOCK.windowMs);
+      if (lock.count >= max) {
+        throw new ApiError(Code.TOO_MANY_REQUESTS, 'accountLocked', { minutes: Math.ceil(lock.retryAfterSeconds / 60) }, 429);
+      }
     }
     const user = await findByIdentifier(db, username);
     if (!(await verifyPassword(password, user?.passwordHash))) {
-      await hit(db, lockKey, LOGIN_LOCK.windowMs);
+      await Promise.all([hit(db, lockKey, LOGIN_LOCK.windowMs), hit(db, failuresKey, LOGIN_LOCK.windowMs)]);
       throw new ApiError(Code.BAD_REQUEST, 'wrongCredentials', {}, 400);
     }
     await clear(db, lockKey);
@@ -143,7 +150,7 @@ export const auth = new Hono<AppEnv>()
     if (!user) throw new ApiError(Code.NOT_FOUND, 'noAccountForTarget', {}, 404);
     await c.var.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
     await revokeUserSessions(c.var.db, user.id);
-    await clear(c.var.db, `login:acct:${(user.email ?? user.phone ?? '').toLowerCase()}`);
+    await clear(c.var.db, `login:acct:${(user.email ?? user.phone ?? '').toLowerCase()}:ip:${clientIp(c)}`);
     return ok(c, null);
   })
   .post('/visitorlogin', validate('json', visitorLoginBody), async (c) => {
@@ -157,7 +164,7 @@ export const auth = new Hono<AppEnv>()
     requireGoogle(c.env);
     const bind = c.req.valid('query').mode === 'bind';
     // Binding returns to the profile page: the sign-in callback page sends signed-in users home.
-    const redirectUri = `${new URL(c.req.url).origin}${bind ? '/user/profile' : '/googleLoginCallBack'}`;
+    const redirectUri = `${publicOrigin(c)}${bind ? '/user/profile' : '/googleLoginCallBack'}`;
     return ok(c, await authorizationUrl(c.env, c.var.db, redirectUri, bind ? c.var.userId : null));
   })
   .post('/googleRegisterWithLogin', validate('json', googleCallbackBody), async (c) => {

@@ -6,6 +6,7 @@ import { ok } from '../lib/envelope';
 import { forbidden } from '../lib/errors';
 import type { AppEnv } from '../lib/types';
 import { requireUser } from '../middleware/auth';
+import { throttleGuesses } from '../middleware/throttle';
 import { validate } from '../middleware/validate';
 import { MEETING_PACKAGE_TYPES, PACKAGE_TYPES } from '../../contracts/pay';
 import { redeemCard } from '../services/cards';
@@ -90,7 +91,12 @@ export const expense = new Hono<AppEnv>()
     ok(c, { accountType: await check(c.var.db, c.var.userId, 'realtime', c.req.valid('json').duration) }),
   )
   .route('/pay', payRoutes)
-  .post('/cardPassword/exchangeCardPassword/:code', validate('param', z.object({ code: z.string().trim().min(1).max(64) })), async (c) => {
-    const pkg = await redeemCard(c.env.DB, c.var.db, c.var.userId, c.req.valid('param').code);
-    return ok(c, { packageName: pkg.packageName, packageType: pkg.packageType, accounts: await accountItems(c.var.db, c.var.userId, c.var.locale) });
-  });
+  .post(
+    '/cardPassword/exchangeCardPassword/:code',
+    throttleGuesses('card', { perIp: 30, perUser: 10, windowMs: 60 * 60_000 }),
+    validate('param', z.object({ code: z.string().trim().min(1).max(64) })),
+    async (c) => {
+      const pkg = await redeemCard(c.env.DB, c.var.db, c.var.userId, c.req.valid('param').code);
+      return ok(c, { packageName: pkg.packageName, packageType: pkg.packageType, accounts: await accountItems(c.var.db, c.var.userId, c.var.locale) });
+    },
+  );

@@ -5,6 +5,7 @@ import { meetingListQuery } from '../../contracts/records';
 import { ok, page } from '../lib/envelope';
 import type { AppEnv } from '../lib/types';
 import { requireUser } from '../middleware/auth';
+import { throttleGuesses } from '../middleware/throttle';
 import { validate } from '../middleware/validate';
 import {
   createMeeting,
@@ -48,7 +49,7 @@ export const meetingRoutes = new Hono<AppEnv>()
   .post('/createScreenCode', requireUser, validate('json', meetingIdBody), async (c) =>
     ok(c, await createScreenCode(c.env, c.var.db, c.var.userId, c.req.valid('json').id)),
   )
-  .get('/getNetworkLink', validate('query', networkLinkQuery), async (c) =>
+  .get('/getNetworkLink', throttleGuesses('screenCode', { perIp: 30, windowMs: 10 * 60_000 }), validate('query', networkLinkQuery), async (c) =>
     ok(c, await projectionAccess(c.env, c.var.db, c.req.valid('query').shortCode, c.var.locale)),
   )
   .get('/joinRecord', validate('query', joinRecordQuery), async (c) => ok(c, await participantAccess(c.env, c.var.db, c.req.valid('query'), c.var.locale)))

@@ -15,7 +15,7 @@ import { redeemCode, requireGoogle } from '../services/google';
 import { hashPassword, verifyPassword } from '../services/passwords';
 import { requireCode } from '../services/codes';
 import { revokeUserSessions } from '../services/sessions';
-import { canSignInWithout, findByTarget, getUser, isEmail, userInfo } from '../services/users';
+import { canSignInWithout, findByTarget, getUser, isEmail, publicName, userInfo } from '../services/users';
 import { requireWechat, scannedScene, spendScene } from '../services/wechat';
 
 /** The signed-in user's own profile and security settings, and public config (spec §7 System). */
@@ -56,11 +56,12 @@ export const system = new Hono<AppEnv>()
   .get('/getClient', validate('query', z.object({ userId: z.coerce.number().int().positive() })), async (c) => {
     const user = await getUser(c.var.db, c.req.valid('query').userId);
     if (!user) throw new ApiError(Code.NOT_FOUND, 'notFound', { path: 'user' }, 404);
-    return ok(c, { userId: user.id, name: user.name, avatar: user.avatar, shareStatus: user.shareStatus });
+    return ok(c, { userId: user.id, name: publicName(user), avatar: user.avatar, shareStatus: user.shareStatus });
   })
   .post('/client/user/edit', requireUser, validate('json', editClientBody.extend({ id: z.coerce.number().int().optional() })), async (c) => {
     const { id, ...changes } = c.req.valid('json');
     if (id !== undefined && id !== c.var.userId) throw forbidden();
+    if (Object.values(changes).every((v) => v === undefined)) throw new ApiError(Code.BAD_REQUEST, 'nothingToChange', {}, 400);
     const [user] = await c.var.db.update(users).set(changes).where(eq(users.id, c.var.userId)).returning();
     return ok(c, await userInfo(c.var.db, user!));
   })

@@ -4,6 +4,7 @@ import { addTranslationBody, editDetailsBody, refreshRecordBody, transwriteBody 
 import type { TranswriteResult } from '../../contracts/transcription';
 import { ok } from '../lib/envelope';
 import { translate } from '../lib/i18n';
+import { publicOrigin } from '../lib/client';
 import type { AppEnv } from '../lib/types';
 import { requireUser } from '../middleware/auth';
 import { validate } from '../middleware/validate';
@@ -37,5 +38,5 @@ export const transcriptionRoutes = new Hono<AppEnv>()
     return ok(c, recordRow(await addTranslation(c.var.db, c.env, c.var.userId, c.var.locale, id, language, queueSender(c.env.JOBS))));
   })
   .get('/media', requireUser, validate('query', z.object({ id: z.coerce.number().int().positive() })), async (c) =>
-    ok(c, await mediaSource(c.var.db, c.env, new URL(c.req.url).origin, c.var.userId, c.req.valid('query').id)),
+    ok(c, await mediaSource(c.var.db, c.env, publicOrigin(c), c.var.userId, c.req.valid('query').id)),
   );

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { mergeFileBody, removeUploadsBody, uploadInitBody, uploadPartBody } from '../../contracts/uploads';
 import { ok } from '../lib/envelope';
+import { publicOrigin } from '../lib/client';
 import type { AppEnv } from '../lib/types';
 import { requireUser } from '../middleware/auth';
 import { validate } from '../middleware/validate';
@@ -13,7 +14,7 @@ import { completeUpload, initUpload, recordPart, removeUploads } from '../servic
  */
 export const uploadRoutes = new Hono<AppEnv>()
   .post('/uploadInit', requireUser, validate('json', uploadInitBody), async (c) =>
-    ok(c, await initUpload(c.var.db, c.env, new URL(c.req.url).origin, c.var.userId, c.req.valid('json'))),
+    ok(c, await initUpload(c.var.db, c.env, publicOrigin(c), c.var.userId, c.req.valid('json'))),
   )
   .post('/uploadBlock', requireUser, validate('json', uploadPartBody), async (c) => ok(c, await recordPart(c.var.db, c.var.userId, c.req.valid('json'))))
   .post('/mergeFileData', requireUser, validate('json', mergeFileBody), async (c) =>

@@ -2,14 +2,15 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { captchas } from '../db/schema';
 import { randomToken } from '../lib/encoding';
+import { CAPTCHA_SIZE, drawCaptcha } from './captcha-picture';
 
 /**
  * The click captcha that guards password sign-in (spec §5): a picture with scattered characters, and a
  * prompt naming some of them to click in order. Each picture allows one answer; a right answer yields a
  * pass that is good for one sign-in within two minutes. Production can use Cloudflare Turnstile instead.
  */
-export const CAPTCHA_SIZE = { width: 300, height: 160 } as const;
-const GLYPHS = '听译云声音字幕会议翻转写录山水日月星花雨风天海'.split('');
+const TARGETS = 3;
+const DECOYS = 3;
 const TOLERANCE = 22;
 const LIFETIME_MS = 2 * 60_000;
 
@@ -21,38 +22,12 @@ export function captchaMode(env: Env): CaptchaMode {
   return 'click';
 }
 
-const randomInt = (max: number) => crypto.getRandomValues(new Uint32Array(1))[0]! % max;
-
-/** Places glyphs on a grid of cells (jittered) so no two overlap and every one can be clicked. */
-function layout(count: number) {
-  const cols = 4;
-  const cellW = CAPTCHA_SIZE.width / cols;
-  const cellH = CAPTCHA_SIZE.height / 2;
-  const cells = Array.from({ length: cols * 2 }, (_, i) => i).sort(() => randomInt(3) - 1);
-  return cells.slice(0, count).map((cell) => ({
-    x: Math.round((cell % cols) * cellW + 22 + randomInt(cellW - 44)),
-    y: Math.round(Math.floor(cell / cols) * cellH + 30 + randomInt(cellH - 50)),
-  }));
-}
-
+/** A new picture; its answer stays in the database and never leaves the server. */
 export async function createCaptcha(db: Db, now = Date.now()) {
-  const glyphs = [...GLYPHS].sort(() => randomInt(3) - 1).slice(0, 5);
-  const spots = layout(glyphs.length);
-  const targets = [0, 1, 2].map((i) => ({ glyph: glyphs[i]!, ...spots[i]! }));
+  const { svg, prompt, answer } = drawCaptcha(TARGETS, DECOYS);
   const id = randomToken(12);
-  await db.insert(captchas).values({ id, answer: JSON.stringify(targets.map(({ x, y }) => ({ x, y }))), expiresAt: now + LIFETIME_MS });
-  const noise = Array.from({ length: 6 }, () => {
-    const [x1, y1, x2, y2] = [randomInt(300), randomInt(160), randomInt(300), randomInt(160)];
-    return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="hsl(${randomInt(360)},40%,70%)" stroke-width="2"/>`;
-  }).join('');
-  const text = glyphs
-    .map((g, i) => {
-      const { x, y } = spots[i]!;
-      return `<text x="${x}" y="${y}" font-size="28" text-anchor="middle" dominant-baseline="central" fill="hsl(${randomInt(360)},60%,35%)" transform="rotate(${randomInt(50) - 25} ${x} ${y})">${g}</text>`;
-    })
-    .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${CAPTCHA_SIZE.width}" height="${CAPTCHA_SIZE.height}" viewBox="0 0 ${CAPTCHA_SIZE.width} ${CAPTCHA_SIZE.height}"><rect width="100%" height="100%" fill="#f3f6fb"/>${noise}${text}</svg>`;
-  return { id, svg, prompt: targets.map((t) => t.glyph), ...CAPTCHA_SIZE };
+  await db.insert(captchas).values({ id, answer: JSON.stringify(answer), expiresAt: now + LIFETIME_MS });
+  return { id, svg, prompt, ...CAPTCHA_SIZE };
 }
 
 /** Checks the clicks (in picture coordinates) against the prompt; the picture is spent either way. */

@@ -4,6 +4,7 @@ import { Code } from '../../contracts/errors';
 import type { FolderNode, FolderRemoval } from '../../contracts/records';
 import type { Db } from '../db/client';
 import { folders, records } from '../db/schema';
+import { codePointSlice } from '../../contracts/text';
 import { ApiError } from '../lib/errors';
 
 /**
@@ -51,10 +52,7 @@ export async function targetFolder(db: Db, userId: number, folderId?: number): P
 function suffixed(name: string, n: number) {
   if (n === 0) return name;
   const suffix = `(${n})`;
-  let base = name.slice(0, FOLDER.nameMax - suffix.length);
-  // Never leave half of a surrogate pair at the cut.
-  if (/[\uD800-\uDBFF]$/.test(base)) base = base.slice(0, -1);
-  return base + suffix;
+  return codePointSlice(name, FOLDER.nameMax - suffix.length) + suffix;
 }
 
 /** The first of `name`, `name(1)`, `name(2)`, … that no sibling (other than `exceptId`) uses. */

@@ -28,6 +28,15 @@ export function defaultName(target: string) {
   return target.length > 7 ? `${target.slice(0, 3)}****${target.slice(-4)}` : target;
 }
 
+/**
+ * The name a public page (the QR-code landing) may show: an email account that never chose a name would
+ * otherwise show its address's local part, so that is masked to its first character.
+ */
+export function publicName(user: Pick<User, 'name' | 'email'>) {
+  if (user.email && user.name === defaultName(user.email)) return `${[...user.name][0] ?? ''}***`;
+  return user.name;
+}
+
 export async function createUser(db: Db, values: Partial<typeof users.$inferInsert> & { name: string }) {
   const [user] = await db.insert(users).values({ createdAt: Date.now(), ...values }).returning();
   return user!;

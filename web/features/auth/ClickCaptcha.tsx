@@ -67,6 +67,7 @@ export function ClickCaptcha({ onPass }: { onPass: (pass: string) => void }) {
           style={{ aspectRatio: data ? `${data.width} / ${data.height}` : '300 / 160' }}
           onClick={onClick}
           data-testid="captcha-image"
+          data-captcha-id={data?.id}
         >
           {/* Our own server's markup, not user content. */}
           {data && <div className="captcha-svg" dangerouslySetInnerHTML={{ __html: data.svg }} />}
