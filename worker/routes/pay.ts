@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { Code } from '../../contracts/errors';
 import type { Envelope } from '../../contracts/errors';
 import { qrPayRequest, type PayOrderStatus } from '../../contracts/pay';
+import { publicOrigin } from '../lib/client';
 import { ok } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
 import { translate } from '../lib/i18n';
@@ -21,8 +22,7 @@ export const payRoutes = new Hono<AppEnv>()
   /** The methods this deployment can take; the dialog hides the others. */
   .get('/methods', (c) => ok(c, payTypes(c.env)))
   .post('/getQrPay', validate('json', qrPayRequest), async (c) => {
-    const origin = new URL(c.req.url).origin;
-    return ok(c, await createOrder(c.env, c.var.db, c.var.userId, c.req.valid('json'), origin));
+    return ok(c, await createOrder(c.env, c.var.db, c.var.userId, c.req.valid('json'), publicOrigin(c)));
   })
   /** WeChat's web authorisation code → the payer's openid under the paying app (for getJsApiPay). */
   .get('/getOpenId', validate('query', z.object({ code: z.string().min(1).max(256) })), async (c) => {
@@ -32,13 +32,11 @@ export const payRoutes = new Hono<AppEnv>()
   })
   /** WeChat Pay inside WeChat (JSAPI): the parameters the page hands to WeixinJSBridge. */
   .post('/getJsApiPay', validate('json', qrPayRequest.extend({ payType: z.literal('wxV3Pay').default('wxV3Pay'), openId: z.string().min(1).max(128) })), async (c) => {
-    const origin = new URL(c.req.url).origin;
-    return ok(c, await createOrder(c.env, c.var.db, c.var.userId, c.req.valid('json'), origin, 'jsapi'));
+    return ok(c, await createOrder(c.env, c.var.db, c.var.userId, c.req.valid('json'), publicOrigin(c), 'jsapi'));
   })
   /** Alipay in a phone's browser (alipay.trade.wap.pay): the page to open instead of a QR code. */
   .post('/getAliH5Pay', validate('json', qrPayRequest.extend({ payType: z.literal('aliPay').default('aliPay') })), async (c) => {
-    const origin = new URL(c.req.url).origin;
-    return ok(c, await createOrder(c.env, c.var.db, c.var.userId, c.req.valid('json'), origin, 'h5'));
+    return ok(c, await createOrder(c.env, c.var.db, c.var.userId, c.req.valid('json'), publicOrigin(c), 'h5'));
   })
   .post('/getPayRechargeStatus/:outTradeNo', validate('param', z.object({ outTradeNo: z.string().min(6).max(64) })), async (c) =>
     statusAnswer(c, ownOrder(await findOrder(c.var.db, c.req.valid('param').outTradeNo), c.var.userId)),
