@@ -16,17 +16,12 @@ export default defineConfig({
   build: {
     outDir: `${repoRoot}dist/web`,
     emptyOutDir: true,
-    // Pages are split per route; the libraries every page needs get stable vendor chunks that stay cached
-    // across deploys. antd is the large one (about 1 MB before gzip) and is expected to be.
-    chunkSizeWarningLimit: 1200,
+    // Pages are split per route and antd's components go with the pages that use them, so the first page
+    // loads only what it shows. React gets a stable chunk of its own that stays cached across deploys.
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [
-            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'vendor-antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/ },
-            { name: 'vendor', test: /node_modules/ },
-          ],
+          groups: [{ name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
         },
       },
     },

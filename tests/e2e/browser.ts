@@ -2,18 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { TOKEN_COOKIE } from '../../contracts/constants';
-
-/** Flags this offline machine needs: without them Chromium keeps trying to reach Google's services. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 export const screenshotDir = 'dist/screenshots';
 
@@ -22,7 +11,7 @@ export function useBrowser(args: string[] = []) {
   let browser: Browser;
   beforeAll(async () => {
     mkdirSync(screenshotDir, { recursive: true });
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...args] });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...args] });
   });
   afterAll(async () => {
     await browser?.close();

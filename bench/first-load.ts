@@ -1,0 +1,57 @@
+/**
+ * First-load weight: what a browser downloads to show each entry page of the built app (dist/web, as
+ * `npm start` serves it). Each page opens in a fresh headless Chromium context against the real Worker; every
+ * HTML, JS and CSS response until the network is idle is counted at its gzip size (what Cloudflare sends).
+ * The baseline is the whole app's JS and CSS, measured in the same run: the ratio says how much of the app a
+ * first visit pays for. Target: `/` at most 250 KB.
+ *
+ *   npm run bench:first-load     (run `npx vite build` first after changing the web app)
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+import { startApp } from './app';
+
+const TARGET_KB = 250;
+const PAGES = ['/', '/login', '/recordList', '/meeting'];
+const COUNTED = new Set(['document', 'script', 'stylesheet']);
+
+const gzipKb = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length / 1024;
+
+const assets = 'dist/web/assets';
+const wholeApp = readdirSync(assets)
+  .filter((name) => /\.(js|css)$/.test(name))
+  .reduce((sum, name) => sum + gzipKb(readFileSync(join(assets, name))), 0);
+
+const app = await startApp('first-load');
+const origin = app.api.replace(/\/prod-api$/, '');
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const rows: { page: string; requests: number; kb: number }[] = [];
+try {
+  for (const path of PAGES) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const bodies: Promise<number>[] = [];
+    page.on('response', (response) => {
+      if (!COUNTED.has(response.request().resourceType())) return;
+      bodies.push(response.body().then(gzipKb, () => 0));
+    });
+    await page.goto(origin + path, { waitUntil: 'networkidle' });
+    const sizes = await Promise.all(bodies);
+    rows.push({ page: path, requests: sizes.length, kb: sizes.reduce((a, b) => a + b, 0) });
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await app.stop();
+}
+
+console.log(`whole app (all JS + CSS, gzip): ${wholeApp.toFixed(1)} KB`);
+console.log('page           files   gzip KB   share of the whole app');
+for (const row of rows) {
+  console.log(`${row.page.padEnd(14)} ${String(row.requests).padStart(5)} ${row.kb.toFixed(1).padStart(9)}   ${((row.kb / wholeApp) * 100).toFixed(0)} %`);
+}
+const home = rows[0]!.kb;
+console.log(`first load of / : ${home.toFixed(1)} KB (target ≤ ${TARGET_KB} KB: ${home <= TARGET_KB ? 'met' : 'not met'})`);
