@@ -82,9 +82,9 @@ export const enUS = {
     realtime: 'Real-time interpreting',
     realtimeDesc: 'Live subtitles and translation for meetings and talks',
     localFile: 'Local file transcription',
-    localFileDesc: 'Upload audio or video and get a transcript and summary',
+    localFileDesc: 'Upload audio or video and get a transcript and translation',
     dubbing: 'AI dubbing',
-    dubbingDesc: 'Translate and re-voice your videos',
+    dubbingDesc: 'Translate and re-voice your videos (coming soon)',
   },
   upload: {
     title: 'Local file transcription',
@@ -391,7 +391,7 @@ export const enUS = {
   },
   auth: {
     showcaseTitle: 'Speech to text, in every language',
-    showcaseIntro: 'One account for live interpreting, transcription and AI dubbing.',
+    showcaseIntro: 'One account for live interpreting and transcription in every language.',
     tabPassword: 'Account & password',
     tabCode: 'Verification code',
     account: 'Username, email or phone number',

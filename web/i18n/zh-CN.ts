@@ -81,9 +81,9 @@ export const zhCN: Messages = {
     realtime: '实时同传',
     realtimeDesc: '会议与演讲的实时字幕和翻译',
     localFile: '本地文件转写',
-    localFileDesc: '上传音视频，获取转写文本与摘要',
+    localFileDesc: '上传音视频，获取转写文本与翻译',
     dubbing: 'AI 配音',
-    dubbingDesc: '翻译视频并重新配音',
+    dubbingDesc: '翻译视频并重新配音（即将推出）',
   },
   upload: {
     title: '本地文件转写',
@@ -390,7 +390,7 @@ export const zhCN: Messages = {
   },
   auth: {
     showcaseTitle: '语音转文字，跨越每一种语言',
-    showcaseIntro: '一个账号，畅享实时同传、音视频转写与 AI 配音。',
+    showcaseIntro: '一个账号，畅享实时同传与音视频转写。',
     tabPassword: '账号密码登录',
     tabCode: '验证码登录',
     account: '用户名、邮箱或手机号',

@@ -81,9 +81,9 @@ export const zhTW: Messages = {
     realtime: '即時同傳',
     realtimeDesc: '會議與演講的即時字幕和翻譯',
     localFile: '本機檔案轉寫',
-    localFileDesc: '上傳影音檔，取得轉寫文字與摘要',
+    localFileDesc: '上傳影音檔，取得轉寫文字與翻譯',
     dubbing: 'AI 配音',
-    dubbingDesc: '翻譯影片並重新配音',
+    dubbingDesc: '翻譯影片並重新配音（即將推出）',
   },
   upload: {
     title: '本機檔案轉寫',
@@ -390,7 +390,7 @@ export const zhTW: Messages = {
   },
   auth: {
     showcaseTitle: '語音轉文字，跨越每一種語言',
-    showcaseIntro: '一個帳號，暢享即時同傳、影音轉寫與 AI 配音。',
+    showcaseIntro: '一個帳號，暢享即時同傳與影音轉寫。',
     tabPassword: '帳號密碼登入',
     tabCode: '驗證碼登入',
     account: '使用者名稱、電子郵件或手機號碼',
