@@ -9,8 +9,8 @@ import { signUp } from './api';
  * JSON route answers in the envelope.
  */
 const routes = [...new Map(app.routes.filter((r) => r.method !== 'ALL').map((r) => [`${r.method} ${r.path}`, r])).values()];
-/** Routes that speak another protocol than the envelope: S3's XML, WeChat's plain text, a WebSocket, avatar bytes. */
-const NOT_ENVELOPE = [/\/dev\/s3\//, /\/wechat\/callback$/, /\/meeting\/socket$/, /\/system\/avatar\//];
+/** Routes that speak another protocol than the envelope: S3's XML, WeChat's plain text, a WebSocket, avatar bytes, and payment notifications (each provider's own answer format). */
+const NOT_ENVELOPE = [/\/dev\/s3\//, /\/wechat\/callback$/, /\/meeting\/socket$/, /\/system\/avatar\//, /\/pay\/notify\//];
 
 const concrete = (path: string) => path.replace(/:(\w+)(\{[^}]*\})?/g, (_, name: string) => (name === 'key' ? 'a/b' : 'x-1'));
 const wrongQuery = '?id=abc&userId=-1&shortCode=x&ticket=&pageNum=zero&ids=1,,2&mode=%00&scene=%FF&key=../x&to=';
