@@ -5,7 +5,8 @@
  */
 import * as v from 'valibot';
 import { z } from 'zod';
-import { STATUSES_BY_TYPE, recordName } from './records';
+import { recordName } from './records';
+import { STATUSES_BY_TYPE } from './record-vocabulary';
 
 export const MEETING_MODES = ['interpret', 'record'] as const;
 export type MeetingMode = (typeof MEETING_MODES)[number];
@@ -115,14 +116,38 @@ export interface MeetingAccess<M extends MeetingSummary = MeetingSummary> {
 // `language` to choose the translation it receives. Room → clients: the messages below; times are ms from
 // the start of the meeting's audio.
 
+//
+// Every message a client sends carries its number on that socket, counted from 0 when the socket opens: under
+// load the runtime hands a room a burst of messages out of order (measured: most frames of a meeting's audio
+// sent at once, and a control message overtaking the frames sent before it), and the room puts them back in
+// order. An audio frame carries it as a 4-byte little-endian prefix before the PCM16, a text message as `n`.
+// A text message without `n` (a viewer that only picks a language) is handled as it comes.
+
 const lang = v.pipe(v.string(), v.minLength(2), v.maxLength(16));
+const messageNumber = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(0xffff_ffff)));
 
 export const clientMessage = v.variant('type', [
-  v.object({ type: v.literal('control'), action: v.picklist(['start', 'pause', 'resume', 'end']) }),
-  v.object({ type: v.literal('language'), language: v.nullable(lang) }),
+  v.object({ type: v.literal('control'), action: v.picklist(['start', 'pause', 'resume', 'end']), n: messageNumber }),
+  v.object({ type: v.literal('language'), language: v.nullable(lang), n: messageNumber }),
 ]);
 export type ClientMessage = v.InferOutput<typeof clientMessage>;
 export type ControlAction = Extract<ClientMessage, { type: 'control' }>['action'];
+
+const AUDIO_NUMBER_BYTES = 4;
+
+/** A numbered audio frame as the host sends it. */
+export function audioFrame(n: number, pcm: ArrayBuffer): ArrayBuffer {
+  const frame = new Uint8Array(AUDIO_NUMBER_BYTES + pcm.byteLength);
+  new DataView(frame.buffer).setUint32(0, n, true);
+  frame.set(new Uint8Array(pcm), AUDIO_NUMBER_BYTES);
+  return frame.buffer;
+}
+
+/** The number and PCM16 of an audio frame, or null when it is too short or holds half a sample. */
+export function readAudioFrame(data: ArrayBuffer): { n: number; pcm: ArrayBuffer } | null {
+  if (data.byteLength < AUDIO_NUMBER_BYTES || (data.byteLength - AUDIO_NUMBER_BYTES) % 2) return null;
+  return { n: new DataView(data).getUint32(0, true), pcm: data.slice(AUDIO_NUMBER_BYTES) };
+}
 
 const ms = v.pipe(v.number(), v.minValue(0));
 const liveLine = v.object({

@@ -9,6 +9,8 @@ import {
   MEETING,
   clientMessage,
   parseFrame,
+  readAudioFrame,
+  type ClientMessage,
   type ControlAction,
   type LiveLine,
   type MeetingStatus,
@@ -25,6 +27,7 @@ import { translate, type MessageKey, type MessageParams } from '../worker/lib/i1
 import { screenCodes } from '../worker/services/meetings';
 import { providers, type LiveStream } from '../worker/services/providers';
 import { charge, check, permissions } from '../worker/services/rights';
+import { InOrder } from './in-order';
 import { MeetingRecorder, type RecordingState } from './meeting-audio';
 
 /**
@@ -95,10 +98,13 @@ const BYTES_PER_MS = (MEETING.sampleRate * 2) / 1000;
 const END_QUIET_MS = 15_000;
 const END_MAX_WAIT_MS = 60_000;
 const PAIRS_TTL_MS = 60_000;
-/** How long ending waits for audio frames the end message overtook. */
-const REORDER_SETTLE_MS = 200;
-/** Audio kept while a meeting is not running, in frames: as much as a client buffers through a drop (60 s). */
-const HELD_FRAMES = (60 * 1000) / MEETING.frameMs;
+/** Messages that may wait for one sent before them: as many frames as a client buffers through a drop (60 s). */
+const MAX_PARKED = (60 * 1000) / MEETING.frameMs;
+
+/** WebSocket close code for a client that broke the protocol. */
+const POLICY_VIOLATION = 1008;
+
+type AudioFrame = NonNullable<ReturnType<typeof readAudioFrame>>;
 
 const toMs = (offset: number, seconds: number) => Math.round(offset + seconds * 1000);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -107,8 +113,8 @@ export class MeetingRoom extends DurableObject<Env> {
   private meta: RoomMeta | undefined;
   private stream: StreamSession | undefined;
   private recorderOf: MeetingRecorder | undefined;
-  /** The last audio received while the meeting was not running (see hold). */
-  private held: ArrayBuffer[] = [];
+  /** Each socket's message order; a socket opened here starts at 0, one found after eviction where it goes on. */
+  private orders = new WeakMap<WebSocket, InOrder<ClientMessage | AudioFrame>>();
   private pairs: { at: number; list: Promise<{ from: string; to: string }[]> } | undefined;
   /** Charges run one after another so a minute is never checked before the previous one is written. */
   private charging: Promise<void> = Promise.resolve();
@@ -167,6 +173,7 @@ export class MeetingRoom extends DurableObject<Env> {
     const locale = (request.headers.get('x-room-locale') ?? 'en-US') as Locale;
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [role]);
+    this.inOrder(server, 0);
     const attachment: Attachment = { role, locale, language: null };
     server.serializeAttachment(attachment);
 
@@ -191,16 +198,35 @@ export class MeetingRoom extends DurableObject<Env> {
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
+    const msg = typeof message === 'string' ? parseFrame(clientMessage, message) : readAudioFrame(message);
+    if (!msg) return this.send(ws, { type: 'error', ...this.problem(ws, Code.BAD_REQUEST, 'badRequest', { detail: 'unknown message' }) });
+    if (msg.n === undefined) return this.handleMessage(ws, msg);
+    const handled = this.inOrder(ws).take(msg.n, msg);
+    if (handled) return handled;
+    // A gap that never fills: the client reconnects and numbers afresh.
+    this.closeSocket(ws, POLICY_VIOLATION, 'messages out of step');
+  }
+
+  /** Each socket's messages in the order they were sent (see InOrder). */
+  private inOrder(ws: WebSocket, next?: number) {
+    let order = this.orders.get(ws);
+    if (!order) {
+      order = new InOrder<ClientMessage | AudioFrame>((msg) => this.handleMessage(ws, msg), next, MAX_PARKED);
+      this.orders.set(ws, order);
+    }
+    return order;
+  }
+
+  private async handleMessage(ws: WebSocket, msg: ClientMessage | AudioFrame) {
     const meta = this.requireMeta();
     const me = this.attachment(ws);
-    if (typeof message !== 'string') {
+    if ('pcm' in msg) {
       if (me.role !== 'host') return this.send(ws, { type: 'error', ...this.problem(ws, Code.FORBIDDEN, 'hostOnly') });
-      if (meta.status === 'in_progress') this.hear(message);
-      else this.hold(message);
+      // Messages come in the order they were sent, so audio outside a running meeting was sent while paused
+      // or after a refused start: nobody meant it to be heard.
+      if (meta.status === 'in_progress') this.hear(msg.pcm);
       return;
     }
-    const msg = parseFrame(clientMessage, message);
-    if (!msg) return this.send(ws, { type: 'error', ...this.problem(ws, Code.BAD_REQUEST, 'badRequest', { detail: 'unknown message' }) });
     if (msg.type === 'language') {
       if (msg.language && !(await this.languageAllowed(ws, msg.language))) return;
       ws.serializeAttachment({ ...me, language: msg.language });
@@ -256,7 +282,6 @@ export class MeetingRoom extends DurableObject<Env> {
       throw err;
     }
     meta.status = 'in_progress';
-    for (const frame of this.held.splice(0)) this.hear(frame);
     await this.setStatus('in_progress');
   }
 
@@ -272,10 +297,6 @@ export class MeetingRoom extends DurableObject<Env> {
     if (meta.status !== 'ended') {
       meta.status = 'ended';
       await this.save();
-      // Audio the end overtook (see hold) is heard (recorded, charged and recognised) before the recogniser
-      // is told the audio is over, so the last words are never lost.
-      await sleep(REORDER_SETTLE_MS);
-      for (const frame of this.held.splice(0)) this.hear(frame);
       await this.endStream();
       await this.charging;
       await this.chargeRest();
@@ -320,19 +341,6 @@ export class MeetingRoom extends DurableObject<Env> {
     if (Math.floor(meta.durationMs / 60_000) > meta.chargedMinutes) {
       this.charging = this.charging.then(() => this.chargeMinutes()).catch((err) => console.error('meeting charge failed', meta.id, String(err)));
     }
-  }
-
-  /**
-   * Audio that arrives while the meeting is not running is kept (the last few seconds) and heard first on
-   * the next start or resume: control messages and audio frames are not always handled in the order they
-   * were sent, so frames sent just before a pause or just after a resume can land on the other side of it.
-   * Kept and replayed, they end up in the audio in the order they were spoken. Measured locally, a control
-   * message overtakes ten frames sent before it, and more under load. A client stops sending while paused,
-   * so what is held is those frames and the ones sent while a resume is being checked.
-   */
-  private hold(frame: ArrayBuffer) {
-    this.held.push(frame);
-    if (this.held.length > HELD_FRAMES) this.held.shift();
   }
 
   private openStream(): StreamSession {

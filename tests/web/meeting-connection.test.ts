@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocketServer } from 'ws';
 import type { WebSocket as RoomSocket } from 'ws';
 import { API_BASE } from '../../contracts/constants';
-import { CLOSE, HEARTBEAT } from '../../contracts/meeting';
+import { CLOSE, HEARTBEAT, readAudioFrame } from '../../contracts/meeting';
 import type { LiveLine, MeetingAccess, ServerMessage } from '../../contracts/meeting';
 import { MAX_BUFFERED_FRAMES, MeetingConnection, socketUrl } from '../../web/features/meeting/meeting-connection';
 import type { MeetingConnectionOptions } from '../../web/features/meeting/meeting-connection';
@@ -18,6 +18,8 @@ interface Visit {
   socket: RoomSocket;
   texts: unknown[];
   frames: number[];
+  /** The number each message carried, in the order they arrived. */
+  numbers: (number | undefined)[];
   closed: Promise<number>;
 }
 
@@ -49,14 +51,23 @@ async function startRoom() {
       socket,
       texts: [],
       frames: [],
+      numbers: [],
       closed: new Promise((resolve) => socket.once('close', (code) => resolve(code))),
     };
     socket.on('message', (data: Buffer, isBinary) => {
-      if (isBinary) visit.frames.push(data.readUInt32LE(0));
+      if (isBinary) {
+        const audio = readAudioFrame(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer);
+        visit.numbers.push(audio?.n);
+        visit.frames.push(new DataView(audio!.pcm).getUint32(0, true));
+      }
       // The keep-alive is answered as the room's auto-response does, unless a test plays a dead link.
       else if (data.toString() === HEARTBEAT.ping) {
         if (!room.silent) socket.send(HEARTBEAT.pong);
-      } else visit.texts.push(JSON.parse(data.toString()));
+      } else {
+        const { n, ...message } = JSON.parse(data.toString()) as { n?: number };
+        visit.numbers.push(n);
+        visit.texts.push(message);
+      }
     });
     visits.push(visit);
     room.onVisit(visit);
@@ -190,6 +201,8 @@ describe('meeting connection against a real socket server', () => {
       { type: 'control', action: 'pause' },
     ]);
     expect(socket.frames).toEqual(range(0, 5));
+    // Numbered in the order sent, so the room can restore it.
+    expect(socket.numbers).toEqual(range(0, 7));
   });
 
   it('reconnects after a drop with a fresh ticket and delivers the audio recorded meanwhile, in order', async () => {
@@ -222,6 +235,8 @@ describe('meeting connection against a real socket server', () => {
       { type: 'language', language: 'zh' },
       { type: 'control', action: 'pause' },
     ]);
+    // Each socket numbers from 0: the language, the frames kept while away, the command.
+    expect(second.numbers).toEqual(range(0, 32));
   });
 
   it('keeps only the latest 60 s of audio when away longer than that', async () => {

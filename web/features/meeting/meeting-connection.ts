@@ -2,7 +2,7 @@ import ReconnectingWebSocket from 'partysocket/ws';
 import type { CloseEvent, Options } from 'partysocket/ws';
 import { API_BASE } from '../../../contracts/constants';
 import { Code } from '../../../contracts/errors';
-import { CLOSE, HEARTBEAT, parseFrame, serverMessage } from '../../../contracts/meeting';
+import { CLOSE, HEARTBEAT, audioFrame, parseFrame, serverMessage } from '../../../contracts/meeting';
 import type { ClientMessage, ControlAction, MeetingAccess, SocketAccess } from '../../../contracts/meeting';
 import { http, isRequestError } from '../../lib/request';
 import { initialLiveState, reduceLive } from './live-transcript';
@@ -11,7 +11,8 @@ import type { LiveState } from './live-transcript';
 /**
  * One browser's link to a meeting room (spec §7 real-time socket, §8 unstable network): a reconnecting socket
  * that asks for a fresh ticket on every connect, keeps audio and commands while the network is away and sends
- * them, in order, once the room has welcomed it back.
+ * them, in order, once the room has welcomed it back. Each message is numbered on its socket so the room can
+ * restore the order a burst may lose on the way (see contracts/meeting.ts).
  */
 
 /** 'open' once the room has sent its welcome; 'reconnecting' after a drop of a link that had been open. */
@@ -66,7 +67,9 @@ export class MeetingConnection {
   private readonly listeners = new Set<() => void>();
   private state: ConnectionState = { ...initialLiveState, connection: 'connecting', closedReason: null };
   /** Messages waiting for the room: sent only after a welcome, so none reaches a socket about to be refused. */
-  private readonly outbox: (string | ArrayBuffer)[] = [];
+  private readonly outbox: Outgoing[] = [];
+  /** Messages sent on the current socket: the next one's number. */
+  private sent = 0;
   private bufferedFrames = 0;
   private welcomed = false;
   private everOpen = false;
@@ -112,7 +115,7 @@ export class MeetingConnection {
   sendAudio(frame: ArrayBuffer): void {
     if (this.send(frame) || this.state.connection === 'closed') return;
     if (this.bufferedFrames === MAX_BUFFERED_FRAMES) {
-      this.outbox.splice(this.outbox.findIndex((item) => typeof item !== 'string'), 1);
+      this.outbox.splice(this.outbox.findIndex(isAudio), 1);
       this.bufferedFrames--;
     }
     this.outbox.push(frame);
@@ -120,14 +123,14 @@ export class MeetingConnection {
   }
 
   control(action: ControlAction): void {
-    const message = encode({ type: 'control', action });
+    const message: Outgoing = { type: 'control', action };
     if (!this.send(message) && this.state.connection !== 'closed') this.outbox.push(message);
   }
 
   /** Sent now when connected, and again after every reconnect (a new socket starts without one). */
   setLanguage(language: string | null): void {
     this.language = language;
-    this.send(encode({ type: 'language', language }));
+    this.send({ type: 'language', language });
   }
 
   /** Leaves the room for good. */
@@ -139,10 +142,15 @@ export class MeetingConnection {
    * Sends at once when the room has welcomed this socket and it is still open. Otherwise the caller keeps the
    * message: partysocket's own queue would flush it before the welcome, into a socket that may yet be refused.
    */
-  private send(data: string | ArrayBuffer): boolean {
+  private send(item: Outgoing): boolean {
     if (!this.welcomed || this.socket.readyState !== ReconnectingWebSocket.OPEN) return false;
-    this.socket.send(data);
+    this.transmit(item);
     return true;
+  }
+
+  private transmit(item: Outgoing): void {
+    const n = this.sent++;
+    this.socket.send(isAudio(item) ? audioFrame(n, item) : JSON.stringify({ ...item, n } satisfies ClientMessage));
   }
 
   private async nextUrl(): Promise<string> {
@@ -184,9 +192,10 @@ export class MeetingConnection {
     this.everOpen = true;
     this.lastHeard = Date.now();
     this.retriedBadTicket = false;
+    this.sent = 0;
     this.update({ ...live, connection: 'open' });
-    if (this.language !== null) this.socket.send(encode({ type: 'language', language: this.language }));
-    for (const item of this.outbox.splice(0)) this.socket.send(item);
+    if (this.language !== null) this.transmit({ type: 'language', language: this.language });
+    for (const item of this.outbox.splice(0)) this.transmit(item);
     this.bufferedFrames = 0;
   }
 
@@ -212,6 +221,7 @@ export class MeetingConnection {
   }
 }
 
-function encode(message: ClientMessage): string {
-  return JSON.stringify(message);
-}
+/** What waits in the outbox: an audio frame's PCM16, or a message, numbered only when it is sent. */
+type Outgoing = ArrayBuffer | Omit<Extract<ClientMessage, { type: 'control' }>, 'n'> | Omit<Extract<ClientMessage, { type: 'language' }>, 'n'>;
+
+const isAudio = (item: Outgoing): item is ArrayBuffer => !('type' in item);
