@@ -28,19 +28,20 @@ const wholeApp = readdirSync(assets)
 const app = await startApp('first-load');
 const origin = app.api.replace(/\/prod-api$/, '');
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-const rows: { page: string; requests: number; kb: number }[] = [];
+const rows: { page: string; requests: number; kb: number; files: { name: string; kb: number }[] }[] = [];
 try {
   for (const path of PAGES) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    const bodies: Promise<number>[] = [];
+    const bodies: Promise<{ name: string; kb: number }>[] = [];
     page.on('response', (response) => {
       if (!COUNTED.has(response.request().resourceType())) return;
-      bodies.push(response.body().then(gzipKb, () => 0));
+      const name = new URL(response.url()).pathname.split('/').pop() || 'index.html';
+      bodies.push(response.body().then((body) => ({ name, kb: gzipKb(body) }), () => ({ name, kb: 0 })));
     });
     await page.goto(origin + path, { waitUntil: 'networkidle' });
-    const sizes = await Promise.all(bodies);
-    rows.push({ page: path, requests: sizes.length, kb: sizes.reduce((a, b) => a + b, 0) });
+    const files = (await Promise.all(bodies)).sort((a, b) => b.kb - a.kb);
+    rows.push({ page: path, requests: files.length, kb: files.reduce((sum, f) => sum + f.kb, 0), files });
     await context.close();
   }
 } finally {
@@ -54,4 +55,5 @@ for (const row of rows) {
   console.log(`${row.page.padEnd(14)} ${String(row.requests).padStart(5)} ${row.kb.toFixed(1).padStart(9)}   ${((row.kb / wholeApp) * 100).toFixed(0)} %`);
 }
 const home = rows[0]!.kb;
+console.log('largest files of / (gzip KB): ' + rows[0]!.files.slice(0, Number(process.env.FIRST_LOAD_FILES ?? 12)).map((f) => `${f.name} ${f.kb.toFixed(1)}`).join(', '));
 console.log(`first load of / : ${home.toFixed(1)} KB (target ≤ ${TARGET_KB} KB: ${home <= TARGET_KB ? 'met' : 'not met'})`);

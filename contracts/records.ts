@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FOLDER } from './constants';
 import { nameText } from './text';
+import { BATCH_MAX, EXPORT_CONTENTS, EXPORT_FORMATS, ORDER_COLUMNS, PAGE_SIZE, RECORD_NAME_MAX, RECORD_STATUSES, RECORD_TYPES, type RecordStatus, type RecordType, SHARE_EXPIRY_DAYS } from './record-vocabulary';
 
 /**
  * Records, folders, sharing and export (spec §1, §3 Record / Folder / Subtitle line, §5 folder and title
@@ -8,45 +9,6 @@ import { nameText } from './text';
  * and requests from the same ones.
  */
 
-export const RECORD_TYPES = ['meeting', 'transcription', 'dubbing'] as const;
-export type RecordType = (typeof RECORD_TYPES)[number];
-
-/** Spec §3 transcription statuses and §4 meeting and dubbing states, one vocabulary for the one status column. */
-export const STATUSES_BY_TYPE = {
-  transcription: [
-    'transcribing',
-    'transcription_completed',
-    'transcription_err',
-    'translating',
-    'translation_completed',
-    'translation_err',
-  ],
-  meeting: ['not_started', 'in_progress', 'paused', 'ended'],
-  dubbing: ['dub_start', 'dubbing', 'dub_complete', 'dub_err'],
-} as const satisfies Record<RecordType, readonly string[]>;
-export const RECORD_STATUSES = [
-  ...STATUSES_BY_TYPE.transcription,
-  ...STATUSES_BY_TYPE.meeting,
-  ...STATUSES_BY_TYPE.dubbing,
-] as const;
-export type RecordStatus = (typeof RECORD_STATUSES)[number];
-
-/**
- * Statuses in which a job or a live meeting still writes the record's lines: the server refuses edits
- * (409) and the detail page shows the lines read-only.
- */
-export const EDIT_LOCKED_STATUSES: readonly RecordStatus[] = ['transcribing', 'translating', 'in_progress', 'paused', 'dub_start', 'dubbing'];
-
-/** Columns the list sorts by (RuoYi-style names the spec's clients send). */
-export const ORDER_COLUMNS = ['create_time', 'update_time', 'name', 'duration'] as const;
-export type OrderColumn = (typeof ORDER_COLUMNS)[number];
-
-export const PAGE_SIZE = { default: 10, max: 100 } as const;
-export const RECORD_NAME_MAX = 250;
-/** Share link lifetimes offered in the share dialog; null is "never expires". */
-export const SHARE_EXPIRY_DAYS = [1, 7, 30] as const;
-/** Most records one batch call (delete, move, export) takes. */
-export const BATCH_MAX = 1000;
 
 const id = z.coerce.number().int().positive();
 const flag = z.enum(['0', '1']);
@@ -107,10 +69,6 @@ export const shareBody = z.object({
 export const shareToken = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 export const copyReplicaBody = z.object({ token: shareToken, folderId: id.optional() });
 
-export const EXPORT_FORMATS = ['txt', 'srt', 'vtt', 'docx'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-export const EXPORT_CONTENTS = ['source', 'translation', 'bilingual'] as const;
-export type ExportContent = (typeof EXPORT_CONTENTS)[number];
 
 /** `GET .../export`: one record as a file, several as a zip of files. */
 export const exportQuery = z.object({

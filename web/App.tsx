@@ -4,8 +4,7 @@ import type { ThemeConfig } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider, createBrowserRouter } from 'react-router';
-import { currentLocale } from './i18n';
-import { ANTD_LOCALES } from './i18n/ui-locales';
+import { antdLocale } from './i18n';
 import { setRequestHooks } from './lib/request';
 import { routes } from './routes';
 
@@ -40,7 +39,7 @@ export function App() {
   useTranslation(); // re-render on language change so antd's locale follows
   return (
     <ConfigProvider
-      locale={ANTD_LOCALES[currentLocale()]}
+      locale={antdLocale()}
       theme={theme}
       // antd spaces out two-character Chinese labels ("登 入"); product copy is written as intended.
       button={{ autoInsertSpace: false }}

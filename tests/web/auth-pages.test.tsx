@@ -1,7 +1,7 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoginOptions } from '../../contracts/auth';
-import { MESSAGES } from '../../web/i18n';
+import { MESSAGES } from './helpers/messages';
 import { getToken } from '../../web/lib/auth';
 import { setRequestHooks } from '../../web/lib/request';
 import { setVisitorLogin } from '../../web/lib/route-guard';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkConfirm, checkPassword, checkTarget, required, rule, targetKind } from '../../web/features/auth/rules';
-import { MESSAGES, i18n, setLocale } from '../../web/i18n';
+import { i18n, setLocale } from '../../web/i18n';
+import { MESSAGES } from './helpers/messages';
 
 afterEach(() => setLocale('en-US'));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../contracts/locale';
-import { MESSAGES } from '../../web/i18n';
+import { MESSAGES } from './helpers/messages';
 
 /** Every leaf of a message tree as "path: value", so trees can be compared key by key. */
 function leaves(tree: object, prefix = ''): Map<string, unknown> {

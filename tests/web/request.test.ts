@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIMEOUT_MS, TOKEN_COOKIE } from '../../contracts/constants';
 import { setLocale } from '../../web/i18n';
-import { MESSAGES } from '../../web/i18n';
+import { MESSAGES } from './helpers/messages';
 import { getToken, setToken } from '../../web/lib/auth';
 import { RequestError, download, get, post, request, setRequestHooks } from '../../web/lib/request';
 import { useSession } from '../../web/lib/session';

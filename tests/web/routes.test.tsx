@@ -4,7 +4,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { RouteErrorView } from '../../web/components/RouteErrorView';
-import { MESSAGES } from '../../web/i18n';
+import { MESSAGES } from './helpers/messages';
 import { ChunkLoadError, lazyPage } from '../../web/lib/lazy-page';
 import { routes } from '../../web/routes';
 
@@ -85,7 +85,7 @@ describe('lazy page loading', () => {
   });
 
   it('gives up on a chunk that hangs past the timeout', async () => {
-    const load = lazyPage(() => new Promise(() => {}), 30);
+    const load = lazyPage(() => new Promise<never>(() => {}), 30);
     await expect(load()).rejects.toThrow(/timed out after 30 ms/);
   });
 

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FolderNode, OrderColumn, Page, RecordDetail, RecordRow } from '../../contracts/records';
+import type { FolderNode, Page, RecordDetail, RecordRow } from '../../contracts/records';
+import type { OrderColumn } from '../../contracts/record-vocabulary';
 import { call, get, send, signUp } from './api';
 import { addLines, createRecord, defaultFolderId, download, seedRecords } from './seed';
 import type { Seeded } from './seed';

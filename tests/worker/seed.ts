@@ -1,6 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
-import { RECORD_TYPES, STATUSES_BY_TYPE } from '../../contracts/records';
-import type { FolderNode, RecordStatus, RecordType } from '../../contracts/records';
+import { RECORD_TYPES, STATUSES_BY_TYPE } from '../../contracts/record-vocabulary';
+import type { FolderNode } from '../../contracts/records';
+import type { RecordStatus, RecordType } from '../../contracts/record-vocabulary';
 import { database } from '../../worker/db/client';
 import { records, segments } from '../../worker/db/schema';
 import { get } from './api';

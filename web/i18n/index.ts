@@ -1,14 +1,12 @@
+import type { Locale as AntdLocale } from 'antd/es/locale';
 import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, isLocale, matchLocale } from '../../contracts/locale';
 import type { Locale } from '../../contracts/locale';
-import { enUS } from './en-US';
 import type { Messages } from './en-US';
 import { LOCALE_QUERY_PARAM, LOCALE_STORAGE_KEY, resolveLocale } from './resolve';
-import { DAYJS_LOCALES } from './ui-locales';
-import { zhCN } from './zh-CN';
-import { zhTW } from './zh-TW';
+import { DAYJS_LOCALES, LOCALE_BUNDLES } from './ui-locales';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -16,8 +14,6 @@ declare module 'i18next' {
     resources: { translation: Messages };
   }
 }
-
-export const MESSAGES: Record<Locale, Messages> = { 'en-US': enUS, 'zh-CN': zhCN, 'zh-TW': zhTW };
 
 export const i18n = i18next.createInstance();
 
@@ -30,13 +26,35 @@ i18n.on('languageChanged', (lng) => {
 const initialLocale = readInitialLocale();
 
 void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: MESSAGES[l] }])),
+  // Filled one language at a time by loadLocale; every language has every text (tests/web/i18n-keys), so
+  // there is nothing to fall back to.
+  resources: {},
   lng: initialLocale,
-  fallbackLng: DEFAULT_LOCALE,
+  fallbackLng: false,
   supportedLngs: [...LOCALES],
   interpolation: { escapeValue: false }, // React escapes already
   initAsync: false,
 });
+
+const antdLocales = new Map<Locale, AntdLocale>();
+
+/** Loads a language's texts once; the app renders after the first visit's language is in (see main.tsx). */
+export async function loadLocale(locale: Locale): Promise<void> {
+  if (antdLocales.has(locale)) return;
+  const bundle = await LOCALE_BUNDLES[locale]();
+  i18n.addResourceBundle(locale, 'translation', bundle.messages);
+  antdLocales.set(locale, bundle.antd);
+}
+
+/** Settles once the language this visit starts in is loaded and applied. */
+export const localeReady: Promise<void> = loadLocale(initialLocale).then(async () => {
+  await i18n.changeLanguage(initialLocale);
+});
+
+/** The component library's texts for the interface locale (loaded with it). */
+export function antdLocale(): AntdLocale | undefined {
+  return antdLocales.get(currentLocale());
+}
 
 /** The interface locale right now. */
 export function currentLocale(): Locale {
@@ -46,6 +64,7 @@ export function currentLocale(): Locale {
 /** Switches the interface language and remembers the choice for the next visit. */
 export async function setLocale(locale: Locale): Promise<void> {
   storeLocale(locale);
+  await loadLocale(locale);
   await i18n.changeLanguage(locale);
 }
 

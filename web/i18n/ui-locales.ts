@@ -1,16 +1,30 @@
 import type { Locale as AntdLocale } from 'antd/es/locale';
-import enUSAntd from 'antd/locale/en_US';
-import zhCNAntd from 'antd/locale/zh_CN';
-import zhTWAntd from 'antd/locale/zh_TW';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/zh-tw';
 import type { Locale } from '../../contracts/locale';
+import type { Messages } from './en-US';
 
-/** Component-library and date texts follow the interface locale. */
-export const ANTD_LOCALES: Record<Locale, AntdLocale> = {
-  'en-US': enUSAntd,
-  'zh-CN': zhCNAntd,
-  'zh-TW': zhTWAntd,
+/** Everything one interface language needs: our texts and the component library's. */
+export interface LocaleBundle {
+  messages: Messages;
+  antd: AntdLocale;
+}
+
+/**
+ * Each language loads on its own, so a visit downloads only the language it is read in. A Chinese bundle
+ * also registers dayjs's texts for that language (dates follow the interface locale).
+ */
+export const LOCALE_BUNDLES: Record<Locale, () => Promise<LocaleBundle>> = {
+  'en-US': async () => {
+    const [{ enUS }, antd] = await Promise.all([import('./en-US'), import('antd/locale/en_US')]);
+    return { messages: enUS, antd: antd.default };
+  },
+  'zh-CN': async () => {
+    const [{ zhCN }, antd] = await Promise.all([import('./zh-CN'), import('antd/locale/zh_CN'), import('dayjs/locale/zh-cn')]);
+    return { messages: zhCN, antd: antd.default };
+  },
+  'zh-TW': async () => {
+    const [{ zhTW }, antd] = await Promise.all([import('./zh-TW'), import('antd/locale/zh_TW'), import('dayjs/locale/zh-tw')]);
+    return { messages: zhTW, antd: antd.default };
+  },
 };
 
 export const DAYJS_LOCALES: Record<Locale, string> = {

@@ -9,15 +9,15 @@ export class ChunkLoadError extends Error {
   }
 }
 
-export type PageModule = { default: ComponentType };
+export type PageModule<P = object> = { default: ComponentType<P> };
 
 /**
  * A route `lazy` function for a page module. The import is raced against CHUNK_LOAD_TIMEOUT_MS because a
  * stalled chunk request would otherwise leave the navigation pending forever; either failure becomes a
  * ChunkLoadError, which the route error view offers to reload.
  */
-export function lazyPage(load: () => Promise<PageModule>, timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS) {
-  return async (): Promise<{ Component: ComponentType }> => {
+export function lazyPage<P = object>(load: () => Promise<PageModule<P>>, timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS) {
+  return async (): Promise<{ Component: ComponentType<P> }> => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`chunk load timed out after ${timeoutMs} ms`)), timeoutMs);

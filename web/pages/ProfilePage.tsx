@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../components/PageTitle';
-import { QrCodeDialog } from '../features/account/QrCodeDialog';
+import { QrCodeDialog } from '../features/account/dialogs';
 import { AccountSecurity } from '../features/account/profile/AccountSecurity';
 import { BasicInfo } from '../features/account/profile/BasicInfo';
 import { ThirdPartyAccounts } from '../features/account/profile/ThirdPartyAccounts';
@@ -64,7 +64,7 @@ export default function ProfilePage() {
         </div>
       </Card>
       {options.data && (options.data.google || options.data.wechat) && <ThirdPartyAccounts user={user} options={options.data} />}
-      <QrCodeDialog open={qrOpen} onClose={() => setQrOpen(false)} />
+      {qrOpen && <QrCodeDialog open onClose={() => setQrOpen(false)} />}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { MEETING_MODES } from '../../contracts/meeting';
-import { RECORD_STATUSES, RECORD_TYPES } from '../../contracts/records';
+import { RECORD_STATUSES, RECORD_TYPES } from '../../contracts/record-vocabulary';
 import type { TranscribeForm } from '../../contracts/transcription';
 
 /**

@@ -3,19 +3,8 @@ import type { SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { z } from 'zod';
 import { Code } from '../../contracts/errors';
-import type {
-  editRecordBody,
-  ExportOptions,
-  OrderColumn,
-  Page,
-  recordQuery,
-  RecordDetail,
-  RecordRow,
-  SharedRecord,
-  shareBody,
-  ShareStatus,
-  SubtitleLine,
-} from '../../contracts/records';
+import type { editRecordBody, ExportOptions, Page, recordQuery, RecordDetail, RecordRow, SharedRecord, shareBody, ShareStatus, SubtitleLine } from '../../contracts/records';
+import type { OrderColumn } from '../../contracts/record-vocabulary';
 import type { Db } from '../db/client';
 import { folders, jobChunks, meetings, records, segments, transcriptionJobs, uploadParts, uploads, users } from '../db/schema';
 import { chunks, runBatch } from '../lib/batch';

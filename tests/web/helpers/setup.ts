@@ -1,5 +1,9 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+import { localeReady } from '../../../web/i18n';
+
+// The app renders once its first language is loaded (web/main.tsx); so do the tests.
+await localeReady;
 
 // jsdom has no layout engine: antd and the mobile-layout hook ask matchMedia, which jsdom lacks.
 // Every query answers "no match", i.e. the desktop layout.

@@ -6,8 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Brand } from '../Brand';
 import { LanguagePicker } from '../LanguagePicker';
 import { usePayDialog } from '../../features/pay/store';
-import { CardExchangeDialog } from './CardExchangeDialog';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import { UserMenu } from './UserMenu';
+
+// Redeeming a card needs a form; its code loads when the dialog first opens.
+const CardExchangeDialog = lazyDialog(() => import('./CardExchangeDialog').then((m) => ({ default: m.CardExchangeDialog })));
 
 /** The top bar (spec §2). `compact` is the mobile variant: icon-only actions and a menu button for the drawer. */
 export function AppHeader({ compact, onOpenMenu }: { compact: boolean; onOpenMenu: () => void }) {
@@ -33,7 +36,7 @@ export function AppHeader({ compact, onOpenMenu }: { compact: boolean; onOpenMen
         <LanguagePicker compact={compact} />
         <UserMenu compact={compact} />
       </div>
-      <CardExchangeDialog open={cardDialogOpen} onClose={() => setCardDialogOpen(false)} />
+      {cardDialogOpen && <CardExchangeDialog open onClose={() => setCardDialogOpen(false)} />}
     </Layout.Header>
   );
 }

@@ -5,7 +5,7 @@ import type { MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { QrCodeDialog } from '../../features/account/QrCodeDialog';
+import { QrCodeDialog } from '../../features/account/dialogs';
 import { ACCOUNT_DETAIL_KEY, fetchAccountDetail } from '../../features/account/api';
 import { useLogout } from '../../features/account/use-logout';
 import { PATHS } from '../../lib/paths';
@@ -53,7 +53,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
           <UserAvatar user={user} />
         </button>
       </Dropdown>
-      <QrCodeDialog open={qrOpen} onClose={() => setQrOpen(false)} />
+      {qrOpen && <QrCodeDialog open onClose={() => setQrOpen(false)} />}
     </>
   );
 }

@@ -7,13 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { FOLDER } from '../../../contracts/constants';
 import type { FolderNode } from '../../../contracts/records';
-import { NameDialog } from '../../components/NameDialog';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import { PATHS } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { useCurrentFolder, storeCurrentFolder } from './current-folder';
 import { useEditFolder, useRemoveFolder } from './hooks';
 import { canAddSubfolder, subtreeIds, subtreeRecordCount, useFolderLabel, walkFolders } from './tree';
 import './folders.css';
+
+// The side navigation is on every page; the naming form loads when a folder is first created or renamed.
+const NameDialog = lazyDialog(() => import('../../components/NameDialog').then((m) => ({ default: m.NameDialog })));
 
 interface FolderTreeNode extends TreeDataNode {
   folder: FolderNode;

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { PAYMENT_CODES } from '../../../contracts/errors';
 import { MEETING_MODES } from '../../../contracts/meeting';
 import type { CreateMeetingBody, MeetingMode } from '../../../contracts/meeting';
-import { RECORD_NAME_MAX } from '../../../contracts/records';
+import { RECORD_NAME_MAX } from '../../../contracts/record-vocabulary';
 import { PageTitle } from '../../components/PageTitle';
 import { currentLocale } from '../../i18n';
 import { PATHS } from '../../lib/paths';

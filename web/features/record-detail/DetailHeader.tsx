@@ -3,7 +3,7 @@ import { App, Button, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { RecordRow } from '../../../contracts/records';
-import { RECORD_NAME_MAX } from '../../../contracts/records';
+import { RECORD_NAME_MAX } from '../../../contracts/record-vocabulary';
 import { LanguagePicker } from '../../components/LanguagePicker';
 import { PATHS } from '../../lib/paths';
 import { useIsMobile } from '../../lib/use-is-mobile';

@@ -1,7 +1,7 @@
 import { Alert, Button, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RecordStatus } from '../../../contracts/records';
+import type { RecordStatus } from '../../../contracts/record-vocabulary';
 import { useRecordMedia } from './hooks';
 import type { useMediaSync } from './use-media-sync';
 

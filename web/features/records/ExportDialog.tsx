@@ -1,7 +1,7 @@
 import { App, Checkbox, Form, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EXPORT_CONTENTS, EXPORT_FORMATS } from '../../../contracts/records';
+import { EXPORT_CONTENTS, EXPORT_FORMATS } from '../../../contracts/record-vocabulary';
 import { exportRecords } from './api';
 import type { ExportChoice } from './api';
 

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { RecordStatus, RecordType } from '../../../contracts/records';
+import type { RecordStatus, RecordType } from '../../../contracts/record-vocabulary';
 
 /** Running work is blue, finished green, failures red, the rest plain. */
 const STATUS_COLOR: Record<RecordStatus, string> = {

@@ -3,8 +3,8 @@ import { Button, DatePicker, Input, Select, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_COLUMNS, RECORD_STATUSES, RECORD_TYPES, STATUSES_BY_TYPE } from '../../../contracts/records';
-import type { OrderColumn, RecordStatus, RecordType } from '../../../contracts/records';
+import { ORDER_COLUMNS, RECORD_STATUSES, RECORD_TYPES, STATUSES_BY_TYPE } from '../../../contracts/record-vocabulary';
+import type { OrderColumn, RecordStatus, RecordType } from '../../../contracts/record-vocabulary';
 import type { ViewMode } from './use-view-mode';
 
 /** What the user narrows and orders the list by; the scope (folder, favourites, shares) is the page's. */

@@ -5,7 +5,7 @@ import type { HTMLAttributes } from 'react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { RECORD_NAME_MAX, PAGE_SIZE } from '../../../contracts/records';
+import { RECORD_NAME_MAX, PAGE_SIZE } from '../../../contracts/record-vocabulary';
 import type { RecordQuery, RecordRow } from '../../../contracts/records';
 import { NameDialog } from '../../components/NameDialog';
 import { ExportDialog } from './ExportDialog';

@@ -2,7 +2,7 @@ import { CopyOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Input, Modal, Select, Skeleton, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SHARE_EXPIRY_DAYS } from '../../../contracts/records';
+import { SHARE_EXPIRY_DAYS } from '../../../contracts/record-vocabulary';
 import type { RecordRow } from '../../../contracts/records';
 import { formatTime } from './format';
 import { useSetShare, useShareStatus } from './hooks';

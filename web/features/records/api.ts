@@ -1,17 +1,7 @@
 import type { AxiosRequestConfig } from 'axios';
 import type { z } from 'zod';
-import type {
-  ExportOptions,
-  OrderColumn,
-  Page,
-  RecordQuery,
-  RecordRow,
-  SharedRecord,
-  ShareStatus,
-  copyReplicaBody,
-  editRecordBody,
-  shareBody,
-} from '../../../contracts/records';
+import type { ExportOptions, Page, RecordQuery, RecordRow, SharedRecord, ShareStatus, copyReplicaBody, editRecordBody, shareBody } from '../../../contracts/records';
+import type { OrderColumn } from '../../../contracts/record-vocabulary';
 import { downloadFile } from '../../lib/download';
 import { get, post } from '../../lib/request';
 

@@ -1,5 +1,5 @@
-import { EDIT_LOCKED_STATUSES } from '../../../contracts/records';
-import type { RecordStatus } from '../../../contracts/records';
+import { EDIT_LOCKED_STATUSES } from '../../../contracts/record-vocabulary';
+import type { RecordStatus } from '../../../contracts/record-vocabulary';
 
 /**
  * What a record's status means for the pages that show it. While a job or a live meeting still writes the

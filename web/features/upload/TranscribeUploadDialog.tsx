@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCAL_UPLOAD } from '../../../contracts/constants';
 import { Code, PAYMENT_CODES } from '../../../contracts/errors';
-import { RECORD_NAME_MAX } from '../../../contracts/records';
+import { RECORD_NAME_MAX } from '../../../contracts/record-vocabulary';
 import type { LatestTask } from '../../../contracts/transcription';
 import { currentLocale } from '../../i18n';
 import { isRequestError } from '../../lib/request';

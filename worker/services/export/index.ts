@@ -1,5 +1,6 @@
 import { Code } from '../../../contracts/errors';
-import type { ExportContent, ExportFormat, ExportOptions, SubtitleLine } from '../../../contracts/records';
+import type { ExportOptions, SubtitleLine } from '../../../contracts/records';
+import type { ExportContent, ExportFormat } from '../../../contracts/record-vocabulary';
 import { ApiError } from '../../lib/errors';
 import { docx } from './docx';
 import { srt } from './srt';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Code } from '../../../contracts/errors';
-import { EDIT_LOCKED_STATUSES } from '../../../contracts/records';
-import type { RecordStatus } from '../../../contracts/records';
+import { EDIT_LOCKED_STATUSES } from '../../../contracts/record-vocabulary';
+import type { RecordStatus } from '../../../contracts/record-vocabulary';
 import type { Locale } from '../../../contracts/locale';
 import type { EditedLine, MediaSource } from '../../../contracts/transcription';
 import { extensionOf } from '../../../contracts/uploads';

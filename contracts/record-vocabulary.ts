@@ -1,0 +1,50 @@
+/**
+ * The words records are described with (spec §3, §4): types, statuses, sort columns, page sizes, name and
+ * batch limits, export choices. Plain values with no validation library, so the browser can use them without
+ * downloading the schemas of records.ts.
+ */
+
+export const RECORD_TYPES = ['meeting', 'transcription', 'dubbing'] as const;
+export type RecordType = (typeof RECORD_TYPES)[number];
+
+/** Spec §3 transcription statuses and §4 meeting and dubbing states, one vocabulary for the one status column. */
+export const STATUSES_BY_TYPE = {
+  transcription: [
+    'transcribing',
+    'transcription_completed',
+    'transcription_err',
+    'translating',
+    'translation_completed',
+    'translation_err',
+  ],
+  meeting: ['not_started', 'in_progress', 'paused', 'ended'],
+  dubbing: ['dub_start', 'dubbing', 'dub_complete', 'dub_err'],
+} as const satisfies Record<RecordType, readonly string[]>;
+export const RECORD_STATUSES = [
+  ...STATUSES_BY_TYPE.transcription,
+  ...STATUSES_BY_TYPE.meeting,
+  ...STATUSES_BY_TYPE.dubbing,
+] as const;
+export type RecordStatus = (typeof RECORD_STATUSES)[number];
+
+/**
+ * Statuses in which a job or a live meeting still writes the record's lines: the server refuses edits
+ * (409) and the detail page shows the lines read-only.
+ */
+export const EDIT_LOCKED_STATUSES: readonly RecordStatus[] = ['transcribing', 'translating', 'in_progress', 'paused', 'dub_start', 'dubbing'];
+
+/** Columns the list sorts by (RuoYi-style names the spec's clients send). */
+export const ORDER_COLUMNS = ['create_time', 'update_time', 'name', 'duration'] as const;
+export type OrderColumn = (typeof ORDER_COLUMNS)[number];
+
+export const PAGE_SIZE = { default: 10, max: 100 } as const;
+export const RECORD_NAME_MAX = 250;
+/** Share link lifetimes offered in the share dialog; null is "never expires". */
+export const SHARE_EXPIRY_DAYS = [1, 7, 30] as const;
+/** Most records one batch call (delete, move, export) takes. */
+export const BATCH_MAX = 1000;
+
+export const EXPORT_FORMATS = ['txt', 'srt', 'vtt', 'docx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const EXPORT_CONTENTS = ['source', 'translation', 'bilingual'] as const;
+export type ExportContent = (typeof EXPORT_CONTENTS)[number];
