@@ -64,8 +64,17 @@ export async function signUpUser(app: App) {
 export async function grantAccount(app: App, userId: number, type: 'duration' | 'svip', seconds: number) {
   await run(
     'npx',
-    ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', app.state, '--command',
-      `INSERT INTO accounts (user_id, account_type, valid_until, remaining_seconds) VALUES (${userId}, '${type}', ${Date.now() + 86_400_000}, ${seconds})`],
+    [
+      'wrangler',
+      'd1',
+      'execute',
+      'DB',
+      '--local',
+      '--persist-to',
+      app.state,
+      '--command',
+      `INSERT INTO accounts (user_id, account_type, valid_until, remaining_seconds) VALUES (${userId}, '${type}', ${Date.now() + 86_400_000}, ${seconds})`,
+    ],
     { env: wranglerEnv, quiet: true },
   );
 }
@@ -95,8 +104,7 @@ export async function upload(app: App, token: string, name: string, bytes: Buffe
   return init;
 }
 
-export const complete = (app: App, token: string, uploadId: string) =>
-  post<UploadedFile>(app, '/speech/audio/transcribe/mergeFileData', { uploadId }, token);
+export const complete = (app: App, token: string, uploadId: string) => post<UploadedFile>(app, '/speech/audio/transcribe/mergeFileData', { uploadId }, token);
 
 /** Resident memory (MB) of the workerd processes under the Worker's process group. */
 export function workerdRssMb(groupLeader: number): number {

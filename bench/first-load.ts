@@ -37,7 +37,12 @@ try {
     page.on('response', (response) => {
       if (!COUNTED.has(response.request().resourceType())) return;
       const name = new URL(response.url()).pathname.split('/').pop() || 'index.html';
-      bodies.push(response.body().then((body) => ({ name, kb: gzipKb(body) }), () => ({ name, kb: 0 })));
+      bodies.push(
+        response.body().then(
+          (body) => ({ name, kb: gzipKb(body) }),
+          () => ({ name, kb: 0 }),
+        ),
+      );
     });
     await page.goto(origin + path, { waitUntil: 'networkidle' });
     const files = (await Promise.all(bodies)).sort((a, b) => b.kb - a.kb);
@@ -55,5 +60,11 @@ for (const row of rows) {
   console.log(`${row.page.padEnd(14)} ${String(row.requests).padStart(5)} ${row.kb.toFixed(1).padStart(9)}   ${((row.kb / wholeApp) * 100).toFixed(0)} %`);
 }
 const home = rows[0]!.kb;
-console.log('largest files of / (gzip KB): ' + rows[0]!.files.slice(0, Number(process.env.FIRST_LOAD_FILES ?? 12)).map((f) => `${f.name} ${f.kb.toFixed(1)}`).join(', '));
+console.log(
+  'largest files of / (gzip KB): ' +
+    rows[0]!.files
+      .slice(0, Number(process.env.FIRST_LOAD_FILES ?? 12))
+      .map((f) => `${f.name} ${f.kb.toFixed(1)}`)
+      .join(', '),
+);
 console.log(`first load of / : ${home.toFixed(1)} KB (target ≤ ${TARGET_KB} KB: ${home <= TARGET_KB ? 'met' : 'not met'})`);

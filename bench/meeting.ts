@@ -19,7 +19,10 @@ const rec = librivoxRecording(GAP);
 // Speech spans of the joined recording: each clip followed by GAP seconds of silence.
 const clipSeconds = [7.1, 2.99, 5.3, 6.05, 3.29];
 const ends: number[] = [];
-clipSeconds.reduce((t, d) => (ends.push(t + d), t + d + GAP), 0);
+clipSeconds.reduce((t, d) => {
+  ends.push(t + d);
+  return t + d + GAP;
+}, 0);
 const FRAME = 3200;
 
 /** Seconds from the end of the nearest utterance (by the final's own end time) to when it arrived. */
@@ -62,13 +65,22 @@ async function baseline(app: App) {
 }
 
 async function meetingRun(app: App, token: string, viewers: number) {
-  const meeting = await post<MeetingDetail>(app, '/speech/meeting/create', { name: `Bench ${viewers}`, sourceLanguage: 'en-US', targetLanguages: ['es-ES'] }, token);
+  const meeting = await post<MeetingDetail>(
+    app,
+    '/speech/meeting/create',
+    { name: `Bench ${viewers}`, sourceLanguage: 'en-US', targetLanguages: ['es-ES'] },
+    token,
+  );
   const { shortCode } = await post<{ shortCode: string }>(app, '/speech/meeting/createScreenCode', { id: meeting.id }, token);
   const socketUrl = (access: MeetingAccess) => `${app.api.replace('http', 'ws')}${access.socket.path}?ticket=${encodeURIComponent(access.socket.ticket)}`;
 
   // Arrival times count from the first audio frame; set just before feeding starts.
   let t0 = Infinity;
-  const seen = Array.from({ length: viewers }, () => ({ finals: [] as { at: number; end: number; seq: number }[], partials: [] as number[], translations: new Map<number, number>() }));
+  const seen = Array.from({ length: viewers }, () => ({
+    finals: [] as { at: number; end: number; seq: number }[],
+    partials: [] as number[],
+    translations: new Map<number, number>(),
+  }));
   const screens = await Promise.all(
     seen.map(async (log) => {
       const access = await fetch(`${app.api}/speech/meeting/getNetworkLink?shortCode=${shortCode}`).then((r) => r.json() as Promise<{ data: MeetingAccess }>);
@@ -98,7 +110,12 @@ async function meetingRun(app: App, token: string, viewers: number) {
   for (const ws of [host, ...screens]) ws.close();
 
   const latencies = seen.flatMap((l) => l.finals.map((f) => latency(f.at, f.end)));
-  const gaps = seen.flatMap((l) => l.partials.slice(1).map((t, i) => t - l.partials[i]!).filter((g) => g < GAP));
+  const gaps = seen.flatMap((l) =>
+    l.partials
+      .slice(1)
+      .map((t, i) => t - l.partials[i]!)
+      .filter((g) => g < GAP),
+  );
   const translated = seen.flatMap((l) => l.finals.flatMap((f) => (l.translations.has(f.seq) ? [l.translations.get(f.seq)! - f.at] : [])));
   return { finals: seen[0]!.finals.length, latencies, gaps, translated };
 }

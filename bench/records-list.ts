@@ -36,14 +36,23 @@ try {
   const now = Date.now();
   await run(
     'npx',
-    ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', state, '--command',
+    [
+      'wrangler',
+      'd1',
+      'execute',
+      'DB',
+      '--local',
+      '--persist-to',
+      state,
+      '--command',
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${RECORDS})
        INSERT INTO records (user_id, folder_id, name, type, status, duration_ms, favourite, created_at, updated_at)
        SELECT ${user.id}, (SELECT id FROM folders WHERE user_id = ${user.id} AND is_default = 1),
               'Record ' || i || CASE i % 7 WHEN 0 THEN ' weekly sync' ELSE '' END,
               CASE i % 3 WHEN 0 THEN 'meeting' WHEN 1 THEN 'transcription' ELSE 'dubbing' END,
               CASE i % 3 WHEN 0 THEN 'ended' WHEN 1 THEN 'transcription_completed' ELSE 'dub_complete' END,
-              (i * 7919) % 3600000, i % 5 = 0, ${now} - i * 60000, ${now} - i * 30000 FROM n`],
+              (i * 7919) % 3600000, i % 5 = 0, ${now} - i * 60000, ${now} - i * 30000 FROM n`,
+    ],
     { env: wranglerEnv, quiet: true },
   );
 
@@ -80,7 +89,9 @@ try {
   ];
   for (const [name, path] of cases) {
     const r = await measure(path);
-    console.log(`${name.padEnd(44)}${fmt(r.p50)} ${fmt(r.p99)}  ${(r.p50 / trivial.p50).toFixed(2).padStart(11)}  ${(r.p99 / trivial.p99).toFixed(2).padStart(11)}`);
+    console.log(
+      `${name.padEnd(44)}${fmt(r.p50)} ${fmt(r.p99)}  ${(r.p50 / trivial.p50).toFixed(2).padStart(11)}  ${(r.p99 / trivial.p99).toFixed(2).padStart(11)}`,
+    );
   }
 } finally {
   await worker.stop();

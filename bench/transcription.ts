@@ -45,7 +45,12 @@ try {
   const { uploadId } = await upload(app, token, 'ten-minutes.mp3', bytes);
   const uploaded = await complete(app, token, uploadId);
   started = performance.now();
-  const submit = await post<TranswriteResult>(app, '/speech/audio/transcribe/transwrite', { ids: [uploaded.id], audioLanguage: 'en-US', showName: 'Bench' }, token);
+  const submit = await post<TranswriteResult>(
+    app,
+    '/speech/audio/transcribe/transwrite',
+    { ids: [uploaded.id], audioLanguage: 'en-US', showName: 'Bench' },
+    token,
+  );
   let detail: RecordDetail;
   for (;;) {
     detail = await get<RecordDetail>(app, `/speech/audio/transcribe/getTrans?id=${submit.ids[0]}`, token);

@@ -12,11 +12,20 @@ export const passwordRule = z
 
 export const emailRule = z.string().trim().toLowerCase().email().max(254);
 /** E.164-style: optional +, 6–15 digits (mainland numbers are 11 digits). */
-export const phoneRule = z.string().trim().regex(/^\+?\d{6,15}$/, 'must be a phone number');
+export const phoneRule = z
+  .string()
+  .trim()
+  .regex(/^\+?\d{6,15}$/, 'must be a phone number');
 /** An email address or a phone number: where a verification code is sent. */
 export const codeTarget = z.union([emailRule, phoneRule]);
-export const codeRule = z.string().trim().regex(/^\d{6}$/, 'must be 6 digits');
-export const sourceRule = z.coerce.number().pipe(z.union([z.literal(SOURCE.web), z.literal(SOURCE.plugin)])).default(SOURCE.web);
+export const codeRule = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'must be 6 digits');
+export const sourceRule = z.coerce
+  .number()
+  .pipe(z.union([z.literal(SOURCE.web), z.literal(SOURCE.plugin)]))
+  .default(SOURCE.web);
 
 export const sendCodeBody = z.object({ target: codeTarget });
 export const passwordLoginBody = z.object({
@@ -60,7 +69,10 @@ export const editClientBody = z.object({
 });
 export const captchaVerifyBody = z.object({
   id: z.string().min(1).max(64),
-  points: z.array(z.object({ x: z.number(), y: z.number() })).min(1).max(10),
+  points: z
+    .array(z.object({ x: z.number(), y: z.number() }))
+    .min(1)
+    .max(10),
 });
 
 /** What the sign-in screen may offer: providers without configuration are hidden, never shown broken. */

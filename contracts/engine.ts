@@ -148,7 +148,10 @@ export interface TranscribeResponse {
 }
 
 export const diarizeOptions = mediaSource.extend({
-  segments: z.array(z.object({ start: z.number().min(0), end: z.number().min(0) })).min(1).max(20_000),
+  segments: z
+    .array(z.object({ start: z.number().min(0), end: z.number().min(0) }))
+    .min(1)
+    .max(20_000),
   speakers: z.coerce.number().int().min(1).max(35).optional(),
 });
 export type DiarizeRequest = z.input<typeof diarizeOptions>;
@@ -196,7 +199,10 @@ export const translateRequest = z.object({
   to: z.string().min(2).max(16),
   /** Sentences in order; neighbours serve as context for backends that use it. */
   texts: z.array(z.string().max(5_000)).min(1).max(500),
-  glossary: z.array(z.object({ source: z.string().min(1), target: z.string().min(1) })).max(500).optional(),
+  glossary: z
+    .array(z.object({ source: z.string().min(1), target: z.string().min(1) }))
+    .max(500)
+    .optional(),
 });
 export type TranslateRequest = z.input<typeof translateRequest>;
 

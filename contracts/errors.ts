@@ -24,11 +24,7 @@ export const Code = {
 export type Code = (typeof Code)[keyof typeof Code];
 
 /** Codes that reach the caller without the generic error toast (spec §8). */
-export const PAYMENT_CODES: readonly number[] = [
-  Code.INSUFFICIENT_BALANCE,
-  Code.QUOTA_USED_UP,
-  Code.NO_SUCH_BENEFIT,
-];
+export const PAYMENT_CODES: readonly number[] = [Code.INSUFFICIENT_BALANCE, Code.QUOTA_USED_UP, Code.NO_SUCH_BENEFIT];
 export const SILENT_CODES: readonly number[] = [...PAYMENT_CODES, Code.SILENT];
 
 export interface Envelope<T = unknown> {

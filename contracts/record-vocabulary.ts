@@ -9,22 +9,11 @@ export type RecordType = (typeof RECORD_TYPES)[number];
 
 /** Spec §3 transcription statuses and §4 meeting and dubbing states, one vocabulary for the one status column. */
 export const STATUSES_BY_TYPE = {
-  transcription: [
-    'transcribing',
-    'transcription_completed',
-    'transcription_err',
-    'translating',
-    'translation_completed',
-    'translation_err',
-  ],
+  transcription: ['transcribing', 'transcription_completed', 'transcription_err', 'translating', 'translation_completed', 'translation_err'],
   meeting: ['not_started', 'in_progress', 'paused', 'ended'],
   dubbing: ['dub_start', 'dubbing', 'dub_complete', 'dub_err'],
 } as const satisfies Record<RecordType, readonly string[]>;
-export const RECORD_STATUSES = [
-  ...STATUSES_BY_TYPE.transcription,
-  ...STATUSES_BY_TYPE.meeting,
-  ...STATUSES_BY_TYPE.dubbing,
-] as const;
+export const RECORD_STATUSES = [...STATUSES_BY_TYPE.transcription, ...STATUSES_BY_TYPE.meeting, ...STATUSES_BY_TYPE.dubbing] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
 
 /**

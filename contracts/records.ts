@@ -1,14 +1,25 @@
 import { z } from 'zod';
 import { FOLDER } from './constants';
 import { nameText } from './text';
-import { BATCH_MAX, EXPORT_CONTENTS, EXPORT_FORMATS, ORDER_COLUMNS, PAGE_SIZE, RECORD_NAME_MAX, RECORD_STATUSES, RECORD_TYPES, type RecordStatus, type RecordType, SHARE_EXPIRY_DAYS } from './record-vocabulary';
+import {
+  BATCH_MAX,
+  EXPORT_CONTENTS,
+  EXPORT_FORMATS,
+  ORDER_COLUMNS,
+  PAGE_SIZE,
+  RECORD_NAME_MAX,
+  RECORD_STATUSES,
+  RECORD_TYPES,
+  type RecordStatus,
+  type RecordType,
+  SHARE_EXPIRY_DAYS,
+} from './record-vocabulary';
 
 /**
  * Records, folders, sharing and export (spec §1, §3 Record / Folder / Subtitle line, §5 folder and title
  * rules, §7 transcript calls). The Worker validates with these schemas and the web app builds its forms
  * and requests from the same ones.
  */
-
 
 const id = z.coerce.number().int().positive();
 const flag = z.enum(['0', '1']);
@@ -68,7 +79,6 @@ export const shareBody = z.object({
 
 export const shareToken = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 export const copyReplicaBody = z.object({ token: shareToken, folderId: id.optional() });
-
 
 /** `GET .../export`: one record as a file, several as a zip of files. */
 export const exportQuery = z.object({

@@ -24,4 +24,7 @@ export const nameText = (max: number) =>
 export const avatarUrl = z
   .string()
   .max(1024)
-  .refine((s) => s === '' || /^\/prod-api\/system\/avatar\/\d+\/[A-Za-z0-9_-]+\.(png|jpg|gif|webp)$/.test(s) || URL.canParse(s) && new URL(s).protocol === 'https:', 'must be an https address');
+  .refine(
+    (s) => s === '' || /^\/prod-api\/system\/avatar\/\d+\/[A-Za-z0-9_-]+\.(png|jpg|gif|webp)$/.test(s) || (URL.canParse(s) && new URL(s).protocol === 'https:'),
+    'must be an https address',
+  );

@@ -52,7 +52,12 @@ export const uploadPartBody = z.object({
 });
 
 export const mergeFileBody = z.object({ uploadId });
-export const removeUploadsBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(LOCAL_UPLOAD.maxFiles * 20) });
+export const removeUploadsBody = z.object({
+  ids: z
+    .array(z.number().int().positive())
+    .min(1)
+    .max(LOCAL_UPLOAD.maxFiles * 20),
+});
 
 export type UploadState = 'uploading' | 'uploaded' | 'submitted';
 

@@ -137,7 +137,17 @@ export class MeetingRoom extends DurableObject<Env> {
   /** Sets the room up for a new meeting; a second call changes nothing. */
   async init(summary: MeetingSummary, userId: number, locale: Locale) {
     if (this.meta) return;
-    this.meta = { ...summary, userId, locale, inviteOpen: false, chargedMinutes: 0, nextSeq: 0, timers: {}, recording: { uploadId: null, parts: [] }, speakers: emptySpeakers };
+    this.meta = {
+      ...summary,
+      userId,
+      locale,
+      inviteOpen: false,
+      chargedMinutes: 0,
+      nextSeq: 0,
+      timers: {},
+      recording: { uploadId: null, parts: [] },
+      speakers: emptySpeakers,
+    };
     await this.save();
   }
 
@@ -160,7 +170,14 @@ export class MeetingRoom extends DurableObject<Env> {
   async snapshot() {
     const meta = this.requireMeta();
     const pending = this.ctx.storage.sql.exec<{ n: number }>('SELECT count(*) AS n FROM finals WHERE version > flushed_version').one().n;
-    return { status: meta.status, durationMs: meta.durationMs, nextSeq: meta.nextSeq, pending, timers: { ...meta.timers }, roles: this.ctx.getWebSockets().map((ws) => this.attachment(ws).role) };
+    return {
+      status: meta.status,
+      durationMs: meta.durationMs,
+      nextSeq: meta.nextSeq,
+      pending,
+      timers: { ...meta.timers },
+      roles: this.ctx.getWebSockets().map((ws) => this.attachment(ws).role),
+    };
   }
 
   // ------------------------------------------------------------------------------------------------------
@@ -318,8 +335,18 @@ export class MeetingRoom extends DurableObject<Env> {
     const now = Date.now();
     const meeting = eq(meetings.recordId, meta.id);
     await db.batch([
-      db.update(records).set({ status, durationMs: Math.round(meta.durationMs), updatedAt: now }).where(eq(records.id, meta.id)),
-      ...(status === 'in_progress' ? [db.update(meetings).set({ startedAt: sql`coalesce(${meetings.startedAt}, ${now})` }).where(meeting)] : []),
+      db
+        .update(records)
+        .set({ status, durationMs: Math.round(meta.durationMs), updatedAt: now })
+        .where(eq(records.id, meta.id)),
+      ...(status === 'in_progress'
+        ? [
+            db
+              .update(meetings)
+              .set({ startedAt: sql`coalesce(${meetings.startedAt}, ${now})` })
+              .where(meeting),
+          ]
+        : []),
       ...(status === 'ended' ? [db.update(meetings).set({ endedAt: now, screenCode: null, inviteOpen: false }).where(meeting)] : []),
     ]);
     for (const ws of this.ctx.getWebSockets()) {
@@ -347,14 +374,28 @@ export class MeetingRoom extends DurableObject<Env> {
     const meta = this.requireMeta();
     let markClosed!: () => void;
     const closed = new Promise<void>((resolve) => (markClosed = resolve));
-    const session: StreamSession = { offsetMs: meta.durationMs, queued: [], handled: Promise.resolve(), heardAt: Date.now(), isClosed: false, closed, markClosed: () => ((session.isClosed = true), markClosed()), opened: Promise.resolve(undefined) };
+    const session: StreamSession = {
+      offsetMs: meta.durationMs,
+      queued: [],
+      handled: Promise.resolve(),
+      heardAt: Date.now(),
+      isClosed: false,
+      closed,
+      markClosed: () => {
+        session.isClosed = true;
+        markClosed();
+      },
+      opened: Promise.resolve(undefined),
+    };
     this.stream = session;
     session.opened = providers(this.env)
       .stream.open(meta.sourceLanguage, { embeddings: true })
       .then((live) => {
         live.onMessage((m) => {
           session.heardAt = Date.now();
-          session.handled = session.handled.then(() => this.recognised(session, m)).catch((err) => console.error('meeting recognition failed', meta.id, String(err)));
+          session.handled = session.handled
+            .then(() => this.recognised(session, m))
+            .catch((err) => console.error('meeting recognition failed', meta.id, String(err)));
         });
         session.live = live;
         for (const frame of session.queued.splice(0)) live.send(frame);
@@ -432,7 +473,14 @@ export class MeetingRoom extends DurableObject<Env> {
       speaker,
       translations: {},
     };
-    this.ctx.storage.sql.exec('INSERT INTO finals (seq, start_ms, end_ms, text, speaker) VALUES (?, ?, ?, ?, ?)', line.seq, line.start, line.end, line.text, line.speaker);
+    this.ctx.storage.sql.exec(
+      'INSERT INTO finals (seq, start_ms, end_ms, text, speaker) VALUES (?, ?, ?, ?, ?)',
+      line.seq,
+      line.start,
+      line.end,
+      line.text,
+      line.speaker,
+    );
     await this.save();
     this.broadcast({ type: 'final', line });
     await this.scheduleFlush();
@@ -481,7 +529,10 @@ export class MeetingRoom extends DurableObject<Env> {
     if (language === meta.sourceLanguage || inUse.has(language)) return true;
     const { translateCount } = await permissions(database(this.env.DB), meta.userId);
     if (inUse.size < translateCount) return true;
-    this.send(ws, { type: 'error', ...this.problem(ws, Code.NO_SUCH_BENEFIT, 'meetingLanguagesFull', { count: translateCount, languages: [...inUse].join(', ') }) });
+    this.send(ws, {
+      type: 'error',
+      ...this.problem(ws, Code.NO_SUCH_BENEFIT, 'meetingLanguagesFull', { count: translateCount, languages: [...inUse].join(', ') }),
+    });
     return false;
   }
 
@@ -496,7 +547,11 @@ export class MeetingRoom extends DurableObject<Env> {
     const meta = this.requireMeta();
     let texts: string[];
     try {
-      texts = await providers(this.env).translate.translate(meta.sourceLanguage, language, lines.map((l) => l.text));
+      texts = await providers(this.env).translate.translate(
+        meta.sourceLanguage,
+        language,
+        lines.map((l) => l.text),
+      );
     } catch (err) {
       console.error('meeting translation failed', meta.id, language, String(err));
       return;
@@ -521,7 +576,14 @@ export class MeetingRoom extends DurableObject<Env> {
       )
       .toArray()
       .reverse()
-      .map((r) => ({ seq: r.seq, start: r.start_ms, end: r.end_ms, text: r.text, speaker: r.speaker, translations: JSON.parse(r.translations) as Record<string, string> }));
+      .map((r) => ({
+        seq: r.seq,
+        start: r.start_ms,
+        end: r.end_ms,
+        text: r.text,
+        speaker: r.speaker,
+        translations: JSON.parse(r.translations) as Record<string, string>,
+      }));
   }
 
   // ------------------------------------------------------------------------------------------------------

@@ -49,7 +49,7 @@ export class PaymentOrder extends DurableObject<Env> {
 
   override async alarm() {
     const order = await this.state();
-    if (!order || order.status !== 'pending') return;
+    if (order?.status !== 'pending') return;
     const provider = payProvider(this.env, order.payType);
     const paid = provider?.query ? await provider.query(order.outTradeNo).catch(() => null) : null;
     if (paid) {

@@ -41,7 +41,9 @@ export class MeetingRecorder {
     if (this.gatheredBytes < ROW_BYTES) return;
     this.storeGathered();
     if (this.storedBytes >= this.nextPartDataBytes()) {
-      this.work = this.work.then(() => this.uploadPart()).catch((err) => console.error('meeting audio part failed; kept for the next try', this.recordId, String(err)));
+      this.work = this.work
+        .then(() => this.uploadPart())
+        .catch((err) => console.error('meeting audio part failed; kept for the next try', this.recordId, String(err)));
     }
   }
 

@@ -57,11 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     pocketsphinxModel: env.ENGINE_POCKETSPHINX_MODEL ?? '/usr/share/pocketsphinx/model/en-us',
     // Debian's python3-pocketsphinx lives in the system interpreter, not in a pyenv/venv one on PATH.
     python: env.ENGINE_PYTHON ?? '/usr/bin/python3',
-    openaiAsr: asrUrl
-      ? { url: asrUrl, key: env.ENGINE_OPENAI_ASR_KEY ?? '', model: env.ENGINE_OPENAI_ASR_MODEL ?? 'whisper-1' }
-      : null,
-    openaiChat: chatUrl
-      ? { url: chatUrl, key: env.ENGINE_OPENAI_CHAT_KEY ?? '', model: env.ENGINE_OPENAI_CHAT_MODEL ?? 'gpt-4o-mini' }
-      : null,
+    openaiAsr: asrUrl ? { url: asrUrl, key: env.ENGINE_OPENAI_ASR_KEY ?? '', model: env.ENGINE_OPENAI_ASR_MODEL ?? 'whisper-1' } : null,
+    openaiChat: chatUrl ? { url: chatUrl, key: env.ENGINE_OPENAI_CHAT_KEY ?? '', model: env.ENGINE_OPENAI_CHAT_MODEL ?? 'gpt-4o-mini' } : null,
   };
 }

@@ -57,7 +57,7 @@ export class Engine {
    * hides the model-loading time.
    */
   async takeStreamDecoder(): Promise<PocketSphinxDecoder> {
-    const d = this.spare && this.spare.alive ? this.spare : this.newDecoder();
+    const d = this.spare?.alive ? this.spare : this.newDecoder();
     this.spare = this.newDecoder();
     this.spare.ready.catch(() => {});
     await d.ready;

@@ -72,11 +72,7 @@ export interface MediaInput {
   dispose(): Promise<void>;
 }
 
-export async function mediaInput(
-  req: IncomingMessage,
-  url: string | undefined,
-  opts: { tmpDir: string; maxBytes: number },
-): Promise<MediaInput> {
+export async function mediaInput(req: IncomingMessage, url: string | undefined, opts: { tmpDir: string; maxBytes: number }): Promise<MediaInput> {
   if (url) return { source: url, dispose: async () => {} };
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (declared > opts.maxBytes) throw new EngineHttpError(413, 'too_large', `media larger than ${opts.maxBytes} bytes`);

@@ -165,7 +165,10 @@ export function createEngineServer(engine: Engine): Server {
     [`POST ${ENGINE_PATHS.cluster}`]: async (req, res) => {
       const body = parseWith(clusterRequest, await readJson(req));
       if (new Set(body.embeddings.map((e) => e.length)).size !== 1) throw badRequest('embeddings: all must have the same length');
-      const { labels, speakers } = labelSpeakers(body.embeddings.map((e) => Float64Array.from(e)), body.speakers);
+      const { labels, speakers } = labelSpeakers(
+        body.embeddings.map((e) => Float64Array.from(e)),
+        body.speakers,
+      );
       sendJson(res, 200, { backend: 'mfcc-agglomerative', speakers, labels } satisfies DiarizeResponse);
     },
 
@@ -209,7 +212,9 @@ export function createEngineServer(engine: Engine): Server {
     const url = new URL(req.url ?? '/', 'http://engine');
     const reject = (status: number, code: string, message: string) => {
       const body = JSON.stringify({ error: { code, message } });
-      socket.end(`HTTP/1.1 ${status} ${code}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+      socket.end(
+        `HTTP/1.1 ${status} ${code}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
     };
     if (url.pathname !== ENGINE_PATHS.stream) return reject(404, 'not_found', `no WebSocket at ${url.pathname}`);
     if (!secretMatches(req.headers.authorization, config.secret)) return reject(401, 'unauthorized', 'missing or wrong engine secret');

@@ -13,8 +13,7 @@ import { queueSender } from '../worker/services/transcription/submit';
 /** Must match the dead_letter_queue named in wrangler.toml. */
 export const DEAD_JOBS_QUEUE = 'tingyi-jobs-dead';
 
-const permanent = (err: unknown) =>
-  err instanceof JobFailure || (err instanceof ProviderError && err.status >= 400 && err.status < 500 && err.status !== 429);
+const permanent = (err: unknown) => err instanceof JobFailure || (err instanceof ProviderError && err.status >= 400 && err.status < 500 && err.status !== 429);
 
 export async function consumeJobs(batch: MessageBatch<unknown>, env: Env) {
   const db = database(env.DB);

@@ -17,7 +17,10 @@ export async function prepare(options = {}) {
     console.log('• created .dev.vars from .dev.vars.example');
   }
   console.log('• generating binding types');
-  await run('npx', ['wrangler', 'types', '--strict-vars=false', '--env-interface', 'Env', 'worker/worker-configuration.d.ts'], { env: wranglerEnv, quiet: true });
+  await run('npx', ['wrangler', 'types', '--strict-vars=false', '--env-interface', 'Env', 'worker/worker-configuration.d.ts'], {
+    env: wranglerEnv,
+    quiet: true,
+  });
   await migrate(options.persistTo);
   console.log('• building the web app');
   await run('npx', ['vite', 'build', '--logLevel', 'warn']);

@@ -39,7 +39,18 @@ export function startEngine({ port, log = true }) {
 /** @param {{ port: number, enginePort: number, persistTo?: string, log?: boolean }} options */
 export function startWorker({ port, enginePort, persistTo, log = true }) {
   // wrangler.toml defaults to production; the local Worker is the development one.
-  const args = ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--var', `ENGINE_URL:http://127.0.0.1:${enginePort}`, '--var', 'ENVIRONMENT:development'];
+  const args = [
+    'wrangler',
+    'dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--var',
+    `ENGINE_URL:http://127.0.0.1:${enginePort}`,
+    '--var',
+    'ENVIRONMENT:development',
+  ];
   if (persistTo) args.push('--persist-to', persistTo, '--show-interactive-dev-session=false');
   return startService({ name: 'worker', command: 'npx', args, env: wranglerEnv, readyUrl: `http://127.0.0.1:${port}/`, log });
 }

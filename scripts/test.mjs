@@ -1,5 +1,5 @@
-// `npm test`: prepares the local setup, type-checks every project, runs every test suite (Worker in
-// workerd, web, engine, end to end in Chromium) and ends with one line `N passed, N failed`.
+// `npm test`: prepares the local setup, lints and format-checks the code, type-checks every project, runs every
+// test suite (Worker in workerd, web, engine, end to end in Chromium) and ends with one line `N passed, N failed`.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { prepare } from './prepare.mjs';
 import { run } from './process.mjs';
@@ -9,6 +9,16 @@ await prepare();
 const results = { passed: 0, failed: 0 };
 /** @type {string[]} */
 const failures = [];
+
+// Lint and formatting (biome.jsonc), counted as one check: `npx biome check --write .` fixes what it can.
+console.log('\n▶ biome check');
+try {
+  await run('npx', ['biome', 'check', '.']);
+  results.passed += 1;
+} catch {
+  results.failed += 1;
+  failures.push('biome check');
+}
 
 for (const project of ['tsconfig.web.json', 'tsconfig.worker.json', 'tsconfig.node.json', 'tsconfig.engine.json']) {
   if (!existsSync(project)) continue;

@@ -37,24 +37,15 @@ export function createApi() {
   api.onError((err, c) => {
     const locale = c.var.locale ?? 'en-US';
     if (err instanceof ApiError) {
-      return c.json<Envelope<null>>(
-        { code: err.code, msg: translate(locale, err.key, err.params), data: null },
-        err.status,
-      );
+      return c.json<Envelope<null>>({ code: err.code, msg: translate(locale, err.key, err.params), data: null }, err.status);
     }
     if (err instanceof HTTPException && err.status < 500) {
       // Framework-raised client errors (malformed JSON bodies and the like) keep their status.
-      return c.json<Envelope<null>>(
-        { code: err.status, msg: translate(locale, 'badRequest', { detail: err.message }), data: null },
-        err.status,
-      );
+      return c.json<Envelope<null>>({ code: err.status, msg: translate(locale, 'badRequest', { detail: err.message }), data: null }, err.status);
     }
     const requestId = c.var.requestId ?? 'unknown';
     console.error(JSON.stringify({ level: 'error', requestId, path: c.req.path, error: String(err), stack: err.stack }));
-    return c.json<Envelope<null>>(
-      { code: Code.INTERNAL, msg: translate(locale, 'internal', { requestId }), data: null },
-      500,
-    );
+    return c.json<Envelope<null>>({ code: Code.INTERNAL, msg: translate(locale, 'internal', { requestId }), data: null }, 500);
   });
 
   return api;

@@ -31,8 +31,22 @@ export async function startBenchEngine(overrides: Record<string, unknown> = {}) 
 export function librivoxRecording(gap = 1.5): { path: string; seconds: number; pcm: Buffer } {
   const ids = readFileSync(join(LIBRIVOX, 'fileids'), 'utf8').split('\n').filter(Boolean);
   const path = join(mkdtempSync(join(tmpdir(), 'engine-bench-')), 'librivox.wav');
-  const filter = ids.map((_, i) => `[${i}:a]apad=pad_dur=${gap}[a${i}]`).join(';') + ';' + ids.map((_, i) => `[a${i}]`).join('') + `concat=n=${ids.length}:v=0:a=1[out]`;
-  execFileSync('ffmpeg', ['-v', 'error', '-y', ...ids.flatMap((id) => ['-i', join(LIBRIVOX, `${id.split('/').pop()}.wav`)]), '-filter_complex', filter, '-map', '[out]', '-ar', '16000', '-ac', '1', path]);
+  const filter = `${ids.map((_, i) => `[${i}:a]apad=pad_dur=${gap}[a${i}]`).join(';')};${ids.map((_, i) => `[a${i}]`).join('')}concat=n=${ids.length}:v=0:a=1[out]`;
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    ...ids.flatMap((id) => ['-i', join(LIBRIVOX, `${id.split('/').pop()}.wav`)]),
+    '-filter_complex',
+    filter,
+    '-map',
+    '[out]',
+    '-ar',
+    '16000',
+    '-ac',
+    '1',
+    path,
+  ]);
   const pcm = readFileSync(path).subarray(44);
   return { path, seconds: pcm.length / 32_000, pcm };
 }

@@ -12,12 +12,15 @@ const rec = librivoxRecording(gap);
 // Speech spans of the joined recording: each clip followed by `gap` seconds of silence.
 const clipSeconds = [7.1, 2.99, 5.3, 6.05, 3.29];
 const ends: number[] = [];
-clipSeconds.reduce((t, d) => (ends.push(t + d), t + d + gap), 0);
+clipSeconds.reduce((t, d) => {
+  ends.push(t + d);
+  return t + d + gap;
+}, 0);
 
 const engine = await startBenchEngine();
 
 async function stream(): Promise<{ latencies: number[]; gaps: number[]; finals: number }> {
-  const ws = new WebSocket(engine.url.replace('http', 'ws') + '/v1/asr/stream', { headers: { authorization: `Bearer ${SECRET}` } });
+  const ws = new WebSocket(`${engine.url.replace('http', 'ws')}/v1/asr/stream`, { headers: { authorization: `Bearer ${SECRET}` } });
   await new Promise((r) => ws.on('open', r));
   const log: { at: number; msg: StreamServerMessage }[] = [];
   let t0 = performance.now();
@@ -44,7 +47,10 @@ async function stream(): Promise<{ latencies: number[]; gaps: number[]; finals: 
   const gaps: number[] = [];
   const byUtt = new Map<number, number[]>();
   for (const l of log) if (l.msg.type === 'partial') byUtt.set(l.msg.utterance, [...(byUtt.get(l.msg.utterance) ?? []), l.at]);
-  for (const times of byUtt.values()) times.slice(1).forEach((t, i) => gaps.push(t - times[i]!));
+  for (const times of byUtt.values())
+    times.slice(1).forEach((t, i) => {
+      gaps.push(t - times[i]!);
+    });
   return { latencies, gaps, finals: finals.length };
 }
 

@@ -67,7 +67,7 @@ async function install(entry: ModelEntry) {
   }
   if (!expected) {
     lock[entry.name] = digest;
-    writeFileSync(lockPath, JSON.stringify(lock, null, 2) + '\n');
+    writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
     console.log(`no pinned sha256 for ${entry.name}: recorded ${digest} in ${lockPath}`);
   }
   const finalArchive = archive.replace(/\.part$/, '');

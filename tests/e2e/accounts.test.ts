@@ -112,8 +112,7 @@ describe('accounts in Chromium against wrangler dev', () => {
     await page.locator('.ant-zoom-appear').waitFor({ state: 'detached' });
     const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').state.userInfo.id as number);
     const shareStatus = async () =>
-      ((await (await fetch(`${inject('baseURL')}/prod-api/system/getClient?userId=${userId}`)).json()) as { data: { shareStatus: string } }).data
-        .shareStatus;
+      ((await (await fetch(`${inject('baseURL')}/prod-api/system/getClient?userId=${userId}`)).json()) as { data: { shareStatus: string } }).data.shareStatus;
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
     await expect(shareStatus()).resolves.toBe('1');

@@ -69,8 +69,12 @@ describe('a live meeting in Chromium', () => {
     await screen.locator('.projection-translation:not(.projection-pending)').first().waitFor({ timeout: 30_000 });
     await screen.screenshot({ path: `${screenshotDir}/meeting-projection.png` });
 
-    await expect.poll(async () => recall((await host.getByTestId('live-subtitles').textContent()) ?? ''), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.5);
-    await expect.poll(async () => recall((await screen.getByTestId('projection').textContent()) ?? ''), { timeout: 30_000, interval: 1000 }).toBeGreaterThan(0.3);
+    await expect
+      .poll(async () => recall((await host.getByTestId('live-subtitles').textContent()) ?? ''), { timeout: 60_000, interval: 1000 })
+      .toBeGreaterThan(0.5);
+    await expect
+      .poll(async () => recall((await screen.getByTestId('projection').textContent()) ?? ''), { timeout: 30_000, interval: 1000 })
+      .toBeGreaterThan(0.3);
     await expect(host.getByTestId('meeting-viewers').textContent()).resolves.toMatch(/1/);
     await host.screenshot({ path: `${screenshotDir}/meeting-host.png` });
 

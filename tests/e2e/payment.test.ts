@@ -23,7 +23,8 @@ beforeAll(async () => {
   speech = makeMeeting(mkdtempSync(join(tmpdir(), 'e2e-payment-'))).path;
 });
 
-const duration = async () => (await api<AccountItem[]>('/expense/account/queryAccountDetail', { body: {}, token })).data.find((i) => i.accountType === 'duration')!;
+const duration = async () =>
+  (await api<AccountItem[]>('/expense/account/queryAccountDetail', { body: {}, token })).data.find((i) => i.accountType === 'duration')!;
 
 describe('payment in Chromium', () => {
   it('buys a duration package from a quota refusal and the transcription then goes through', { timeout: 240_000 }, async () => {

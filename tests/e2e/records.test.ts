@@ -77,9 +77,9 @@ describe('records and file transcription in Chromium', () => {
     await expect.poll(async () => readText(page)).toBe(original);
     await editText(page, 'Thank you all for joining the call today.');
     await page.getByTestId('detail-save').click();
-    await expect.poll(async () => (await api<{ lines: { text: string }[] }>(`/speech/audio/transcribe/getTrans?id=${recordId}`, { token })).data.lines[0]!.text).toBe(
-      'Thank you all for joining the call today.',
-    );
+    await expect
+      .poll(async () => (await api<{ lines: { text: string }[] }>(`/speech/audio/transcribe/getTrans?id=${recordId}`, { token })).data.lines[0]!.text)
+      .toBe('Thank you all for joining the call today.');
 
     await page.getByTestId('detail-export').click();
     await settle(page);
@@ -154,7 +154,10 @@ describe('records and file transcription in Chromium', () => {
     await visitor.getByTestId('shared-record').waitFor();
     expect(await visitor.getByTestId('shared-line').count()).toBeGreaterThanOrEqual(5);
     await expect(visitor.getByTestId('shared-record').textContent()).resolves.toContain('Thank you all for joining the call today.');
-    const selectable = await visitor.getByTestId('shared-line').first().evaluate((el) => getComputedStyle(el).userSelect);
+    const selectable = await visitor
+      .getByTestId('shared-line')
+      .first()
+      .evaluate((el) => getComputedStyle(el).userSelect);
     expect(selectable).toBe('none');
     expect(await visitor.getByTestId('copy-replica').count()).toBe(0);
     await visitor.screenshot({ path: `${screenshotDir}/shared-record.png`, fullPage: true });
@@ -187,7 +190,10 @@ describe('records and file transcription in Chromium', () => {
     await firstPartReported;
     await page.getByTestId('upload-file-delete').click();
     await settle(page);
-    await page.getByRole('button', { name: /OK|Delete|Yes/ }).last().click();
+    await page
+      .getByRole('button', { name: /OK|Delete|Yes/ })
+      .last()
+      .click();
     await page.getByTestId('upload-file-row').waitFor({ state: 'detached' });
     const before = puts.length;
 
@@ -199,7 +205,6 @@ describe('records and file transcription in Chromium', () => {
     expect(resumed.length).toBeLessThan(3);
   });
 });
-
 
 async function folderId(page: Page, name: string) {
   const node = page.locator('[data-testid^=folder-node-]', { hasText: new RegExp(`^${name}$`) }).first();

@@ -41,7 +41,7 @@ describe('batch recognition (PocketSphinx on LibriVox speech)', () => {
     // The five clips joined with 1.5 s of silence between them.
     const out = join(ctx.tmp.dir, 'joined.wav');
     const inputs = refs.flatMap((r) => ['-i', clip(r.id)]);
-    const filter = refs.map((_, i) => `[${i}:a]apad=pad_dur=1.5[a${i}]`).join(';') + ';' + refs.map((_, i) => `[a${i}]`).join('') + `concat=n=${refs.length}:v=0:a=1[out]`;
+    const filter = `${refs.map((_, i) => `[${i}:a]apad=pad_dur=1.5[a${i}]`).join(';')};${refs.map((_, i) => `[a${i}]`).join('')}concat=n=${refs.length}:v=0:a=1[out]`;
     sh('ffmpeg', ['-v', 'error', '-y', ...inputs, '-filter_complex', filter, '-map', '[out]', out]);
     const { status, json } = await post(ctx.engine.url, '/v1/asr/transcribe', file(out));
     expect(status).toBe(200);
@@ -70,8 +70,20 @@ describe('VAD (Silero)', () => {
     const b = speak(join(ctx.tmp.dir, 'b.wav'), 'Let us review the plan for next week.');
     const out = join(ctx.tmp.dir, 'vad.wav');
     // 1 s silence, A, 2 s silence, B, 1 s silence.
-    sh('ffmpeg', ['-v', 'error', '-y', '-i', a, '-i', b, '-filter_complex',
-      '[0:a]adelay=1000,apad=pad_dur=2[x];[1:a]apad=pad_dur=1[y];[x][y]concat=n=2:v=0:a=1[out]', '-map', '[out]', out]);
+    sh('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      a,
+      '-i',
+      b,
+      '-filter_complex',
+      '[0:a]adelay=1000,apad=pad_dur=2[x];[1:a]apad=pad_dur=1[y];[x][y]concat=n=2:v=0:a=1[out]',
+      '-map',
+      '[out]',
+      out,
+    ]);
     const durA = (file(a).length - 44) / 32_000;
     const durB = (file(b).length - 44) / 32_000;
     const { status, json } = await post(ctx.engine.url, '/v1/vad', file(out));

@@ -85,7 +85,8 @@ export function speechExtent(pcm: Int16Array): { start: number; end: number } | 
 
 /** The samples of a 16 kHz mono PCM16 WAV, walking its chunks as a real decoder would; throws on anything else. */
 export function parseWav(bytes: Buffer): Int16Array {
-  const bad = (why: string) => new RequestError(400, `Invalid file format: ${why}. Supported formats: ['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'oga', 'ogg', 'wav', 'webm']`, 'file');
+  const bad = (why: string) =>
+    new RequestError(400, `Invalid file format: ${why}. Supported formats: ['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'oga', 'ogg', 'wav', 'webm']`, 'file');
   if (bytes.length < 12 || bytes.toString('ascii', 0, 4) !== 'RIFF' || bytes.toString('ascii', 8, 12) !== 'WAVE') throw bad('not a RIFF/WAVE file');
   let fmt: { format: number; channels: number; rate: number; bits: number } | null = null;
   for (let at = 12; at + 8 <= bytes.length; ) {
@@ -93,7 +94,12 @@ export function parseWav(bytes: Buffer): Int16Array {
     const size = bytes.readUInt32LE(at + 4);
     const body = at + 8;
     if (id === 'fmt ') {
-      fmt = { format: bytes.readUInt16LE(body), channels: bytes.readUInt16LE(body + 2), rate: bytes.readUInt32LE(body + 4), bits: bytes.readUInt16LE(body + 14) };
+      fmt = {
+        format: bytes.readUInt16LE(body),
+        channels: bytes.readUInt16LE(body + 2),
+        rate: bytes.readUInt32LE(body + 4),
+        bits: bytes.readUInt16LE(body + 14),
+      };
     } else if (id === 'data') {
       if (!fmt) throw bad('data chunk before fmt chunk');
       if (fmt.format !== 1 || fmt.channels !== 1 || fmt.rate !== RATE || fmt.bits !== 16) {
@@ -170,7 +176,10 @@ export class FakeOpenAI {
 
   private authorize(header: string | undefined) {
     if (!header?.startsWith('Bearer ')) {
-      throw new RequestError(401, "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).");
+      throw new RequestError(
+        401,
+        "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).",
+      );
     }
     const given = header.slice(7);
     if (given !== this.key) {
@@ -194,13 +203,19 @@ export class FakeOpenAI {
     const responseFormat = field('response_format') ?? 'json';
     if (!RESPONSE_FORMATS.includes(responseFormat)) throw new RequestError(400, `Invalid response_format '${responseFormat}'.`, 'response_format');
     const granularities = form.getAll('timestamp_granularities[]').map(String);
-    if (granularities.some((g) => g !== 'word' && g !== 'segment')) throw new RequestError(400, 'Invalid timestamp_granularities[].', 'timestamp_granularities');
+    if (granularities.some((g) => g !== 'word' && g !== 'segment'))
+      throw new RequestError(400, 'Invalid timestamp_granularities[].', 'timestamp_granularities');
     if (granularities.length && responseFormat !== 'verbose_json') {
       throw new RequestError(400, 'response_format must be set verbose_json to use timestamp granularities.', 'timestamp_granularities');
     }
     const language = field('language');
     if (language !== null && !/^[a-z]{2}$/.test(language)) {
-      throw new RequestError(400, `Invalid language '${language}'. Language parameter must be specified in ISO-639-1 format.`, 'language', 'invalid_language_format');
+      throw new RequestError(
+        400,
+        `Invalid language '${language}'. Language parameter must be specified in ISO-639-1 format.`,
+        'language',
+        'invalid_language_format',
+      );
     }
     if (responseFormat !== 'verbose_json') throw new RequestError(400, `FakeOpenAI only speaks verbose_json, not ${responseFormat}`, 'response_format');
     const pcm = parseWav(Buffer.from(await file.arrayBuffer()));
@@ -220,7 +235,18 @@ export class FakeOpenAI {
     const span = heard.speech ?? { start: 0, end: 0 };
     const step = (span.end - span.start) / Math.max(1, list.length);
     const timed = list.map((word, i) => ({ word, start: round(span.start + i * step), end: round(span.start + (i + 1) * step) }));
-    const segment = { id: 0, seek: 0, start: round(span.start), end: round(span.end), text, tokens: [], temperature: 0, avg_logprob: -0.2, compression_ratio: 1.1, no_speech_prob: 0.01 };
+    const segment = {
+      id: 0,
+      seek: 0,
+      start: round(span.start),
+      end: round(span.end),
+      text,
+      tokens: [],
+      temperature: 0,
+      avg_logprob: -0.2,
+      compression_ratio: 1.1,
+      no_speech_prob: 0.01,
+    };
     // Like the real service: words only when asked for, and a words-only request gets no segments.
     const wantWords = granularities.includes('word');
     const wantSegments = granularities.length === 0 || granularities.includes('segment');

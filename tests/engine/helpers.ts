@@ -43,8 +43,7 @@ export async function post(base: string, path: string, body: BodyInit, headers: 
   return { status: res.status, headers: res.headers, json: (await res.json()) as any };
 }
 
-export const postJson = (base: string, path: string, body: unknown) =>
-  post(base, path, JSON.stringify(body), { 'content-type': 'application/json' });
+export const postJson = (base: string, path: string, body: unknown) => post(base, path, JSON.stringify(body), { 'content-type': 'application/json' });
 
 export function tempDir() {
   const dir = mkdtempSync(join(tmpdir(), 'engine-test-'));
@@ -80,7 +79,12 @@ export function librivoxReference(): { id: string; text: string }[] {
 
 /** Word error rate: word-level Levenshtein distance over the reference length. */
 export function wer(reference: string, hypothesis: string): { errors: number; words: number } {
-  const norm = (s: string) => s.toLowerCase().replace(/[^a-z' ]/g, ' ').split(/\s+/).filter(Boolean);
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^a-z' ]/g, ' ')
+      .split(/\s+/)
+      .filter(Boolean);
   const r = norm(reference);
   const h = norm(hypothesis);
   let prev = Array.from({ length: h.length + 1 }, (_, j) => j);

@@ -101,8 +101,13 @@ describe('auth and health', () => {
 
 describe('probe', () => {
   const expected: Record<string, { video: boolean }> = {
-    wav: { video: false }, mp3: { video: false }, ogg: { video: false },
-    mp4: { video: true }, wmv: { video: true }, avi: { video: true }, flv: { video: true },
+    wav: { video: false },
+    mp3: { video: false },
+    ogg: { video: false },
+    mp4: { video: true },
+    wmv: { video: true },
+    avi: { video: true },
+    flv: { video: true },
   };
   for (const [format, { video }] of Object.entries(expected)) {
     it(`reads ${format}: duration and streams`, async () => {

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { MODELS } from '../../engine/models/catalog';
 
 const cli = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'engine/models/cli.ts', ...args], { encoding: 'utf8', env: { ...process.env, ENGINE_MODELS_DIR: '/tmp/tingyi-models-test' } });
+  spawnSync(process.execPath, ['--import', 'tsx', 'engine/models/cli.ts', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ENGINE_MODELS_DIR: '/tmp/tingyi-models-test' },
+  });
 
 describe('model catalog CLI', () => {
   it('lists every catalog model with its install state', () => {

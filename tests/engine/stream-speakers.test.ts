@@ -40,7 +40,14 @@ async function streamFinals(pcm: Buffer, query: string): Promise<Final[]> {
 function agreement(truth: string[], labels: string[]): number {
   const names = [...new Set(truth)];
   const mappings = (ls: string[], free: string[]): Map<string, string>[] =>
-    ls.length === 0 ? [new Map()] : free.flatMap((t) => mappings(ls.slice(1), free.filter((f) => f !== t)).map((m) => new Map(m).set(ls[0]!, t)));
+    ls.length === 0
+      ? [new Map()]
+      : free.flatMap((t) =>
+          mappings(
+            ls.slice(1),
+            free.filter((f) => f !== t),
+          ).map((m) => new Map(m).set(ls[0]!, t)),
+        );
   const best = Math.max(...mappings([...new Set(labels)], names).map((m) => labels.filter((l, i) => m.get(l) === truth[i]).length));
   return best / truth.length;
 }

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import type { StreamServerMessage } from '../../contracts/engine';
 import { LIBRIVOX, SECRET, file, librivoxReference, sh, startEngine, useEngine, wer } from './helpers';
 
-
 const ctx = useEngine();
 
 function open(path: string, headers: Record<string, string> = { authorization: `Bearer ${SECRET}` }) {
@@ -30,8 +29,21 @@ describe('streaming recognition over WebSocket', () => {
     const chosen = [refs[1]!, refs[4]!];
     const wav = join(ctx.tmp.dir, 'live.wav');
     // 1 s silence, clip, 1.5 s silence, clip, 1.5 s silence.
-    sh('ffmpeg', ['-v', 'error', '-y', ...chosen.flatMap((r) => ['-i', join(LIBRIVOX, `${r.id}.wav`)]), '-filter_complex',
-      '[0:a]adelay=1000,apad=pad_dur=1.5[a];[1:a]apad=pad_dur=1.5[b];[a][b]concat=n=2:v=0:a=1[out]', '-map', '[out]', '-ar', '16000', '-ac', '1', wav]);
+    sh('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      ...chosen.flatMap((r) => ['-i', join(LIBRIVOX, `${r.id}.wav`)]),
+      '-filter_complex',
+      '[0:a]adelay=1000,apad=pad_dur=1.5[a];[1:a]apad=pad_dur=1.5[b];[a][b]concat=n=2:v=0:a=1[out]',
+      '-map',
+      '[out]',
+      '-ar',
+      '16000',
+      '-ac',
+      '1',
+      wav,
+    ]);
     const pcm = file(wav).subarray(44);
     const dur0 = 2.99;
     const dur1 = 3.29;
@@ -93,7 +105,7 @@ describe('streaming recognition over WebSocket', () => {
   it('refuses streams beyond the limit with 429', async () => {
     const small = await startEngine({ maxStreams: 1, asrWorkers: 1 });
     try {
-      const url = small.url.replace('http', 'ws') + '/v1/asr/stream';
+      const url = `${small.url.replace('http', 'ws')}/v1/asr/stream`;
       const first = new WebSocket(url, { headers: { authorization: `Bearer ${SECRET}` } });
       await new Promise((resolve) => first.on('message', resolve));
       const second = new WebSocket(url, { headers: { authorization: `Bearer ${SECRET}` } });

@@ -4,7 +4,6 @@ import { makeMeeting } from '../fixtures/meeting';
 import { MEETING_SPEAKERS } from '../fixtures/meeting-script';
 import { auth, file, post, postJson, sh, useEngine } from './helpers';
 
-
 const ctx = useEngine();
 
 describe('translation', () => {
@@ -86,7 +85,10 @@ describe('speaker separation (MFCC statistics + agglomerative clustering)', () =
   it('labels speakers across separately transcribed pieces of one file from their embeddings', async () => {
     // The file job transcribes a long recording in pieces, then clusters all pieces' embeddings at once.
     const cut = spans[3]!.start - 0.4;
-    const pieces = [['-t', String(cut)], ['-ss', String(cut)]].map((range, i) => {
+    const pieces = [
+      ['-t', String(cut)],
+      ['-ss', String(cut)],
+    ].map((range, i) => {
       const out = join(ctx.tmp.dir, `piece${i}.wav`);
       sh('ffmpeg', ['-v', 'error', '-y', '-i', recording, ...range, out]);
       return out;

@@ -29,7 +29,13 @@ function fakeApi({ url, body }: RecordedRequest): Reply {
     case '/auth/loginOptions':
       return ok(options);
     case '/auth/captcha':
-      return ok({ id: `pic-${Date.now()}`, svg: '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="160"><text x="50" y="40">听</text></svg>', prompt: ['听', '译', '云'], width: 300, height: 160 });
+      return ok({
+        id: `pic-${Date.now()}`,
+        svg: '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="160"><text x="50" y="40">听</text></svg>',
+        prompt: ['听', '译', '云'],
+        width: 300,
+        height: 160,
+      });
     case '/auth/captcha/verify':
       return captchaAnswer === 'right' ? ok({ pass: 'PASS-1' }) : fail(400, 'Verification failed.');
     case '/auth/c/doLogin':
@@ -39,7 +45,15 @@ function fakeApi({ url, body }: RecordedRequest): Reply {
     case '/auth/c/doLoginByValidCode':
       return ok({ token: 'new-user-token', user });
     case '/expense/account/queryUserFunctionJudge':
-      return ok({ recognitionCount: 10, translateCount: 4, proprietaryWords: true, translateGlossary: true, sensitiveWords: true, inviteMeeting: true, screenCasting: true });
+      return ok({
+        recognitionCount: 10,
+        translateCount: 4,
+        proprietaryWords: true,
+        translateGlossary: true,
+        sensitiveWords: true,
+        inviteMeeting: true,
+        screenCasting: true,
+      });
     default:
       return fail(404, 'No route');
   }
@@ -47,7 +61,6 @@ function fakeApi({ url, body }: RecordedRequest): Reply {
 
 const calls = (path: string) => server.requests.filter((r) => r.url.pathname === `/prod-api${path}`);
 const jsonOf = (r: RecordedRequest) => JSON.parse(r.body) as Record<string, unknown>;
-
 
 beforeEach(() => {
   options = { emailCode: true, smsCode: true, google: false, wechat: false, captcha: 'click' };

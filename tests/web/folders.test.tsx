@@ -43,7 +43,6 @@ beforeEach(() => {
   editReply = null;
 });
 
-
 /** Opens a folder's action menu and returns the menu that appeared. */
 async function openActions(id: number): Promise<HTMLElement> {
   fireEvent.click(await screen.findByTestId(`folder-actions-${id}`));

@@ -50,7 +50,6 @@ function fakeApi({ url }: RecordedRequest): Reply {
   return { status: 404, body: { code: 404, msg: `No route ${path}`, data: null } };
 }
 
-
 beforeEach(() => {
   durationMinutes = 0;
   server.requests.length = 0;
@@ -58,7 +57,6 @@ beforeEach(() => {
   // Guest sign-in has its own tests (visitor.test.tsx); here a visitor simply stays signed out.
   setVisitorLogin(async () => {});
 });
-
 
 afterEach(async () => {
   useSession.setState({ userInfo: null });
@@ -107,12 +105,7 @@ describe('layout shell', () => {
     renderAt('/');
     fireEvent.click(await screen.findByTestId('user-menu'));
     const items = await screen.findAllByTestId(/^account-item-/);
-    expect(items.map((li) => li.dataset.testid)).toEqual([
-      'account-item-vip',
-      'account-item-duration',
-      'account-item-dubbing',
-      'account-item-svip',
-    ]);
+    expect(items.map((li) => li.dataset.testid)).toEqual(['account-item-vip', 'account-item-duration', 'account-item-dubbing', 'account-item-svip']);
     expect(items[1]!.textContent).toContain('Duration');
     expect(items[1]!.textContent).toContain('Not activated');
     // The buy action opens the pay dialog on that item's category (pay-dialog.test.tsx covers the dialog).

@@ -82,10 +82,7 @@ describe('live transcript', () => {
   });
 
   it('follows the meeting state, keeping why it paused until it runs again', () => {
-    const paused = play([
-      welcome([]),
-      { type: 'state', status: 'paused', durationMs: 62_500, reason: { code: 92505001, msg: 'Daily limit reached' } },
-    ]);
+    const paused = play([welcome([]), { type: 'state', status: 'paused', durationMs: 62_500, reason: { code: 92505001, msg: 'Daily limit reached' } }]);
     expect(paused).toMatchObject({ status: 'paused', durationMs: 62_500, problem: { code: 92505001, msg: 'Daily limit reached' } });
     expect(paused.meeting).toMatchObject({ status: 'paused', durationMs: 62_500 });
 
@@ -94,11 +91,7 @@ describe('live transcript', () => {
   });
 
   it('shows an error the room reports, and the viewer counts', () => {
-    const state = play([
-      welcome([]),
-      { type: 'error', code: 403, msg: 'Only the host can do that' },
-      { type: 'viewers', participants: 3, projections: 1 },
-    ]);
+    const state = play([welcome([]), { type: 'error', code: 403, msg: 'Only the host can do that' }, { type: 'viewers', participants: 3, projections: 1 }]);
     expect(state.problem).toEqual({ code: 403, msg: 'Only the host can do that' });
     expect(state.viewers).toEqual({ participants: 3, projections: 1 });
   });

@@ -151,9 +151,7 @@ describe('socket URL', () => {
   const socket = { role: 'host' as const, path: '/speech/meeting/socket', ticket: 'a b+c' };
 
   it('follows the page: ws on http, wss on https, same host, under the API base, with the ticket', () => {
-    expect(socketUrl(socket, API_BASE, 'http://localhost:5173/meeting?id=1')).toBe(
-      'ws://localhost:5173/prod-api/speech/meeting/socket?ticket=a+b%2Bc',
-    );
+    expect(socketUrl(socket, API_BASE, 'http://localhost:5173/meeting?id=1')).toBe('ws://localhost:5173/prod-api/speech/meeting/socket?ticket=a+b%2Bc');
     expect(socketUrl(socket, API_BASE, 'https://tingyi.example/meetingShareIng?invite=x')).toBe(
       'wss://tingyi.example/prod-api/speech/meeting/socket?ticket=a+b%2Bc',
     );
@@ -343,8 +341,7 @@ describe('meeting connection against a real socket server', () => {
 describe('useMeetingSocket', () => {
   it('connects while enabled, sends the language it is given, and leaves on unmount', async () => {
     const { result, rerender, unmount } = renderHook(
-      ({ enabled, language }: { enabled: boolean; language: string | null }) =>
-        useMeetingSocket({ access, enabled, language }),
+      ({ enabled, language }: { enabled: boolean; language: string | null }) => useMeetingSocket({ access, enabled, language }),
       { initialProps: { enabled: false, language: 'zh' } },
     );
     expect(result.current.connection).toBe('closed');

@@ -135,13 +135,10 @@ interface Visit {
 async function startRoom(apiOrigin: string) {
   const api = new URL(apiOrigin);
   const front = createServer((req, res) => {
-    const upstream = httpRequest(
-      { host: api.hostname, port: api.port, path: req.url, method: req.method, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
+    const upstream = httpRequest({ host: api.hostname, port: api.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
     req.pipe(upstream);
   });
   const sockets = new WebSocketServer({ server: front });
@@ -527,7 +524,9 @@ describe('screen projection', () => {
     const router = renderAt('/cast');
     const cells = (await screen.findByTestId('cast-code')).querySelectorAll('input');
     expect(cells).toHaveLength(6);
-    CODE.split('').forEach((digit, i) => fireEvent.input(cells[i]!, { target: { value: digit } }));
+    CODE.split('').forEach((digit, i) => {
+      fireEvent.input(cells[i]!, { target: { value: digit } });
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe(`/cast/${CODE}`));
     await visitOf('projection');
     expect(await screen.findByTestId('projection')).toBeTruthy();
@@ -594,15 +593,7 @@ describe('live parts on their own', () => {
     );
 
   it('banners: no sound, a room problem in its own words, a shortage with the bills link', () => {
-    renderWithApp(
-      <MeetingBanners
-        mic={null}
-        onRetryMic={() => {}}
-        silent
-        connection="open"
-        problem={{ code: 92505001, msg: 'Package quota used up.' }}
-      />,
-    );
+    renderWithApp(<MeetingBanners mic={null} onRetryMic={() => {}} silent connection="open" problem={{ code: 92505001, msg: 'Package quota used up.' }} />);
     expect(screen.getByTestId('meeting-no-sound').textContent).toContain('No sound detected');
     expect(screen.getByTestId('meeting-shortage').textContent).toContain('Package quota used up.');
     expect(screen.getByTestId('meeting-go-bills').getAttribute('href')).toBe('/user/account');

@@ -42,7 +42,6 @@ beforeEach(() => {
   resultReply = null;
 });
 
-
 /** Fires a cancelable event on the element and tells whether the page prevented it. */
 function prevented(element: HTMLElement, make: (el: HTMLElement) => Event): boolean {
   const event = make(element);

@@ -118,7 +118,7 @@ describe('PCM16', () => {
 describe('level', () => {
   it('is 0 for silence and about 0.71 for a full-scale sine', () => {
     expect(rmsLevel(new Float32Array(FRAME_SAMPLES))).toBe(0);
-    expect(rmsLevel(sine(16_000, 440, 1, 0.1))).toBeCloseTo(0.707, 2);
+    expect(rmsLevel(sine(16_000, 440, 1, 0.1))).toBeCloseTo(Math.SQRT1_2, 2);
     expect(rmsLevel(sine(16_000, 440, 0.1, 0.1))).toBeCloseTo(0.0707, 3);
   });
 

@@ -92,7 +92,6 @@ beforeEach(() => {
   mediaReply = ok({ url: 'http://127.0.0.1:1/media/clip.mp3?X-Amz-Signature=abc', kind: 'audio' });
 });
 
-
 // antd renders slowly in jsdom: a test that opens menus and dialogs takes seconds.
 describe('/meetingDetail', { timeout: 30_000 }, () => {
   it('shows the record with its player, lines, speakers and the place of the AI summary', async () => {

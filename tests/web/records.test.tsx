@@ -38,7 +38,12 @@ function fakeApi({ url, body }: RecordedRequest): Reply {
     case '/speech/audio/transcribe/share': {
       const input = JSON.parse(body) as { enabled: boolean; allowCopy: boolean; expiresInDays: number | null };
       share = input.enabled
-        ? { shared: true, token: 'Sh4reT0ken_abcdefgh', allowCopy: input.allowCopy, expiresAt: input.expiresInDays ? Date.now() + input.expiresInDays * 86_400_000 : null }
+        ? {
+            shared: true,
+            token: 'Sh4reT0ken_abcdefgh',
+            allowCopy: input.allowCopy,
+            expiresAt: input.expiresInDays ? Date.now() + input.expiresInDays * 86_400_000 : null,
+          }
         : { shared: false, token: null, allowCopy: false, expiresAt: null };
       return ok(share);
     }
@@ -58,7 +63,6 @@ beforeEach(() => {
   share = { shared: false, token: null, allowCopy: false, expiresAt: null };
   exportReply = { body: 'hello', contentType: 'text/plain' };
 });
-
 
 /** The dropdown or select popup that is open now. */
 function openPopup(selector: string): Promise<HTMLElement> {
@@ -125,16 +129,18 @@ describe('records list', { timeout: 30_000 }, () => {
     await choose('records-sort', 'Duration');
     await waitFor(() => expect(lastQuery().orderByColumn).toBe('duration'));
     fireEvent.click(screen.getByTestId('records-sort-order'));
-    await waitFor(() => expect(lastQuery()).toEqual({
-      pageNum: '1',
-      pageSize: '10',
-      orderByColumn: 'duration',
-      isAsc: 'asc',
-      shared: '1',
-      type: 'meeting',
-      status: 'paused',
-      keyword: 'budget',
-    }));
+    await waitFor(() =>
+      expect(lastQuery()).toEqual({
+        pageNum: '1',
+        pageSize: '10',
+        orderByColumn: 'duration',
+        isAsc: 'asc',
+        shared: '1',
+        type: 'meeting',
+        status: 'paused',
+        keyword: 'budget',
+      }),
+    );
   });
 
   it('deletes every selected record, across pages, after confirmation', async () => {
@@ -186,7 +192,12 @@ describe('records list', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByTestId('record-favourite-1'));
     await waitFor(() => expect(calls('/edit')).toHaveLength(1));
     fireEvent.click(screen.getByTestId('record-favourite-2'));
-    await waitFor(() => expect(calls('/edit').map(jsonOf)).toEqual([{ ids: [1], favourite: true }, { ids: [2], favourite: false }]));
+    await waitFor(() =>
+      expect(calls('/edit').map(jsonOf)).toEqual([
+        { ids: [1], favourite: true },
+        { ids: [2], favourite: false },
+      ]),
+    );
     expect(screen.getByTestId('record-favourite-2').getAttribute('aria-label')).toBe('Remove from favourites');
   });
 
@@ -356,7 +367,11 @@ describe('home', { timeout: 20_000 }, () => {
     const router = renderAt('/');
     const list = await screen.findByTestId('home-recent-list');
     expect(lastQuery()).toEqual({ pageNum: '1', pageSize: '5', orderByColumn: 'create_time', isAsc: 'desc' });
-    expect(within(list).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['1', '2', '3', '4', '5'].map((id) => `/meetingDetail?id=${id}`));
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['1', '2', '3', '4', '5'].map((id) => `/meetingDetail?id=${id}`));
     fireEvent.click(screen.getByTestId('recent-record-2'));
     await waitFor(() => expect(router.state.location.search).toBe('?id=2'));
     expect(router.state.location.pathname).toBe('/meetingDetail');

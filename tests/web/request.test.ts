@@ -13,7 +13,6 @@ const server = useApiServer();
 const toast = vi.fn<(text: string, seconds: number) => void>();
 const navigate = vi.fn<(to: string) => void>();
 
-
 beforeEach(() => {
   toast.mockReset();
   navigate.mockReset();
@@ -204,7 +203,9 @@ describe('request layer against a real HTTP server', () => {
 
 describe('timeouts', () => {
   // A stand-in adapter sees the final config after the layer's interceptor ran.
-  const echoTimeout = { adapter: async (config: { timeout?: number }) => ({ data: { code: 200, data: config.timeout }, status: 200, statusText: 'OK', headers: {}, config }) };
+  const echoTimeout = {
+    adapter: async (config: { timeout?: number }) => ({ data: { code: 200, data: config.timeout }, status: 200, statusText: 'OK', headers: {}, config }),
+  };
 
   it('defaults to 60 s and gives long transcription calls 600 s', async () => {
     expect((await request<number>({ url: '/a', ...echoTimeout } as never)).data).toBe(TIMEOUT_MS.default);

@@ -11,7 +11,6 @@ const toast = vi.fn();
 const navigate = vi.fn();
 const page = (path: string) => new URL(path, 'http://localhost:3000');
 
-
 beforeEach(() => {
   toast.mockReset();
   navigate.mockReset();

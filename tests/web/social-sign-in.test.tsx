@@ -220,7 +220,9 @@ describe('third-party accounts on the profile', () => {
   }
   const row = async (provider: string) => {
     const card = await screen.findByTestId('profile-third-party');
-    return within(card).getByText(provider === 'wechat' ? en.profile.wechat : en.profile.google).closest('.security-row') as HTMLElement;
+    return within(card)
+      .getByText(provider === 'wechat' ? en.profile.wechat : en.profile.google)
+      .closest('.security-row') as HTMLElement;
   };
 
   it('shows each configured provider bound or not, and only those', async () => {

@@ -237,7 +237,15 @@ describe('saving and playback', () => {
 
   it('recognises the server echoing a save, whatever ids it gave the lines', () => {
     const t = ok(editText(sample(), 0, 'Good evening.'));
-    const echoed: SubtitleLine[] = t.lines.map(({ start, end, text, speaker, translations }, i) => ({ id: 100 + i, seq: i, start, end, text, speaker, translations }));
+    const echoed: SubtitleLine[] = t.lines.map(({ start, end, text, speaker, translations }, i) => ({
+      id: 100 + i,
+      seq: i,
+      start,
+      end,
+      text,
+      speaker,
+      translations,
+    }));
     expect(sameContent(t.lines, echoed)).toBe(true);
     expect(sameContent(t.lines, [...echoed.slice(0, 2), { ...echoed[2]!, translations: { 'zh-CN': '开始。' } }])).toBe(false);
     expect(sameContent(t.lines, echoed.slice(1))).toBe(false);

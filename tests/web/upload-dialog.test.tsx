@@ -412,7 +412,7 @@ describe('local transcription dialog', () => {
     await waitFor(() => expect(calls('/speech/audio/transcribe/getLatestTrans').length).toBe(1));
     expect(screen.queryByTestId('upload-recovery-banner')).toBeNull();
     act(() => useUploadDialog.getState().close());
-  act(() => usePayDialog.getState().close(true));
+    act(() => usePayDialog.getState().close(true));
 
     scenario.latest = { ...scenario.latest, state: 'TRANSCRIBED' };
     act(() => useUploadDialog.getState().open());

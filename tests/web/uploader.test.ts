@@ -82,7 +82,11 @@ function fakeApi(request: RecordedRequest): Reply {
 const puts = () => server.requests.filter((r) => r.method === 'PUT');
 const calls = (path: string) => server.requests.filter((r) => r.url.pathname === `/prod-api/speech/audio/transcribe${path}`);
 const bodyOf = (r: RecordedRequest) => JSON.parse(r.body) as Record<string, unknown>;
-const rejection = (promise: Promise<unknown>) => promise.then(() => 'resolved', (error: unknown) => error);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'resolved',
+    (error: unknown) => error,
+  );
 const quick = { retryDelayMs: 5 };
 
 beforeEach(() => {
@@ -165,8 +169,7 @@ describe('resumable multipart upload', () => {
   });
 
   it('retries a failed part, and after 3 failures stops the other parts and reports the upload error', async () => {
-    storage.put = (n) =>
-      n === 1 ? { status: 500, body: 'boom' } : { status: 200, body: '', headers: { ETag: `"etag-${n}"` }, delayMs: 3000 };
+    storage.put = (n) => (n === 1 ? { status: 500, body: 'boom' } : { status: 200, body: '', headers: { ETag: `"etag-${n}"` }, delayMs: 3000 });
     const started = Date.now();
     const error = await rejection(uploadMedia(mediaFile(25 * MB), quick));
 
@@ -179,8 +182,7 @@ describe('resumable multipart upload', () => {
   });
 
   it('stores a part that fails once on its second try', async () => {
-    storage.put = (n, attempt) =>
-      n === 2 && attempt === 1 ? { status: 503, body: '' } : { status: 200, body: '', headers: { ETag: `"etag-${n}"` } };
+    storage.put = (n, attempt) => (n === 2 && attempt === 1 ? { status: 503, body: '' } : { status: 200, body: '', headers: { ETag: `"etag-${n}"` } });
     await uploadMedia(mediaFile(25 * MB), quick);
     expect(puts().filter((r) => r.url.pathname === '/storage/part/2').length).toBe(2);
     expect(calls('/uploadBlock').length).toBe(3);

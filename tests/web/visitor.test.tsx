@@ -13,7 +13,6 @@ const server = useApiServer();
 const toast = vi.fn();
 const guest = userInfo({ id: 42, name: 'Guest-abc123', email: null, visitor: true });
 
-
 beforeEach(() => {
   toast.mockReset();
   setRequestHooks({ toast });

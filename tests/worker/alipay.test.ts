@@ -29,14 +29,27 @@ describe('Alipay precreate', () => {
   it('precreates a signed order at the server’s price and shows its qr_code', async () => {
     const { outTradeNo, response } = await alipayOrder();
     expect(response.aliPayQRCode).toMatch(/^https:\/\/qr\.alipay\.com\/bax/);
-    expect(alipay.trades.get(outTradeNo)).toMatchObject({ total_amount: '19.90', subject: '2 hours of transcription', notify_url: 'http://tingyi.test/prod-api/pay/notify/aliPay' });
+    expect(alipay.trades.get(outTradeNo)).toMatchObject({
+      total_amount: '19.90',
+      subject: '2 hours of transcription',
+      notify_url: 'http://tingyi.test/prod-api/pay/notify/aliPay',
+    });
     expect(alipay.refused).toEqual([]);
   });
 
   it('the fake refuses a request signed with another key, as Alipay does', async () => {
     const res = await fetch('https://openapi.alipay.com/gateway.do', {
       method: 'POST',
-      body: new URLSearchParams({ app_id: env.ALIPAY_APP_ID!, method: 'alipay.trade.query', charset: 'utf-8', sign_type: 'RSA2', version: '1.0', timestamp: '2026-01-01 10:00:00', biz_content: '{}', sign: 'AAAA' }),
+      body: new URLSearchParams({
+        app_id: env.ALIPAY_APP_ID!,
+        method: 'alipay.trade.query',
+        charset: 'utf-8',
+        sign_type: 'RSA2',
+        version: '1.0',
+        timestamp: '2026-01-01 10:00:00',
+        biz_content: '{}',
+        sign: 'AAAA',
+      }),
     });
     expect(((await res.json()) as { alipay_trade_query_response: { sub_code: string } }).alipay_trade_query_response.sub_code).toBe('isv.invalid-signature');
   });

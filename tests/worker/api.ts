@@ -29,8 +29,7 @@ export function send<T = unknown>(path: string, body: unknown, options: { token?
   });
 }
 
-export const get = <T = unknown>(path: string, token?: string) =>
-  call<T>(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+export const get = <T = unknown>(path: string, token?: string) => call<T>(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 let addressCounter = 0;
 /** A fresh email address per call, so tests never share cooldowns or accounts. */

@@ -50,7 +50,9 @@ describe('verification codes', () => {
     const late = freshEmail();
     await send('/prod-api/auth/c/getValidCode', { target: late });
     const lateCode = await codeFromOutbox(late);
-    await env.DB.prepare('UPDATE verification_codes SET expires_at = ? WHERE target = ?').bind(Date.now() - 1, late).run();
+    await env.DB.prepare('UPDATE verification_codes SET expires_at = ? WHERE target = ?')
+      .bind(Date.now() - 1, late)
+      .run();
     expect((await send('/prod-api/auth/c/doLoginByValidCode', { target: late, code: lateCode })).body.msg).toMatch(/expired/);
   });
 
@@ -76,7 +78,14 @@ describe('password sign-in', () => {
   it('refuses clicks in the wrong places and spends the picture', async () => {
     const { body } = await get<{ id: string; prompt: string[]; svg: string }>('/prod-api/auth/captcha');
     expect(body.data.prompt).toHaveLength(3);
-    const wrong = await send('/prod-api/auth/captcha/verify', { id: body.data.id, points: [{ x: 0, y: 0 }, { x: 1, y: 1 }, { x: 2, y: 2 }] });
+    const wrong = await send('/prod-api/auth/captcha/verify', {
+      id: body.data.id,
+      points: [
+        { x: 0, y: 0 },
+        { x: 1, y: 1 },
+        { x: 2, y: 2 },
+      ],
+    });
     expect(wrong.body.code).toBe(400);
     const row = await env.DB.prepare('SELECT answer FROM captchas WHERE id = ?').bind(body.data.id).first<{ answer: string }>();
     const late = await send('/prod-api/auth/captcha/verify', { id: body.data.id, points: JSON.parse(row!.answer) });
@@ -222,7 +231,7 @@ describe('profile', () => {
     expect(JSON.stringify(publicView.body.data)).not.toContain('@');
   });
 
-  it('shows a public page no part of an unnamed account\'s email address', async () => {
+  it("shows a public page no part of an unnamed account's email address", async () => {
     const target = `secretperson${Date.now()}@example.test`;
     const { userId } = await signUp(target);
     const publicView = await get<{ name: string }>(`/prod-api/system/getClient?userId=${userId}`);
@@ -269,7 +278,9 @@ describe('profile', () => {
 
   it('stores an avatar in R2 and serves it back', async () => {
     const { token } = await signUp();
-    const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+    const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) =>
+      c.charCodeAt(0),
+    );
     const form = new FormData();
     form.set('file', new File([png], 'me.png', { type: 'image/png' }));
     const res = await call<UserInfo>('/prod-api/system/user/avatar', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });

@@ -78,16 +78,21 @@ function docxParagraphs(bytes: Uint8Array) {
     };
   });
 }
-const unescapeXml = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const unescapeXml = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 
 describe('subtitle line wrapping', () => {
   it('fits 42 columns, counting CJK as two, breaking Latin only at spaces', () => {
-    expect(wrap('一二三四五六七八九十'.repeat(3), 42)).toEqual(['一二三四五六七八九十'.repeat(2) + '一', '二三四五六七八九十']);
+    expect(wrap('一二三四五六七八九十'.repeat(3), 42)).toEqual([`${'一二三四五六七八九十'.repeat(2)}一`, '二三四五六七八九十']);
     expect(wrap('the quick brown fox jumps over the lazy dog and keeps on running', 42)).toEqual([
       'the quick brown fox jumps over the lazy',
       'dog and keeps on running',
     ]);
-    expect(wrap('x'.repeat(50) + ' end', 42)).toEqual(['x'.repeat(42), 'x'.repeat(8) + ' end']);
+    expect(wrap(`${'x'.repeat(50)} end`, 42)).toEqual(['x'.repeat(42), `${'x'.repeat(8)} end`]);
     expect(wrap('  spaced \n out  ', 42)).toEqual(['spaced out']);
   });
 
@@ -245,10 +250,15 @@ describe('transcript export', () => {
   it('zips more records than D1 binds in one statement', async () => {
     const bulk = await signUp();
     const seeded = await seedRecords(bulk.userId, [await defaultFolderId(bulk.token)], 120);
-    await env.DB.prepare(`INSERT INTO segments (record_id, seq, start_ms, end_ms, text) SELECT id, 1, 2000, 3000, 'line of ' || id FROM records WHERE user_id = ?`)
+    await env.DB.prepare(
+      `INSERT INTO segments (record_id, seq, start_ms, end_ms, text) SELECT id, 1, 2000, 3000, 'line of ' || id FROM records WHERE user_id = ?`,
+    )
       .bind(bulk.userId)
       .run();
-    const res = await download(`/prod-api/speech/audio/transcribe/export?ids=${seeded.map((r) => r.id).join(',')}&format=txt&timestamps=0&speaker=0`, bulk.token);
+    const res = await download(
+      `/prod-api/speech/audio/transcribe/export?ids=${seeded.map((r) => r.id).join(',')}&format=txt&timestamps=0&speaker=0`,
+      bulk.token,
+    );
     expect(res.status).toBe(200);
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
     expect(Object.keys(files)).toHaveLength(120);

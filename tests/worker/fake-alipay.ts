@@ -46,19 +46,37 @@ export class FakeAlipay {
     const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
     if (method === 'alipay.trade.precreate') {
       const ok =
-        typeof biz.out_trade_no === 'string' && biz.out_trade_no.length >= 1 && biz.out_trade_no.length <= 64 &&
-        /^\d+(\.\d{1,2})?$/.test(String(biz.total_amount)) && Number(biz.total_amount) >= 0.01 &&
-        typeof biz.subject === 'string' && biz.subject.length >= 1 &&
+        typeof biz.out_trade_no === 'string' &&
+        biz.out_trade_no.length >= 1 &&
+        biz.out_trade_no.length <= 64 &&
+        /^\d+(\.\d{1,2})?$/.test(String(biz.total_amount)) &&
+        Number(biz.total_amount) >= 0.01 &&
+        typeof biz.subject === 'string' &&
+        biz.subject.length >= 1 &&
         /^https?:\/\//.test(params.notify_url ?? '');
       if (!ok) return this.reply(key, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.INVALID_PARAMETER', sub_msg: '参数无效' });
-      this.trades.set(biz.out_trade_no!, { out_trade_no: biz.out_trade_no!, total_amount: String(biz.total_amount), subject: biz.subject!, notify_url: params.notify_url!, trade_status: 'WAIT_BUYER_PAY' });
+      this.trades.set(biz.out_trade_no!, {
+        out_trade_no: biz.out_trade_no!,
+        total_amount: String(biz.total_amount),
+        subject: biz.subject!,
+        notify_url: params.notify_url!,
+        trade_status: 'WAIT_BUYER_PAY',
+      });
       return this.reply(key, { code: '10000', msg: 'Success', out_trade_no: biz.out_trade_no, qr_code: `https://qr.alipay.com/bax${randomHex(10)}` });
     }
     if (method === 'alipay.trade.query') {
       const trade = this.trades.get(biz.out_trade_no ?? '');
       // Before the payer scans, a precreated trade does not exist yet for queries.
-      if (!trade || trade.trade_status === 'WAIT_BUYER_PAY') return this.reply(key, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' });
-      return this.reply(key, { code: '10000', msg: 'Success', out_trade_no: trade.out_trade_no, trade_no: trade.trade_no, trade_status: trade.trade_status, total_amount: trade.total_amount });
+      if (!trade || trade.trade_status === 'WAIT_BUYER_PAY')
+        return this.reply(key, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' });
+      return this.reply(key, {
+        code: '10000',
+        msg: 'Success',
+        out_trade_no: trade.out_trade_no,
+        trade_no: trade.trade_no,
+        trade_status: trade.trade_status,
+        total_amount: trade.total_amount,
+      });
     }
     return this.reply(key, { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method', sub_msg: method });
   }
@@ -84,8 +102,15 @@ export class FakeAlipay {
     const params = Object.fromEntries(new URL(url).searchParams);
     if (params.method !== 'alipay.trade.wap.pay' || !(await this.signedByApp(params))) return 'invalid-signature';
     const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
-    if (biz.product_code !== 'QUICK_WAP_WAY' || !/^\d+(\.\d{1,2})?$/.test(String(biz.total_amount)) || !biz.subject || !biz.out_trade_no) return 'invalid-parameter';
-    this.trades.set(biz.out_trade_no, { out_trade_no: biz.out_trade_no, total_amount: String(biz.total_amount), subject: biz.subject, notify_url: params.notify_url ?? '', trade_status: 'WAIT_BUYER_PAY' });
+    if (biz.product_code !== 'QUICK_WAP_WAY' || !/^\d+(\.\d{1,2})?$/.test(String(biz.total_amount)) || !biz.subject || !biz.out_trade_no)
+      return 'invalid-parameter';
+    this.trades.set(biz.out_trade_no, {
+      out_trade_no: biz.out_trade_no,
+      total_amount: String(biz.total_amount),
+      subject: biz.subject,
+      notify_url: params.notify_url ?? '',
+      trade_status: 'WAIT_BUYER_PAY',
+    });
     return 'cashier';
   }
 
@@ -122,6 +147,10 @@ export class FakeAlipay {
       gmt_payment: beijingTime(Date.now()),
     };
     params.sign = await rsaSign(tamper.signingKey ?? this.signingKey, signingString(params, ['sign', 'sign_type']));
-    return new Request(trade.notify_url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' }, body: new URLSearchParams(params) });
+    return new Request(trade.notify_url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' },
+      body: new URLSearchParams(params),
+    });
   }
 }

@@ -49,7 +49,13 @@ export async function installFakeGoogle(clientId: string, clientSecret: string) 
         throw new Error('FakeGoogle: malformed authorization request');
       }
       const code = `code-${crypto.randomUUID()}`;
-      codes.set(code, { challenge: p.get('code_challenge')!, redirectUri: p.get('redirect_uri')!, nonce: p.get('nonce')!, claims, signer: forgeWith ?? keys.privateKey });
+      codes.set(code, {
+        challenge: p.get('code_challenge')!,
+        redirectUri: p.get('redirect_uri')!,
+        nonce: p.get('nonce')!,
+        claims,
+        signer: forgeWith ?? keys.privateKey,
+      });
       return { code, state: p.get('state')! };
     },
   };

@@ -46,7 +46,14 @@ export class FakePayPal {
       if ((await request.text()) !== 'grant_type=client_credentials') return json(400, { error: 'unsupported_grant_type' });
       const token = `A21AA${randomHex(16)}`;
       this.tokens.add(token);
-      return json(200, { scope: 'https://uri.paypal.com/services/payments', access_token: token, token_type: 'Bearer', app_id: 'APP-80W284485P519543T', expires_in: 32400, nonce: randomHex(8) });
+      return json(200, {
+        scope: 'https://uri.paypal.com/services/payments',
+        access_token: token,
+        token_type: 'Bearer',
+        app_id: 'APP-80W284485P519543T',
+        expires_in: 32400,
+        nonce: randomHex(8),
+      });
     }
     if (!this.tokens.has((request.headers.get('authorization') ?? '').replace(/^Bearer /, ''))) {
       return json(401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
@@ -68,7 +75,14 @@ export class FakePayPal {
       return json(201, reply);
     }
     if (request.method === 'POST' && url.pathname === '/v1/notifications/verify-webhook-signature') {
-      const v = (await request.json()) as { transmission_id: string; transmission_sig: string; webhook_id: string; webhook_event: unknown; auth_algo: string; cert_url: string };
+      const v = (await request.json()) as {
+        transmission_id: string;
+        transmission_sig: string;
+        webhook_id: string;
+        webhook_event: unknown;
+        auth_algo: string;
+        cert_url: string;
+      };
       const genuine =
         v.webhook_id === env.PAYPAL_WEBHOOK_ID &&
         v.auth_algo === 'SHA256withRSA' &&
@@ -90,11 +104,24 @@ export class FakePayPal {
       /^\d+\.\d{2}$/.test(unit.amount?.value ?? '') &&
       /^https?:\/\//.test(context?.return_url ?? '');
     if (!valid) return Response.json({ name: 'INVALID_REQUEST', details: [{ issue: 'INVALID_PARAMETER_VALUE' }] }, { status: 400 });
-    const id = randomHex(8).toUpperCase() + 'PAYPAL';
-    const order: Order = { id, status: 'CREATED', customId: unit!.custom_id!, amount: { currency_code: unit!.amount!.currency_code!, value: unit!.amount!.value! }, returnUrl: context!.return_url! };
+    const id = `${randomHex(8).toUpperCase()}PAYPAL`;
+    const order: Order = {
+      id,
+      status: 'CREATED',
+      customId: unit!.custom_id!,
+      amount: { currency_code: unit!.amount!.currency_code!, value: unit!.amount!.value! },
+      returnUrl: context!.return_url!,
+    };
     this.orders.set(id, order);
     return Response.json(
-      { id, status: 'PAYER_ACTION_REQUIRED', links: [{ href: `https://www.sandbox.paypal.com/checkoutnow?token=${id}`, rel: 'payer-action', method: 'GET' }, { href: `${PAYPAL_BASE}/v2/checkout/orders/${id}`, rel: 'self', method: 'GET' }] },
+      {
+        id,
+        status: 'PAYER_ACTION_REQUIRED',
+        links: [
+          { href: `https://www.sandbox.paypal.com/checkoutnow?token=${id}`, rel: 'payer-action', method: 'GET' },
+          { href: `${PAYPAL_BASE}/v2/checkout/orders/${id}`, rel: 'self', method: 'GET' },
+        ],
+      },
       { status: 200 },
     );
   }

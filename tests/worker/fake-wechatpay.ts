@@ -75,16 +75,29 @@ export class FakeWechatPay {
       (kind === 'native' || (typeof openid === 'string' && this.openIds.has(openid))) &&
       o.appid === env.WECHAT_PAY_APP_ID &&
       o.mchid === env.WECHAT_PAY_MCH_ID &&
-      typeof o.description === 'string' && o.description.length >= 1 && o.description.length <= 127 &&
-      typeof o.out_trade_no === 'string' && /^[A-Za-z0-9_\-|*]{6,32}$/.test(o.out_trade_no) &&
-      typeof o.notify_url === 'string' && o.notify_url.startsWith('https://') &&
+      typeof o.description === 'string' &&
+      o.description.length >= 1 &&
+      o.description.length <= 127 &&
+      typeof o.out_trade_no === 'string' &&
+      /^[A-Za-z0-9_\-|*]{6,32}$/.test(o.out_trade_no) &&
+      typeof o.notify_url === 'string' &&
+      o.notify_url.startsWith('https://') &&
       (o.time_expire === undefined || /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/.test(String(o.time_expire))) &&
-      Number.isInteger(amount?.total) && Number(amount?.total) >= 1 && (amount?.currency ?? 'CNY') === 'CNY';
+      Number.isInteger(amount?.total) &&
+      Number(amount?.total) >= 1 &&
+      (amount?.currency ?? 'CNY') === 'CNY';
     if (!valid) return this.reply(400, { code: 'PARAM_ERROR', message: '参数错误' });
     const outTradeNo = o.out_trade_no as string;
     if (this.orders.has(outTradeNo)) return this.reply(400, { code: 'OUT_TRADE_NO_USED', message: '商户订单号重复' });
     this.orders.set(outTradeNo, {
-      tx: { appid: env.WECHAT_PAY_APP_ID!, mchid: env.WECHAT_PAY_MCH_ID!, out_trade_no: outTradeNo, trade_state: 'NOTPAY', trade_state_desc: '订单未支付', amount: { total: Number(amount!.total), currency: 'CNY' } },
+      tx: {
+        appid: env.WECHAT_PAY_APP_ID!,
+        mchid: env.WECHAT_PAY_MCH_ID!,
+        out_trade_no: outTradeNo,
+        trade_state: 'NOTPAY',
+        trade_state_desc: '订单未支付',
+        amount: { total: Number(amount!.total), currency: 'CNY' },
+      },
       notifyUrl: o.notify_url as string,
       description: o.description as string,
       timeExpire: String(o.time_expire),
@@ -136,7 +149,12 @@ export class FakeWechatPay {
   pay(outTradeNo: string) {
     const order = this.orders.get(outTradeNo);
     if (!order) throw new Error(`FakeWechatPay: no order ${outTradeNo}`);
-    Object.assign(order.tx, { trade_state: 'SUCCESS', trade_state_desc: '支付成功', transaction_id: `4200${randomHex(12)}`, success_time: new Date().toISOString() });
+    Object.assign(order.tx, {
+      trade_state: 'SUCCESS',
+      trade_state_desc: '支付成功',
+      transaction_id: `4200${randomHex(12)}`,
+      success_time: new Date().toISOString(),
+    });
     order.tx.amount.payer_total = order.tx.amount.total;
     return order;
   }

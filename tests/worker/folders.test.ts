@@ -159,7 +159,11 @@ describe('deleting a folder', () => {
     const tree = await folderTree(token);
     expect(flatten(tree).map((f) => f.name)).toEqual(['Default', 'Keep']);
     expect(tree[0]).toMatchObject({ id: fallback!.id, recordCount: 5 });
-    const rows = (await env.DB.prepare(`SELECT id, folder_id, updated_at FROM records WHERE user_id = ? ORDER BY id`).bind(userId).all<{ id: number; folder_id: number; updated_at: number }>()).results;
+    const rows = (
+      await env.DB.prepare(`SELECT id, folder_id, updated_at FROM records WHERE user_id = ? ORDER BY id`)
+        .bind(userId)
+        .all<{ id: number; folder_id: number; updated_at: number }>()
+    ).results;
     expect(rows.filter((r) => inside.includes(r.id)).every((r) => r.folder_id === fallback!.id && r.updated_at >= before)).toBe(true);
     expect(rows.find((r) => r.id === kept.id)!.folder_id).toBe(keep.id);
   });

@@ -23,7 +23,9 @@ export default async function setup(project: TestProject) {
   project.provide('meetingPcm', pcm.toString('base64'));
   const clip = 'sense_and_sensibility_01_austen_64kb-0870';
   project.provide('librivoxWav', readFileSync(join(LIBRIVOX, `${clip}.wav`)).toString('base64'));
-  const line = readFileSync(join(LIBRIVOX, 'transcription'), 'utf8').split('\n').find((l) => l.includes(`(${clip})`))!;
+  const line = readFileSync(join(LIBRIVOX, 'transcription'), 'utf8')
+    .split('\n')
+    .find((l) => l.includes(`(${clip})`))!;
   project.provide('librivoxText', line.replace(/<\/?s>|\(.*\)/g, '').trim());
   rmSync(dir, { recursive: true, force: true });
   const engine = await startEngine({ port: Number(process.env.TINGYI_TEST_ENGINE_PORT), log: false });

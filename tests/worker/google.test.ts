@@ -15,7 +15,11 @@ const request = async <T>(path: string, init: RequestInit = {}, bindings: Env = 
   return { status: res.status, body: (await res.json()) as { code: number; msg: string; data: T } };
 };
 const post = <T>(path: string, body: unknown, token?: string, method = 'POST') =>
-  request<T>(path, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  request<T>(path, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
 const bindStart = (token: string) => request<string>('/auth/render/google?mode=bind', { headers: { authorization: `Bearer ${token}` } });
 const bind = (grant: { code: string; state: string }, token: string) => post<UserInfo>('/system/bindingOther', { type: 'google', ...grant }, token, 'PUT');
 
@@ -47,7 +51,10 @@ describe('Google sign-in', () => {
     const start = await request<string>('/auth/render/google');
     expect(new URL(start.body.data).searchParams.get('redirect_uri')).toBe('http://tingyi.test/googleLoginCallBack');
     const email = freshEmail();
-    const first = await post<LoginResult>('/auth/googleRegisterWithLogin', await google.consent(start.body.data, { sub: 'g-1', email, email_verified: true, name: 'Gina' }));
+    const first = await post<LoginResult>(
+      '/auth/googleRegisterWithLogin',
+      await google.consent(start.body.data, { sub: 'g-1', email, email_verified: true, name: 'Gina' }),
+    );
     expect(first.body.data.user).toMatchObject({ name: 'Gina', email, googleBound: true });
     const again = await request<string>('/auth/render/google');
     const second = await post<LoginResult>('/auth/googleRegisterWithLogin', await google.consent(again.body.data, { sub: 'g-1', email }));
@@ -58,7 +65,10 @@ describe('Google sign-in', () => {
     const google = await installFakeGoogle(configured.GOOGLE_CLIENT_ID, configured.GOOGLE_CLIENT_SECRET);
     const existing = await signUp();
     const start = await request<string>('/auth/render/google');
-    const res = await post<LoginResult>('/auth/googleRegisterWithLogin', await google.consent(start.body.data, { sub: 'g-2', email: existing.target, email_verified: true }));
+    const res = await post<LoginResult>(
+      '/auth/googleRegisterWithLogin',
+      await google.consent(start.body.data, { sub: 'g-2', email: existing.target, email_verified: true }),
+    );
     expect(res.body.data.user.id).toBe(existing.userId);
   });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { call, send, signUp } from './api';
 
-const unknownScreen = (i: number) => call(`/prod-api/speech/meeting/getNetworkLink?shortCode=${String(900000 + i)}`, { headers: { 'accept-language': 'zh-TW' } });
+const unknownScreen = (i: number) =>
+  call(`/prod-api/speech/meeting/getNetworkLink?shortCode=${String(900000 + i)}`, { headers: { 'accept-language': 'zh-TW' } });
 
 describe('guessing short codes', () => {
   it('stops an address after 30 wrong screen codes, in the caller’s language', async () => {

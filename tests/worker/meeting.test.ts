@@ -56,7 +56,11 @@ async function connect(access: SocketAccess) {
     closed.code = e.code;
   });
   ws.accept();
-  const waitFor = async <T extends ServerMessage['type']>(type: T, match: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true, timeoutMs = 10_000) => {
+  const waitFor = async <T extends ServerMessage['type']>(
+    type: T,
+    match: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true,
+    timeoutMs = 10_000,
+  ) => {
     const until = Date.now() + timeoutMs;
     for (;;) {
       const found = messages.find((m): m is Extract<ServerMessage, { type: T }> => m.type === type && match(m as Extract<ServerMessage, { type: T }>));
@@ -384,140 +388,126 @@ describe('invitations and screen codes', () => {
 });
 
 describe('live recognition', () => {
-  it(
-    'turns read speech fed at real-time pace into partials and finals on a projected screen, translated, stored in D1 exactly once',
-    async () => {
-      const { token, userId } = await owner();
-      const meeting = await createMeeting(token, { targetLanguages: ['es-ES'] });
-      const code = (await send<{ shortCode: string }>(`${base}/createScreenCode`, { id: meeting.id }, { token })).body.data.shortCode;
-      const screen = await connect((await get<MeetingAccess>(`${base}/getNetworkLink?shortCode=${code}`)).body.data.socket);
-      await screen.waitFor('welcome');
-      const host = await connect(await hostAccess(token, meeting.id));
-      host.control('start');
-      await host.waitFor('state', (m) => m.status === 'in_progress');
+  it('turns read speech fed at real-time pace into partials and finals on a projected screen, translated, stored in D1 exactly once', async () => {
+    const { token, userId } = await owner();
+    const meeting = await createMeeting(token, { targetLanguages: ['es-ES'] });
+    const code = (await send<{ shortCode: string }>(`${base}/createScreenCode`, { id: meeting.id }, { token })).body.data.shortCode;
+    const screen = await connect((await get<MeetingAccess>(`${base}/getNetworkLink?shortCode=${code}`)).body.data.socket);
+    await screen.waitFor('welcome');
+    const host = await connect(await hostAccess(token, meeting.id));
+    host.control('start');
+    await host.waitFor('state', (m) => m.status === 'in_progress');
 
-      await feed(host, librivox, 1);
-      await feed(host, new Uint8Array(MEETING.sampleRate * 2 * 1.5), 1);
-      const final = await screen.waitFor('final', () => true, 15_000);
-      await screen.waitFor('translation', (m) => m.seq === final.line.seq && m.language === 'es-ES');
-      const partials = screen.messages.filter((m) => m.type === 'partial');
-      expect(partials.length).toBeGreaterThan(3);
+    await feed(host, librivox, 1);
+    await feed(host, new Uint8Array(MEETING.sampleRate * 2 * 1.5), 1);
+    const final = await screen.waitFor('final', () => true, 15_000);
+    await screen.waitFor('translation', (m) => m.seq === final.line.seq && m.language === 'es-ES');
+    const partials = screen.messages.filter((m) => m.type === 'partial');
+    expect(partials.length).toBeGreaterThan(3);
 
-      host.control('end');
-      await screen.waitFor('state', (m) => m.status === 'ended');
-      const finals = screen.messages.flatMap((m) => (m.type === 'final' ? [m.line] : []));
-      const heard = finals.map((l) => l.text).join(' ').toLowerCase().split(/\s+/);
-      const recognised = librivoxWords.filter((w) => heard.includes(w));
-      expect(recognised.length / librivoxWords.length).toBeGreaterThan(0.5);
-      expect(finals[0]!.start).toBeGreaterThanOrEqual(0);
-      expect(finals.at(-1)!.end).toBeLessThanOrEqual(9000);
+    host.control('end');
+    await screen.waitFor('state', (m) => m.status === 'ended');
+    const finals = screen.messages.flatMap((m) => (m.type === 'final' ? [m.line] : []));
+    const heard = finals
+      .map((l) => l.text)
+      .join(' ')
+      .toLowerCase()
+      .split(/\s+/);
+    const recognised = librivoxWords.filter((w) => heard.includes(w));
+    expect(recognised.length / librivoxWords.length).toBeGreaterThan(0.5);
+    expect(finals[0]!.start).toBeGreaterThanOrEqual(0);
+    expect(finals.at(-1)!.end).toBeLessThanOrEqual(9000);
 
-      const detail = await recordOf(token, meeting.id);
-      expect(detail.record.status).toBe('ended');
-      expect(detail.lines.map((l) => l.seq)).toEqual(finals.map((l) => l.seq));
-      expect(detail.lines.map((l) => l.text)).toEqual(finals.map((l) => l.text));
-      expect(detail.lines[0]!.translations['es-ES']).toBeTruthy();
-      expect(detail.record.duration).toBeGreaterThan(8);
-      const charged = await env.DB.prepare("SELECT sum(seconds) AS s FROM cost_records WHERE user_id = ? AND feature = 'realtime'").bind(userId).first<{ s: number }>();
-      expect(charged!.s).toBe(9);
-      // The meeting's audio is the record's WAV, exactly what was heard, so the detail page can play it.
-      const audio = await env.MEDIA.get(`records/${meeting.id}/audio.wav`);
-      const heardBytes = librivox.length + MEETING.sampleRate * 2 * 1.5;
-      expect(audio!.size).toBe(44 + heardBytes);
-      const wav = new Uint8Array(await audio!.arrayBuffer());
-      expect(new TextDecoder().decode(wav.subarray(0, 4))).toBe('RIFF');
-      expect(wav.subarray(44, 44 + 3200)).toEqual(librivox.subarray(0, 3200));
-    },
-    60_000,
-  );
+    const detail = await recordOf(token, meeting.id);
+    expect(detail.record.status).toBe('ended');
+    expect(detail.lines.map((l) => l.seq)).toEqual(finals.map((l) => l.seq));
+    expect(detail.lines.map((l) => l.text)).toEqual(finals.map((l) => l.text));
+    expect(detail.lines[0]!.translations['es-ES']).toBeTruthy();
+    expect(detail.record.duration).toBeGreaterThan(8);
+    const charged = await env.DB.prepare("SELECT sum(seconds) AS s FROM cost_records WHERE user_id = ? AND feature = 'realtime'")
+      .bind(userId)
+      .first<{ s: number }>();
+    expect(charged!.s).toBe(9);
+    // The meeting's audio is the record's WAV, exactly what was heard, so the detail page can play it.
+    const audio = await env.MEDIA.get(`records/${meeting.id}/audio.wav`);
+    const heardBytes = librivox.length + MEETING.sampleRate * 2 * 1.5;
+    expect(audio!.size).toBe(44 + heardBytes);
+    const wav = new Uint8Array(await audio!.arrayBuffer());
+    expect(new TextDecoder().decode(wav.subarray(0, 4))).toBe('RIFF');
+    expect(wav.subarray(44, 44 + 3200)).toEqual(librivox.subarray(0, 3200));
+  }, 60_000);
 
-  it(
-    'labels the speakers of a two-voice meeting live, line by line, and translates the lines so far for a viewer who asks',
-    async () => {
-      const { token } = await owner();
-      const { meeting, host } = await startedMeeting(token, { mode: 'record' });
-      // Ten times real time: fast, yet paced so the recogniser sees pauses between turns.
-      await feed(host, decode(inject('meetingPcm')), 10);
-      // Recording only: nothing was translated until a viewer asks, and then the lines so far are.
-      await host.waitFor('final', (m) => m.line.seq === 0);
-      expect(host.messages.some((m) => m.type === 'translation')).toBe(false);
-      host.send({ type: 'language', language: 'es-ES' });
-      await host.waitFor('translation', (m) => m.seq === 0 && m.language === 'es-ES');
-      host.control('end');
-      // Ending waits for the recogniser's last finals, which on a busy machine lag the 10x audio.
-      await host.waitFor('state', (m) => m.status === 'ended', 70_000);
-      const lines = (await recordOf(token, meeting.id)).lines;
-      expect(lines.length).toBe(MEETING_SPEAKERS.length);
-      expect(lines.map((l) => l.speaker)).toEqual(MEETING_SPEAKERS.map((n) => `Speaker ${n}`));
-    },
-    120_000,
-  );
+  it('labels the speakers of a two-voice meeting live, line by line, and translates the lines so far for a viewer who asks', async () => {
+    const { token } = await owner();
+    const { meeting, host } = await startedMeeting(token, { mode: 'record' });
+    // Ten times real time: fast, yet paced so the recogniser sees pauses between turns.
+    await feed(host, decode(inject('meetingPcm')), 10);
+    // Recording only: nothing was translated until a viewer asks, and then the lines so far are.
+    await host.waitFor('final', (m) => m.line.seq === 0);
+    expect(host.messages.some((m) => m.type === 'translation')).toBe(false);
+    host.send({ type: 'language', language: 'es-ES' });
+    await host.waitFor('translation', (m) => m.seq === 0 && m.language === 'es-ES');
+    host.control('end');
+    // Ending waits for the recogniser's last finals, which on a busy machine lag the 10x audio.
+    await host.waitFor('state', (m) => m.status === 'ended', 70_000);
+    const lines = (await recordOf(token, meeting.id)).lines;
+    expect(lines.length).toBe(MEETING_SPEAKERS.length);
+    expect(lines.map((l) => l.speaker)).toEqual(MEETING_SPEAKERS.map((n) => `Speaker ${n}`));
+  }, 120_000);
 
-  it(
-    'keeps the last words of a meeting ended right after its last audio frame',
-    async () => {
-      const { token } = await owner();
-      const { meeting, host } = await startedMeeting(token, { mode: 'record' });
-      // All at once and ended at once: the runtime hands the room the burst out of order and the recogniser
-      // is far behind, yet the audio is kept in the order it was spoken and every line is recognised, stored
-      // and sent before the meeting is ended.
-      const pcm = decode(inject('meetingPcm'));
-      await feed(host, pcm);
-      host.control('end');
-      await host.waitFor('state', (m) => m.status === 'ended', 70_000);
-      const audio = new Uint8Array(await (await env.MEDIA.get(`records/${meeting.id}/audio.wav`))!.arrayBuffer());
-      expect(audio.length).toBe(44 + pcm.length);
-      expect(audio.subarray(44).every((byte, i) => byte === pcm[i])).toBe(true);
-      const finals = host.messages.filter((m) => m.type === 'final');
-      expect(finals.length).toBe(MEETING_SPEAKERS.length);
-      expect((await recordOf(token, meeting.id)).lines.length).toBe(MEETING_SPEAKERS.length);
-    },
-    120_000,
-  );
+  it('keeps the last words of a meeting ended right after its last audio frame', async () => {
+    const { token } = await owner();
+    const { meeting, host } = await startedMeeting(token, { mode: 'record' });
+    // All at once and ended at once: the runtime hands the room the burst out of order and the recogniser
+    // is far behind, yet the audio is kept in the order it was spoken and every line is recognised, stored
+    // and sent before the meeting is ended.
+    const pcm = decode(inject('meetingPcm'));
+    await feed(host, pcm);
+    host.control('end');
+    await host.waitFor('state', (m) => m.status === 'ended', 70_000);
+    const audio = new Uint8Array(await (await env.MEDIA.get(`records/${meeting.id}/audio.wav`))!.arrayBuffer());
+    expect(audio.length).toBe(44 + pcm.length);
+    expect(audio.subarray(44).every((byte, i) => byte === pcm[i])).toBe(true);
+    const finals = host.messages.filter((m) => m.type === 'final');
+    expect(finals.length).toBe(MEETING_SPEAKERS.length);
+    expect((await recordOf(token, meeting.id)).lines.length).toBe(MEETING_SPEAKERS.length);
+  }, 120_000);
 
-  it(
-    'keeps a long meeting\'s audio through paused stretches as one WAV uploaded in parts',
-    async () => {
-      const { token } = await owner();
-      const { meeting, host } = await startedMeeting(token, { mode: 'record' });
-      // 100 s, a pause, then 80 s more: 5.76 MB, more than one 5 MiB part. Each stretch is numbered so order can be checked.
-      const stretch = (seconds: number, value: number) => new Uint8Array(MEETING.sampleRate * 2 * seconds).fill(value);
-      await feed(host, stretch(100, 1));
-      host.control('pause');
-      await host.waitFor('state', (m) => m.status === 'paused');
-      // Audio sent around the pause and right after asking to resume (before the room has checked the
-      // allowance) is all kept, in order.
-      host.control('resume');
-      await feed(host, stretch(80, 2));
-      host.control('end');
-      await host.waitFor('state', (m) => m.status === 'ended', 20_000);
+  it("keeps a long meeting's audio through paused stretches as one WAV uploaded in parts", async () => {
+    const { token } = await owner();
+    const { meeting, host } = await startedMeeting(token, { mode: 'record' });
+    // 100 s, a pause, then 80 s more: 5.76 MB, more than one 5 MiB part. Each stretch is numbered so order can be checked.
+    const stretch = (seconds: number, value: number) => new Uint8Array(MEETING.sampleRate * 2 * seconds).fill(value);
+    await feed(host, stretch(100, 1));
+    host.control('pause');
+    await host.waitFor('state', (m) => m.status === 'paused');
+    // Audio sent around the pause and right after asking to resume (before the room has checked the
+    // allowance) is all kept, in order.
+    host.control('resume');
+    await feed(host, stretch(80, 2));
+    host.control('end');
+    await host.waitFor('state', (m) => m.status === 'ended', 20_000);
 
-      const audio = new Uint8Array(await (await env.MEDIA.get(`records/${meeting.id}/audio.wav`))!.arrayBuffer());
-      const bytesPerSecond = MEETING.sampleRate * 2;
-      expect(audio.length).toBe(44 + 180 * bytesPerSecond);
-      expect(audio[44]).toBe(1);
-      expect(audio[44 + 100 * bytesPerSecond - 1]).toBe(1);
-      expect(audio[44 + 100 * bytesPerSecond]).toBe(2);
-      expect(audio.at(-1)).toBe(2);
-      const media = await get<{ url: string; kind: string }>(`/prod-api/speech/audio/transcribe/media?id=${meeting.id}`, token);
-      expect(media.body.data.kind).toBe('audio');
-    },
-    90_000,
-  );
+    const audio = new Uint8Array(await (await env.MEDIA.get(`records/${meeting.id}/audio.wav`))!.arrayBuffer());
+    const bytesPerSecond = MEETING.sampleRate * 2;
+    expect(audio.length).toBe(44 + 180 * bytesPerSecond);
+    expect(audio[44]).toBe(1);
+    expect(audio[44 + 100 * bytesPerSecond - 1]).toBe(1);
+    expect(audio[44 + 100 * bytesPerSecond]).toBe(2);
+    expect(audio.at(-1)).toBe(2);
+    const media = await get<{ url: string; kind: string }>(`/prod-api/speech/audio/transcribe/media?id=${meeting.id}`, token);
+    expect(media.body.data.kind).toBe('audio');
+  }, 90_000);
 
-  it(
-    'charges each minute as it is heard and pauses with the balance code when the allowance runs out',
-    async () => {
-      const { token, userId } = await owner('duration', 90);
-      const { meeting, host } = await startedMeeting(token);
-      await feed(host, new Uint8Array(MEETING.sampleRate * 2 * 61));
-      const paused = await host.waitFor('state', (m) => m.status === 'paused', 20_000);
-      expect(paused.reason?.code).toBe(Code.INSUFFICIENT_BALANCE);
-      const costs = await env.DB.prepare("SELECT work_ref, seconds FROM cost_records WHERE user_id = ? AND feature = 'realtime'").bind(userId).all();
-      expect(costs.results).toEqual([{ work_ref: `meeting:${meeting.id}:0`, seconds: 60 }]);
-      host.control('resume');
-      expect((await host.waitFor('error')).code).toBe(Code.INSUFFICIENT_BALANCE);
-    },
-    60_000,
-  );
+  it('charges each minute as it is heard and pauses with the balance code when the allowance runs out', async () => {
+    const { token, userId } = await owner('duration', 90);
+    const { meeting, host } = await startedMeeting(token);
+    await feed(host, new Uint8Array(MEETING.sampleRate * 2 * 61));
+    const paused = await host.waitFor('state', (m) => m.status === 'paused', 20_000);
+    expect(paused.reason?.code).toBe(Code.INSUFFICIENT_BALANCE);
+    const costs = await env.DB.prepare("SELECT work_ref, seconds FROM cost_records WHERE user_id = ? AND feature = 'realtime'").bind(userId).all();
+    expect(costs.results).toEqual([{ work_ref: `meeting:${meeting.id}:0`, seconds: 60 }]);
+    host.control('resume');
+    expect((await host.waitFor('error')).code).toBe(Code.INSUFFICIENT_BALANCE);
+  }, 60_000);
 });

@@ -14,7 +14,17 @@ const db = database(env.DB);
 export async function createPackage(values: Partial<typeof packages.$inferInsert> = {}) {
   const [row] = await db
     .insert(packages)
-    .values({ packageType: '3', packageName: 'Test hours', priceFen: 1990, orgPriceFen: 2990, validPeriod: 1, validPeriodUnit: 1, seconds: 2 * HOUR, createdAt: Date.now(), ...values })
+    .values({
+      packageType: '3',
+      packageName: 'Test hours',
+      priceFen: 1990,
+      orgPriceFen: 2990,
+      validPeriod: 1,
+      validPeriodUnit: 1,
+      seconds: 2 * HOUR,
+      createdAt: Date.now(),
+      ...values,
+    })
     .returning();
   return row!;
 }
@@ -31,8 +41,10 @@ export async function post<T>(path: string, body: unknown, token?: string, origi
   return { status: response.status, body: (await response.json()) as Envelope<T> };
 }
 
-export const order = (token: string, body: Record<string, unknown>, origin?: string) => post<QrPayResponse>('/prod-api/expense/pay/getQrPay', body, token, origin);
-export const orderStatus = (token: string, outTradeNo: string) => post<{ status: string }>(`/prod-api/expense/pay/getPayRechargeStatus/${outTradeNo}`, {}, token);
+export const order = (token: string, body: Record<string, unknown>, origin?: string) =>
+  post<QrPayResponse>('/prod-api/expense/pay/getQrPay', body, token, origin);
+export const orderStatus = (token: string, outTradeNo: string) =>
+  post<{ status: string }>(`/prod-api/expense/pay/getPayRechargeStatus/${outTradeNo}`, {}, token);
 /** Delivers a provider's notification to the Worker, as the provider's servers would. */
 export const deliver = (notification: Request) => exports.default.fetch(notification);
 
@@ -43,6 +55,10 @@ export const bills = async (token: string) =>
 
 /** An RSA private key (bare base64 PKCS#8) that neither the merchant nor any gateway holds: an impostor's. */
 export async function impostorKey() {
-  const pair = (await crypto.subtle.generateKey({ name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const pair = (await crypto.subtle.generateKey(
+    { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+    true,
+    ['sign', 'verify'],
+  )) as CryptoKeyPair;
   return toBase64((await crypto.subtle.exportKey('pkcs8', pair.privateKey)) as ArrayBuffer);
 }

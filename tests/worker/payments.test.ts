@@ -53,7 +53,13 @@ describe('packages', () => {
 
 function call(path: string, token: string, locale: string) {
   return exports.default
-    .fetch(new Request(`http://tingyi.test${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-language': locale }, body: '{}' }))
+    .fetch(
+      new Request(`http://tingyi.test${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-language': locale },
+        body: '{}',
+      }),
+    )
     .then(async (r) => ({ status: r.status, body: (await r.json()) as { code: number; msg: string; data: PackageCategory[] } }));
 }
 
@@ -66,8 +72,13 @@ describe('meeting packages and rights', () => {
 
     const refused = await send('/prod-api/expense/cost/meetingRightsJudge', { duration: 600 }, { token });
     expect(refused.body).toMatchObject({ code: 92505000, msg: 'Insufficient balance. Please buy a package or recharge.' });
-    await env.DB.prepare("INSERT INTO accounts (user_id, account_type, valid_until, remaining_seconds) VALUES (?, 'duration', ?, 3600)").bind(userId, Date.now() + 86_400_000).run();
-    expect((await send('/prod-api/expense/cost/meetingRightsJudge', { duration: 600 }, { token })).body).toMatchObject({ code: 200, data: { accountType: 'duration' } });
+    await env.DB.prepare("INSERT INTO accounts (user_id, account_type, valid_until, remaining_seconds) VALUES (?, 'duration', ?, 3600)")
+      .bind(userId, Date.now() + 86_400_000)
+      .run();
+    expect((await send('/prod-api/expense/cost/meetingRightsJudge', { duration: 600 }, { token })).body).toMatchObject({
+      code: 200,
+      data: { accountType: 'duration' },
+    });
     expect((await send('/prod-api/expense/cost/meetingRightsJudge', { duration: 7200 }, { token })).body.code).toBe(92505000);
     expect((await send('/prod-api/expense/cost/meetingRightsJudge', {})).status).toBe(401);
   });

@@ -25,7 +25,8 @@ async function paypalOrder() {
   const paypalOrderId = new URL(res.body.data.payPalPayHtml!).searchParams.get('token')!;
   return { ...user, outTradeNo: res.body.data.outTradeNo, paypalOrderId };
 }
-const payBack = (back: URL, token: string) => post<{ status: string; outTradeNo: string }>(`/prod-api/expense/pay/paypalPayBack?${back.searchParams}`, {}, token);
+const payBack = (back: URL, token: string) =>
+  post<{ status: string; outTradeNo: string }>(`/prod-api/expense/pay/paypalPayBack?${back.searchParams}`, {}, token);
 
 describe('PayPal Orders v2', () => {
   it('creates an order at the server’s price whose approval page comes back to /paypalReturn with the order number', async () => {

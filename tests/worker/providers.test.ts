@@ -54,8 +54,7 @@ function engineFetch(routes: Record<string, (init?: RequestInit) => Response>) {
 
 let engineUrl = 0;
 /** A distinct engine URL per client, so the capabilities cache never leaks between tests. */
-const client = (fetch: ReturnType<typeof engineFetch>['fetch']) =>
-  new EngineClient({ baseUrl: `http://engine-${++engineUrl}.test`, secret: 's3cret', fetch });
+const client = (fetch: ReturnType<typeof engineFetch>['fetch']) => new EngineClient({ baseUrl: `http://engine-${++engineUrl}.test`, secret: 's3cret', fetch });
 
 describe('engine provider', () => {
   it('transcribes by posting the audio to the engine with the options in the query, with the secret', async () => {
@@ -74,7 +73,8 @@ describe('engine provider', () => {
 
   it("passes the engine's 429 and reason on as a ProviderError", async () => {
     const f = engineFetch({
-      '/v1/asr/transcribe': () => Response.json({ error: { code: 'busy', message: 'all decoders are busy' } }, { status: 429, headers: { 'retry-after': '3' } }),
+      '/v1/asr/transcribe': () =>
+        Response.json({ error: { code: 'busy', message: 'all decoders are busy' } }, { status: 429, headers: { 'retry-after': '3' } }),
     });
     const err = await engineTranscribe(client(f.fetch))
       .transcribe({ audio: async () => new ArrayBuffer(0), language: 'en-US' })
@@ -86,8 +86,16 @@ describe('engine provider', () => {
   });
 
   it('reports an unreachable engine as 503', async () => {
-    const broken = new EngineClient({ baseUrl: 'http://down.test', secret: 's', fetch: async () => { throw new TypeError('connection refused'); } });
-    const err = await engineTranslate(broken).translate('zh-CN', 'zh-TW', ['软件']).catch((e: unknown) => e);
+    const broken = new EngineClient({
+      baseUrl: 'http://down.test',
+      secret: 's',
+      fetch: async () => {
+        throw new TypeError('connection refused');
+      },
+    });
+    const err = await engineTranslate(broken)
+      .translate('zh-CN', 'zh-TW', ['软件'])
+      .catch((e: unknown) => e);
     expect((err as ProviderError).status).toBe(503);
   });
 
@@ -150,9 +158,12 @@ describe('engine provider', () => {
 
   it('surfaces a refused upgrade with the engine reason', async () => {
     const f = engineFetch({
-      '/v1/asr/stream': () => Response.json({ error: { code: 'unsupported_language', message: 'live recognition of zh-CN is not installed' } }, { status: 422 }),
+      '/v1/asr/stream': () =>
+        Response.json({ error: { code: 'unsupported_language', message: 'live recognition of zh-CN is not installed' } }, { status: 422 }),
     });
-    const err = await engineStream(client(f.fetch)).open('zh-CN').catch((e: unknown) => e);
+    const err = await engineStream(client(f.fetch))
+      .open('zh-CN')
+      .catch((e: unknown) => e);
     expect((err as ProviderError).status).toBe(422);
     expect((err as ProviderError).message).toMatch(/zh-CN/);
   });
@@ -178,8 +189,19 @@ describe('Workers AI provider', () => {
       text: ' Hello world. How are you?',
       word_count: 5,
       segments: [
-        { start: 0.0, end: 1.5, text: ' Hello world.', temperature: 0, avg_logprob: -0.2, compression_ratio: 0.8, no_speech_prob: 0.01,
-          words: [{ word: ' Hello', start: 0.0, end: 0.6 }, { word: ' world.', start: 0.6, end: 1.5 }] },
+        {
+          start: 0.0,
+          end: 1.5,
+          text: ' Hello world.',
+          temperature: 0,
+          avg_logprob: -0.2,
+          compression_ratio: 0.8,
+          no_speech_prob: 0.01,
+          words: [
+            { word: ' Hello', start: 0.0, end: 0.6 },
+            { word: ' world.', start: 0.6, end: 1.5 },
+          ],
+        },
         { start: 2.0, end: 3.9, text: ' How are you?', temperature: 0, avg_logprob: -0.3, compression_ratio: 0.9, no_speech_prob: 0.02 },
       ],
       vtt: 'WEBVTT\n\n00:00.000 --> 00:01.500\nHello world.\n',
@@ -194,7 +216,15 @@ describe('Workers AI provider', () => {
       language: 'en-US',
       duration: 4.2,
       segments: [
-        { start: 0, end: 1.5, text: 'Hello world.', words: [{ word: 'Hello', start: 0, end: 0.6 }, { word: 'world.', start: 0.6, end: 1.5 }] },
+        {
+          start: 0,
+          end: 1.5,
+          text: 'Hello world.',
+          words: [
+            { word: 'Hello', start: 0, end: 0.6 },
+            { word: 'world.', start: 0.6, end: 1.5 },
+          ],
+        },
         { start: 2, end: 3.9, text: 'How are you?' },
       ],
     });
@@ -222,13 +252,23 @@ describe('Workers AI provider', () => {
     live.onMessage((m) => messages.push(m));
     const results = (over: Record<string, unknown>, transcript: string, words: { word: string; start: number; end: number }[]) =>
       JSON.stringify({
-        type: 'Results', channel_index: [0, 1], duration: 1.0, start: 0.0, is_final: false, speech_final: false,
+        type: 'Results',
+        channel_index: [0, 1],
+        duration: 1.0,
+        start: 0.0,
+        is_final: false,
+        speech_final: false,
         channel: { alternatives: [{ transcript, confidence: 0.98, words: words.map((w) => ({ ...w, confidence: 0.9, punctuated_word: w.word })) }] },
         metadata: { request_id: 'r1', model_info: { name: 'general-nova-3' } },
         ...over,
       });
     deepgram.send(results({ start: 0, duration: 0.8 }, 'hello', [{ word: 'hello', start: 0.1, end: 0.5 }]));
-    deepgram.send(results({ start: 0, duration: 1.2, is_final: true }, 'hello world', [{ word: 'hello', start: 0.1, end: 0.5 }, { word: 'world', start: 0.6, end: 1.1 }]));
+    deepgram.send(
+      results({ start: 0, duration: 1.2, is_final: true }, 'hello world', [
+        { word: 'hello', start: 0.1, end: 0.5 },
+        { word: 'world', start: 0.6, end: 1.1 },
+      ]),
+    );
     deepgram.send(results({ start: 1.2, duration: 0.8 }, 'how are', [{ word: 'how', start: 1.3, end: 1.5 }]));
     deepgram.send(results({ start: 1.2, duration: 1.0, is_final: true, speech_final: true }, 'how are you', [{ word: 'you', start: 1.9, end: 2.1 }]));
     deepgram.send(JSON.stringify({ type: 'UtteranceEnd', channel: [0, 1], last_word_end: 2.1 }));
@@ -255,15 +295,45 @@ describe('Workers AI provider', () => {
     // Live diarization as documented: `speaker` (from 0) on each word, no speaker_confidence.
     const results = (start: number, duration: number, words: [string, number, number, number][]) =>
       JSON.stringify({
-        type: 'Results', channel_index: [0, 1], duration, start, is_final: true, speech_final: true,
-        channel: { alternatives: [{ transcript: words.map((w) => w[0]).join(' '), confidence: 0.97,
-          words: words.map(([word, s, e, speaker]) => ({ word, start: s, end: e, confidence: 0.9, punctuated_word: word, speaker })) }] },
+        type: 'Results',
+        channel_index: [0, 1],
+        duration,
+        start,
+        is_final: true,
+        speech_final: true,
+        channel: {
+          alternatives: [
+            {
+              transcript: words.map((w) => w[0]).join(' '),
+              confidence: 0.97,
+              words: words.map(([word, s, e, speaker]) => ({ word, start: s, end: e, confidence: 0.9, punctuated_word: word, speaker })),
+            },
+          ],
+        },
         metadata: { request_id: 'r2', model_info: { name: 'general-nova-3' } },
       });
     // The first word is misattributed to the other speaker; the rest of the utterance decides.
-    deepgram.send(results(0, 1.6, [['so', 0.1, 0.3, 1], ['the', 0.3, 0.5, 0], ['budget', 0.5, 0.9, 0], ['is', 0.9, 1.1, 0], ['final', 1.1, 1.5, 0]]));
-    deepgram.send(results(2.0, 1.2, [['good', 2.1, 2.4, 1], ['thanks', 2.5, 3.0, 1]]));
-    deepgram.send(results(3.5, 1.0, [['travel', 3.6, 4.0, 0], ['costs', 4.0, 4.4, 0]]));
+    deepgram.send(
+      results(0, 1.6, [
+        ['so', 0.1, 0.3, 1],
+        ['the', 0.3, 0.5, 0],
+        ['budget', 0.5, 0.9, 0],
+        ['is', 0.9, 1.1, 0],
+        ['final', 1.1, 1.5, 0],
+      ]),
+    );
+    deepgram.send(
+      results(2.0, 1.2, [
+        ['good', 2.1, 2.4, 1],
+        ['thanks', 2.5, 3.0, 1],
+      ]),
+    );
+    deepgram.send(
+      results(3.5, 1.0, [
+        ['travel', 3.6, 4.0, 0],
+        ['costs', 4.0, 4.4, 0],
+      ]),
+    );
     await vi.waitFor(() => expect(messages.filter((m) => m.type === 'final')).toHaveLength(3));
     expect(messages.map((m) => (m.type === 'final' ? [m.text, m.speaker] : m.type))).toEqual([
       ['so the budget is final', '1'],
@@ -278,7 +348,9 @@ describe('Workers AI provider', () => {
       object: 'chat.completion',
       created: 1_700_000_000,
       model: MODELS.translate,
-      choices: [{ index: 0, message: { role: 'assistant', content: '<think>\n\n</think>\n\n{"translations": ["你好，Tingyi。", "再见。"]}' }, finish_reason: 'stop' }],
+      choices: [
+        { index: 0, message: { role: 'assistant', content: '<think>\n\n</think>\n\n{"translations": ["你好，Tingyi。", "再见。"]}' }, finish_reason: 'stop' },
+      ],
       usage: { prompt_tokens: 80, completion_tokens: 20, total_tokens: 100 },
     }));
     const out = await workersAiTranslate(ai).translate('en-US', 'zh-CN', ['Hello, Tingyi.', 'Goodbye.'], [{ source: 'Tingyi', target: 'Tingyi' }]);

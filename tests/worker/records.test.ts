@@ -17,7 +17,7 @@ const newFolder = async (token: string, folderName: string) =>
   (await send<FolderNode>('/prod-api/speech/folder/editFolder', { parentId: 0, folderName }, { token })).body.data;
 
 /** SQLite's LIKE ignores case for ASCII letters only; the seeded text has no other cased letters. */
-const contains = (text: string | null, keyword: string) => text !== null && text.toLowerCase().includes(keyword.toLowerCase());
+const contains = (text: string | null, keyword: string) => text?.toLowerCase().includes(keyword.toLowerCase());
 
 /** The page the API should return, computed from the generator's own rows. */
 function expected(all: Seeded[], q: Query, now: number) {
@@ -185,13 +185,15 @@ describe('batch edit and delete with more ids than D1 binds in one statement', (
   const edit = (token: string, body: object) => send<{ updated: number }>('/prod-api/speech/audio/transcribe/edit', body, { token });
   const remove = (token: string, ids: number[]) => send<{ removed: number }>('/prod-api/speech/audio/transcribe/remove', { ids }, { token });
   const rows = async (userId: number) =>
-    (await env.DB.prepare('SELECT id, name, folder_id, favourite, updated_at FROM records WHERE user_id = ? ORDER BY id').bind(userId).all<{
-      id: number;
-      name: string;
-      folder_id: number;
-      favourite: number;
-      updated_at: number;
-    }>()).results;
+    (
+      await env.DB.prepare('SELECT id, name, folder_id, favourite, updated_at FROM records WHERE user_id = ? ORDER BY id').bind(userId).all<{
+        id: number;
+        name: string;
+        folder_id: number;
+        favourite: number;
+        updated_at: number;
+      }>()
+    ).results;
 
   let owner: { token: string; userId: number };
   let stranger: { token: string; userId: number };

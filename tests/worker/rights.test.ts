@@ -19,7 +19,8 @@ async function mintCard(pkg: Partial<typeof packages.$inferInsert> & { packageTy
   return code;
 }
 
-const redeem = (code: string, token: string) => send<{ accounts: AccountItem[] }>(`/prod-api/expense/cardPassword/exchangeCardPassword/${encodeURIComponent(code)}`, {}, { token });
+const redeem = (code: string, token: string) =>
+  send<{ accounts: AccountItem[] }>(`/prod-api/expense/cardPassword/exchangeCardPassword/${encodeURIComponent(code)}`, {}, { token });
 const item = (items: AccountItem[], type: string) => items.find((i) => i.accountType === type)!;
 
 describe('card codes', () => {
@@ -31,7 +32,11 @@ describe('card codes', () => {
     expect(item(first.body.data.accounts, 'duration')).toMatchObject({ active: true, remainingSeconds: 10 * HOUR, operationString: 'Top up' });
     expect((await redeem(code, token)).body.msg).toBe('This card code has already been used.');
     expect((await redeem('NO-SUCH-CARD', token)).body.msg).toBe('This card code does not exist. Check it and try again.');
-    const bills = await send<{ rows: { reference: string; packageType: string }[]; total: number }>('/prod-api/expense/account/queryBuyRecord', { pageNum: 1, pageSize: 10 }, { token });
+    const bills = await send<{ rows: { reference: string; packageType: string }[]; total: number }>(
+      '/prod-api/expense/account/queryBuyRecord',
+      { pageNum: 1, pageSize: 10 },
+      { token },
+    );
     expect(bills.body.data.total).toBe(1);
     expect(bills.body.data.rows[0]).toMatchObject({ reference: code, packageType: '3' });
   });
@@ -41,7 +46,9 @@ describe('card codes', () => {
     const code = await mintCard({ packageType: '3', seconds: HOUR });
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => redeem(code, users[i % 4]!.token)));
     expect(results.filter((r) => r.body.code === 200)).toHaveLength(1);
-    const granted = await env.DB.prepare("SELECT count(*) AS n, sum(remaining_seconds) AS s FROM accounts WHERE account_type = 'duration' AND user_id IN (?, ?, ?, ?)")
+    const granted = await env.DB.prepare(
+      "SELECT count(*) AS n, sum(remaining_seconds) AS s FROM accounts WHERE account_type = 'duration' AND user_id IN (?, ?, ?, ?)",
+    )
       .bind(...users.map((u) => u.userId))
       .first<{ n: number; s: number }>();
     expect(granted).toEqual({ n: 1, s: HOUR });
@@ -57,7 +64,15 @@ describe('card codes', () => {
     const vipAfter = (await db.query.accounts.findFirst({ where: (a, { and, eq }) => and(eq(a.userId, userId), eq(a.accountType, 'vip')) }))!.validUntil;
     expect(vipAfter - vipBefore).toBeGreaterThanOrEqual(28 * 24 * 3600 * 1000);
     const after = await send<Permissions>('/prod-api/expense/account/queryUserFunctionJudge', {}, { token });
-    expect(after.body.data).toEqual({ recognitionCount: 10, translateCount: 4, proprietaryWords: true, translateGlossary: true, sensitiveWords: true, inviteMeeting: true, screenCasting: true });
+    expect(after.body.data).toEqual({
+      recognitionCount: 10,
+      translateCount: 4,
+      proprietaryWords: true,
+      translateGlossary: true,
+      sensitiveWords: true,
+      inviteMeeting: true,
+      screenCasting: true,
+    });
     const langs = await send('/prod-api/expense/rightsAddAuth/queryAuthLanguageByUserId', {}, { token });
     expect(langs.body.data).toEqual({ recognitionCount: 10, translateCount: 4 });
     const info = await get<{ memberLevel: string }>('/prod-api/auth/getUserInfo', token);

@@ -47,7 +47,13 @@ function formulas(userId: number, folderIds: number[], now: number) {
       return {
         i,
         name:
-          i % 53 === 0 ? `Rate 50%_off ${i}` : i % 71 === 0 ? `Needle review ${i}` : i % 5 === 0 ? `会议 ${(i * 7919) % 10007}` : `Record ${(i * 7919) % 10007}`,
+          i % 53 === 0
+            ? `Rate 50%_off ${i}`
+            : i % 71 === 0
+              ? `Needle review ${i}`
+              : i % 5 === 0
+                ? `会议 ${(i * 7919) % 10007}`
+                : `Record ${(i * 7919) % 10007}`,
         type,
         status: statuses[Math.floor(i / 3) % statuses.length]!,
         durationMs: ((i * 37) % 7200) * 1000 + (i % 1000),
@@ -102,7 +108,17 @@ export async function createRecord(userId: number, folderId: number, values: Par
   const now = Date.now();
   const [row] = await db
     .insert(records)
-    .values({ userId, folderId, name: 'Weekly sync', type: 'transcription', status: 'transcription_completed', durationMs: 65_000, createdAt: now, updatedAt: now, ...values })
+    .values({
+      userId,
+      folderId,
+      name: 'Weekly sync',
+      type: 'transcription',
+      status: 'transcription_completed',
+      durationMs: 65_000,
+      createdAt: now,
+      updatedAt: now,
+      ...values,
+    })
     .returning();
   return row!;
 }
@@ -116,9 +132,11 @@ export interface LineInput {
 }
 
 export async function addLines(recordId: number, lines: LineInput[]) {
-  await db.insert(segments).values(
-    lines.map((l, seq) => ({ recordId, seq, startMs: l.start, endMs: l.end, text: l.text, speaker: l.speaker ?? '', translations: l.translations ?? {} })),
-  );
+  await db
+    .insert(segments)
+    .values(
+      lines.map((l, seq) => ({ recordId, seq, startMs: l.start, endMs: l.end, text: l.text, speaker: l.speaker ?? '', translations: l.translations ?? {} })),
+    );
 }
 
 /** The user's folder tree; creates the default folder on first call. */

@@ -42,8 +42,18 @@ describe('share links', () => {
     const res = await open(link);
     expect(res.status).toBe(200);
     const ownerName = (await get<{ name: string }>('/prod-api/system/getClientInfo', owner.token)).body.data.name;
-    expect(res.body.data).toMatchObject({ name: 'Quarterly review', type: 'transcription', duration: 65, ownerName, allowCopy: false, expiresAt: null, translationLanguage: 'zh-CN' });
-    expect(res.body.data.lines.map((l) => [l.text, l.speaker, l.translations['zh-CN']])).toEqual(LINES.map((l) => [l.text, l.speaker, l.translations['zh-CN']]));
+    expect(res.body.data).toMatchObject({
+      name: 'Quarterly review',
+      type: 'transcription',
+      duration: 65,
+      ownerName,
+      allowCopy: false,
+      expiresAt: null,
+      translationLanguage: 'zh-CN',
+    });
+    expect(res.body.data.lines.map((l) => [l.text, l.speaker, l.translations['zh-CN']])).toEqual(
+      LINES.map((l) => [l.text, l.speaker, l.translations['zh-CN']]),
+    );
 
     expect((await status(owner.token, record.id)).body.data).toEqual({ shared: true, token: link, allowCopy: false, expiresAt: null });
     const listed = await get<{ rows: RecordRow[] }>(`${base}/query?shared=1`, owner.token);
@@ -76,7 +86,9 @@ describe('share links', () => {
     const record = await sharedRecordOf();
     const link = (await share(owner.token, { id: record.id, enabled: true, expiresInDays: 1 })).body.data.token!;
     expect((await open(link)).status).toBe(200);
-    await env.DB.prepare('UPDATE records SET share_expires_at = ? WHERE id = ?').bind(Date.now() - 1, record.id).run();
+    await env.DB.prepare('UPDATE records SET share_expires_at = ? WHERE id = ?')
+      .bind(Date.now() - 1, record.id)
+      .run();
 
     const messages = [];
     for (const locale of ['en-US', 'zh-CN', 'zh-TW']) {
@@ -149,7 +161,14 @@ describe('copy to my records', () => {
     const inbox = (await send<FolderNode>('/prod-api/speech/folder/editFolder', { folderName: 'From colleagues' }, { token: viewer.token })).body.data;
     const res = await copy(viewer.token, { token: link, folderId: inbox.id });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ name: 'Quarterly review', folderId: inbox.id, favourite: false, shared: false, duration: 65, translationLanguage: 'zh-CN' });
+    expect(res.body.data).toMatchObject({
+      name: 'Quarterly review',
+      folderId: inbox.id,
+      favourite: false,
+      shared: false,
+      duration: 65,
+      translationLanguage: 'zh-CN',
+    });
     const copyId = res.body.data.id;
     expect(copyId).not.toBe(record.id);
 

@@ -20,13 +20,21 @@ function labelAll(utterances: [number[], number][], opts: { maxSpeakers?: number
   return { labels, state };
 }
 
-const meeting: [number[], number][] = [[low1, 3], [high1, 3], [low2, 3], [high2, 3]];
+const meeting: [number[], number][] = [
+  [low1, 3],
+  [high1, 3],
+  [low2, 3],
+  [high2, 3],
+];
 
 describe('live speaker tracker', () => {
   it('opens a speaker for a voice far from everyone heard, and gives a voice heard before its label again', () => {
     const { labels, state } = labelAll(meeting);
     expect(labels).toEqual(['1', '2', '1', '2']);
-    expect(state.centroids.map((c) => [c.label, c.count])).toEqual([['1', 2], ['2', 2]]);
+    expect(state.centroids.map((c) => [c.label, c.count])).toEqual([
+      ['1', 2],
+      ['2', 2],
+    ]);
     // Each speaker's running sum holds exactly its own utterances.
     expect(state.centroids[0]!.sum).toEqual(low1.map((v, i) => v + low2[i]!));
   });

@@ -72,7 +72,12 @@ function batchOf(queue: string, bodies: JobMessage[]) {
   return { batch: { queue, messages, ackAll: () => {}, retryAll: () => {} } as unknown as MessageBatch<unknown>, outcome };
 }
 
-const words = (text: string) => text.toLowerCase().replace(/[^a-z ]/g, ' ').split(/\s+/).filter(Boolean);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z ]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
 
 describe('file transcription pipeline', () => {
   it('uploads, probes, transcribes in pieces with speakers, translates, and charges once', { timeout: 180_000 }, async () => {
@@ -84,14 +89,18 @@ describe('file transcription pipeline', () => {
     expect(merged.body.data.audioDuration).toBeGreaterThan(20);
     expect(merged.body.data.audioDuration).toBeLessThan(30);
 
-    const submit = await send<TranswriteResult>(`${base}/transwrite`, {
-      ids: [merged.body.data.id],
-      audioLanguage: 'en-US',
-      translationLanguage: 'es-ES',
-      showName: '  Budget meeting  ',
-      speaker: '1',
-      maxSpeakers: 2,
-    }, { token });
+    const submit = await send<TranswriteResult>(
+      `${base}/transwrite`,
+      {
+        ids: [merged.body.data.id],
+        audioLanguage: 'en-US',
+        translationLanguage: 'es-ES',
+        showName: '  Budget meeting  ',
+        speaker: '1',
+        maxSpeakers: 2,
+      },
+      { token },
+    );
     expect(submit.body.code).toBe(200);
     expect(submit.body.data.code).toBe(200);
     const [id] = submit.body.data.ids;
@@ -112,7 +121,11 @@ describe('file transcription pipeline', () => {
 
     // Redelivered messages change nothing: no duplicate lines, no second charge.
     const enqueue = queueSender(env.JOBS);
-    const again: JobMessage[] = [{ kind: 'chunk', recordId: id!, idx: 0 }, { kind: 'assemble', recordId: id! }, { kind: 'translate', recordId: id! }];
+    const again: JobMessage[] = [
+      { kind: 'chunk', recordId: id!, idx: 0 },
+      { kind: 'assemble', recordId: id! },
+      { kind: 'translate', recordId: id! },
+    ];
     for (const msg of again) await runStage(db, env, msg, enqueue);
     const after = (await get<RecordDetail>(`${base}/getTrans?id=${id}`, token)).body.data;
     expect(after.lines).toHaveLength(detail.lines.length);
@@ -127,9 +140,18 @@ describe('file transcription pipeline', () => {
   it('refuses a submission without quota with 92505000 and keeps the choices for recovery', { timeout: 60_000 }, async () => {
     const { token, userId } = await signUp();
     const merged = await upload(token, 'Short.mp3', meeting);
-    const refused = await send(`${base}/transwrite`, {
-      ids: [merged.body.data.id], audioLanguage: 'en-US', translationLanguage: '', showName: 'Short', speaker: '1', maxSpeakers: 3,
-    }, { token });
+    const refused = await send(
+      `${base}/transwrite`,
+      {
+        ids: [merged.body.data.id],
+        audioLanguage: 'en-US',
+        translationLanguage: '',
+        showName: 'Short',
+        speaker: '1',
+        maxSpeakers: 3,
+      },
+      { token },
+    );
     expect(refused.body.code).toBe(92505000);
     const latest = (await get<LatestTask>(`${base}/getLatestTrans`, token)).body.data;
     expect(latest).toMatchObject({ id: merged.body.data.id, state: 'TRANSCRIBED', showName: 'Short', languages: 'en-US', targetLanguages: '' });
@@ -147,10 +169,14 @@ describe('file transcription pipeline', () => {
     const refused = await send(`${base}/transwrite`, { ids: [merged.body.data.id], audioLanguage: 'en-US', showName: 'Third' }, { token });
     expect(refused.body.code).toBe(92505003);
     expect(refused.body.msg).toMatch(/already used 2 recognition languages/);
-    expect((await get<LatestTask>(`${base}/getLatestTrans`, token)).body.data).toMatchObject({ id: merged.body.data.id, state: 'TRANSCRIBED', showName: 'Third' });
+    expect((await get<LatestTask>(`${base}/getLatestTrans`, token)).body.data).toMatchObject({
+      id: merged.body.data.id,
+      state: 'TRANSCRIBED',
+      showName: 'Third',
+    });
   });
 
-  it('refuses unsupported languages and files that are not the user\'s', { timeout: 60_000 }, async () => {
+  it("refuses unsupported languages and files that are not the user's", { timeout: 60_000 }, async () => {
     const owner = await signUp();
     const stranger = await signUp();
     await grantHours(owner.userId, 1);
@@ -202,7 +228,15 @@ describe('file transcription pipeline', () => {
     const engineDown = { ...env, ENGINE_URL: 'http://127.0.0.1:9' };
     // Submit through the service with a queue that holds messages, so only this test's consumer runs them.
     const held: JobMessage[] = [];
-    const [id] = await submitTranscription(db, env, userId, 'en-US', [merged.body.data.id], { audioLanguage: 'en-US', translationLanguage: null, showName: 'Later', speaker: '0', maxSpeakers: 2 }, async (m) => void held.push(...m));
+    const [id] = await submitTranscription(
+      db,
+      env,
+      userId,
+      'en-US',
+      [merged.body.data.id],
+      { audioLanguage: 'en-US', translationLanguage: null, showName: 'Later', speaker: '0', maxSpeakers: 2 },
+      async (m) => void held.push(...m),
+    );
     const first = batchOf('tingyi-jobs', held);
     await consumeJobs(first.batch, engineDown);
     expect(first.outcome).toEqual(['retry 10s']);

@@ -161,7 +161,9 @@ describe('completion and clean-up', () => {
     const fresh = (await init(token, { oriFileName: 'z.mp3', fileSize: 1000 })).body.data;
     const later = Date.now() + UPLOAD_KEEP_MS + 60_000;
     // Only rows older than a day go: make `fresh` young relative to `later`.
-    await env.DB.prepare('UPDATE uploads SET created_at = ? WHERE id = ?').bind(later - 1000, fresh.id).run();
+    await env.DB.prepare('UPDATE uploads SET created_at = ? WHERE id = ?')
+      .bind(later - 1000, fresh.id)
+      .run();
     expect(await cleanupUploads(db, env, later)).toBeGreaterThanOrEqual(1);
     const left = await db.query.uploads.findMany({ columns: { id: true } });
     const ids = left.map((r) => r.id);

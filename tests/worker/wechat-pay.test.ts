@@ -49,7 +49,9 @@ describe('WeChat Pay v3 Native', () => {
     const path = '/v3/pay/transactions/out-trade-no/TY123456?mchid=1900000109';
     const signature = await rsaSign(pem, `GET\n${path}\n${timestamp}\nN1\n\n`);
     const res = await fetch(`https://api.mch.weixin.qq.com${path}`, {
-      headers: { authorization: `WECHATPAY2-SHA256-RSA2048 mchid="1900000109",nonce_str="N1",signature="${signature}",timestamp="${timestamp}",serial_no="${env.WECHAT_PAY_MCH_SERIAL}"` },
+      headers: {
+        authorization: `WECHATPAY2-SHA256-RSA2048 mchid="1900000109",nonce_str="N1",signature="${signature}",timestamp="${timestamp}",serial_no="${env.WECHAT_PAY_MCH_SERIAL}"`,
+      },
     });
     expect(res.status).toBe(401);
     expect(((await res.json()) as { code: string }).code).toBe('SIGN_ERROR');
@@ -114,7 +116,11 @@ describe('WeChat Pay inside WeChat (JSAPI)', () => {
   const withAccount = { ...env, WECHAT_MP_APP_ID: env.WECHAT_PAY_APP_ID, WECHAT_MP_APP_SECRET: FakeWechatPay.MP_SECRET };
   const payApi = createApi().route('/expense', expense);
   const call = async <T>(path: string, token: string, init: RequestInit = {}) => {
-    const res = await payApi.request(`https://tingyi.test/prod-api${path}`, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } }, withAccount);
+    const res = await payApi.request(
+      `https://tingyi.test/prod-api${path}`,
+      { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } },
+      withAccount,
+    );
     return { status: res.status, body: (await res.json()) as { code: number; msg: string; data: T } };
   };
 
@@ -124,9 +130,14 @@ describe('WeChat Pay inside WeChat (JSAPI)', () => {
     const { code, openid } = wechat.authorize();
     const found = await call<{ openid: string; appid: string }>(`/expense/pay/getOpenId?code=${code}`, token);
     expect(found.body.data).toEqual({ openid, appid: env.WECHAT_PAY_APP_ID });
-    expect((await call(`/expense/pay/getOpenId?code=${code}`, token)).body.msg).toBe('WeChat did not confirm who you are. Open the payment page from WeChat again.');
+    expect((await call(`/expense/pay/getOpenId?code=${code}`, token)).body.msg).toBe(
+      'WeChat did not confirm who you are. Open the payment page from WeChat again.',
+    );
 
-    const res = await call<QrPayResponse>('/expense/pay/getJsApiPay', token, { method: 'POST', body: JSON.stringify({ packageId: pkg.id, payPrice: 19.9, openId: openid }) });
+    const res = await call<QrPayResponse>('/expense/pay/getJsApiPay', token, {
+      method: 'POST',
+      body: JSON.stringify({ packageId: pkg.id, payPrice: 19.9, openId: openid }),
+    });
     expect(res.body.code).toBe(200);
     const p = res.body.data.jsApiParams!;
     expect(p).toMatchObject({ appId: env.WECHAT_PAY_APP_ID, signType: 'RSA' });
@@ -139,7 +150,10 @@ describe('WeChat Pay inside WeChat (JSAPI)', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { token } = await signUp();
     const pkg = await createPackage();
-    const res = await call('/expense/pay/getJsApiPay', token, { method: 'POST', body: JSON.stringify({ packageId: pkg.id, payPrice: 19.9, openId: 'o-someone-else' }) });
+    const res = await call('/expense/pay/getJsApiPay', token, {
+      method: 'POST',
+      body: JSON.stringify({ packageId: pkg.id, payPrice: 19.9, openId: 'o-someone-else' }),
+    });
     expect(res.status).toBe(503);
   });
 });

@@ -98,7 +98,9 @@ describe('WeChat scan sign-in', () => {
     wechat.expireTokens();
     expect((await qrCode()).body.code).toBe(200);
     expect(wechat.counts.tokenRequests).toBe(2);
-    await env.DB.prepare('UPDATE wechat_tokens SET expires_at = ?').bind(Date.now() + 60_000).run();
+    await env.DB.prepare('UPDATE wechat_tokens SET expires_at = ?')
+      .bind(Date.now() + 60_000)
+      .run();
     expect((await qrCode()).body.code).toBe(200);
     expect(wechat.counts.tokenRequests).toBe(3);
   });
@@ -159,7 +161,9 @@ describe('WeChat scan sign-in', () => {
 
   it('lets an expired QR code be scanned by nobody and used by nobody', async () => {
     const qr = (await qrCode()).body.data;
-    await env.DB.prepare('UPDATE wechat_scenes SET expires_at = ? WHERE scene = ?').bind(Date.now() - 1, qr.scene).run();
+    await env.DB.prepare('UPDATE wechat_scenes SET expires_at = ? WHERE scene = ?')
+      .bind(Date.now() - 1, qr.scene)
+      .run();
     expect(await scanStatus(qr.scene)).toEqual({ status: 'expired', bound: false });
     await call(await wechat.scan(qr.qrUrl, openId()));
     expect(await scanStatus(qr.scene)).toEqual({ status: 'expired', bound: false });

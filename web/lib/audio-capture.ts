@@ -42,10 +42,7 @@ const CONSTRAINTS: MediaTrackConstraints = {
  * of 3200 bytes) and a level 0..1 (the frame's RMS, ~10×/s). Throws MicrophoneError('denied') on
  * NotAllowedError/SecurityError, ('unavailable') when there is no usable device.
  */
-export async function startCapture(opts: {
-  onFrame(frame: ArrayBuffer): void;
-  onLevel(level: number): void;
-}): Promise<Capture> {
+export async function startCapture(opts: { onFrame(frame: ArrayBuffer): void; onLevel(level: number): void }): Promise<Capture> {
   const stream = await openMicrophone();
   let context: AudioContext | null = null;
   try {

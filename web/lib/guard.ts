@@ -19,13 +19,7 @@ export const SKIP_USER_INFO_PATHS: readonly string[] = [
 ];
 
 /** Sign-in pages: a signed-in user has no business there and is sent home. */
-export const LOGIN_PATHS: readonly string[] = [
-  PATHS.login,
-  PATHS.register,
-  PATHS.userLogin,
-  PATHS.resetPassword,
-  PATHS.googleLoginCallBack,
-];
+export const LOGIN_PATHS: readonly string[] = [PATHS.login, PATHS.register, PATHS.userLogin, PATHS.resetPassword, PATHS.googleLoginCallBack];
 
 /** PayPal puts its own `token` in the query of these return pages; it is not ours to store. */
 export const FOREIGN_TOKEN_PATHS: readonly string[] = [PATHS.paypalReturn, PATHS.paypalCallBack];
@@ -61,8 +55,7 @@ export function decideGuard(facts: GuardFacts): GuardDecision {
   if (UNGUARDED_PATHS.includes(path)) return PASS;
 
   const queryToken = new URLSearchParams(facts.search).get('token');
-  const takeToken =
-    !FOREIGN_TOKEN_PATHS.includes(path) && isUsableToken(queryToken, facts.now) ? queryToken : null;
+  const takeToken = !FOREIGN_TOKEN_PATHS.includes(path) && isUsableToken(queryToken, facts.now) ? queryToken : null;
   const token = takeToken ?? facts.storedToken;
   const hasToken = isUsableToken(token, facts.now);
 

@@ -11,6 +11,7 @@ export function lazyDialog<P extends object>(load: () => Promise<PageModule<P>>)
   const loadDialog = lazyPage(load);
   // React's lazy() types cannot carry generic props through; the props are the dialog's own.
   const Dialog = lazy(async () => ({ default: (await loadDialog()).Component })) as unknown as ComponentType<P>;
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per dialog at module level, never during a render.
   return function LazyDialog(props: P) {
     return (
       <Suspense fallback={null}>

@@ -30,9 +30,4 @@ export const PATHS = {
 } as const;
 
 /** The layout's background image shows only on these pages (spec §2). */
-export const BACKGROUND_PATHS: readonly string[] = [
-  PATHS.home,
-  PATHS.recordList,
-  PATHS.favourList,
-  PATHS.shareList,
-];
+export const BACKGROUND_PATHS: readonly string[] = [PATHS.home, PATHS.recordList, PATHS.favourList, PATHS.shareList];

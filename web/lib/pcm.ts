@@ -80,7 +80,9 @@ export class Resampler {
       taps[i] = tap;
       total += tap;
     }
-    taps.forEach((tap, i) => (taps[i] = tap / total));
+    taps.forEach((tap, i) => {
+      taps[i] = tap / total;
+    });
     this.kernels.set(phase, taps);
     return taps;
   }
@@ -156,8 +158,6 @@ export class FrameEncoder {
   }
 
   push(block: Float32Array): EncodedFrame[] {
-    return this.framer
-      .push(this.resampler.process(block))
-      .map((frame) => ({ pcm: floatToPcm16(frame), level: rmsLevel(frame) }));
+    return this.framer.push(this.resampler.process(block)).map((frame) => ({ pcm: floatToPcm16(frame), level: rmsLevel(frame) }));
   }
 }

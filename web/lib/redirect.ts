@@ -9,7 +9,7 @@ const PROBE_ORIGIN = 'http://same-origin.invalid';
  * refused, and so are the sign-in pages themselves, which would only bounce the user home anyway.
  */
 export function safeRedirectPath(raw: string | null | undefined): string {
-  if (!raw || !raw.startsWith('/')) return PATHS.home;
+  if (!raw?.startsWith('/')) return PATHS.home;
   let url: URL;
   try {
     url = new URL(raw, PROBE_ORIGIN);

@@ -100,7 +100,11 @@ async function sendParts(file: File, init: UploadInitResponse, { signal, onProgr
   const { chunkSize, uploadId } = init;
   const partBytes = (n: number) => Math.min(chunkSize, file.size - (n - 1) * chunkSize);
   const sent = new Map<number, number>(init.uploadedParts.map((n) => [n, partBytes(n)]));
-  const tell = () => onProgress?.([...sent.values()].reduce((a, b) => a + b, 0), file.size);
+  const tell = () =>
+    onProgress?.(
+      [...sent.values()].reduce((a, b) => a + b, 0),
+      file.size,
+    );
   const report = (n: number, bytes: number) => {
     sent.set(n, bytes);
     tell();

@@ -37,7 +37,9 @@ export default function GoogleCallbackPage() {
     : !back.grant
       ? t('social.googleInvalid')
       : signIn.isError
-        ? isRequestError(signIn.error) ? signIn.error.message : t('social.googleFailed')
+        ? isRequestError(signIn.error)
+          ? signIn.error.message
+          : t('social.googleFailed')
         : null;
 
   return (

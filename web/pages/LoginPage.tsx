@@ -56,12 +56,16 @@ function LoginTabs({ options }: { options: LoginOptions }) {
       items={[
         // The scan code is polled only while its tab is the one shown.
         ...(options.wechat
-          ? [{ key: 'wechat', label: <span data-testid="tab-wechat">{t('social.wechatTab')}</span>, children: <WechatLogin options={options} active={active === 'wechat'} /> }]
+          ? [
+              {
+                key: 'wechat',
+                label: <span data-testid="tab-wechat">{t('social.wechatTab')}</span>,
+                children: <WechatLogin options={options} active={active === 'wechat'} />,
+              },
+            ]
           : []),
         { key: 'password', label: <span data-testid="tab-password">{t('auth.tabPassword')}</span>, children: <PasswordLogin options={options} /> },
-        ...(codeLogin
-          ? [{ key: 'code', label: <span data-testid="tab-code">{t('auth.tabCode')}</span>, children: <CodeLogin options={options} /> }]
-          : []),
+        ...(codeLogin ? [{ key: 'code', label: <span data-testid="tab-code">{t('auth.tabCode')}</span>, children: <CodeLogin options={options} /> }] : []),
       ]}
     />
   );
@@ -130,15 +134,7 @@ function PasswordLogin({ options }: { options: LoginOptions }) {
       <Button type="primary" htmlType="submit" block loading={login.isPending} className="auth-submit" data-testid="login-submit">
         {t('auth.login')}
       </Button>
-      <Modal
-        open={captchaOpen}
-        title={t('captcha.title')}
-        footer={null}
-        width={360}
-        onCancel={() => setCaptchaOpen(false)}
-        destroyOnHidden
-        centered
-      >
+      <Modal open={captchaOpen} title={t('captcha.title')} footer={null} width={360} onCancel={() => setCaptchaOpen(false)} destroyOnHidden centered>
         <ClickCaptcha
           onPass={(pass) => {
             setCaptchaOpen(false);
@@ -159,12 +155,7 @@ function CodeLogin({ options }: { options: LoginOptions }) {
   const login = useMutation({ mutationFn: loginByCode, onSuccess: complete });
 
   return (
-    <Form
-      form={form}
-      size="large"
-      requiredMark={false}
-      onFinish={({ target, code }) => login.mutate({ target: target.trim(), code: code.trim(), source })}
-    >
+    <Form form={form} size="large" requiredMark={false} onFinish={({ target, code }) => login.mutate({ target: target.trim(), code: code.trim(), source })}>
       <TargetCodeFields kind={targetKind(options)} />
       <Button type="primary" htmlType="submit" block loading={login.isPending} className="auth-submit" data-testid="code-login-submit">
         {t('auth.login')}
@@ -182,7 +173,14 @@ function GoogleButton() {
   return (
     <>
       <Divider plain>{t('social.or')}</Divider>
-      <Button size="large" block icon={<GoogleOutlined />} loading={start.isPending || start.isSuccess} onClick={() => start.mutate()} data-testid="google-login">
+      <Button
+        size="large"
+        block
+        icon={<GoogleOutlined />}
+        loading={start.isPending || start.isSuccess}
+        onClick={() => start.mutate()}
+        data-testid="google-login"
+      >
         {t('social.continueWithGoogle')}
       </Button>
     </>

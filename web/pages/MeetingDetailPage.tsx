@@ -62,17 +62,17 @@ function Problem({ title, description, action }: { title: string; description?: 
   return (
     <StandaloneFrame>
       <div data-testid="detail-error">
-      <Result
-        status="warning"
-        title={<PageTitle>{title}</PageTitle>}
-        subTitle={description}
-        extra={
-          <>
-            {action}
-            <Button onClick={() => void navigate(PATHS.recordList)}>{t('recordDetail.toRecords')}</Button>
-          </>
-        }
-      />
+        <Result
+          status="warning"
+          title={<PageTitle>{title}</PageTitle>}
+          subTitle={description}
+          extra={
+            <>
+              {action}
+              <Button onClick={() => void navigate(PATHS.recordList)}>{t('recordDetail.toRecords')}</Button>
+            </>
+          }
+        />
       </div>
     </StandaloneFrame>
   );

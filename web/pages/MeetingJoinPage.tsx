@@ -40,9 +40,7 @@ export default function MeetingJoinPage() {
   const by = joinBy(useSearchParams()[0]);
   return (
     <StandaloneFrame>
-      <div className="meeting-page">
-        {by ? <Joined key={JSON.stringify(by)} by={by} /> : <LinkExpired description={t('meeting.states.inviteExpired')} />}
-      </div>
+      <div className="meeting-page">{by ? <Joined key={JSON.stringify(by)} by={by} /> : <LinkExpired description={t('meeting.states.inviteExpired')} />}</div>
     </StandaloneFrame>
   );
 }
@@ -108,9 +106,7 @@ function ParticipantView({ meeting, access }: { meeting: MeetingSummary; access:
           </label>
         </div>
       </Card>
-      {socket.connection === 'reconnecting' && (
-        <Alert type="warning" showIcon message={t('meeting.states.reconnecting')} data-testid="meeting-reconnecting" />
-      )}
+      {socket.connection === 'reconnecting' && <Alert type="warning" showIcon message={t('meeting.states.reconnecting')} data-testid="meeting-reconnecting" />}
       {waiting && <Alert type="info" showIcon message={t(waiting)} data-testid="meeting-waiting" />}
       {/* A refusal the room sent this viewer, e.g. a translation language past the host's plan, in its words. */}
       {socket.problem && <Alert type="warning" showIcon message={socket.problem.msg} data-testid="meeting-problem" />}

@@ -14,6 +14,7 @@ import { PATHS } from '../lib/paths';
 import { isRequestError } from '../lib/request';
 import { useSession } from '../lib/session';
 import '../features/meeting/meeting.css';
+import type { ReactNode } from 'react';
 
 /** `?id=` as a meeting id, or null when not an id. */
 function meetingId(raw: string): number | null {
@@ -31,7 +32,7 @@ export default function MeetingPage() {
   const raw = useSearchParams()[0].get('id');
   const hasAccount = useSession((s) => s.userInfo !== null);
 
-  let content;
+  let content: ReactNode;
   if (!hasAccount) {
     content = (
       <MeetingOutcome

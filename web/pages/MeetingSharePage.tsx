@@ -16,6 +16,7 @@ import { isRequestError } from '../lib/request';
 import { PATHS } from '../lib/paths';
 import { useSignedInUser } from '../lib/session';
 import './meeting-share.css';
+import type { ReactNode } from 'react';
 
 const block = (event: SyntheticEvent) => event.preventDefault();
 
@@ -30,7 +31,7 @@ export default function MeetingSharePage() {
   const shared = useSharedRecord(token);
   const gone = token === '' || (isRequestError(shared.error) && shared.error.code === Code.GONE);
 
-  let content;
+  let content: ReactNode;
   if (gone) content = <Expired />;
   else if (shared.data) content = <SharedView token={token} record={shared.data} />;
   else if (shared.isError) {

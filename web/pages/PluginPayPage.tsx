@@ -17,7 +17,7 @@ export default function PluginPayPage() {
     setOutcome(null);
     open({ onPaid: () => setOutcome('paid'), onUnpaid: () => setOutcome('unpaid'), onPayInProgress: () => setOutcome('inProgress') });
   };
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the plugin opens this page to pay once, on arrival.
   useEffect(start, []);
 
   return (

@@ -30,7 +30,13 @@ export default function ScreenProjectionPage() {
       </StandaloneFrame>
     );
   }
-  return isScreenCode(code) ? <Projection key={code} code={code} /> : <Framed><CodeNotFound /></Framed>;
+  return isScreenCode(code) ? (
+    <Projection key={code} code={code} />
+  ) : (
+    <Framed>
+      <CodeNotFound />
+    </Framed>
+  );
 }
 
 function Framed({ children }: { children: ReactNode }) {
@@ -64,8 +70,18 @@ function Projection({ code }: { code: string }) {
   const room = useRoomAccess(['screenCode', code], () => fetchNetworkLink(code));
   const { data, error } = room.query;
 
-  if (room.gone) return <Framed><LinkExpired description={t('meeting.projection.expired')} /></Framed>;
-  if (room.notFound) return <Framed><CodeNotFound /></Framed>;
+  if (room.gone)
+    return (
+      <Framed>
+        <LinkExpired description={t('meeting.projection.expired')} />
+      </Framed>
+    );
+  if (room.notFound)
+    return (
+      <Framed>
+        <CodeNotFound />
+      </Framed>
+    );
   if (error) {
     return (
       <Framed>
@@ -79,8 +95,18 @@ function Projection({ code }: { code: string }) {
       </Framed>
     );
   }
-  if (!data) return <Framed><Spin size="large" /></Framed>;
-  if (data.meeting.status === 'ended') return <Framed><MeetingEnded /></Framed>;
+  if (!data)
+    return (
+      <Framed>
+        <Spin size="large" />
+      </Framed>
+    );
+  if (data.meeting.status === 'ended')
+    return (
+      <Framed>
+        <MeetingEnded />
+      </Framed>
+    );
   return <LiveProjection meeting={data.meeting} access={room.access} />;
 }
 
@@ -88,7 +114,12 @@ function LiveProjection({ meeting, access }: { meeting: MeetingSummary; access: 
   const { t } = useTranslation();
   const [language, setLanguage] = useState<string | null>(meeting.targetLanguages[0] ?? null);
   const socket = useMeetingSocket({ access, enabled: true, language });
-  if (socket.closedReason === 'expired') return <Framed><LinkExpired description={t('meeting.projection.expired')} /></Framed>;
+  if (socket.closedReason === 'expired')
+    return (
+      <Framed>
+        <LinkExpired description={t('meeting.projection.expired')} />
+      </Framed>
+    );
   if (socket.closedReason === 'forbidden') {
     // Without the multi-screen right the newest screen takes over from this one (spec §6).
     return (
@@ -103,7 +134,17 @@ function LiveProjection({ meeting, access }: { meeting: MeetingSummary; access: 
       </Framed>
     );
   }
-  if (socket.closedReason === 'ended' || socket.status === 'ended') return <Framed><MeetingEnded /></Framed>;
-  if (socket.closedReason === 'badTicket') return <Framed><ConnectionRefused /></Framed>;
+  if (socket.closedReason === 'ended' || socket.status === 'ended')
+    return (
+      <Framed>
+        <MeetingEnded />
+      </Framed>
+    );
+  if (socket.closedReason === 'badTicket')
+    return (
+      <Framed>
+        <ConnectionRefused />
+      </Framed>
+    );
   return <ProjectionView meeting={meeting} socket={socket} language={language} onLanguage={setLanguage} />;
 }

@@ -27,7 +27,9 @@ export const users = sqliteTable(
     /** Guests are keyed by a random id their browser keeps, so a returning guest gets the same account. */
     visitorId: text('visitor_id'),
     /** '1' when the owner's QR code may be used to join their meetings, '0' when not (spec §3). */
-    shareStatus: text('share_status', { enum: ['0', '1'] }).notNull().default('0'),
+    shareStatus: text('share_status', { enum: ['0', '1'] })
+      .notNull()
+      .default('0'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -395,7 +397,9 @@ export const jobChunks = sqliteTable(
     startMs: integer('start_ms').notNull(),
     endMs: integer('end_ms').notNull(),
     /** Recognised segments (times in ms from the file start, optional speaker embeddings), null until done. */
-    result: text('result', { mode: 'json' }).$type<{ start: number; end: number; text: string; embedding?: number[]; words?: { word: string; start: number; end: number }[] }[]>(),
+    result: text('result', { mode: 'json' }).$type<
+      { start: number; end: number; text: string; embedding?: number[]; words?: { word: string; start: number; end: number }[] }[]
+    >(),
   },
   (t) => [primaryKey({ columns: [t.recordId, t.idx] })],
 );

@@ -368,12 +368,14 @@ const messages = {
     'zh-TW': '您的方案每場會議最多可選 {count} 種同傳語言。',
   },
   recognitionLanguagesFull: {
-    'en-US': 'Today you have already used {count} recognition languages ({languages}), the most your plan allows. Use one of them, or upgrade to SVIP for up to 10.',
+    'en-US':
+      'Today you have already used {count} recognition languages ({languages}), the most your plan allows. Use one of them, or upgrade to SVIP for up to 10.',
     'zh-CN': '您今天已使用 {count} 种识别语言（{languages}），已达套餐上限。请从中选择，或升级 SVIP 以使用最多 10 种。',
     'zh-TW': '您今天已使用 {count} 種辨識語言（{languages}），已達方案上限。請從中選擇，或升級 SVIP 以使用最多 10 種。',
   },
   meetingLanguagesFull: {
-    'en-US': 'This meeting already uses {count} translation languages ({languages}), the most the host’s plan allows. Pick one of them, or ask the host to upgrade to SVIP for more.',
+    'en-US':
+      'This meeting already uses {count} translation languages ({languages}), the most the host’s plan allows. Pick one of them, or ask the host to upgrade to SVIP for more.',
     'zh-CN': '本场会议已使用 {count} 种翻译语言（{languages}），已达主持人套餐上限。请从中选择，或请主持人升级 SVIP 以使用更多语言。',
     'zh-TW': '本場會議已使用 {count} 種翻譯語言（{languages}），已達主持人方案上限。請從中選擇，或請主持人升級 SVIP 以使用更多語言。',
   },
@@ -488,7 +490,5 @@ export type MessageParams = Record<string, string | number>;
 
 /** Formats a server message in `locale`, filling `{name}` placeholders from `params`. */
 export function translate(locale: Locale, key: MessageKey, params: MessageParams = {}): string {
-  return messages[key][locale].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return messages[key][locale].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

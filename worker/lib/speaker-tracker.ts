@@ -38,11 +38,7 @@ export interface AssignOptions {
 }
 
 /** Assigns a label ('1', '2', … in order of first appearance) to an utterance's embedding and returns the updated state (does not mutate the input). */
-export function assignSpeaker(
-  state: SpeakerTrackerState,
-  embedding: number[],
-  opts: AssignOptions = {},
-): { label: string; state: SpeakerTrackerState } {
+export function assignSpeaker(state: SpeakerTrackerState, embedding: number[], opts: AssignOptions = {}): { label: string; state: SpeakerTrackerState } {
   const { centroids } = state;
   if (centroids.length && centroids[0]!.sum.length !== embedding.length) {
     throw new RangeError(`embedding has ${embedding.length} values, the tracked speakers ${centroids[0]!.sum.length}`);

@@ -127,7 +127,10 @@ export const auth = new Hono<AppEnv>()
     // Locking counts by the name typed, known or not, so a lock says nothing about whether it exists.
     const lockKey = `login:acct:${username.trim().toLowerCase()}:ip:${ip}`;
     const failuresKey = `login:fail:ip:${ip}`;
-    for (const [key, max] of [[lockKey, LOGIN_LOCK.failures], [failuresKey, PER_IP.passwordFailures]] as const) {
+    for (const [key, max] of [
+      [lockKey, LOGIN_LOCK.failures],
+      [failuresKey, PER_IP.passwordFailures],
+    ] as const) {
       const lock = await peek(db, key, LOGIN_LOCK.windowMs);
       if (lock.count >= max) {
         throw new ApiError(Code.TOO_MANY_REQUESTS, 'accountLocked', { minutes: Math.ceil(lock.retryAfterSeconds / 60) }, 429);
@@ -148,7 +151,10 @@ export const auth = new Hono<AppEnv>()
     // Only someone who just proved they own the address learns whether an account uses it.
     const user = await findByTarget(c.var.db, target);
     if (!user) throw new ApiError(Code.NOT_FOUND, 'noAccountForTarget', {}, 404);
-    await c.var.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
+    await c.var.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.id, user.id));
     await revokeUserSessions(c.var.db, user.id);
     await clear(c.var.db, `login:acct:${(user.email ?? user.phone ?? '').toLowerCase()}:ip:${clientIp(c)}`);
     return ok(c, null);

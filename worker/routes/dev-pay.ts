@@ -39,14 +39,18 @@ export const devPay = new Hono<AppEnv>()
         <body>
           <p class="badge">${t('devPayTitle')}</p>
           <p>${t('devPayNotice')}</p>
-          ${order && pkg
-            ? html`<h1>${pkg.packageName}</h1>
+          ${
+            order && pkg
+              ? html`<h1>${pkg.packageName}</h1>
                 <p class="amount">¥${(order.amountFen / 100).toFixed(2)}</p>
                 <p>${order.outTradeNo}</p>`
-            : ''}
-          ${state
-            ? html`<p role="status">${state}</p>`
-            : html`<form method="post"><button type="submit">${t('devPayButton', { amount: (order!.amountFen / 100).toFixed(2) })}</button></form>`}
+              : ''
+          }
+          ${
+            state
+              ? html`<p role="status">${state}</p>`
+              : html`<form method="post"><button type="submit">${t('devPayButton', { amount: (order!.amountFen / 100).toFixed(2) })}</button></form>`
+          }
         </body>
       </html>`);
   })

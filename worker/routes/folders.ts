@@ -13,11 +13,7 @@ export const folderRoutes = new Hono<AppEnv>()
   .post('/editFolder', validate('json', editFolderBody), async (c) => {
     const { id, parentId, folderName } = c.req.valid('json');
     const node =
-      id === undefined
-        ? await createFolder(c.var.db, c.var.userId, parentId, folderName)
-        : await renameFolder(c.var.db, c.var.userId, id, folderName);
+      id === undefined ? await createFolder(c.var.db, c.var.userId, parentId, folderName) : await renameFolder(c.var.db, c.var.userId, id, folderName);
     return ok(c, node);
   })
-  .post('/removeFolder', validate('json', removeFolderBody), async (c) =>
-    ok(c, await removeFolder(c.var.db, c.var.userId, c.req.valid('json').id)),
-  );
+  .post('/removeFolder', validate('json', removeFolderBody), async (c) => ok(c, await removeFolder(c.var.db, c.var.userId, c.req.valid('json').id)));

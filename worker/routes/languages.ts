@@ -23,12 +23,10 @@ export interface AvailableLanguages {
 }
 
 const ORDER = new Map(LANGUAGES.map((l, i) => [l.code, i]));
-const ordered = (codes: Iterable<string>) =>
-  [...new Set(codes)].sort((a, b) => (ORDER.get(a) ?? 99) - (ORDER.get(b) ?? 99) || a.localeCompare(b));
+const ordered = (codes: Iterable<string>) => [...new Set(codes)].sort((a, b) => (ORDER.get(a) ?? 99) - (ORDER.get(b) ?? 99) || a.localeCompare(b));
 
 export function languageLists(use: LanguageUse, available: AvailableLanguages, locale: Locale): LanguageLists {
-  const sources =
-    use === 'meeting' ? available.stream : use === 'text' ? available.translation.map((p) => p.from) : available.transcribe;
+  const sources = use === 'meeting' ? available.stream : use === 'text' ? available.translation.map((p) => p.from) : available.transcribe;
   const from = new Set(sources);
   const targets = available.translation.filter((p) => from.has(p.from)).map((p) => p.to);
   return {

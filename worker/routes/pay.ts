@@ -31,9 +31,13 @@ export const payRoutes = new Hono<AppEnv>()
     return ok(c, found);
   })
   /** WeChat Pay inside WeChat (JSAPI): the parameters the page hands to WeixinJSBridge. */
-  .post('/getJsApiPay', validate('json', qrPayRequest.extend({ payType: z.literal('wxV3Pay').default('wxV3Pay'), openId: z.string().min(1).max(128) })), async (c) => {
-    return ok(c, await createOrder(c.env, c.var.db, c.var.userId, c.req.valid('json'), publicOrigin(c), 'jsapi'));
-  })
+  .post(
+    '/getJsApiPay',
+    validate('json', qrPayRequest.extend({ payType: z.literal('wxV3Pay').default('wxV3Pay'), openId: z.string().min(1).max(128) })),
+    async (c) => {
+      return ok(c, await createOrder(c.env, c.var.db, c.var.userId, c.req.valid('json'), publicOrigin(c), 'jsapi'));
+    },
+  )
   /** Alipay in a phone's browser (alipay.trade.wap.pay): the page to open instead of a QR code. */
   .post('/getAliH5Pay', validate('json', qrPayRequest.extend({ payType: z.literal('aliPay').default('aliPay') })), async (c) => {
     return ok(c, await createOrder(c.env, c.var.db, c.var.userId, c.req.valid('json'), publicOrigin(c), 'h5'));

@@ -66,7 +66,7 @@ export const system = new Hono<AppEnv>()
     return ok(c, await userInfo(c.var.db, user!));
   })
   .post('/user/avatar', requireUser, async (c) => {
-    const file = (await c.req.parseBody())['file'];
+    const file = (await c.req.parseBody()).file;
     const ext = file instanceof File ? AVATAR_TYPES[file.type] : undefined;
     if (!(file instanceof File) || !ext || file.size > AVATAR_MAX_BYTES) throw new ApiError(Code.BAD_REQUEST, 'avatarInvalid', {}, 400);
     const key = `avatars/${c.var.userId}/${randomToken(9)}.${ext}`;
@@ -86,7 +86,10 @@ export const system = new Hono<AppEnv>()
     const { oldPassword, newPassword } = c.req.valid('json');
     const user = await currentUser(c.var.db, c.var.userId);
     if (!(await verifyPassword(oldPassword, user.passwordHash))) throw new ApiError(Code.BAD_REQUEST, 'oldPasswordWrong', {}, 400);
-    await c.var.db.update(users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(users.id, user.id));
+    await c.var.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(newPassword) })
+      .where(eq(users.id, user.id));
     // Every other device signs in again with the new password; this one stays signed in.
     await revokeUserSessions(c.var.db, user.id, c.var.sessionId);
     return ok(c, null);

@@ -1,5 +1,14 @@
 import { Hono } from 'hono';
-import { copyReplicaBody, editRecordBody, exportQuery, recordIdQuery, recordQuery, removeRecordsBody, sharedRecordQuery, shareBody } from '../../contracts/records';
+import {
+  copyReplicaBody,
+  editRecordBody,
+  exportQuery,
+  recordIdQuery,
+  recordQuery,
+  removeRecordsBody,
+  sharedRecordQuery,
+  shareBody,
+} from '../../contracts/records';
 import { ok, page } from '../lib/envelope';
 import type { AppEnv } from '../lib/types';
 import { requireUser } from '../middleware/auth';

@@ -20,4 +20,6 @@ export const uploadRoutes = new Hono<AppEnv>()
   .post('/mergeFileData', requireUser, validate('json', mergeFileBody), async (c) =>
     ok(c, await completeUpload(c.var.db, c.env, c.var.userId, c.req.valid('json').uploadId)),
   )
-  .post('/removeUpload', requireUser, validate('json', removeUploadsBody), async (c) => ok(c, await removeUploads(c.var.db, c.env, c.var.userId, c.req.valid('json').ids)));
+  .post('/removeUpload', requireUser, validate('json', removeUploadsBody), async (c) =>
+    ok(c, await removeUploads(c.var.db, c.env, c.var.userId, c.req.valid('json').ids)),
+  );

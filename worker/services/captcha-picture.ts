@@ -8,20 +8,147 @@ export const CAPTCHA_SIZE = { width: 300, height: 160 } as const;
 type Stroke = [number, number][];
 /** Letters and digits as polylines on an 8 × 10 grid; chosen so none reads as another when rotated a little. */
 const FONT: Record<string, Stroke[]> = {
-  A: [[[0, 10], [4, 0], [8, 10]], [[2, 5], [6, 5]]],
-  E: [[[8, 0], [0, 0], [0, 10], [8, 10]], [[0, 5], [6, 5]]],
-  F: [[[8, 0], [0, 0], [0, 10]], [[0, 5], [6, 5]]],
-  H: [[[0, 0], [0, 10]], [[8, 0], [8, 10]], [[0, 5], [8, 5]]],
-  K: [[[0, 0], [0, 10]], [[8, 0], [0, 6]], [[3, 4], [8, 10]]],
-  L: [[[0, 0], [0, 10], [8, 10]]],
-  M: [[[0, 10], [0, 0], [4, 6], [8, 0], [8, 10]]],
-  P: [[[0, 10], [0, 0], [6, 0], [8, 2], [8, 4], [6, 5], [0, 5]]],
-  T: [[[0, 0], [8, 0]], [[4, 0], [4, 10]]],
-  V: [[[0, 0], [4, 10], [8, 0]]],
-  W: [[[0, 0], [2, 10], [4, 4], [6, 10], [8, 0]]],
-  Y: [[[0, 0], [4, 5], [8, 0]], [[4, 5], [4, 10]]],
-  '4': [[[6, 10], [6, 0], [0, 7], [8, 7]]],
-  '7': [[[0, 0], [8, 0], [3, 10]]],
+  A: [
+    [
+      [0, 10],
+      [4, 0],
+      [8, 10],
+    ],
+    [
+      [2, 5],
+      [6, 5],
+    ],
+  ],
+  E: [
+    [
+      [8, 0],
+      [0, 0],
+      [0, 10],
+      [8, 10],
+    ],
+    [
+      [0, 5],
+      [6, 5],
+    ],
+  ],
+  F: [
+    [
+      [8, 0],
+      [0, 0],
+      [0, 10],
+    ],
+    [
+      [0, 5],
+      [6, 5],
+    ],
+  ],
+  H: [
+    [
+      [0, 0],
+      [0, 10],
+    ],
+    [
+      [8, 0],
+      [8, 10],
+    ],
+    [
+      [0, 5],
+      [8, 5],
+    ],
+  ],
+  K: [
+    [
+      [0, 0],
+      [0, 10],
+    ],
+    [
+      [8, 0],
+      [0, 6],
+    ],
+    [
+      [3, 4],
+      [8, 10],
+    ],
+  ],
+  L: [
+    [
+      [0, 0],
+      [0, 10],
+      [8, 10],
+    ],
+  ],
+  M: [
+    [
+      [0, 10],
+      [0, 0],
+      [4, 6],
+      [8, 0],
+      [8, 10],
+    ],
+  ],
+  P: [
+    [
+      [0, 10],
+      [0, 0],
+      [6, 0],
+      [8, 2],
+      [8, 4],
+      [6, 5],
+      [0, 5],
+    ],
+  ],
+  T: [
+    [
+      [0, 0],
+      [8, 0],
+    ],
+    [
+      [4, 0],
+      [4, 10],
+    ],
+  ],
+  V: [
+    [
+      [0, 0],
+      [4, 10],
+      [8, 0],
+    ],
+  ],
+  W: [
+    [
+      [0, 0],
+      [2, 10],
+      [4, 4],
+      [6, 10],
+      [8, 0],
+    ],
+  ],
+  Y: [
+    [
+      [0, 0],
+      [4, 5],
+      [8, 0],
+    ],
+    [
+      [4, 5],
+      [4, 10],
+    ],
+  ],
+  '4': [
+    [
+      [6, 10],
+      [6, 0],
+      [0, 7],
+      [8, 7],
+    ],
+  ],
+  '7': [
+    [
+      [0, 0],
+      [8, 0],
+      [3, 10],
+    ],
+  ],
 };
 export const GLYPHS = Object.keys(FONT);
 
@@ -87,7 +214,10 @@ export function drawCaptcha(targets: number, decoys: number) {
   const spots = layout(glyphs.length);
   const shapes = glyphs.flatMap((g, i) => glyphPaths(g, spots[i]!.x, spots[i]!.y));
   const strays = Array.from({ length: 10 + randomInt(5) }, strayStroke);
-  const dots = Array.from({ length: 40 }, () => `<circle cx="${randomInt(CAPTCHA_SIZE.width)}" cy="${randomInt(CAPTCHA_SIZE.height)}" r="${n(between(0.6, 1.8))}" fill="${colour()}"/>`);
+  const dots = Array.from(
+    { length: 40 },
+    () => `<circle cx="${randomInt(CAPTCHA_SIZE.width)}" cy="${randomInt(CAPTCHA_SIZE.height)}" r="${n(between(0.6, 1.8))}" fill="${colour()}"/>`,
+  );
   const { width, height } = CAPTCHA_SIZE;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="#f3f6fb"/>${shuffle([...shapes, ...strays, ...dots]).join('')}</svg>`;
   return { svg, prompt: glyphs.slice(0, targets), answer: spots.slice(0, targets) };

@@ -42,7 +42,10 @@ export async function solveCaptcha(db: Db, id: string, points: { x: number; y: n
   const right = answer.length === points.length && answer.every((a, i) => Math.hypot(a.x - points[i]!.x, a.y - points[i]!.y) <= TOLERANCE);
   if (!right) return null;
   const passToken = randomToken(24);
-  await db.update(captchas).set({ passToken, expiresAt: now + LIFETIME_MS }).where(eq(captchas.id, id));
+  await db
+    .update(captchas)
+    .set({ passToken, expiresAt: now + LIFETIME_MS })
+    .where(eq(captchas.id, id));
   return passToken;
 }
 

@@ -25,7 +25,10 @@ export async function createCode(db: Db, target: string, now = Date.now()) {
   const code = String(crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000).padStart(6, '0');
   // A new code replaces any older one still open for this address.
   await db.batch([
-    db.update(verificationCodes).set({ usedAt: now }).where(and(eq(verificationCodes.target, target), isNull(verificationCodes.usedAt))),
+    db
+      .update(verificationCodes)
+      .set({ usedAt: now })
+      .where(and(eq(verificationCodes.target, target), isNull(verificationCodes.usedAt))),
     db.insert(verificationCodes).values({ target, codeHash: await digest(target, code), expiresAt: now + CODE_RULES.lifetimeMs, createdAt: now }),
   ]);
   return { ok: true as const, code };

@@ -116,11 +116,7 @@ export async function createFolder(db: Db, userId: number, parentId: number, nam
   }
   for (let attempt = 0; attempt < NAME_ATTEMPTS; attempt++) {
     const free = await freeName(db, userId, parentId, name);
-    const [created] = await db
-      .insert(folders)
-      .values({ userId, parentId, name: free, ancestors, createdAt: Date.now() })
-      .onConflictDoNothing()
-      .returning();
+    const [created] = await db.insert(folders).values({ userId, parentId, name: free, ancestors, createdAt: Date.now() }).onConflictDoNothing().returning();
     if (created) return treeNode(db, userId, created.id);
   }
   throw new Error(`no free folder name for "${name}" after ${NAME_ATTEMPTS} attempts`);

@@ -19,9 +19,7 @@ const isDevelopment = (env: Env) => env.ENVIRONMENT === 'development';
 
 export function channelAvailable(env: Env, channel: Channel): boolean {
   if (isDevelopment(env)) return true;
-  return channel === 'email'
-    ? Boolean(env.RESEND_API_KEY && env.EMAIL_FROM)
-    : Boolean(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM);
+  return channel === 'email' ? Boolean(env.RESEND_API_KEY && env.EMAIL_FROM) : Boolean(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM);
 }
 
 export async function send(env: Env, db: Db, message: Message): Promise<void> {

@@ -3,7 +3,18 @@ import type { SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { z } from 'zod';
 import { Code } from '../../contracts/errors';
-import type { editRecordBody, ExportOptions, Page, recordQuery, RecordDetail, RecordRow, SharedRecord, shareBody, ShareStatus, SubtitleLine } from '../../contracts/records';
+import type {
+  editRecordBody,
+  ExportOptions,
+  Page,
+  recordQuery,
+  RecordDetail,
+  RecordRow,
+  SharedRecord,
+  shareBody,
+  ShareStatus,
+  SubtitleLine,
+} from '../../contracts/records';
 import type { OrderColumn } from '../../contracts/record-vocabulary';
 import type { Db } from '../db/client';
 import { folders, jobChunks, meetings, records, segments, transcriptionJobs, uploadParts, uploads, users } from '../db/schema';
@@ -29,8 +40,7 @@ const recordMissing = (many: boolean) => new ApiError(Code.NOT_FOUND, many ? 're
 const shareGone = () => new ApiError(Code.GONE, 'shareGone', {}, 410);
 
 const isShared = (r: RecordEntity, now: number) => r.shareToken !== null && (r.shareExpiresAt === null || r.shareExpiresAt > now);
-const activeShare = (now: number) =>
-  and(isNotNull(records.shareToken), or(isNull(records.shareExpiresAt), gt(records.shareExpiresAt, now)))!;
+const activeShare = (now: number) => and(isNotNull(records.shareToken), or(isNull(records.shareExpiresAt), gt(records.shareExpiresAt, now)))!;
 
 export function recordRow(r: RecordEntity, now = Date.now()): RecordRow {
   return {
@@ -108,7 +118,12 @@ export async function ownedRecords(db: Db, userId: number, ids: number[]): Promi
   const found = (
     await runBatch(
       db,
-      chunks(wanted).map((part) => db.select().from(records).where(and(eq(records.userId, userId), inArray(records.id, part)))),
+      chunks(wanted).map((part) =>
+        db
+          .select()
+          .from(records)
+          .where(and(eq(records.userId, userId), inArray(records.id, part))),
+      ),
     )
   ).flat();
   if (found.length !== wanted.length) throw recordMissing(wanted.length > 1);
@@ -159,7 +174,12 @@ export async function editRecords(db: Db, userId: number, body: z.output<typeof 
   }
   await runBatch(
     db,
-    chunks(ids).map((part) => db.update(records).set(changes).where(and(eq(records.userId, userId), inArray(records.id, part), folderStillThere))),
+    chunks(ids).map((part) =>
+      db
+        .update(records)
+        .set(changes)
+        .where(and(eq(records.userId, userId), inArray(records.id, part), folderStillThere)),
+    ),
   );
   return { updated: ids.length };
 }
@@ -311,7 +331,10 @@ export async function copySharedRecord(db: Db, media: R2Bucket, viewerId: number
 /** The caller's records as a file (one) or a zip (several). */
 export async function exportRecords(db: Db, userId: number, options: ExportOptions) {
   const owned = await ownedRecords(db, userId, options.ids);
-  const lines = await linesOf(db, owned.map((r) => r.id));
+  const lines = await linesOf(
+    db,
+    owned.map((r) => r.id),
+  );
   return buildExport(
     owned.map((r) => ({ ...r, lines: lines.get(r.id)! })),
     options,

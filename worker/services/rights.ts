@@ -115,7 +115,9 @@ export async function charge(d1: D1Database, db: Db, userId: number, feature: Me
   const won = `EXISTS (SELECT 1 FROM cost_records WHERE work_ref = ?1 AND nonce = ?2)`;
   const results = await d1.batch([
     d1
-      .prepare(`INSERT INTO cost_records (user_id, feature, work_ref, seconds, account_type, nonce, created_at) VALUES (?3, ?4, ?1, ?5, ?6, ?2, ?7) ON CONFLICT (work_ref) DO NOTHING`)
+      .prepare(
+        `INSERT INTO cost_records (user_id, feature, work_ref, seconds, account_type, nonce, created_at) VALUES (?3, ?4, ?1, ?5, ?6, ?2, ?7) ON CONFLICT (work_ref) DO NOTHING`,
+      )
       .bind(workRef, nonce, userId, feature, seconds, account, now),
     d1
       .prepare(
@@ -182,7 +184,9 @@ function grantStatements(d1: D1Database, userId: number, pkg: Package, now: numb
   if (account === 'svip') {
     statements.push(
       d1
-        .prepare(`UPDATE accounts SET valid_until = ${extend('valid_until')} WHERE user_id = ?${p + 1} AND account_type = 'vip' AND valid_until > ?${p + 2} AND ${guard.sql}`)
+        .prepare(
+          `UPDATE accounts SET valid_until = ${extend('valid_until')} WHERE user_id = ?${p + 1} AND account_type = 'vip' AND valid_until > ?${p + 2} AND ${guard.sql}`,
+        )
         .bind(...guard.params, userId, now),
     );
   }

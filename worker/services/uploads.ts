@@ -162,7 +162,10 @@ async function discard(db: Db, env: Env, rows: Upload[]) {
     }
     await env.MEDIA.delete(row.objectName);
   }
-  await removeRows(db, rows.map((r) => r.id));
+  await removeRows(
+    db,
+    rows.map((r) => r.id),
+  );
 }
 
 /** The upload dialog's delete: the user's unsubmitted files among `ids`. Others' ids are not found. */

@@ -38,7 +38,10 @@ export function publicName(user: Pick<User, 'name' | 'email'>) {
 }
 
 export async function createUser(db: Db, values: Partial<typeof users.$inferInsert> & { name: string }) {
-  const [user] = await db.insert(users).values({ createdAt: Date.now(), ...values }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ createdAt: Date.now(), ...values })
+    .returning();
   return user!;
 }
 

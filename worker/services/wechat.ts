@@ -45,7 +45,8 @@ interface WechatError {
 
 async function wechatJson<T>(response: Response, what: string): Promise<T & WechatError> {
   const body = (await response.json().catch(() => ({}))) as T & WechatError;
-  if (!response.ok || body.errcode) console.warn(JSON.stringify({ level: 'warn', wechat: what, status: response.status, errcode: body.errcode, errmsg: body.errmsg }));
+  if (!response.ok || body.errcode)
+    console.warn(JSON.stringify({ level: 'warn', wechat: what, status: response.status, errcode: body.errcode, errmsg: body.errmsg }));
   return body;
 }
 

@@ -57,8 +57,13 @@ export async function transcribeSource(
   // Speech the recogniser heard as nothing but noise is dropped rather than shown as an empty line.
   const spoken = done.filter((s) => s.text.trim() !== '');
   if (opts.diarize && spoken.length) {
-    const { labels } = labelSpeakers(spoken.map((s) => s.vector!), opts.speakers);
-    spoken.forEach((s, i) => (s.speaker = labels[i]));
+    const { labels } = labelSpeakers(
+      spoken.map((s) => s.vector!),
+      opts.speakers,
+    );
+    spoken.forEach((s, i) => {
+      s.speaker = labels[i];
+    });
   }
   return {
     duration: round(totals.samples / ENGINE_SAMPLE_RATE),

@@ -33,11 +33,7 @@ interface VerboseJson {
   words?: { word: string; start: number; end: number }[];
 }
 
-export function openAiTranscriber(
-  endpoint: { url: string; key: string; model: string },
-  language: string,
-  fetchImpl: typeof fetch = fetch,
-): UtteranceDecoder {
+export function openAiTranscriber(endpoint: { url: string; key: string; model: string }, language: string, fetchImpl: typeof fetch = fetch): UtteranceDecoder {
   return {
     async decode(pcm: Int16Array, offset: number): Promise<DecodeResult> {
       const form = new FormData();

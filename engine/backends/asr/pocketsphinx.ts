@@ -75,7 +75,7 @@ export class PocketSphinxDecoder {
     return new Promise((resolve, reject) => {
       this.pending.push({ resolve, reject });
       const bytes = pcm ? Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength) : null;
-      this.child.stdin.write(JSON.stringify({ ...header, n: bytes?.length ?? 0 }) + '\n');
+      this.child.stdin.write(`${JSON.stringify({ ...header, n: bytes?.length ?? 0 })}\n`);
       if (bytes?.length) this.child.stdin.write(bytes);
     });
   }

@@ -104,10 +104,12 @@ export class DecoderPool<D extends Decoder> {
       clearTimeout(timer);
       controller.abort();
       // Hand the decoder back only once the job has really stopped using it.
-      work.catch(() => {}).finally(() => {
-        this.avgJobMs = 0.8 * this.avgJobMs + 0.2 * (Date.now() - started);
-        this.release(decoder);
-      });
+      work
+        .catch(() => {})
+        .finally(() => {
+          this.avgJobMs = 0.8 * this.avgJobMs + 0.2 * (Date.now() - started);
+          this.release(decoder);
+        });
     }
   }
 

@@ -39,7 +39,9 @@ export function agglomerate(vectors: Float64Array[], k: number): number[] {
     active.delete(b);
   }
   const labels = new Array<number>(n).fill(0);
-  [...active].forEach((c, idx) => clusters[c]!.forEach((i) => (labels[i] = idx)));
+  [...active].forEach((c, idx) => {
+    for (const i of clusters[c]!) labels[i] = idx;
+  });
   return labels;
 }
 
@@ -58,10 +60,10 @@ export function silhouette(vectors: Float64Array[], labels: number[]): number {
       byCluster.set(labels[j]!, e);
     }
     const own = byCluster.get(labels[i]!);
-    const a = own && own.n ? own.sum / own.n : 0;
+    const a = own?.n ? own.sum / own.n : 0;
     let b = Infinity;
     for (const [c, e] of byCluster) if (c !== labels[i] && e.n) b = Math.min(b, e.sum / e.n);
-    total += own && own.n ? (b - a) / Math.max(a, b) : 0;
+    total += own?.n ? (b - a) / Math.max(a, b) : 0;
   }
   return total / vectors.length;
 }

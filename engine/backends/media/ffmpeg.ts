@@ -42,8 +42,15 @@ function run(cmd: string, args: string[], timeoutMs: number): Promise<{ code: nu
 
 /** The first meaningful line of ffmpeg's complaint, without the input path (which may be a signed URL). */
 function reason(stderr: string, source: string): string {
-  const line = stderr.split('\n').map((l) => l.trim()).find(Boolean) ?? 'unknown error';
-  return line.split(source).join('input').replace(/^input:\s*/, '');
+  const line =
+    stderr
+      .split('\n')
+      .map((l) => l.trim())
+      .find(Boolean) ?? 'unknown error';
+  return line
+    .split(source)
+    .join('input')
+    .replace(/^input:\s*/, '');
 }
 
 interface FfprobeJson {
@@ -61,11 +68,7 @@ interface FfprobeJson {
 }
 
 export async function probe(source: string): Promise<ProbeResponse> {
-  const { code, stdout, stderr } = await run(
-    'ffprobe',
-    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', source],
-    PROBE_TIMEOUT_MS,
-  );
+  const { code, stdout, stderr } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', source], PROBE_TIMEOUT_MS);
   if (code !== 0) throw new EngineHttpError(422, 'unreadable_media', `the media could not be read: ${reason(stderr, source)}`);
   const json = JSON.parse(stdout) as FfprobeJson;
   const formatName = json.format?.format_name ?? '';
@@ -85,9 +88,7 @@ export async function probe(source: string): Promise<ProbeResponse> {
     ...(s.channels ? { channels: s.channels } : {}),
     ...(s.width ? { width: s.width, height: s.height ?? 0 } : {}),
   }));
-  const durations = [json.format?.duration, ...(json.streams ?? []).map((s) => s.duration)]
-    .map(Number)
-    .filter((d) => Number.isFinite(d) && d > 0);
+  const durations = [json.format?.duration, ...(json.streams ?? []).map((s) => s.duration)].map(Number).filter((d) => Number.isFinite(d) && d > 0);
   return {
     format,
     duration: durations.length ? Math.round(durations[0]! * 1000) / 1000 : 0,
@@ -111,8 +112,25 @@ export type OutputFormat = 's16le' | 'wav';
 export function extractProcess(source: string, format: OutputFormat = 's16le'): ChildProcessByStdio<null, Readable, Readable> {
   return spawn(
     'ffmpeg',
-    ['-nostdin', '-v', 'error', '-i', source, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(ENGINE_SAMPLE_RATE),
-      '-acodec', 'pcm_s16le', '-f', format, 'pipe:1'],
+    [
+      '-nostdin',
+      '-v',
+      'error',
+      '-i',
+      source,
+      '-map',
+      '0:a:0',
+      '-vn',
+      '-ac',
+      '1',
+      '-ar',
+      String(ENGINE_SAMPLE_RATE),
+      '-acodec',
+      'pcm_s16le',
+      '-f',
+      format,
+      'pipe:1',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
 }
@@ -165,7 +183,7 @@ export function float32ToInt16(samples: Float32Array): Int16Array {
 export async function ffmpegVersion(): Promise<string | null> {
   try {
     const { code, stdout } = await run('ffmpeg', ['-version'], 5_000);
-    return code === 0 ? (stdout.split('\n')[0] ?? '').replace(/^ffmpeg version /, '').split(' ')[0] ?? null : null;
+    return code === 0 ? ((stdout.split('\n')[0] ?? '').replace(/^ffmpeg version /, '').split(' ')[0] ?? null) : null;
   } catch {
     return null;
   }

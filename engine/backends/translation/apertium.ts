@@ -13,8 +13,20 @@ const exec = promisify(execFile);
 
 /** Apertium's ISO 639 codes for the languages Tingyi names. */
 const CODES: Record<string, string> = {
-  eng: 'en-US', en: 'en-US', spa: 'es-ES', es: 'es-ES', fra: 'fr-FR', fr: 'fr-FR', deu: 'de-DE', de: 'de-DE',
-  rus: 'ru-RU', ru: 'ru-RU', jpn: 'ja-JP', kor: 'ko-KR', zho: 'zh-CN', cmn: 'zh-CN',
+  eng: 'en-US',
+  en: 'en-US',
+  spa: 'es-ES',
+  es: 'es-ES',
+  fra: 'fr-FR',
+  fr: 'fr-FR',
+  deu: 'de-DE',
+  de: 'de-DE',
+  rus: 'ru-RU',
+  ru: 'ru-RU',
+  jpn: 'ja-JP',
+  kor: 'ko-KR',
+  zho: 'zh-CN',
+  cmn: 'zh-CN',
 };
 
 function run(mode: string, input: string): Promise<string> {
@@ -36,7 +48,10 @@ export async function createApertium(): Promise<Translator & { modes: Map<string
   const modes = new Map<string, string>();
   try {
     const { stdout } = await exec('apertium', ['-l']);
-    for (const mode of stdout.split('\n').map((l) => l.trim()).filter(Boolean)) {
+    for (const mode of stdout
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)) {
       const [src, dst] = mode.split('-');
       // Variant modes (spa-eng_US) duplicate the base pair for our purposes.
       const from = src && CODES[src];
@@ -49,17 +64,18 @@ export async function createApertium(): Promise<Translator & { modes: Map<string
   return {
     name: 'apertium',
     modes,
-    pairs: () => [...modes.keys()].map((k) => {
-      const [from, to] = k.split('>') as [string, string];
-      return { from, to, backend: 'apertium' } satisfies TranslationPair;
-    }),
+    pairs: () =>
+      [...modes.keys()].map((k) => {
+        const [from, to] = k.split('>') as [string, string];
+        return { from, to, backend: 'apertium' } satisfies TranslationPair;
+      }),
     async translate(from, to, texts, glossary?: GlossaryEntry[]) {
       const mode = modes.get(`${from}>${to}`)!;
       // One process for the whole batch: one sentence per line, line breaks inside a sentence flattened.
       const input = texts.map((t) => protect(t.replace(/\s*\n\s*/g, ' '), glossary)).join('\n');
-      const lines = (await run(mode, input + '\n')).replace(/\n$/, '').split('\n');
+      const lines = (await run(mode, `${input}\n`)).replace(/\n$/, '').split('\n');
       if (lines.length !== texts.length) {
-        const each = await Promise.all(texts.map((t) => run(mode, protect(t, glossary) + '\n')));
+        const each = await Promise.all(texts.map((t) => run(mode, `${protect(t, glossary)}\n`)));
         return each.map((t) => restore(t.trim(), glossary));
       }
       return lines.map((l) => restore(l.trim(), glossary));

@@ -20,6 +20,8 @@ export function protect(text: string, glossary: GlossaryEntry[] = []): string {
 
 export function restore(text: string, glossary: GlossaryEntry[] = []): string {
   let out = text;
-  glossary.forEach((g, i) => (out = out.split(mark(i)).join(g.target)));
+  glossary.forEach((g, i) => {
+    out = out.split(mark(i)).join(g.target);
+  });
   return out;
 }

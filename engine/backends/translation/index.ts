@@ -50,7 +50,13 @@ export class Translation {
   async translate(from: string, to: string, texts: string[], glossary?: GlossaryEntry[]): Promise<{ backend: string; texts: string[] }> {
     const translator = this.translators.find((t) => t.pairs().some((p) => p.from === from && p.to === to));
     if (!translator) {
-      throw new EngineHttpError(422, 'unsupported_pair', `no translator for ${from} → ${to}; available: ${this.pairs().map((p) => `${p.from}→${p.to}`).join(', ')}`);
+      throw new EngineHttpError(
+        422,
+        'unsupported_pair',
+        `no translator for ${from} → ${to}; available: ${this.pairs()
+          .map((p) => `${p.from}→${p.to}`)
+          .join(', ')}`,
+      );
     }
     return { backend: translator.name, texts: await translator.translate(from, to, texts, glossary) };
   }

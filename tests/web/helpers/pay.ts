@@ -24,12 +24,23 @@ const pkg = (id: number, packageType: PackageCategory['packageType'], name: stri
 });
 
 export const CATEGORIES: PackageCategory[] = [
-  { packageType: '2', desc: 'VIP membership', remark: 'Daily interpreting and uploads', packageList: [pkg(11, '2', 'VIP 1 month', 49), pkg(12, '2', 'VIP 12 months', 399)] },
+  {
+    packageType: '2',
+    desc: 'VIP membership',
+    remark: 'Daily interpreting and uploads',
+    packageList: [pkg(11, '2', 'VIP 1 month', 49), pkg(12, '2', 'VIP 12 months', 399)],
+  },
   {
     packageType: '3',
     desc: 'Duration',
     remark: 'Pay by time',
-    packageList: [pkg(21, '3', 'Duration 10 hours', 39), pkg(22, '3', 'Duration 50 hours', 169), pkg(23, '3', 'Duration 100 hours', 299), pkg(24, '3', 'Duration 200 hours', 549), pkg(25, '3', 'Duration 500 hours', 1199)],
+    packageList: [
+      pkg(21, '3', 'Duration 10 hours', 39),
+      pkg(22, '3', 'Duration 50 hours', 169),
+      pkg(23, '3', 'Duration 100 hours', 299),
+      pkg(24, '3', 'Duration 200 hours', 549),
+      pkg(25, '3', 'Duration 500 hours', 1199),
+    ],
   },
   { packageType: '5', desc: 'Smart dubbing', remark: 'AI voiceover', packageList: [pkg(31, '5', 'AI dubbing 1 hour', 59)] },
   { packageType: '1', desc: 'SVIP membership', remark: 'Everything', packageList: [pkg(41, '1', 'SVIP 1 month', 99)] },
@@ -56,7 +67,16 @@ export function payReply(fake: FakePay, path: string, body: string): Reply | nul
   if (path === '/expense/pay/methods') return ok(fake.methods);
   if (path === '/expense/package/queryRightsPictureUrl') return ok({ rightsPictureUrl: '' });
   if (path === '/expense/account/queryAccountDetail') return ok(ACCOUNTS);
-  if (path === '/expense/account/queryUserFunctionJudge') return ok({ recognitionCount: 10, translateCount: 4, proprietaryWords: true, translateGlossary: true, sensitiveWords: true, inviteMeeting: true, screenCasting: true });
+  if (path === '/expense/account/queryUserFunctionJudge')
+    return ok({
+      recognitionCount: 10,
+      translateCount: 4,
+      proprietaryWords: true,
+      translateGlossary: true,
+      sensitiveWords: true,
+      inviteMeeting: true,
+      screenCasting: true,
+    });
   if (path === '/expense/pay/getQrPay') {
     const request = JSON.parse(body) as Record<string, unknown>;
     const outTradeNo = `TY${fake.orders.length + 1}`;

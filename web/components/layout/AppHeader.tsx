@@ -20,18 +20,16 @@ export function AppHeader({ compact, onOpenMenu }: { compact: boolean; onOpenMen
 
   return (
     <Layout.Header className="app-header" data-testid="app-header">
-      {compact && (
-        <Button
-          type="text"
-          icon={<MenuOutlined />}
-          aria-label={t('nav.openMenu')}
-          onClick={onOpenMenu}
-          data-testid="mobile-menu-button"
-        />
-      )}
+      {compact && <Button type="text" icon={<MenuOutlined />} aria-label={t('nav.openMenu')} onClick={onOpenMenu} data-testid="mobile-menu-button" />}
       <Brand />
       <div className="app-header-actions">
-        <HeaderAction compact={compact} icon={<GiftOutlined />} label={t('header.cardExchange')} onClick={() => setCardDialogOpen(true)} testId="card-exchange-button" />
+        <HeaderAction
+          compact={compact}
+          icon={<GiftOutlined />}
+          label={t('header.cardExchange')}
+          onClick={() => setCardDialogOpen(true)}
+          testId="card-exchange-button"
+        />
         <HeaderAction compact={compact} icon={<CrownOutlined />} label={t('header.purchase')} onClick={() => openPay()} testId="purchase-button" highlight />
         <LanguagePicker compact={compact} />
         <UserMenu compact={compact} />

@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ACCOUNT_DETAIL_KEY, refreshPermissions } from '../../features/account/api';
 import { post } from '../../lib/request';
 
-const exchangeCardCodeUrl = (code: string) =>
-  `/expense/cardPassword/exchangeCardPassword/${encodeURIComponent(code)}`;
+const exchangeCardCodeUrl = (code: string) => `/expense/cardPassword/exchangeCardPassword/${encodeURIComponent(code)}`;
 
 /** Card-code redemption (spec §2, §5, §8): trimmed code, button disabled while empty; failures toast in the request layer. */
 export function CardExchangeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -47,6 +47,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
           key: PATHS.recordList,
           icon: <FileTextOutlined />,
           label: (
+            // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label is all antd lets us mark; it says whether the folder tree under it is open.
             <span className="side-nav-records" aria-expanded={hasAccount ? foldersOpen : undefined} data-testid="nav-records">
               {t('pages.records')}
               {hasAccount && <RightOutlined className={foldersOpen ? 'side-nav-records-arrow open' : 'side-nav-records-arrow'} />}
@@ -94,17 +95,10 @@ function ExternalLink({ href, icon, label }: { href: string; icon: ReactNode; la
   const comingSoon = useComingSoon();
   if (!href) {
     return (
-      <a
-        href="#"
-        className="side-nav-link"
-        onClick={(event) => {
-          event.preventDefault();
-          comingSoon();
-        }}
-      >
+      <button type="button" className="side-nav-link" onClick={comingSoon}>
         {icon}
         <span>{label}</span>
-      </a>
+      </button>
     );
   }
   return (

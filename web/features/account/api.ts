@@ -46,8 +46,7 @@ export async function uploadAvatar(file: Blob, onProgress: (percent: number) => 
   return data;
 }
 
-export const changePassword = (body: { oldPassword: string; newPassword: string }) =>
-  request({ method: 'PUT', url: '/system/updatePwd', data: body });
+export const changePassword = (body: { oldPassword: string; newPassword: string }) => request({ method: 'PUT', url: '/system/updatePwd', data: body });
 
 export const bindAccount = async (body: { target: string; code: string }) =>
   (await request<UserInfo>({ method: 'PUT', url: '/system/bindingAccount', data: body })).data;
@@ -88,5 +87,4 @@ export const BILL_URLS = {
   transactions: '/expense/account/queryCostRecord',
 } as const;
 
-export const fetchBillPage = async <Row>(url: string, pageNum: number, pageSize: number) =>
-  (await post<Page<Row>>(url, { pageNum, pageSize })).data;
+export const fetchBillPage = async <Row>(url: string, pageNum: number, pageSize: number) => (await post<Page<Row>>(url, { pageNum, pageSize })).data;

@@ -45,6 +45,7 @@ export function ClickCaptcha({ onPass }: { onPass: (pass: string) => void }) {
         <span className="captcha-prompt" data-testid="captcha-prompt">
           {t('captcha.clickInOrder')}
           {data?.prompt.map((glyph, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a glyph may repeat; its place in the prompt is what it is.
             <b key={index} className="captcha-glyph">
               {glyph}
             </b>
@@ -62,6 +63,7 @@ export function ClickCaptcha({ onPass }: { onPass: (pass: string) => void }) {
         />
       </div>
       <Spin spinning={busy}>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a click captcha is a pointer task; keyboard and screen-reader users sign in with a code instead. */}
         <div
           className="captcha-picture"
           style={{ aspectRatio: data ? `${data.width} / ${data.height}` : '300 / 160' }}
@@ -69,15 +71,12 @@ export function ClickCaptcha({ onPass }: { onPass: (pass: string) => void }) {
           data-testid="captcha-image"
           data-captcha-id={data?.id}
         >
-          {/* Our own server's markup, not user content. */}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own server's drawing, with no text in it and no user content. */}
           {data && <div className="captcha-svg" dangerouslySetInnerHTML={{ __html: data.svg }} />}
           {data &&
             points.map((point, index) => (
-              <span
-                key={index}
-                className="captcha-marker"
-                style={{ left: `${(point.x / data.width) * 100}%`, top: `${(point.y / data.height) * 100}%` }}
-              >
+              // biome-ignore lint/suspicious/noArrayIndexKey: markers are numbered clicks, only ever appended.
+              <span key={index} className="captcha-marker" style={{ left: `${(point.x / data.width) * 100}%`, top: `${(point.y / data.height) * 100}%` }}>
                 {index + 1}
               </span>
             ))}

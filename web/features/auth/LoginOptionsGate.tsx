@@ -10,13 +10,7 @@ export function LoginOptionsGate({ children }: { children: (options: LoginOption
   const options = useLoginOptions();
   if (options.isPending) return <Skeleton active paragraph={{ rows: 5 }} />;
   if (options.isError) {
-    return (
-      <Result
-        status="warning"
-        subTitle={t('auth.optionsFailed')}
-        extra={<Button onClick={() => void options.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
+    return <Result status="warning" subTitle={t('auth.optionsFailed')} extra={<Button onClick={() => void options.refetch()}>{t('common.retry')}</Button>} />;
   }
   return children(options.data);
 }

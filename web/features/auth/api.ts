@@ -23,11 +23,9 @@ export const fetchLoginOptions = async () => (await get<LoginOptions>('/auth/log
 export const fetchCaptcha = async () => (await get<CaptchaPicture>('/auth/captcha')).data;
 
 /** A right answer yields a single-use pass for doLogin; a wrong one rejects (the picture is spent). */
-export const verifyCaptcha = async (id: string, points: Point[]) =>
-  (await post<{ pass: string }>('/auth/captcha/verify', { id, points })).data.pass;
+export const verifyCaptcha = async (id: string, points: Point[]) => (await post<{ pass: string }>('/auth/captcha/verify', { id, points })).data.pass;
 
-export const sendCode = async (target: string) =>
-  (await post<{ cooldownSeconds: number }>('/auth/c/getValidCode', { target })).data;
+export const sendCode = async (target: string) => (await post<{ cooldownSeconds: number }>('/auth/c/getValidCode', { target })).data;
 
 export interface CodeLogin {
   target: string;
@@ -60,8 +58,7 @@ export const googleRegisterWithLogin = async (body: { code: string; state: strin
 export const fetchWechatQr = async (mode: ProviderMode) => (await get<WechatQrCode>('/auth/getQrCode', { mode })).data;
 
 /** Polled every 2 s: a failure is left to the next poll instead of toasting each time. */
-export const fetchScanStatus = async (scene: string) =>
-  (await get<WechatScanStatus>('/auth/getOpenId', { scene }, { silent: true })).data;
+export const fetchScanStatus = async (scene: string) => (await get<WechatScanStatus>('/auth/getOpenId', { scene }, { silent: true })).data;
 
 export const wechatLogin = async (body: { scene: string; source: number }) => (await post<LoginResult>('/auth/wxlogin', body)).data;
 

@@ -56,9 +56,25 @@ export function NewPasswordFields({ name = 'password', placeholder }: { name?: s
   return (
     <>
       <Form.Item name={name} rules={[rule(t, checkPassword)]} extra={t('validation.passwordFormat')}>
-        <Input.Password size="large" prefix={<LockOutlined />} placeholder={label} aria-label={label} autoComplete="new-password" data-testid="password-input" />
+        <Input.Password
+          size="large"
+          prefix={<LockOutlined />}
+          placeholder={label}
+          aria-label={label}
+          autoComplete="new-password"
+          data-testid="password-input"
+        />
       </Form.Item>
-      <Form.Item name={`${name}Confirm`} dependencies={[name]} rules={[rule(t, checkConfirm(() => form.getFieldValue(name)))]}>
+      <Form.Item
+        name={`${name}Confirm`}
+        dependencies={[name]}
+        rules={[
+          rule(
+            t,
+            checkConfirm(() => form.getFieldValue(name)),
+          ),
+        ]}
+      >
         <Input.Password
           size="large"
           prefix={<LockOutlined />}

@@ -159,6 +159,7 @@ export function FolderTree({ onNavigate }: { onNavigate?: () => void }) {
             <span className="folder-node-name" title={label(folder)}>
               {label(folder)}
             </span>
+            {/* biome-ignore lint/a11y/noStaticElementInteractions: keeps the menu button's clicks and keys from also selecting the folder; the button is the control. */}
             <span className="folder-node-actions" onClick={keepToSelf} onKeyDown={keepToSelf}>
               <Dropdown trigger={['click']} menu={{ items: actionsOf(folder), onClick: ({ key }) => runAction(key, folder) }}>
                 <Button

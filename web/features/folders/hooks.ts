@@ -22,10 +22,6 @@ export function useRemoveFolder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeFolder,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: FOLDERS_KEY }),
-        queryClient.invalidateQueries({ queryKey: RECORDS_KEY }),
-      ]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: FOLDERS_KEY }), queryClient.invalidateQueries({ queryKey: RECORDS_KEY })]),
   });
 }

@@ -24,8 +24,7 @@ export function InviteDrawer({ meeting, open, onClose }: { meeting: MeetingDetai
   const toggle = useMutation({
     mutationFn: (inviteOpen: boolean) => editMeeting({ id: meeting.id, inviteOpen }),
     onMutate: () => setShortage(null),
-    onSuccess: (next) =>
-      queryClient.setQueryData<MeetingAccess<MeetingDetail>>(meetingKey(meeting.id), (old) => old && { ...old, meeting: next }),
+    onSuccess: (next) => queryClient.setQueryData<MeetingAccess<MeetingDetail>>(meetingKey(meeting.id), (old) => old && { ...old, meeting: next }),
     onError: (error) => {
       // Inviting is an SVIP benefit (spec §6): the refusal says so in the server's words.
       if (isRequestError(error, 'business') && error.code !== null && PAYMENT_CODES.includes(error.code)) setShortage(error.message);
@@ -41,12 +40,7 @@ export function InviteDrawer({ meeting, open, onClose }: { meeting: MeetingDetai
             <strong>{t('meeting.page.inviteOpen')}</strong>
             <small>{t(meeting.inviteOpen ? 'meeting.page.inviteOnHint' : 'meeting.page.inviteOffHint')}</small>
           </span>
-          <Switch
-            checked={meeting.inviteOpen}
-            loading={toggle.isPending}
-            onChange={(on) => toggle.mutate(on)}
-            data-testid="meeting-invite-switch"
-          />
+          <Switch checked={meeting.inviteOpen} loading={toggle.isPending} onChange={(on) => toggle.mutate(on)} data-testid="meeting-invite-switch" />
         </label>
         {shortage !== null && <PaymentAlert msg={shortage} />}
         {link ? (

@@ -25,6 +25,7 @@ export const LiveSubtitles = memo(function LiveSubtitles({ lines, partial, langu
   const box = useRef<HTMLDivElement>(null);
   const following = useRef(true);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new lines, a changed partial or language are what make it scroll.
   useLayoutEffect(() => {
     const el = box.current;
     if (el && following.current) el.scrollTop = el.scrollHeight;

@@ -1,11 +1,4 @@
-import {
-  AudioOutlined,
-  DesktopOutlined,
-  PauseOutlined,
-  PoweroffOutlined,
-  QrcodeOutlined,
-  TeamOutlined,
-} from '@ant-design/icons';
+import { AudioOutlined, DesktopOutlined, PauseOutlined, PoweroffOutlined, QrcodeOutlined, TeamOutlined } from '@ant-design/icons';
 import { App, Badge, Button, Card, Tooltip } from 'antd';
 import type { BadgeProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -66,6 +59,7 @@ export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; ac
   // The room paused or ended the meeting (the host's own click, a quota running out, another tab): stop
   // listening. A problem the room reports re-checks, since a refused resume leaves the status as it was.
   const { stop: stopMic } = mic;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new problem from the room is a reason to check again.
   useEffect(() => {
     if (status === 'paused' || status === 'ended' || socket.closedReason !== null) stopMic();
   }, [status, socket.closedReason, socket.problem, stopMic]);
@@ -94,7 +88,11 @@ export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; ac
       if (live) {
         socket.control('end');
         const until = Date.now() + END_CONFIRM_MS;
-        while (!(confirmed = endedRef.current) && Date.now() < until) await sleep(100);
+        confirmed = endedRef.current;
+        while (!confirmed && Date.now() < until) {
+          await sleep(100);
+          confirmed = endedRef.current;
+        }
       }
       // The room is out of reach (or slow): end it over HTTP, which also repairs a meeting left paused.
       if (!confirmed) await stopMeeting(meeting.id);
@@ -129,11 +127,7 @@ export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; ac
             <span className="meeting-elapsed" data-testid="meeting-elapsed">
               {formatDuration(elapsed / 1000)}
             </span>
-            <Badge
-              status={CONNECTION_BADGE[socket.connection]}
-              text={t(`meeting.page.connection.${socket.connection}`)}
-              data-testid="meeting-connection"
-            />
+            <Badge status={CONNECTION_BADGE[socket.connection]} text={t(`meeting.page.connection.${socket.connection}`)} data-testid="meeting-connection" />
             <Tooltip title={t('meeting.page.viewers')}>
               <span className="meeting-viewers" data-testid="meeting-viewers">
                 <TeamOutlined /> {socket.viewers.participants} <DesktopOutlined /> {socket.viewers.projections}
@@ -214,6 +208,7 @@ export function LevelMeter({ level }: { level: number }) {
   // Speech sits low on a linear scale: a square root spreads it over the bar.
   const percent = Math.round(Math.min(1, Math.sqrt(Math.max(0, level))) * 100);
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a styled bar that updates many times a second; <meter> cannot be styled alike across browsers.
     <div
       className="meeting-level"
       role="meter"

@@ -159,7 +159,8 @@ export function MeetingSetup() {
             name="sourceLanguage"
             label={t('meeting.page.sourceLanguage')}
             extra={t('common.recognitionLimit', { count: recognitionCount })}
-            rules={[{ required: true, message: t('meeting.page.sourceRequired') }]}>
+            rules={[{ required: true, message: t('meeting.page.sourceRequired') }]}
+          >
             <Select
               showSearch
               optionFilterProp="label"
@@ -196,15 +197,7 @@ export function MeetingSetup() {
           <FolderTreeSelect placeholder={t('folders.choose')} data-testid="meeting-folder" />
         </Form.Item>
         {shortage !== null && <PaymentAlert msg={shortage} className="meeting-setup-shortage" />}
-        <Button
-          type="primary"
-          htmlType="submit"
-          size="large"
-          block
-          icon={<AudioOutlined />}
-          loading={create.isPending}
-          data-testid="meeting-create"
-        >
+        <Button type="primary" htmlType="submit" size="large" block icon={<AudioOutlined />} loading={create.isPending} data-testid="meeting-create">
           {t('meeting.page.create')}
         </Button>
       </Form>

@@ -77,13 +77,7 @@ export function MeetingBanners({ mic, onRetryMic, silent, connection, problem }:
         />
       )}
       {silent && (
-        <Alert
-          type="warning"
-          showIcon
-          message={t('meeting.states.noSound')}
-          description={t('meeting.states.noSoundHelp')}
-          data-testid="meeting-no-sound"
-        />
+        <Alert type="warning" showIcon message={t('meeting.states.noSound')} description={t('meeting.states.noSoundHelp')} data-testid="meeting-no-sound" />
       )}
     </div>
   );

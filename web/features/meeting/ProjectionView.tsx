@@ -46,6 +46,7 @@ export function ProjectionView({ meeting, socket, language, onLanguage }: Projec
   const style = { '--projection-scale': FONT_SCALES[config.fontSize] } as CSSProperties;
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: moving the pointer only brings back the controls, which Tab reaches too.
     <div
       ref={screen}
       className={controls.visible ? 'projection' : 'projection projection-calm'}
@@ -85,9 +86,7 @@ export function ProjectionView({ meeting, socket, language, onLanguage }: Projec
                   {mode !== 'translation' && <p className="projection-source">{line.text}</p>}
                   {mode !== 'source' && (
                     // Until its translation arrives a line shows its source, muted, rather than a gap.
-                    <p className={translation ? 'projection-translation' : 'projection-translation projection-pending'}>
-                      {translation ?? line.text}
-                    </p>
+                    <p className={translation ? 'projection-translation' : 'projection-translation projection-pending'}>{translation ?? line.text}</p>
                   )}
                 </div>
               );

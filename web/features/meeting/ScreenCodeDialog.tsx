@@ -31,7 +31,7 @@ export function ScreenCodeDialog({ meeting, onClose }: { meeting: MeetingDetail;
         {code ? (
           <>
             <p className="meeting-hint">{t('meeting.page.projectionLead')}</p>
-            <div className="meeting-code-digits" data-testid="meeting-screen-code" aria-label={code}>
+            <div className="meeting-code-digits" data-testid="meeting-screen-code" role="status" aria-label={code}>
               {code}
             </div>
             <span className="meeting-code-label">{t('meeting.page.projectionLink')}</span>

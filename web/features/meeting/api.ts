@@ -19,8 +19,7 @@ export const fetchMeetingLanguages = async () => (await get<LanguageLists>('/spe
 export const createMeeting = async (body: CreateMeetingBody) => (await post<MeetingDetail>(`${BASE}/create`, body)).data;
 
 /** The owner's console: the meeting and a host ticket. Silent: the console explains a failure itself. */
-export const fetchMeeting = async (id: number) =>
-  (await get<MeetingAccess<MeetingDetail>>(`${BASE}/getMeeting`, { id }, { silent: true })).data;
+export const fetchMeeting = async (id: number) => (await get<MeetingAccess<MeetingDetail>>(`${BASE}/getMeeting`, { id }, { silent: true })).data;
 
 export const editMeeting = async (body: EditMeetingBody) => (await post<MeetingDetail>(`${BASE}/edit`, body)).data;
 
@@ -29,8 +28,7 @@ export const stopMeeting = async (id: number) => (await post<MeetingDetail>(`${B
 export const createScreenCode = async (id: number) => (await post<{ shortCode: string }>(`${BASE}/createScreenCode`, { id })).data;
 
 /** A projected screen's ticket; the page explains an unknown or expired code itself. */
-export const fetchNetworkLink = async (shortCode: string) =>
-  (await get<MeetingAccess>(`${BASE}/getNetworkLink`, { shortCode }, { silent: true })).data;
+export const fetchNetworkLink = async (shortCode: string) => (await get<MeetingAccess>(`${BASE}/getNetworkLink`, { shortCode }, { silent: true })).data;
 
 export type JoinBy = { invite: string } | { userId: string };
 

@@ -7,8 +7,7 @@ export const INVITE_PARAM = 'invite';
 export const OWNER_PARAM = 'userId';
 export const SCREEN_CODE_PARAM = 'code';
 
-export const inviteLink = (origin: string, token: string) =>
-  `${origin}${PATHS.meetingShareIng}?${INVITE_PARAM}=${encodeURIComponent(token)}`;
+export const inviteLink = (origin: string, token: string) => `${origin}${PATHS.meetingShareIng}?${INVITE_PARAM}=${encodeURIComponent(token)}`;
 
 export const ownerJoinPath = (userId: number) => `${PATHS.meetingShareIng}?${OWNER_PARAM}=${userId}`;
 

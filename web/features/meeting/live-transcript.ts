@@ -1,11 +1,4 @@
-import type {
-  LiveLine,
-  MeetingStatus,
-  MeetingSummary,
-  ServerMessage,
-  SocketProblem,
-  SocketRole,
-} from '../../../contracts/meeting';
+import type { LiveLine, MeetingStatus, MeetingSummary, ServerMessage, SocketProblem, SocketRole } from '../../../contracts/meeting';
 
 /** What a meeting's socket has said so far, as the subtitles and the console show it. */
 export interface LiveState {

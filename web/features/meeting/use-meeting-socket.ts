@@ -21,11 +21,7 @@ const noSubscription = () => () => {};
  * on every (re)connect for a fresh ticket; a 410 from it ends the link with closedReason 'expired'. A
  * `language` given here is sent whenever it changes; setLanguage() does the same imperatively.
  */
-export function useMeetingSocket(opts: {
-  access: () => Promise<MeetingAccess>;
-  enabled: boolean;
-  language?: string | null;
-}): MeetingSocket {
+export function useMeetingSocket(opts: { access: () => Promise<MeetingAccess>; enabled: boolean; language?: string | null }): MeetingSocket {
   const { enabled, language } = opts;
   // The latest access and language are read at connect time: a re-rendered page does not reconnect.
   const accessRef = useRef(opts.access);
@@ -53,10 +49,7 @@ export function useMeetingSocket(opts: {
     if (connection && language !== undefined) connection.setLanguage(language);
   }, [connection, language]);
 
-  const state = useSyncExternalStore(
-    connection?.subscribe ?? noSubscription,
-    connection?.getState ?? (() => (enabled ? CONNECTING : IDLE)),
-  );
+  const state = useSyncExternalStore(connection?.subscribe ?? noSubscription, connection?.getState ?? (() => (enabled ? CONNECTING : IDLE)));
 
   const sendAudio = useCallback((frame: ArrayBuffer) => connectionRef.current?.sendAudio(frame), []);
   const control = useCallback((action: ControlAction) => connectionRef.current?.control(action), []);

@@ -20,6 +20,7 @@ export function PackageCarousel({ packages, selectedId, onSelect, perView }: Pro
   const { t } = useTranslation();
   const [first, setFirst] = useState(0);
   const last = Math.max(0, packages.length - perView);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another list of packages starts at its first slide.
   useEffect(() => setFirst(0), [packages]);
   const shown = Math.min(first, last);
 

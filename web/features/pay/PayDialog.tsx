@@ -151,7 +151,14 @@ export default function PayDialog() {
                   </div>
                   {payType && pkg && (
                     <div className="pay-checkout-row">
-                      <PayArea payType={payType} order={pay.order} loading={pay.loading} error={pay.error} expired={pay.status === 'expired'} onRetry={pay.retry} />
+                      <PayArea
+                        payType={payType}
+                        order={pay.order}
+                        loading={pay.loading}
+                        error={pay.error}
+                        expired={pay.status === 'expired'}
+                        onRetry={pay.retry}
+                      />
                       <div className="pay-summary">
                         <div className="pay-price" data-testid="pay-price">
                           <span>{t('pay.amount')}</span>

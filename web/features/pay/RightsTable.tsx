@@ -10,10 +10,34 @@ export function RightsTable() {
   const yes = t('pay.table.yes');
   const no = t('pay.table.no');
   const rows = [
-    { key: 'realtime', feature: t('pay.table.realtime'), duration: t('pay.table.asPurchased'), vip: t('pay.table.hoursDaily', { hours: h(DAILY_LIMIT_SECONDS.realtime.vip) }), svip: t('pay.table.hoursDaily', { hours: h(DAILY_LIMIT_SECONDS.realtime.svip) }) },
-    { key: 'upload', feature: t('pay.table.upload'), duration: t('pay.table.asPurchased'), vip: t('pay.table.hoursDaily', { hours: h(DAILY_LIMIT_SECONDS.upload.vip) }), svip: t('pay.table.hoursDaily', { hours: h(DAILY_LIMIT_SECONDS.upload.svip) }) },
-    { key: 'recognition', feature: t('pay.table.recognition'), duration: DEFAULT_PERMISSIONS.recognitionCount, vip: DEFAULT_PERMISSIONS.recognitionCount, svip: SVIP_PERMISSIONS.recognitionCount },
-    { key: 'translation', feature: t('pay.table.translation'), duration: DEFAULT_PERMISSIONS.translateCount, vip: DEFAULT_PERMISSIONS.translateCount, svip: SVIP_PERMISSIONS.translateCount },
+    {
+      key: 'realtime',
+      feature: t('pay.table.realtime'),
+      duration: t('pay.table.asPurchased'),
+      vip: t('pay.table.hoursDaily', { hours: h(DAILY_LIMIT_SECONDS.realtime.vip) }),
+      svip: t('pay.table.hoursDaily', { hours: h(DAILY_LIMIT_SECONDS.realtime.svip) }),
+    },
+    {
+      key: 'upload',
+      feature: t('pay.table.upload'),
+      duration: t('pay.table.asPurchased'),
+      vip: t('pay.table.hoursDaily', { hours: h(DAILY_LIMIT_SECONDS.upload.vip) }),
+      svip: t('pay.table.hoursDaily', { hours: h(DAILY_LIMIT_SECONDS.upload.svip) }),
+    },
+    {
+      key: 'recognition',
+      feature: t('pay.table.recognition'),
+      duration: DEFAULT_PERMISSIONS.recognitionCount,
+      vip: DEFAULT_PERMISSIONS.recognitionCount,
+      svip: SVIP_PERMISSIONS.recognitionCount,
+    },
+    {
+      key: 'translation',
+      feature: t('pay.table.translation'),
+      duration: DEFAULT_PERMISSIONS.translateCount,
+      vip: DEFAULT_PERMISSIONS.translateCount,
+      svip: SVIP_PERMISSIONS.translateCount,
+    },
     { key: 'subtitles', feature: t('pay.table.subtitles'), duration: t('pay.table.limited'), vip: t('pay.table.unlimited'), svip: t('pay.table.unlimited') },
     { key: 'vocabulary', feature: t('pay.table.vocabulary'), duration: no, vip: no, svip: yes },
   ];

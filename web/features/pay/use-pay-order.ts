@@ -16,6 +16,7 @@ export function usePayOrder(pkg: PricePackage | undefined, payType: PayType | un
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new order only for another package, method or an explicit retry; `pkg` itself is rebuilt on refetch.
   useEffect(() => {
     if (!pkg || !payType) return;
     let current = true;
@@ -29,8 +30,6 @@ export function usePayOrder(pkg: PricePackage | undefined, payType: PayType | un
     return () => {
       current = false;
     };
-    // A new order only for another package, method or an explicit retry; `pkg` itself is rebuilt on refetch.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pkg?.id, pkg?.price, payType, source, attempt]);
 
   const polled = Boolean(order && (order.weChatQRCode ?? order.aliPayQRCode ?? order.devPayUrl));

@@ -51,7 +51,14 @@ export function DetailHeader({ record, exportBlocked, onExport, changed }: Detai
 
   return (
     <header className="detail-header">
-      <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('recordDetail.back')} title={t('recordDetail.back')} onClick={back} data-testid="detail-back" />
+      <Button
+        type="text"
+        icon={<ArrowLeftOutlined />}
+        aria-label={t('recordDetail.back')}
+        title={t('recordDetail.back')}
+        onClick={back}
+        data-testid="detail-back"
+      />
       <div className="detail-heading">
         <Typography.Title
           level={1}

@@ -1,5 +1,6 @@
 import { Alert, App, Button, Empty, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordDetail } from '../../../contracts/records';
 import { ExportDialog } from '../records/ExportDialog';
@@ -13,17 +14,7 @@ import { isLocked, isRetryable, isRunning } from '../records/status';
 import { StatusBanner } from './StatusBanner';
 import { SummaryTabs } from './SummaryTabs';
 import { needsHours } from './timecode';
-import {
-  addLineAfter,
-  deleteLine,
-  editText,
-  mergeSpeakers,
-  mergeWithNext,
-  renameSpeaker,
-  setTime,
-  speakerStats,
-  toEditedLines,
-} from './transcript-edit';
+import { addLineAfter, deleteLine, editText, mergeSpeakers, mergeWithNext, renameSpeaker, setTime, speakerStats, toEditedLines } from './transcript-edit';
 import { TranscriptLines } from './TranscriptLines';
 import type { LineHandlers, TranscriptView } from './TranscriptLines';
 import { TranscriptToolbar } from './TranscriptToolbar';
@@ -98,7 +89,7 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
   else if (editor.dirty) translateBlocked = t('recordDetail.saveFirst');
   else if (editor.lines.length === 0) translateBlocked = t('recordDetail.empty');
 
-  let transcript;
+  let transcript: ReactNode;
   if (editor.lines.length > 0) {
     transcript = (
       <>

@@ -103,7 +103,12 @@ const Line = memo(function Line({ line, index, last, active, view, language, edi
         </span>
         {editable && (
           <span className="detail-line-actions">
-            <LineAction label={t('recordDetail.line.addAfter')} icon={<PlusOutlined />} testId={`detail-line-add-${index}`} onClick={() => handlers.add(index)} />
+            <LineAction
+              label={t('recordDetail.line.addAfter')}
+              icon={<PlusOutlined />}
+              testId={`detail-line-add-${index}`}
+              onClick={() => handlers.add(index)}
+            />
             {!last && (
               <LineAction
                 label={t('recordDetail.line.mergeNext')}
@@ -112,7 +117,12 @@ const Line = memo(function Line({ line, index, last, active, view, language, edi
                 onClick={() => handlers.merge(index)}
               />
             )}
-            <LineAction label={t('recordDetail.line.delete')} icon={<DeleteOutlined />} testId={`detail-line-delete-${index}`} onClick={() => handlers.remove(index)} />
+            <LineAction
+              label={t('recordDetail.line.delete')}
+              icon={<DeleteOutlined />}
+              testId={`detail-line-delete-${index}`}
+              onClick={() => handlers.remove(index)}
+            />
           </span>
         )}
       </div>
@@ -205,6 +215,7 @@ interface TextFieldProps {
 
 function TextField({ value, readOnly, label, testId, className, onChange, onBlur }: TextFieldProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the field grows with the text it holds.
   useLayoutEffect(() => {
     const field = ref.current;
     if (SIZES_ITSELF || !field) return;

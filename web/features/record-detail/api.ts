@@ -19,8 +19,7 @@ export const saveLines = async (id: number, lines: EditedLine[]) => {
   await post<null>(`${BASE}/editDetails`, { id, lines }, { long: true });
 };
 
-export const addTranslation = async (id: number, language: string) =>
-  (await post<RecordRow>(`${BASE}/addTranslation`, { id, language })).data;
+export const addTranslation = async (id: number, language: string) => (await post<RecordRow>(`${BASE}/addTranslation`, { id, language })).data;
 
 /** The retry action of a failed transcription or translation. */
 export const refreshRecord = async (id: number) => (await post<RecordRow>(`${BASE}/refreshRecord`, { id })).data;

@@ -41,9 +41,6 @@ export function useRecordSync(id: number): () => Promise<void> {
 
   return useCallback(async () => {
     channel.current?.postMessage({ id } satisfies RecordChangedMessage);
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: detailKey(id) }),
-      queryClient.invalidateQueries({ queryKey: RECORDS_KEY }),
-    ]);
+    await Promise.all([queryClient.invalidateQueries({ queryKey: detailKey(id) }), queryClient.invalidateQueries({ queryKey: RECORDS_KEY })]);
   }, [id, queryClient]);
 }

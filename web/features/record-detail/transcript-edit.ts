@@ -152,7 +152,10 @@ export function addLineAfter(t: Transcript, index: number, mediaMs: number): Edi
 
 export function deleteLine(t: Transcript, index: number): EditResult {
   if (t.lines.length <= 1) return fail('lastLine');
-  return commit(t, t.lines.filter((_, i) => i !== index));
+  return commit(
+    t,
+    t.lines.filter((_, i) => i !== index),
+  );
 }
 
 /** Merging a line into the next would hide a change of speaker: the caller asks first. */
@@ -197,7 +200,10 @@ export function speakerStats(lines: readonly DraftLine[]): SpeakerStat[] {
 
 function respeak(t: Transcript, from: string, to: string): EditResult {
   if (from === to) return { ok: true, transcript: t };
-  return commit(t, t.lines.map((line) => (line.speaker === from ? { ...line, speaker: to } : line)));
+  return commit(
+    t,
+    t.lines.map((line) => (line.speaker === from ? { ...line, speaker: to } : line)),
+  );
 }
 
 /** A new (non-empty, unused) name for every line of `from`; joining an existing speaker is `mergeSpeakers`. */

@@ -41,7 +41,11 @@ export function RecordsToolbar({ value, onChange, view, onViewChange }: RecordsT
   const statuses: readonly RecordStatus[] = value.type ? STATUSES_BY_TYPE[value.type] : RECORD_STATUSES;
   const setType = (type: RecordType | undefined) =>
     // A status of another type would match nothing.
-    onChange({ ...value, type, status: type && value.status && !(STATUSES_BY_TYPE[type] as readonly string[]).includes(value.status) ? undefined : value.status });
+    onChange({
+      ...value,
+      type,
+      status: type && value.status && !(STATUSES_BY_TYPE[type] as readonly string[]).includes(value.status) ? undefined : value.status,
+    });
   const nextView: ViewMode = view === 'list' ? 'card' : 'list';
   const viewLabel = t(nextView === 'card' ? 'records.cardView' : 'records.listView');
   const orderLabel = t(value.isAsc === 'asc' ? 'records.ascending' : 'records.descending');

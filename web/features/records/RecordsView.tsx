@@ -106,8 +106,7 @@ export function RecordsView({ scope, emptyText }: RecordsViewProps) {
   const pageIds = rows.map((r) => r.id);
   const selectedOnPage = pageIds.filter((id) => selected.includes(id)).length;
   const toggleOne = (id: number, on: boolean) => setSelected((ids) => (on ? [...ids, id] : ids.filter((x) => x !== id)));
-  const togglePage = (on: boolean) =>
-    setSelected((ids) => (on ? [...new Set([...ids, ...pageIds])] : ids.filter((id) => !pageIds.includes(id))));
+  const togglePage = (on: boolean) => setSelected((ids) => (on ? [...new Set([...ids, ...pageIds])] : ids.filter((id) => !pageIds.includes(id))));
 
   const name = (record: RecordRow) => (
     <span className="record-name">
@@ -162,7 +161,12 @@ export function RecordsView({ scope, emptyText }: RecordsViewProps) {
       return (
         <div className="records-cards" data-testid="records-card-view">
           {rows.map((record) => (
-            <Card key={record.id} size="small" className={selected.includes(record.id) ? 'record-card selected' : 'record-card'} data-testid={`record-row-${record.id}`}>
+            <Card
+              key={record.id}
+              size="small"
+              className={selected.includes(record.id) ? 'record-card selected' : 'record-card'}
+              data-testid={`record-row-${record.id}`}
+            >
               <div className="record-card-head">
                 <Checkbox
                   checked={selected.includes(record.id)}

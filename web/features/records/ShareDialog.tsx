@@ -40,14 +40,7 @@ export function ShareDialog({ record, onClose }: { record: RecordRow; onClose: (
 
   const body = () => {
     if (status.isError) {
-      return (
-        <Alert
-          type="error"
-          showIcon
-          message={t('errors.fallback')}
-          action={<Button onClick={() => void status.refetch()}>{t('common.retry')}</Button>}
-        />
-      );
+      return <Alert type="error" showIcon message={t('errors.fallback')} action={<Button onClick={() => void status.refetch()}>{t('common.retry')}</Button>} />;
     }
     if (!status.data) return <Skeleton active paragraph={{ rows: 3 }} />;
 

@@ -1,6 +1,16 @@
 import type { AxiosRequestConfig } from 'axios';
 import type { z } from 'zod';
-import type { ExportOptions, Page, RecordQuery, RecordRow, SharedRecord, ShareStatus, copyReplicaBody, editRecordBody, shareBody } from '../../../contracts/records';
+import type {
+  ExportOptions,
+  Page,
+  RecordQuery,
+  RecordRow,
+  SharedRecord,
+  ShareStatus,
+  copyReplicaBody,
+  editRecordBody,
+  shareBody,
+} from '../../../contracts/records';
 import type { OrderColumn } from '../../../contracts/record-vocabulary';
 import { downloadFile } from '../../lib/download';
 import { get, post } from '../../lib/request';
@@ -15,8 +25,7 @@ export const SHARE_STATUS_KEY = ['shareStatus'] as const;
 /** The list query as this app sends it: the contract's, with the page and sort always given. */
 export type RecordsQuery = RecordQuery & { pageNum: number; pageSize: number; orderByColumn: OrderColumn; isAsc: 'asc' | 'desc' };
 
-export const fetchRecords = async (query: RecordsQuery, config?: AxiosRequestConfig) =>
-  (await get<Page<RecordRow>>(`${BASE}/query`, query, config)).data;
+export const fetchRecords = async (query: RecordsQuery, config?: AxiosRequestConfig) => (await get<Page<RecordRow>>(`${BASE}/query`, query, config)).data;
 
 /** Rename one record, or move / (un)favourite several. */
 export const editRecords = async (body: z.input<typeof editRecordBody>) => (await post<{ updated: number }>(`${BASE}/edit`, body)).data;
@@ -28,8 +37,7 @@ export const fetchShareStatus = async (id: number) => (await get<ShareStatus>(`$
 export const setShare = async (body: z.input<typeof shareBody>) => (await post<ShareStatus>(`${BASE}/share`, body)).data;
 
 /** Public: the page shows an expired link itself, so the call is silent. */
-export const fetchSharedRecord = async (token: string) =>
-  (await get<SharedRecord>(`${BASE}/getTransResult`, { token }, { silent: true })).data;
+export const fetchSharedRecord = async (token: string) => (await get<SharedRecord>(`${BASE}/getTransResult`, { token }, { silent: true })).data;
 
 export const copyReplica = async (body: z.input<typeof copyReplicaBody>) => (await post<RecordRow>(`${BASE}/copyReplica`, body)).data;
 

@@ -1,17 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../lib/session';
 import { FOLDERS_KEY } from '../folders/api';
-import {
-  RECORDS_KEY,
-  SHARE_STATUS_KEY,
-  copyReplica,
-  editRecords,
-  fetchRecords,
-  fetchShareStatus,
-  fetchSharedRecord,
-  removeRecords,
-  setShare,
-} from './api';
+import { RECORDS_KEY, SHARE_STATUS_KEY, copyReplica, editRecords, fetchRecords, fetchShareStatus, fetchSharedRecord, removeRecords, setShare } from './api';
 import type { RecordsQuery } from './api';
 import { LIST_POLL_MS, isRunning } from './status';
 
@@ -31,11 +21,7 @@ export function useRecords(query: RecordsQuery, { silent = false } = {}) {
 /** Record changes alter lists everywhere and the folders' record counts. */
 function useInvalidateRecords() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: RECORDS_KEY }),
-      queryClient.invalidateQueries({ queryKey: FOLDERS_KEY }),
-    ]);
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: RECORDS_KEY }), queryClient.invalidateQueries({ queryKey: FOLDERS_KEY })]);
 }
 
 export function useEditRecords() {

@@ -103,10 +103,7 @@ export default function TranscribeUploadDialog() {
       })
       .catch(() => undefined); // no banner, nothing else lost
     // Spec §4: the target folder is set a moment after opening, once the tree select has its data.
-    const timer = setTimeout(
-      () => form.setFieldValue('folderId', currentFolderRef.current?.id ?? Number(storedFolderId())),
-      LOCAL_UPLOAD.folderDelayMs,
-    );
+    const timer = setTimeout(() => form.setFieldValue('folderId', currentFolderRef.current?.id ?? Number(storedFolderId())), LOCAL_UPLOAD.folderDelayMs);
     return () => {
       live = false;
       clearTimeout(timer);
@@ -200,9 +197,7 @@ export default function TranscribeUploadDialog() {
     openPay({ onPaid: () => void submitRef.current() });
   }
 
-  const translationOptions = (languages.data?.translation ?? [])
-    .filter((l) => l.code !== audioLanguage)
-    .map((l) => ({ value: l.code, label: l.name }));
+  const translationOptions = (languages.data?.translation ?? []).filter((l) => l.code !== audioLanguage).map((l) => ({ value: l.code, label: l.name }));
 
   return (
     <Modal

@@ -7,11 +7,7 @@ const GREY = '808080';
  * Word document: the record's name as the title, its date and length, then one paragraph per line with
  * the speaker in bold and the time range in grey; a bilingual translation gets a paragraph of its own.
  */
-export async function docx(
-  record: { name: string; createdAt: number; durationMs: number },
-  lines: ExportLine[],
-  timestamps: boolean,
-): Promise<Uint8Array> {
+export async function docx(record: { name: string; createdAt: number; durationMs: number }, lines: ExportLine[], timestamps: boolean): Promise<Uint8Array> {
   // Loaded on first export only, so the other calls never pay for evaluating the library.
   const { Document, HeadingLevel, Packer, Paragraph, TextRun } = await import('docx');
   const date = `${new Date(record.createdAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`;

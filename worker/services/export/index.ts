@@ -80,12 +80,16 @@ async function render(record: ExportRecord, options: Format, content: ExportCont
 
 /** The record's name without the characters file systems refuse; its id when nothing is left. */
 function baseName(record: ExportRecord) {
-  const cleaned = oneLine(record.name.replace(/[\\/:*?"<>|]/g, '_')).replace(/^\.+/, '').slice(0, 120);
+  const cleaned = oneLine(record.name.replace(/[\\/:*?"<>|]/g, '_'))
+    .replace(/^\.+/, '')
+    .slice(0, 120);
   return cleaned || `record-${record.id}`;
 }
 
 function asciiName(record: ExportRecord, ext: string) {
-  const ascii = baseName(record).replace(/[^\x20-\x7E]+/g, '_').replace(/^[_ ]+|[_ ]+$/g, '');
+  const ascii = baseName(record)
+    .replace(/[^\x20-\x7E]+/g, '_')
+    .replace(/^[_ ]+|[_ ]+$/g, '');
   return /[A-Za-z0-9]/.test(ascii) ? `${ascii}.${ext}` : `record-${record.id}.${ext}`;
 }
 

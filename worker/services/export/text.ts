@@ -26,7 +26,13 @@ export function clock(ms: number, millisSeparator?: ',' | '.') {
 
 /** Text on one line: any run of whitespace (newlines included) becomes one space, control characters go. */
 export function oneLine(text: string) {
-  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '').replace(/\s+/g, ' ').trim();
+  return (
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 const WIDE =

@@ -5,9 +5,7 @@ import type { ExportLine } from './text';
 export function txt(lines: ExportLine[], timestamps: boolean): string {
   return lines
     .flatMap((line) => {
-      const head = [timestamps ? `[${clock(line.start)} - ${clock(line.end)}]` : '', line.speaker ? `${line.speaker}:` : '']
-        .filter(Boolean)
-        .join(' ');
+      const head = [timestamps ? `[${clock(line.start)} - ${clock(line.end)}]` : '', line.speaker ? `${line.speaker}:` : ''].filter(Boolean).join(' ');
       return [head ? `${head} ${line.text}` : line.text, ...(line.translation ? [line.translation] : [])];
     })
     .map((paragraph) => `${paragraph}\n`)

@@ -20,7 +20,12 @@ interface Settings {
 
 function settings(env: Env): Settings | null {
   if (!env.ALIPAY_APP_ID || !env.ALIPAY_PRIVATE_KEY || !env.ALIPAY_PUBLIC_KEY) return null;
-  return { appId: env.ALIPAY_APP_ID, privateKey: env.ALIPAY_PRIVATE_KEY, alipayPublicKey: env.ALIPAY_PUBLIC_KEY, gateway: env.ALIPAY_GATEWAY || ALIPAY_GATEWAY };
+  return {
+    appId: env.ALIPAY_APP_ID,
+    privateKey: env.ALIPAY_PRIVATE_KEY,
+    alipayPublicKey: env.ALIPAY_PUBLIC_KEY,
+    gateway: env.ALIPAY_GATEWAY || ALIPAY_GATEWAY,
+  };
 }
 
 /** The string Alipay signs: non-empty parameters other than those excluded, sorted by name, as k=v joined by &. */
@@ -134,10 +139,16 @@ export function alipayProvider(env: Env): PayProvider | null {
       const answer = await call<AlipayAnswer & { qr_code?: string }>(
         s,
         'alipay.trade.precreate',
-        { out_trade_no: r.outTradeNo, total_amount: (r.amountFen / 100).toFixed(2), subject: r.description.slice(0, 256), time_expire: beijingTime(r.expiresAt) },
+        {
+          out_trade_no: r.outTradeNo,
+          total_amount: (r.amountFen / 100).toFixed(2),
+          subject: r.description.slice(0, 256),
+          time_expire: beijingTime(r.expiresAt),
+        },
         { notify_url: r.notifyUrl },
       );
-      if (answer.code !== '10000' || !answer.qr_code) throw new Error(`Alipay precreate ${answer.code} ${answer.sub_code ?? ''} ${answer.sub_msg ?? answer.msg}`);
+      if (answer.code !== '10000' || !answer.qr_code)
+        throw new Error(`Alipay precreate ${answer.code} ${answer.sub_code ?? ''} ${answer.sub_msg ?? answer.msg}`);
       return { qrCode: answer.qr_code };
     },
     async verifyNotification(request) {
@@ -148,7 +159,11 @@ export function alipayProvider(env: Env): PayProvider | null {
       return { outTradeNo: params.out_trade_no, amountFen: fen(params.total_amount), providerRef: params.trade_no ?? '' };
     },
     async query(outTradeNo): Promise<ConfirmedPayment | null> {
-      const answer = await call<AlipayAnswer & { trade_status?: string; total_amount?: string; trade_no?: string; out_trade_no?: string }>(s, 'alipay.trade.query', { out_trade_no: outTradeNo });
+      const answer = await call<AlipayAnswer & { trade_status?: string; total_amount?: string; trade_no?: string; out_trade_no?: string }>(
+        s,
+        'alipay.trade.query',
+        { out_trade_no: outTradeNo },
+      );
       // ACQ.TRADE_NOT_EXIST until the payer scans: not paid, ask again later.
       if (answer.code !== '10000' || !PAID.includes(answer.trade_status ?? '')) return null;
       return { outTradeNo, amountFen: fen(answer.total_amount ?? '0'), providerRef: answer.trade_no ?? '' };

@@ -38,8 +38,7 @@ export async function signedDevNotification(payment: Omit<DevNotification, 'time
 function parse(body: string): DevNotification | null {
   try {
     const n = JSON.parse(body) as Partial<DevNotification>;
-    const valid =
-      typeof n.outTradeNo === 'string' && Number.isInteger(n.amountFen) && typeof n.transactionId === 'string' && Number.isFinite(n.timestamp);
+    const valid = typeof n.outTradeNo === 'string' && Number.isInteger(n.amountFen) && typeof n.transactionId === 'string' && Number.isFinite(n.timestamp);
     return valid ? (n as DevNotification) : null;
   } catch {
     return null;

@@ -48,7 +48,16 @@ export async function createOrder(
   await db.insert(payOrders).values({ ...order, status: 'pending', createdAt: now });
   await orderObject(env, outTradeNo).open(order);
   const opening = await provider
-    .create({ outTradeNo, amountFen: pkg.priceFen, description: pkg.packageName, notifyUrl: `${origin}/prod-api/pay/notify/${input.payType}`, origin, expiresAt, channel, openId: input.openId })
+    .create({
+      outTradeNo,
+      amountFen: pkg.priceFen,
+      description: pkg.packageName,
+      notifyUrl: `${origin}/prod-api/pay/notify/${input.payType}`,
+      origin,
+      expiresAt,
+      channel,
+      openId: input.openId,
+    })
     .catch((error: unknown) => {
       console.error(JSON.stringify({ level: 'error', event: 'payCreateFailed', payType: input.payType, outTradeNo, error: String(error) }));
       throw new ApiError(Code.UNAVAILABLE, 'payProviderFailed', {}, 503);
@@ -87,7 +96,9 @@ export async function creditOrder(d1: D1Database, db: Db, payment: ConfirmedPaym
   const guard = { sql: 'EXISTS (SELECT 1 FROM pay_orders WHERE out_trade_no = ?1 AND credit_nonce = ?2)', params: [order.outTradeNo, nonce] };
   const [claim] = await d1.batch([
     d1
-      .prepare(`UPDATE pay_orders SET status = 'paid', paid_at = ?3, provider_ref = coalesce(provider_ref, ?4), credit_nonce = ?2 WHERE out_trade_no = ?1 AND status = 'pending'`)
+      .prepare(
+        `UPDATE pay_orders SET status = 'paid', paid_at = ?3, provider_ref = coalesce(provider_ref, ?4), credit_nonce = ?2 WHERE out_trade_no = ?1 AND status = 'pending'`,
+      )
       .bind(order.outTradeNo, nonce, now, payment.providerRef),
     ...purchaseStatements(d1, { userId: order.userId, pkg, channel: 'pay', reference: order.outTradeNo, amountFen: order.amountFen }, now, guard),
   ]);

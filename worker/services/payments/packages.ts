@@ -15,7 +15,11 @@ const hours = (seconds: number) => Math.round((seconds / 3600) * 10) / 10;
 /** What a package gives (spec §6), worded in `locale`. */
 function rights(type: PackageType, seconds: number, locale: Locale): string[] {
   const t = (key: Parameters<typeof translate>[1], params = {}) => translate(locale, key, params);
-  if (type === '3') return [t('rightHours', { hours: hours(seconds) }), t('rightLanguages', { recognition: DEFAULT_PERMISSIONS.recognitionCount, translation: DEFAULT_PERMISSIONS.translateCount })];
+  if (type === '3')
+    return [
+      t('rightHours', { hours: hours(seconds) }),
+      t('rightLanguages', { recognition: DEFAULT_PERMISSIONS.recognitionCount, translation: DEFAULT_PERMISSIONS.translateCount }),
+    ];
   if (type === '5') return [t('rightDubbing', { hours: hours(seconds) })];
   const level = type === '1' ? 'svip' : 'vip';
   const perms = type === '1' ? SVIP_PERMISSIONS : DEFAULT_PERMISSIONS;

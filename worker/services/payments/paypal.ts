@@ -20,7 +20,12 @@ interface Settings {
 
 function settings(env: Env): Settings | null {
   if (!env.PAYPAL_CLIENT_ID || !env.PAYPAL_CLIENT_SECRET) return null;
-  return { clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET, webhookId: env.PAYPAL_WEBHOOK_ID || null, baseUrl: env.PAYPAL_BASE_URL || PAYPAL_BASE };
+  return {
+    clientId: env.PAYPAL_CLIENT_ID,
+    clientSecret: env.PAYPAL_CLIENT_SECRET,
+    webhookId: env.PAYPAL_WEBHOOK_ID || null,
+    baseUrl: env.PAYPAL_BASE_URL || PAYPAL_BASE,
+  };
 }
 
 /** Tokens live about nine hours; one per isolate is reused until a minute before it ends. */
@@ -105,9 +110,23 @@ export function paypalProvider(env: Env): (PayProvider & { capture: (paypalOrder
         '/v2/checkout/orders',
         {
           intent: 'CAPTURE',
-          purchase_units: [{ custom_id: r.outTradeNo, invoice_id: r.outTradeNo, description: r.description.slice(0, 127), amount: { currency_code: CURRENCY, value: (r.amountFen / 100).toFixed(2) } }],
+          purchase_units: [
+            {
+              custom_id: r.outTradeNo,
+              invoice_id: r.outTradeNo,
+              description: r.description.slice(0, 127),
+              amount: { currency_code: CURRENCY, value: (r.amountFen / 100).toFixed(2) },
+            },
+          ],
           payment_source: {
-            paypal: { experience_context: { return_url: back('paypalReturn'), cancel_url: back('paypalCallBack'), user_action: 'PAY_NOW', shipping_preference: 'NO_SHIPPING' } },
+            paypal: {
+              experience_context: {
+                return_url: back('paypalReturn'),
+                cancel_url: back('paypalCallBack'),
+                user_action: 'PAY_NOW',
+                shipping_preference: 'NO_SHIPPING',
+              },
+            },
           },
         },
         { 'paypal-request-id': `create-${r.outTradeNo}` },

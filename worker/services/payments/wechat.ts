@@ -26,8 +26,25 @@ interface Settings {
 }
 
 function settings(env: Env): Settings | null {
-  const { WECHAT_PAY_MCH_ID, WECHAT_PAY_APP_ID, WECHAT_PAY_MCH_SERIAL, WECHAT_PAY_PRIVATE_KEY, WECHAT_PAY_API_V3_KEY, WECHAT_PAY_PUBLIC_KEY, WECHAT_PAY_PUBLIC_KEY_ID } = env;
-  if (!WECHAT_PAY_MCH_ID || !WECHAT_PAY_APP_ID || !WECHAT_PAY_MCH_SERIAL || !WECHAT_PAY_PRIVATE_KEY || !WECHAT_PAY_API_V3_KEY || !WECHAT_PAY_PUBLIC_KEY || !WECHAT_PAY_PUBLIC_KEY_ID) return null;
+  const {
+    WECHAT_PAY_MCH_ID,
+    WECHAT_PAY_APP_ID,
+    WECHAT_PAY_MCH_SERIAL,
+    WECHAT_PAY_PRIVATE_KEY,
+    WECHAT_PAY_API_V3_KEY,
+    WECHAT_PAY_PUBLIC_KEY,
+    WECHAT_PAY_PUBLIC_KEY_ID,
+  } = env;
+  if (
+    !WECHAT_PAY_MCH_ID ||
+    !WECHAT_PAY_APP_ID ||
+    !WECHAT_PAY_MCH_SERIAL ||
+    !WECHAT_PAY_PRIVATE_KEY ||
+    !WECHAT_PAY_API_V3_KEY ||
+    !WECHAT_PAY_PUBLIC_KEY ||
+    !WECHAT_PAY_PUBLIC_KEY_ID
+  )
+    return null;
   return {
     mchId: WECHAT_PAY_MCH_ID,
     appId: WECHAT_PAY_APP_ID,
@@ -114,7 +131,14 @@ async function jsApiParams(s: Settings, prepayId: string, now: number): Promise<
   const timeStamp = String(Math.floor(now / 1000));
   const nonceStr = randomHex(16);
   const pkg = `prepay_id=${prepayId}`;
-  return { appId: s.appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign: await rsaSign(s.privateKey, `${s.appId}\n${timeStamp}\n${nonceStr}\n${pkg}\n`) };
+  return {
+    appId: s.appId,
+    timeStamp,
+    nonceStr,
+    package: pkg,
+    signType: 'RSA',
+    paySign: await rsaSign(s.privateKey, `${s.appId}\n${timeStamp}\n${nonceStr}\n${pkg}\n`),
+  };
 }
 
 /** The official account's web authorisation endpoint: a code from its OAuth page → the user's openid. */

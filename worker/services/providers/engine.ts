@@ -91,7 +91,11 @@ export class EngineClient {
     const socket = (res as Response & { webSocket?: SocketLike | null }).webSocket;
     if (res.status !== 101 || !socket) {
       const body = (await res.json().catch(() => null)) as EngineError | null;
-      throw new ProviderError(body?.error.message ?? `engine refused the stream (${res.status})`, res.status === 101 ? 502 : res.status, body?.error.code ?? 'upstream');
+      throw new ProviderError(
+        body?.error.message ?? `engine refused the stream (${res.status})`,
+        res.status === 101 ? 502 : res.status,
+        body?.error.code ?? 'upstream',
+      );
     }
     socket.accept?.();
     return socket;

@@ -98,7 +98,9 @@ export function socketLiveStream(socket: SocketLike, endMessage: string) {
     close: () => socket.close(1000),
     onMessage: (l) => void listeners.push(l),
   };
-  const emit = (m: StreamServerMessage) => listeners.forEach((l) => l(m));
+  const emit = (m: StreamServerMessage) => {
+    for (const listener of listeners) listener(m);
+  };
   // A connection that drops without the protocol's goodbye still ends the session for its listeners.
   socket.addEventListener('close', () => emit({ type: 'closed' }));
   return { stream, emit };

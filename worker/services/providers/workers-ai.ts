@@ -70,9 +70,7 @@ export function workersAiTranscribe(ai: AiLike): TranscribeProvider {
           start: round(s.start ?? 0),
           end: round(s.end ?? s.start ?? 0),
           text: (s.text ?? '').trim(),
-          ...(s.words?.length
-            ? { words: s.words.map((w) => ({ word: (w.word ?? '').trim(), start: round(w.start ?? 0), end: round(w.end ?? 0) })) }
-            : {}),
+          ...(s.words?.length ? { words: s.words.map((w) => ({ word: (w.word ?? '').trim(), start: round(w.start ?? 0), end: round(w.end ?? 0) })) } : {}),
         }));
       if (segments.length === 0 && out.text.trim()) {
         segments.push({ start: 0, end: round(out.transcription_info?.duration ?? 0), text: out.text.trim() });
@@ -129,7 +127,10 @@ export function deepgramLiveStream(socket: SocketLike): LiveStream {
       utterance,
       start: round(pieces[0]!.start),
       end: round(pieces.at(-1)!.end),
-      text: pieces.map((p) => p.text).filter(Boolean).join(' '),
+      text: pieces
+        .map((p) => p.text)
+        .filter(Boolean)
+        .join(' '),
       words: words.map((w) => ({ word: w.punctuated_word ?? w.word, start: round(w.start), end: round(w.end) })),
       ...(speaker ? { speaker } : {}),
     });
@@ -145,7 +146,13 @@ export function deepgramLiveStream(socket: SocketLike): LiveStream {
       if (!r.is_final) {
         const before = pieces.map((p) => p.text).filter(Boolean);
         if (alt.transcript) {
-          emit({ type: 'partial', utterance, text: [...before, alt.transcript].join(' '), start: round(pieces[0]?.start ?? r.start), end: round(r.start + r.duration) });
+          emit({
+            type: 'partial',
+            utterance,
+            text: [...before, alt.transcript].join(' '),
+            start: round(pieces[0]?.start ?? r.start),
+            end: round(r.start + r.duration),
+          });
         }
         return;
       }

@@ -18,7 +18,9 @@ const UNTIL_END = 0xffffffff - 36;
 
 export function wavHeader(dataBytes: number): Uint8Array {
   const header = new DataView(new ArrayBuffer(44));
-  const ascii = (offset: number, text: string) => [...text].forEach((ch, i) => header.setUint8(offset + i, ch.charCodeAt(0)));
+  const ascii = (offset: number, text: string) => {
+    for (let i = 0; i < text.length; i++) header.setUint8(offset + i, text.charCodeAt(i));
+  };
   ascii(0, 'RIFF');
   header.setUint32(4, 36 + dataBytes, true);
   ascii(8, 'WAVE');

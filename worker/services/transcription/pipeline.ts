@@ -46,7 +46,7 @@ const setStage = (db: Db, recordId: number, stage: Job['stage'], from: Job['stag
 /** Extracts the audio once to PCM in R2, finds speech, and fans out one message per piece. */
 async function prepare(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
   const loaded = await loadJob(db, recordId);
-  if (!loaded || loaded.job.stage !== 'prepare') return;
+  if (loaded?.job.stage !== 'prepare') return;
   const { record } = loaded;
   const media = record.mediaKey ? await env.MEDIA.get(record.mediaKey) : null;
   if (!media) throw new JobFailure('the uploaded file is missing');
@@ -64,7 +64,10 @@ async function prepare(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
   const pieces = planPieces(vad.segments, bytes / BYTES_PER_SECOND, Number(env.TRANSCRIBE_PIECE_SECONDS) || CHUNK_MAX_SECONDS);
 
   const rows = pieces.map((p, idx) => ({ recordId, idx, startMs: Math.round(p.start * 1000), endMs: Math.round(p.end * 1000) }));
-  await runBatch(db, chunks(rows, 20).map((part) => db.insert(jobChunks).values(part).onConflictDoNothing()));
+  await runBatch(
+    db,
+    chunks(rows, 20).map((part) => db.insert(jobChunks).values(part).onConflictDoNothing()),
+  );
   await db.update(transcriptionJobs).set({ chunkCount: rows.length }).where(eq(transcriptionJobs.recordId, recordId));
   await enqueue(rows.length ? rows.map(({ idx }) => ({ kind: 'chunk', recordId, idx })) : [{ kind: 'assemble', recordId }]);
   await setStage(db, recordId, 'chunks', ['prepare']);
@@ -131,10 +134,7 @@ async function assemble(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
     translations: {},
   }));
   // One batch, one transaction: the record never shows half of a rewrite.
-  await runBatch(db, [
-    db.delete(segments).where(eq(segments.recordId, recordId)),
-    ...chunks(rows, 12).map((part) => db.insert(segments).values(part)),
-  ]);
+  await runBatch(db, [db.delete(segments).where(eq(segments.recordId, recordId)), ...chunks(rows, 12).map((part) => db.insert(segments).values(part))]);
 
   const seconds = Math.max(1, Math.round(record.durationMs / 1000));
   await charge(env.DB, db, record.userId, 'upload', seconds, `transcription:${recordId}`);
@@ -159,7 +159,12 @@ async function translateLines(db: Db, env: Env, recordId: number) {
   const translator = providers(env).translate;
   const updates = [];
   for (const batch of chunks(lines, TRANSLATE_BATCH)) {
-    const texts = await translator.translate(record.audioLanguage, target, batch.map((l) => l.text), job.vocabulary.terms);
+    const texts = await translator.translate(
+      record.audioLanguage,
+      target,
+      batch.map((l) => l.text),
+      job.vocabulary.terms,
+    );
     updates.push(
       ...batch.map((line, i) =>
         db
@@ -192,6 +197,9 @@ export async function failJob(db: Db, recordId: number, reason: string) {
   const loaded = await loadJob(db, recordId);
   if (!loaded || loaded.job.stage === 'done' || loaded.job.stage === 'failed') return;
   const status = loaded.job.stage === 'translate' ? 'translation_err' : 'transcription_err';
-  await db.update(records).set({ status, errorReason: reason.slice(0, 500), updatedAt: Date.now() }).where(eq(records.id, recordId));
+  await db
+    .update(records)
+    .set({ status, errorReason: reason.slice(0, 500), updatedAt: Date.now() })
+    .where(eq(records.id, recordId));
   await db.update(transcriptionJobs).set({ stage: 'failed', updatedAt: Date.now() }).where(eq(transcriptionJobs.recordId, recordId));
 }

@@ -47,8 +47,5 @@ function split<T extends Line>(line: T, max: number): T[] {
   // Languages written with spaces get them back between words; Chinese and Japanese text has none.
   const joiner = /\s/.test(line.text.trim()) ? ' ' : '';
   const part = (ws: Word[], start: number, end: number): T => ({ ...line, start, end, words: ws, text: ws.map((w) => w.word).join(joiner) });
-  return [
-    ...split(part(words.slice(0, at), line.start, words[at - 1]!.end), max),
-    ...split(part(words.slice(at), words[at]!.start, line.end), max),
-  ];
+  return [...split(part(words.slice(0, at), line.start, words[at - 1]!.end), max), ...split(part(words.slice(at), words[at]!.start, line.end), max)];
 }

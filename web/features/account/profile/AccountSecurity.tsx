@@ -104,12 +104,7 @@ function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () =>
       width={420}
       forceRender
     >
-      <Form
-        form={form}
-        size="large"
-        requiredMark={false}
-        onFinish={({ oldPassword, newPassword }) => change.mutate({ oldPassword, newPassword })}
-      >
+      <Form form={form} size="large" requiredMark={false} onFinish={({ oldPassword, newPassword }) => change.mutate({ oldPassword, newPassword })}>
         <Form.Item name="oldPassword" rules={[rule(t, required('oldPasswordRequired'))]}>
           <Input.Password
             prefix={<LockOutlined />}
@@ -148,12 +143,7 @@ function BindDialog({ kind, onClose }: { kind: BindKind; onClose: () => void }) 
       confirmLoading={bind.isPending}
       width={420}
     >
-      <Form
-        form={form}
-        size="large"
-        requiredMark={false}
-        onFinish={({ target, code }) => bind.mutate({ target: target.trim(), code: code.trim() })}
-      >
+      <Form form={form} size="large" requiredMark={false} onFinish={({ target, code }) => bind.mutate({ target: target.trim(), code: code.trim() })}>
         <TargetCodeFields kind={kind} />
       </Form>
     </Modal>

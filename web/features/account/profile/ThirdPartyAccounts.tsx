@@ -51,7 +51,14 @@ export function ThirdPartyAccounts({ user, options }: { user: UserInfo; options:
 
   const providers = [
     { key: 'wechat', on: options.wechat, icon: <WechatOutlined />, bound: user.wechatBound, bind: () => setWechatOpen(true), binding: false },
-    { key: 'google', on: options.google, icon: <GoogleOutlined />, bound: user.googleBound, bind: () => google.mutate(), binding: google.isPending || google.isSuccess },
+    {
+      key: 'google',
+      on: options.google,
+      icon: <GoogleOutlined />,
+      bound: user.googleBound,
+      bind: () => google.mutate(),
+      binding: google.isPending || google.isSuccess,
+    },
   ] as const;
 
   return (
