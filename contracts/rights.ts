@@ -1,8 +1,11 @@
 /** Rights per membership level (spec §6) and the permission object the web app gates features with. */
 export type AccountType = 'svip' | 'vip' | 'duration' | 'dubbing';
 export type MemberLevel = 'svip' | 'vip';
-/** Work that is metered in seconds. */
-export type MeteredFeature = 'realtime' | 'upload' | 'dubbing';
+/**
+ * Work that is metered in seconds. `subtitles` is the browser plugin's real-time subtitles of media a user
+ * plays (spec §6: limited with a duration package, which pays for them; unlimited for members).
+ */
+export type MeteredFeature = 'realtime' | 'upload' | 'dubbing' | 'subtitles';
 /** Features that a plan either includes or not. */
 export type GatedFeature = 'vocabulary' | 'invite' | 'screenCasting';
 

@@ -11,6 +11,7 @@ import { requestContext } from './middleware/context';
 import { auth } from './routes/auth';
 import { dev } from './routes/dev';
 import { expense } from './routes/expense';
+import { orderRoutes } from './routes/order';
 import { folderRoutes } from './routes/folders';
 import { languages } from './routes/languages';
 import { meetingRoutes } from './routes/meeting';
@@ -55,6 +56,7 @@ export const app = createApi()
   .route('/auth', auth)
   .route('/system', system)
   .route('/expense', expense)
+  .route('/order', orderRoutes)
   .route('/pay', payNotify)
   .route('/dev', dev)
   .route('/speech/folder', folderRoutes)

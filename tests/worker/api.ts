@@ -49,6 +49,13 @@ export async function signUp(target = freshEmail(), password?: string) {
   return { target, token: res.body.data.token, userId: res.body.data.user.id };
 }
 
+/** Gives a user an account valid for a day (`seconds` left on it, for a duration package). */
+export async function grant(userId: number, account: 'duration' | 'vip' | 'svip', seconds = 3600) {
+  await env.DB.prepare('INSERT INTO accounts (user_id, account_type, valid_until, remaining_seconds) VALUES (?, ?, ?, ?)')
+    .bind(userId, account, Date.now() + 86_400_000, seconds)
+    .run();
+}
+
 /** Solves a click captcha the way a person would, using the positions the server stored. */
 export async function solveCaptcha() {
   const { body } = await get<{ id: string }>('/prod-api/auth/captcha');

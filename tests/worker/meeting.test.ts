@@ -7,7 +7,7 @@ import type { RecordDetail } from '../../contracts/records';
 import { MeetingRoom } from '../../durable-objects/MeetingRoom';
 import { roomOf } from '../../worker/services/meetings';
 import { MEETING_SPEAKERS } from '../fixtures/meeting-script';
-import { get, send, signUp } from './api';
+import { get, grant, send, signUp } from './api';
 import { createRecord, defaultFolderId } from './seed';
 
 /**
@@ -17,12 +17,6 @@ import { createRecord, defaultFolderId } from './seed';
 
 const base = '/prod-api/speech/meeting';
 const decode = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-
-async function grant(userId: number, account: 'duration' | 'svip', seconds = 3600) {
-  await env.DB.prepare('INSERT INTO accounts (user_id, account_type, valid_until, remaining_seconds) VALUES (?, ?, ?, ?)')
-    .bind(userId, account, Date.now() + 86_400_000, seconds)
-    .run();
-}
 
 async function owner(account: 'duration' | 'svip' = 'duration', seconds?: number) {
   const user = await signUp();

@@ -504,6 +504,7 @@ export const enUS = {
       realtime: 'Real-time interpreting',
       upload: 'File transcription',
       dubbing: 'AI dubbing',
+      subtitles: 'Plugin real-time subtitles',
     },
   },
   social: {

@@ -503,6 +503,7 @@ export const zhCN: Messages = {
       realtime: '实时同传',
       upload: '文件转写',
       dubbing: 'AI 配音',
+      subtitles: '插件实时字幕',
     },
   },
   social: {

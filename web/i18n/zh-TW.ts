@@ -503,6 +503,7 @@ export const zhTW: Messages = {
       realtime: '即時同傳',
       upload: '檔案轉寫',
       dubbing: 'AI 配音',
+      subtitles: '外掛即時字幕',
     },
   },
   social: {

@@ -66,7 +66,7 @@ export default function BillsPage() {
 }
 
 type T = ReturnType<typeof useTranslation>['t'];
-const FEATURES = ['realtime', 'upload', 'dubbing'] as const;
+const FEATURES = ['realtime', 'upload', 'dubbing', 'subtitles'] as const;
 const ACCOUNTS = ['vip', 'svip', 'duration', 'dubbing'] as const;
 const featureLabel = (t: T, feature: string) =>
   (FEATURES as readonly string[]).includes(feature) ? t(`bills.features.${feature as (typeof FEATURES)[number]}`) : feature;

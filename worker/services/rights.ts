@@ -61,6 +61,10 @@ async function payer(db: Db, userId: number, feature: MeteredFeature, seconds: n
     return b.dubbing.remainingSeconds >= seconds ? 'dubbing' : 'insufficientBalance';
   }
   const level = memberLevel(b);
+  if (feature === 'subtitles') {
+    if (level) return level;
+    return b.duration && b.duration.remainingSeconds >= seconds ? 'duration' : 'insufficientBalance';
+  }
   if (level && (await usedToday(db, userId, feature, now)) + seconds <= DAILY_LIMIT_SECONDS[feature][level]) return level;
   if (b.duration && b.duration.remainingSeconds >= seconds) return 'duration';
   return level ? 'quotaUsedUp' : 'insufficientBalance';
