@@ -5,7 +5,7 @@ import { useSession } from '../../web/lib/session';
 import { useApiServer } from './helpers/api-server';
 import type { RecordedRequest, Reply } from './helpers/api-server';
 import { useFakeApp } from './helpers/fake-app';
-import { newFakePay, payReply } from './helpers/pay';
+import { OPEN_ID, newFakePay, payReply } from './helpers/pay';
 import type { FakePay } from './helpers/pay';
 import { fail, ok, sampleTree } from './helpers/records';
 import { renderAt } from './helpers/render-app';
@@ -150,6 +150,79 @@ describe('pay dialog', () => {
     renderAt('/user/account');
     fireEvent.click(await screen.findByTestId('bills-buy'));
     await screen.findByTestId('pay-dialog');
+  });
+});
+
+const WECHAT_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.47';
+const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/124.0 Mobile Safari/537.36';
+
+describe('paying on this device', () => {
+  afterEach(() => {
+    localStorage.removeItem('wechatPayOpenId');
+    sessionStorage.clear();
+    delete window.WeixinJSBridge;
+  });
+
+  it('inside WeChat, first sends the payer to WeChat’s authorisation with their choice kept, instead of a QR code', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(WECHAT_UA);
+    renderAt('/');
+    fireEvent.click(await screen.findByTestId('purchase-button'));
+    fireEvent.click(await screen.findByTestId('pay-tab-3'));
+    fireEvent.click(await screen.findByTestId('pay-package-22'));
+    fireEvent.click(await within(await screen.findByTestId('pay-wechat-authorize')).findByRole('button', { name: 'Pay with WeChat' }));
+    await waitFor(() => expect(calls('/expense/pay/wechatAuthorizeUrl')).toHaveLength(1));
+    expect(calls('/expense/pay/wechatAuthorizeUrl')[0]!.url.searchParams.get('redirect')).toBe(window.location.href);
+    expect(JSON.parse(sessionStorage.getItem('payResume')!)).toEqual({ tabIndex: 1, packageId: 22 });
+    // No order is placed before WeChat has said who pays.
+    expect(fake.orders).toEqual([]);
+  });
+
+  it('back from WeChat with a code: keeps the openid, reopens on the chosen package and pays in WeChat’s sheet', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(WECHAT_UA);
+    const invoked: unknown[] = [];
+    window.WeixinJSBridge = {
+      invoke: (_api, params, done) => {
+        invoked.push(params);
+        done({ err_msg: 'get_brand_wcpay_request:ok' });
+      },
+    };
+    sessionStorage.setItem('payResume', JSON.stringify({ tabIndex: 1, packageId: 22 }));
+    window.history.replaceState(null, '', '/?lang=en-US&code=CODE123&state=tingyi-pay');
+    renderAt('/?lang=en-US&code=CODE123&state=tingyi-pay');
+    await screen.findByTestId('pay-wechat-in-app');
+    expect(calls('/expense/pay/getOpenId')[0]!.url.searchParams.get('code')).toBe('CODE123');
+    expect(localStorage.getItem('wechatPayOpenId')).toBe(OPEN_ID);
+    expect(window.location.search).toBe('?lang=en-US');
+    expect(fake.orders).toEqual([
+      {
+        channel: 'jsapi',
+        outTradeNo: 'TY1',
+        body: {
+          source: 1,
+          packageId: 22,
+          payPrice: 169,
+          payType: 'wxV3Pay',
+          goodsName: 'Duration 50 hours',
+          description: 'Duration 50 hours',
+          openId: OPEN_ID,
+        },
+      },
+    ]);
+    await waitFor(() => expect(invoked).toEqual([expect.objectContaining({ package: 'prepay_id=wxTY1', signType: 'RSA' })]));
+    fake.status = 'paid';
+    await screen.findByText('Payment received. Your package is ready to use.');
+    await waitFor(() => expect(screen.queryByTestId('pay-dialog')).toBeNull());
+  });
+
+  it('on a phone, Alipay opens its app through the H5 page instead of showing a QR code', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(PHONE_UA);
+    renderAt('/');
+    fireEvent.click(await screen.findByTestId('purchase-button'));
+    fireEvent.click(await screen.findByTestId('pay-method-aliPay'));
+    await screen.findByText('Opening Alipay…');
+    expect(fake.orders.at(-1)).toMatchObject({ channel: 'h5', body: { payType: 'aliPay', packageId: 11 } });
+    // WeChat Pay outside WeChat is still a code to scan.
+    expect(fake.orders[0]).toMatchObject({ channel: 'qr', body: { payType: 'wxV3Pay' } });
   });
 });
 

@@ -1,6 +1,7 @@
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WECHAT_PAY_AUTHORIZE_STATE } from '../../contracts/pay';
 import type { QrPayResponse } from '../../contracts/pay';
 import { createApi } from '../../worker/app';
 import { expense } from '../../worker/routes/expense';
@@ -144,6 +145,33 @@ describe('WeChat Pay inside WeChat (JSAPI)', () => {
     expect(p.package).toMatch(/^prepay_id=wx/);
     expect(await rsaVerify(env.FAKE_WECHAT_PAY_MERCHANT_PUBLIC_KEY, `${p.appId}\n${p.timeStamp}\n${p.nonceStr}\n${p.package}\n`, p.paySign)).toBe(true);
     expect(wechat.orders.get(res.body.data.outTradeNo)!.tx.amount.total).toBe(1990);
+  });
+
+  it("sends the payer through WeChat's silent authorisation back to a page of this site only", async () => {
+    const { token } = await signUp();
+    const back = 'https://tingyi.test/recordList?tab=2';
+    const res = await call<{ url: string }>(`/expense/pay/wechatAuthorizeUrl?redirect=${encodeURIComponent(back)}`, token);
+    const url = new URL(res.body.data.url);
+    expect(`${url.origin}${url.pathname}`).toBe('https://open.weixin.qq.com/connect/oauth2/authorize');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      appid: env.WECHAT_PAY_APP_ID,
+      redirect_uri: back,
+      response_type: 'code',
+      scope: 'snsapi_base',
+      state: WECHAT_PAY_AUTHORIZE_STATE,
+    });
+    expect(url.hash).toBe('#wechat_redirect');
+    const elsewhere = await call(`/expense/pay/wechatAuthorizeUrl?redirect=${encodeURIComponent('https://evil.test/steal')}`, token);
+    expect(elsewhere.status).toBe(400);
+    // Without the official account as the paying app there is no JSAPI to authorise for.
+    const plain = await createApi()
+      .route('/expense', expense)
+      .request(
+        `https://tingyi.test/prod-api/expense/pay/wechatAuthorizeUrl?redirect=${encodeURIComponent(back)}`,
+        { headers: { authorization: `Bearer ${token}` } },
+        env,
+      );
+    expect(plain.status).toBe(400);
   });
 
   it('WeChat refuses a JSAPI order for an openid it never issued', async () => {

@@ -15,7 +15,7 @@ import { payTypes } from '../services/payments';
 import { payOrders } from '../db/schema';
 import { createOrder, findOrder, orderObject, type PayOrder } from '../services/payments/orders';
 import { paypalProvider } from '../services/payments/paypal';
-import { payerOpenId } from '../services/payments/wechat';
+import { payerAuthorizeUrl, payerOpenId } from '../services/payments/wechat';
 
 /** Pay calls of spec §7 (mounted under /expense/pay, behind the sign-in check of the expense area). */
 export const payRoutes = new Hono<AppEnv>()
@@ -23,6 +23,17 @@ export const payRoutes = new Hono<AppEnv>()
   .get('/methods', (c) => ok(c, payTypes(c.env)))
   .post('/getQrPay', validate('json', qrPayRequest), async (c) => {
     return ok(c, await createOrder(c.env, c.var.db, c.var.userId, c.req.valid('json'), publicOrigin(c)));
+  })
+  /**
+   * Inside WeChat's browser: the authorisation page that brings the payer back to `redirect` (a page of this
+   * site) with a code for getOpenId. 400 when JSAPI cannot be offered; the dialog then shows the QR code.
+   */
+  .get('/wechatAuthorizeUrl', validate('query', z.object({ redirect: z.string().url().max(2048) })), (c) => {
+    const { redirect } = c.req.valid('query');
+    if (new URL(redirect).origin !== publicOrigin(c)) throw new ApiError(Code.BAD_REQUEST, 'badRequest', { detail: 'redirect' }, 400);
+    const url = payerAuthorizeUrl(c.env, redirect);
+    if (!url) throw new ApiError(Code.BAD_REQUEST, 'payTypeUnavailable', {}, 400);
+    return ok(c, { url });
   })
   /** WeChat's web authorisation code → the payer's openid under the paying app (for getJsApiPay). */
   .get('/getOpenId', validate('query', z.object({ code: z.string().min(1).max(256) })), async (c) => {

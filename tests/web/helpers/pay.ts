@@ -8,7 +8,7 @@ export interface FakePay {
   methods: PayType[];
   /** What the order's status answers now. */
   status: 'pending' | 'paid' | 'expired';
-  orders: { body: Record<string, unknown>; outTradeNo: string }[];
+  orders: { body: Record<string, unknown>; outTradeNo: string; channel: string }[];
 }
 
 const pkg = (id: number, packageType: PackageCategory['packageType'], name: string, price: number) => ({
@@ -57,6 +57,9 @@ export const ACCOUNTS: AccountItem[] = (['vip', 'duration', 'dubbing', 'svip'] a
   packageType: (['2', '3', '5', '1'] as const)[i]!,
 }));
 
+/** The openid the fake WeChat gives for any authorisation code. */
+export const OPEN_ID = 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o';
+
 export function newFakePay(): FakePay {
   return { methods: ['wxV3Pay', 'aliPay', 'devPay'], status: 'pending', orders: [] };
 }
@@ -77,17 +80,26 @@ export function payReply(fake: FakePay, path: string, body: string): Reply | nul
       inviteMeeting: true,
       screenCasting: true,
     });
-  if (path === '/expense/pay/getQrPay') {
+  if (path === '/expense/pay/wechatAuthorizeUrl') {
+    return ok({ url: `https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx1&state=tingyi-pay#wechat_redirect` });
+  }
+  if (path === '/expense/pay/getOpenId') return ok({ openid: OPEN_ID, appid: 'wx1' });
+  const channel = { '/expense/pay/getQrPay': 'qr', '/expense/pay/getJsApiPay': 'jsapi', '/expense/pay/getAliH5Pay': 'h5' }[path];
+  if (channel) {
     const request = JSON.parse(body) as Record<string, unknown>;
     const outTradeNo = `TY${fake.orders.length + 1}`;
-    fake.orders.push({ body: request, outTradeNo });
+    fake.orders.push({ body: request, outTradeNo, channel });
     const type = request.payType as PayType;
+    const qr = channel === 'qr';
     const response: QrPayResponse = {
       outTradeNo,
-      weChatQRCode: type === 'wxV3Pay' ? `weixin://wxpay/bizpayurl?pr=${outTradeNo}` : null,
-      aliPayQRCode: type === 'aliPay' ? `https://qr.alipay.com/${outTradeNo}` : null,
-      aliPayH5Url: null,
-      jsApiParams: null,
+      weChatQRCode: qr && type === 'wxV3Pay' ? `weixin://wxpay/bizpayurl?pr=${outTradeNo}` : null,
+      aliPayQRCode: qr && type === 'aliPay' ? `https://qr.alipay.com/${outTradeNo}` : null,
+      aliPayH5Url: channel === 'h5' ? `https://openapi.alipay.com/gateway.do?order=${outTradeNo}` : null,
+      jsApiParams:
+        channel === 'jsapi'
+          ? { appId: 'wx1', timeStamp: '1700000000', nonceStr: 'n', package: `prepay_id=wx${outTradeNo}`, signType: 'RSA', paySign: 'sig' }
+          : null,
       payPalPayHtml: type === 'paypalV2Pay' ? `https://www.sandbox.paypal.com/checkoutnow?token=${outTradeNo}` : null,
       devPayUrl: type === 'devPay' ? `http://127.0.0.1/prod-api/dev/pay/${outTradeNo}` : null,
       expiresAt: Date.now() + 900_000,

@@ -14,6 +14,8 @@ import { ACCOUNT_DETAIL_KEY, fetchAccountDetail, refreshPermissions } from '../a
 import { PAY_METHODS_KEY, PRICE_CATEGORIES_KEY, RIGHTS_PICTURE_KEY, fetchPayMethods, fetchPriceCategories, fetchRightsPicture } from './api';
 import { PackageCarousel } from './PackageCarousel';
 import { RightsTable } from './RightsTable';
+import { fetchWechatAuthorizeUrl } from './api';
+import { payInWechat, storeResume } from './in-app-pay';
 import { usePayDialog } from './store';
 import { usePayOrder } from './use-pay-order';
 import './pay.css';
@@ -45,7 +47,7 @@ export default function PayDialog() {
   const activeIndex = requested >= 0 ? requested : Math.min(tabIndex, Math.max(0, list.length - 1));
   const category = list[activeIndex];
 
-  const [packageId, setPackageId] = useState<number | null>(null);
+  const [packageId, setPackageId] = useState<number | null>(() => usePayDialog.getState().packageId);
   const pkg = category?.packageList.find((p) => p.id === packageId) ?? category?.packageList[0];
   const offered = METHOD_ORDER.filter((m) => methods.data?.includes(m));
   const [chosenMethod, setChosenMethod] = useState<PayType | null>(null);
@@ -76,6 +78,28 @@ export default function PayDialog() {
       window.location.assign(url);
     }
   }, [pay.order, embedded, events, close]);
+
+  // Inside WeChat: its payment sheet takes the order; the status poll still decides when it is paid.
+  useEffect(() => {
+    const params = pay.order?.jsApiParams;
+    if (!params) return;
+    void payInWechat(params).then((outcome) => {
+      if (outcome === 'fail') void message.error(t('pay.wechatFailed'));
+    });
+  }, [pay.order, message, t]);
+
+  // On a phone: Alipay's page takes the payer into the Alipay app, which brings them back to their bills.
+  useEffect(() => {
+    const url = pay.order?.aliPayH5Url;
+    if (url) window.location.assign(url);
+  }, [pay.order]);
+
+  /** WeChat tells who is paying on its authorisation page, then brings the payer back here to pay. */
+  const authorizeWechat = async () => {
+    if (!pkg) return;
+    storeResume({ tabIndex: activeIndex, packageId: pkg.id });
+    window.location.assign(await fetchWechatAuthorizeUrl(window.location.href));
+  };
 
   const cancel = () => {
     events.onUnpaid?.();
@@ -158,6 +182,7 @@ export default function PayDialog() {
                         error={pay.error}
                         expired={pay.status === 'expired'}
                         onRetry={pay.retry}
+                        onAuthorizeWechat={pay.needsWechatAuthorization ? () => void authorizeWechat() : null}
                       />
                       <div className="pay-summary">
                         <div className="pay-price" data-testid="pay-price">
@@ -204,11 +229,26 @@ interface PayAreaProps {
   error: string | null;
   expired: boolean;
   onRetry: () => void;
+  /** Inside WeChat before it has said who is paying: the way to its authorisation page. */
+  onAuthorizeWechat: (() => void) | null;
 }
 
-/** The 212×205 payment area: the QR code (high error correction), PayPal's hand-over, or what went wrong. */
-function PayArea({ payType, order, loading, error, expired, onRetry }: PayAreaProps) {
+/**
+ * The 212×205 payment area: the QR code (high error correction), or, when paying on this device, WeChat's
+ * payment sheet, Alipay's or PayPal's hand-over; or what went wrong.
+ */
+function PayArea({ payType, order, loading, error, expired, onRetry, onAuthorizeWechat }: PayAreaProps) {
   const { t } = useTranslation();
+  if (onAuthorizeWechat) {
+    return (
+      <div className="pay-qr pay-in-app" data-testid="pay-wechat-authorize">
+        <Button type="primary" onClick={onAuthorizeWechat}>
+          {t('pay.wechatContinue')}
+        </Button>
+        <p>{t('pay.wechatContinueHint')}</p>
+      </div>
+    );
+  }
   if (error) {
     return (
       <div className="pay-qr pay-qr-error" data-testid="pay-error">
@@ -219,8 +259,17 @@ function PayArea({ payType, order, loading, error, expired, onRetry }: PayAreaPr
       </div>
     );
   }
-  if (payType === 'paypalV2Pay') {
-    return <div className="pay-qr">{loading ? <Skeleton.Image active /> : <p>{t('pay.paypalRedirect')}</p>}</div>;
+  if (payType === 'paypalV2Pay' || order?.aliPayH5Url) {
+    const going = t(payType === 'paypalV2Pay' ? 'pay.paypalRedirect' : 'pay.alipayRedirect');
+    return <div className="pay-qr">{loading ? <Skeleton.Image active /> : <p>{going}</p>}</div>;
+  }
+  if (order?.jsApiParams) {
+    return (
+      <div className="pay-qr pay-in-app" data-testid="pay-wechat-in-app">
+        <p>{t('pay.wechatInApp')}</p>
+        <Button onClick={onRetry}>{t('pay.payAgain')}</Button>
+      </div>
+    );
   }
   const code = order?.weChatQRCode ?? order?.aliPayQRCode ?? order?.devPayUrl ?? '';
   return (

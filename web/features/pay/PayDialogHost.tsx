@@ -1,14 +1,41 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
+import { WECHAT_PAY_AUTHORIZE_STATE } from '../../../contracts/pay';
 import { lazyPage } from '../../lib/lazy-page';
+import { fetchOpenId } from './api';
+import { storeOpenId, takeResume } from './in-app-pay';
 import { usePayDialog } from './store';
 
 // The dialog (and the QR code drawing it needs) loads the first time someone opens it.
 const loadDialog = lazyPage(() => import('./PayDialog'));
 const PayDialog = lazy(async () => ({ default: (await loadDialog()).Component }));
 
-/** Mounted once by the layout (and the plugin's pay page); opens from anywhere through the store. */
+/**
+ * Mounted once by the layout (and the plugin's pay page); opens from anywhere through the store. It also
+ * takes the payer back from WeChat's authorisation page: the code becomes the openid kept on this device,
+ * and the dialog reopens on the package they had chosen, now paid in place.
+ */
 export function PayDialogHost() {
   const isOpen = usePayDialog((s) => s.isOpen);
+  const open = usePayDialog((s) => s.open);
+
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const code = params.get('code');
+    if (!code || params.get('state') !== WECHAT_PAY_AUTHORIZE_STATE) return;
+    params.delete('code');
+    params.delete('state');
+    const query = params.toString();
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`);
+    const resume = takeResume();
+    fetchOpenId(code).then(
+      (openId) => {
+        storeOpenId(openId);
+        open({ tabIndex: resume?.tabIndex, packageId: resume?.packageId });
+      },
+      () => {}, // the request layer said what went wrong; the payer can open the dialog again
+    );
+  }, [open]);
+
   return isOpen ? (
     <Suspense fallback={null}>
       <PayDialog />

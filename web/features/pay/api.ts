@@ -15,6 +15,14 @@ export const fetchRightsPicture = async () => (await get<{ rightsPictureUrl: str
 export const fetchPayMethods = async () => (await get<PayType[]>('/expense/pay/methods')).data;
 
 export const createQrPay = async (body: QrPayRequest) => (await post<QrPayResponse>('/expense/pay/getQrPay', body)).data;
+/** Inside WeChat's browser: an order WeChat's own payment sheet takes (jsApiParams). */
+export const createJsApiPay = async (body: QrPayRequest & { openId: string }) => (await post<QrPayResponse>('/expense/pay/getJsApiPay', body)).data;
+/** In a phone's browser: an Alipay order paid in the Alipay app (aliPayH5Url). */
+export const createAliH5Pay = async (body: QrPayRequest) => (await post<QrPayResponse>('/expense/pay/getAliH5Pay', body)).data;
+/** WeChat's authorisation page that brings the payer back to `redirect` with a code. */
+export const fetchWechatAuthorizeUrl = async (redirect: string) => (await get<{ url: string }>('/expense/pay/wechatAuthorizeUrl', { redirect })).data.url;
+/** The code WeChat brought back → the payer's openid. */
+export const fetchOpenId = async (code: string) => (await get<{ openid: string }>('/expense/pay/getOpenId', { code })).data.openid;
 
 /** The payer is back from PayPal: the server captures the order; resolves with its status. */
 export async function paypalPayBack(params: { token: string; PayerID?: string }): Promise<PayOrderStatus> {

@@ -16,8 +16,10 @@ interface PayDialogState {
   tabIndex: number;
   /** Asked for by package type (an account item's buy action); wins over `tabIndex` once categories load. */
   packageType: PackageType | null;
+  /** The package to select first (the payer's choice before WeChat's authorisation page took them away). */
+  packageId: number | null;
   events: PayDialogEvents;
-  open: (options?: PayDialogEvents & { tabIndex?: number; packageType?: PackageType }) => void;
+  open: (options?: PayDialogEvents & { tabIndex?: number; packageType?: PackageType; packageId?: number }) => void;
   setTabIndex: (tabIndex: number) => void;
   /** Closes; `reset` (a close by the user) puts the tab index back to 0. */
   close: (reset: boolean) => void;
@@ -29,11 +31,12 @@ export const usePayDialog = create<PayDialogState>()(
       isOpen: false,
       tabIndex: 0,
       packageType: null,
+      packageId: null,
       events: {},
-      open: ({ tabIndex, packageType, ...events } = {}) =>
-        set((s) => ({ isOpen: true, tabIndex: tabIndex ?? s.tabIndex, packageType: packageType ?? null, events })),
-      setTabIndex: (tabIndex) => set({ tabIndex, packageType: null }),
-      close: (reset) => set((s) => ({ isOpen: false, events: {}, packageType: null, tabIndex: reset ? 0 : s.tabIndex })),
+      open: ({ tabIndex, packageType, packageId, ...events } = {}) =>
+        set((s) => ({ isOpen: true, tabIndex: tabIndex ?? s.tabIndex, packageType: packageType ?? null, packageId: packageId ?? null, events })),
+      setTabIndex: (tabIndex) => set({ tabIndex, packageType: null, packageId: null }),
+      close: (reset) => set((s) => ({ isOpen: false, events: {}, packageType: null, packageId: null, tabIndex: reset ? 0 : s.tabIndex })),
     }),
     {
       name: 'payDialog',

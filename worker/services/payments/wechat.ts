@@ -1,3 +1,4 @@
+import { WECHAT_PAY_AUTHORIZE_STATE } from '../../../contracts/pay';
 import { fromBase64Url } from '../../lib/encoding';
 import type { ConfirmedPayment, JsApiParams, PayProvider, Refusal } from './provider';
 import { randomHex, rsaSign, rsaVerify } from './rsa';
@@ -143,17 +144,35 @@ async function jsApiParams(s: Settings, prepayId: string, now: number): Promise<
 
 /** The official account's web authorisation endpoint: a code from its OAuth page → the user's openid. */
 export const WECHAT_OAUTH_TOKEN = 'https://api.weixin.qq.com/sns/oauth2/access_token';
+const WECHAT_OAUTH_AUTHORIZE = 'https://open.weixin.qq.com/connect/oauth2/authorize';
 
 /**
  * JSAPI needs the payer's openid under the paying app, which the official account's web authorisation
  * gives; so it is offered only when that account (WECHAT_MP_APP_ID and its secret) is the paying app.
  */
 export async function payerOpenId(env: Env, code: string): Promise<{ openid: string; appid: string } | null> {
-  const s = settings(env);
-  if (!s || !env.WECHAT_MP_APP_SECRET || env.WECHAT_MP_APP_ID !== s.appId) return null;
+  const s = jsApiSettings(env);
+  if (!s || !env.WECHAT_MP_APP_SECRET) return null;
   const url = `${WECHAT_OAUTH_TOKEN}?${new URLSearchParams({ appid: s.appId, secret: env.WECHAT_MP_APP_SECRET, code, grant_type: 'authorization_code' })}`;
   const answer = (await (await fetch(url)).json()) as { openid?: string; errcode?: number };
   return answer.openid ? { openid: answer.openid, appid: s.appId } : null;
+}
+
+/** The settings when JSAPI can be offered: the official account that authorises payers is the paying app. */
+function jsApiSettings(env: Env): Settings | null {
+  const s = settings(env);
+  return s && env.WECHAT_MP_APP_SECRET && env.WECHAT_MP_APP_ID === s.appId ? s : null;
+}
+
+/**
+ * WeChat's silent web authorisation (snsapi_base) that brings the payer back to `redirect` with a code for
+ * payerOpenId; null when JSAPI cannot be offered (see payerOpenId).
+ */
+export function payerAuthorizeUrl(env: Env, redirect: string): string | null {
+  const s = jsApiSettings(env);
+  if (!s) return null;
+  const query = new URLSearchParams({ appid: s.appId, redirect_uri: redirect, response_type: 'code', scope: 'snsapi_base', state: WECHAT_PAY_AUTHORIZE_STATE });
+  return `${WECHAT_OAUTH_AUTHORIZE}?${query}#wechat_redirect`;
 }
 
 /** RFC 3339 in UTC, as time_expire wants it. */
