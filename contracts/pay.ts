@@ -71,6 +71,3 @@ export interface QrPayResponse {
 }
 
 export type PayOrderStatus = 'pending' | 'paid' | 'expired';
-
-/** The `state` WeChat's web authorisation brings back with the code, so the app knows the code is for paying. */
-export const WECHAT_PAY_AUTHORIZE_STATE = 'tingyi-pay';

@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WECHAT_PAY_AUTHORIZE_STATE } from '../../contracts/pay';
+import { PAYMENT } from '../../contracts/constants';
 import type { QrPayResponse } from '../../contracts/pay';
 import { createApi } from '../../worker/app';
 import { expense } from '../../worker/routes/expense';
@@ -158,7 +158,7 @@ describe('WeChat Pay inside WeChat (JSAPI)', () => {
       redirect_uri: back,
       response_type: 'code',
       scope: 'snsapi_base',
-      state: WECHAT_PAY_AUTHORIZE_STATE,
+      state: PAYMENT.wechatAuthorizeState,
     });
     expect(url.hash).toBe('#wechat_redirect');
     const elsewhere = await call(`/expense/pay/wechatAuthorizeUrl?redirect=${encodeURIComponent('https://evil.test/steal')}`, token);

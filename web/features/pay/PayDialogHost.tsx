@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect } from 'react';
-import { WECHAT_PAY_AUTHORIZE_STATE } from '../../../contracts/pay';
+import { PAYMENT } from '../../../contracts/constants';
 import { lazyPage } from '../../lib/lazy-page';
 import { fetchOpenId } from './api';
 import { storeOpenId, takeResume } from './in-app-pay';
@@ -21,7 +21,7 @@ export function PayDialogHost() {
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
     const code = params.get('code');
-    if (!code || params.get('state') !== WECHAT_PAY_AUTHORIZE_STATE) return;
+    if (!code || params.get('state') !== PAYMENT.wechatAuthorizeState) return;
     params.delete('code');
     params.delete('state');
     const query = params.toString();

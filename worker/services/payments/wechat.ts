@@ -1,4 +1,4 @@
-import { WECHAT_PAY_AUTHORIZE_STATE } from '../../../contracts/pay';
+import { PAYMENT } from '../../../contracts/constants';
 import { fromBase64Url } from '../../lib/encoding';
 import type { ConfirmedPayment, JsApiParams, PayProvider, Refusal } from './provider';
 import { randomHex, rsaSign, rsaVerify } from './rsa';
@@ -171,7 +171,13 @@ function jsApiSettings(env: Env): Settings | null {
 export function payerAuthorizeUrl(env: Env, redirect: string): string | null {
   const s = jsApiSettings(env);
   if (!s) return null;
-  const query = new URLSearchParams({ appid: s.appId, redirect_uri: redirect, response_type: 'code', scope: 'snsapi_base', state: WECHAT_PAY_AUTHORIZE_STATE });
+  const query = new URLSearchParams({
+    appid: s.appId,
+    redirect_uri: redirect,
+    response_type: 'code',
+    scope: 'snsapi_base',
+    state: PAYMENT.wechatAuthorizeState,
+  });
   return `${WECHAT_OAUTH_AUTHORIZE}?${query}#wechat_redirect`;
 }
 
