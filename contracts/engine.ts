@@ -16,6 +16,7 @@ export const ENGINE_PATHS = {
   diarize: '/v1/diarize',
   cluster: '/v1/diarize/cluster',
   translate: '/v1/translate',
+  summarize: '/v1/summarize',
 } as const;
 
 /** Formats a user may upload (spec §9 local upload); the engine accepts exactly these containers. */
@@ -68,6 +69,8 @@ export interface CapabilitiesResponse {
   asr: { batch: LanguageSupport[]; stream: LanguageSupport[] };
   diarization: { available: boolean; backend: string; reason: string | null };
   translation: { pairs: TranslationPair[]; unavailable: { from: string; to: string; reason: string }[] };
+  /** Summaries always work: "extractive" offline, "openai-compatible" when a chat endpoint is configured. */
+  summary: { backend: string };
   models: { name: string; kind: string; languages: string[]; installed: boolean }[];
 }
 

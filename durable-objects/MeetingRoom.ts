@@ -27,6 +27,8 @@ import { translate, type MessageKey, type MessageParams } from '../worker/lib/i1
 import { screenCodes } from '../worker/services/meetings';
 import { providers, type LiveStream } from '../worker/services/providers';
 import { charge, check, permissions } from '../worker/services/rights';
+import { hasTranscript, queueSummary } from '../worker/services/summary';
+import { queueSender } from '../worker/services/transcription/submit';
 import { InOrder } from './in-order';
 import { MeetingRecorder, type RecordingState } from './meeting-audio';
 
@@ -41,6 +43,7 @@ import { MeetingRecorder, type RecordingState } from './meeting-audio';
  *   (lines are keyed by the meeting's own sequence number);
  * - charge each minute of audio against the owner's real-time allowance, pausing with the 925… code when
  *   it runs out;
+ * - queue the meeting's AI minutes once it has ended and its lines are stored;
  * - run its timers (flushing lines, the host's grace period) on the one alarm.
  * Everything it needs after hibernation or eviction is in storage or on the sockets' attachments.
  */
@@ -322,9 +325,22 @@ export class MeetingRoom extends DurableObject<Env> {
     await this.recorder().finish();
     await this.flushAll();
     await this.setStatus('ended');
+    await this.queueMinutes();
     await screenCodes(this.env).release(meta.id);
     for (const ws of this.ctx.getWebSockets()) this.closeSocket(ws, CLOSE.ended, 'meeting ended');
     await this.clearTimer('hostGrace');
+  }
+
+  /** Minutes are queued once per meeting: a repeated end (a repair) finds them already made or under way. */
+  private async queueMinutes() {
+    const meta = this.requireMeta();
+    const db = database(this.env.DB);
+    try {
+      if (await hasTranscript(db, meta.id)) await queueSummary(db, queueSender(this.env.JOBS), { id: meta.id, userId: meta.userId }, { once: true });
+    } catch (err) {
+      // The meeting ends all the same; its owner can still ask for the minutes on the record page.
+      console.error('meeting minutes not queued', meta.id, String(err));
+    }
   }
 
   private async setStatus(status: MeetingStatus, reason?: { code: number; key: MessageKey; params?: MessageParams }) {

@@ -1,6 +1,6 @@
 /**
- * The engine's long-lived parts, created once at start-up: decoders, translators, and what is installed.
- * Routes only borrow from here, so no request ever loads a model.
+ * The engine's long-lived parts, created once at start-up: decoders, translators, the summariser, and what is
+ * installed. Routes only borrow from here, so no request ever loads a model.
  */
 import { availableParallelism } from 'node:os';
 import type { CapabilitiesResponse, LanguageSupport } from '../contracts/engine';
@@ -12,6 +12,7 @@ import { vadStatus } from './backends/vad/silero';
 import { PocketSphinxDecoder, POCKETSPHINX_LANGUAGES, pocketsphinxStatus } from './backends/asr/pocketsphinx';
 import { DecoderPool } from './backends/asr/pool';
 import { Translation } from './backends/translation';
+import { createSummarizer, type Summarizer } from './backends/summary';
 import { MODELS, isInstalled } from './models/catalog';
 
 export class Engine {
@@ -24,12 +25,13 @@ export class Engine {
   private constructor(
     readonly config: EngineConfig,
     readonly translation: Translation,
+    readonly summary: Summarizer,
   ) {
     this.batch = new DecoderPool(config.asrWorkers, config.asrQueue, () => this.newDecoder());
   }
 
   static async start(config: EngineConfig): Promise<Engine> {
-    const engine = new Engine(config, await Translation.create(config));
+    const engine = new Engine(config, await Translation.create(config), createSummarizer(config));
     engine.ffmpeg = await ffmpegVersion();
     const ps = pocketsphinxStatus(config.python, config.pocketsphinxModel);
     if (!ps.available) engine.asrError = ps.reason;
@@ -106,6 +108,7 @@ export class Engine {
         reason: this.ffmpeg ? null : 'ffmpeg not found',
       },
       translation: this.translation.capabilities(),
+      summary: { backend: this.summary.name },
       models: MODELS.map((m) => ({ name: m.name, kind: m.kind, languages: m.languages, installed: isInstalled(this.config.modelsDir, m) })),
     };
   }

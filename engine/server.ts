@@ -20,6 +20,7 @@ import {
   type VadResponse,
 } from '../contracts/engine';
 import { ENGINE_SAMPLE_RATE } from '../contracts/engine';
+import { summarizeRequest } from '../contracts/summary';
 import type { Engine } from './engine';
 import { EngineHttpError, badRequest, isJson, mediaInput, parseWith, queryObject, readJson, sendError, sendJson } from './http';
 import { extractProcess, pcmChunks, probe, probeAudio } from './backends/media/ffmpeg';
@@ -175,6 +176,11 @@ export function createEngineServer(engine: Engine): Server {
     [`POST ${ENGINE_PATHS.translate}`]: async (req, res) => {
       const body = parseWith(translateRequest, await readJson(req));
       sendJson(res, 200, await engine.translation.translate(body.from, body.to, body.texts, body.glossary));
+    },
+
+    [`POST ${ENGINE_PATHS.summarize}`]: async (req, res) => {
+      const body = parseWith(summarizeRequest, await readJson(req));
+      sendJson(res, 200, await engine.summary.summarize(body));
     },
   };
 

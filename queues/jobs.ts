@@ -1,13 +1,14 @@
 /**
  * Consumer of the jobs queue and of its dead-letter queue. Duties: validate each message, run its stage
- * (worker/services/transcription/pipeline.ts, idempotent by record and piece), ack it when done; retry
- * with growing delays when a service is busy or down; end the job with its reason when retrying cannot
- * help; and, for messages that exhausted their retries, end the job so the record shows the failure.
+ * (worker/services/transcription/pipeline.ts, idempotent by record and piece; summaries by their row), ack
+ * it when done; retry with growing delays when a service is busy or down; end the job (or summary) with its
+ * reason when retrying cannot help; and, for messages that exhausted their retries, end it so the record
+ * (or its summary) shows the failure.
  */
 import { jobMessage } from '../contracts/jobs';
 import { database } from '../worker/db/client';
 import { ProviderError } from '../worker/services/providers';
-import { JobFailure, failJob, runStage } from '../worker/services/transcription/pipeline';
+import { JobFailure, failStage, runStage } from '../worker/services/transcription/pipeline';
 import { queueSender } from '../worker/services/transcription/submit';
 
 /** Must match the dead_letter_queue named in wrangler.toml. */
@@ -31,7 +32,7 @@ export async function consumeJobs(batch: MessageBatch<unknown>, env: Env) {
         message.ack();
       } catch (err) {
         if (permanent(err)) {
-          await failJob(db, parsed.data.recordId, err instanceof Error ? err.message : String(err));
+          await failStage(db, parsed.data, err instanceof Error ? err.message : String(err));
           message.ack();
           return;
         }
@@ -46,7 +47,10 @@ export async function consumeDeadJobs(batch: MessageBatch<unknown>, env: Env) {
   const db = database(env.DB);
   for (const message of batch.messages) {
     const parsed = jobMessage.safeParse(message.body);
-    if (parsed.success) await failJob(db, parsed.data.recordId, 'The speech service did not respond after several tries.');
+    if (parsed.success) {
+      const service = parsed.data.kind === 'summary' ? 'summary' : 'speech';
+      await failStage(db, parsed.data, `The ${service} service did not respond after several tries.`);
+    }
     message.ack();
   }
 }

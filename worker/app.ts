@@ -8,6 +8,7 @@ import { translate } from './lib/i18n';
 import type { AppEnv } from './lib/types';
 import { requestBodyLimit } from './middleware/body-limit';
 import { requestContext } from './middleware/context';
+import { aiRoutes } from './routes/ai';
 import { auth } from './routes/auth';
 import { dev } from './routes/dev';
 import { expense } from './routes/expense';
@@ -64,4 +65,5 @@ export const app = createApi()
   .route('/speech/meeting', meetingRoutes)
   .route('/speech/audio/transcribe', uploadRoutes)
   .route('/speech/audio/transcribe', transcriptionRoutes)
+  .route('/ai', aiRoutes)
   .route('/', languages);

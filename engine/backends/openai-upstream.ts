@@ -37,3 +37,30 @@ function reason(body: string): string {
   }
   return body.replace(/\s+/g, ' ').trim().slice(0, 200);
 }
+
+export interface ChatEndpoint {
+  url: string;
+  key: string;
+  model: string;
+}
+
+/** The assistant's text from one `/chat/completions` call ('' when the answer holds none). */
+export async function chatCompletion(
+  what: string,
+  endpoint: ChatEndpoint,
+  messages: { role: string; content: string }[],
+  temperature: number,
+  fetchImpl: typeof fetch,
+): Promise<string> {
+  const json = await callOpenAi<{ choices?: { message?: { content?: string } }[] }>(
+    what,
+    `${endpoint.url.replace(/\/$/, '')}/chat/completions`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(endpoint.key ? { authorization: `Bearer ${endpoint.key}` } : {}) },
+      body: JSON.stringify({ model: endpoint.model, temperature, messages }),
+    },
+    fetchImpl,
+  );
+  return json.choices?.[0]?.message?.content ?? '';
+}

@@ -67,6 +67,56 @@ describe('records and file transcription in Chromium', () => {
     await page.screenshot({ path: `${screenshotDir}/record-detail.png`, fullPage: true });
   });
 
+  it('fills the AI summary tabs by itself, seeks the player from a chapter and a key point, and exports Markdown', { timeout: 120_000 }, async () => {
+    const page = await browser.open(`/meetingDetail?id=${recordId}`, { token });
+    // Queued when the transcript was assembled; the card follows it without a reload.
+    const chapter = page.getByTestId('summary-chapter-0');
+    await chapter.waitFor({ timeout: 90_000 });
+    await expect(page.getByTestId('summary-method').textContent()).resolves.toMatch(/Extractive/);
+    const lines = await api<{ lines: { text: string }[] }>(`/speech/audio/transcribe/getTrans?id=${recordId}`, { token });
+    const transcript = lines.data.lines.map((l) => l.text.toLowerCase()).join(' ');
+    // Extractive: the chapter's summary is the transcript's own words (a sentence's first letter capitalised).
+    const summary = (await page.locator('.summary-chapter .summary-text').first().textContent()) ?? '';
+    expect(summary.length).toBeGreaterThan(10);
+    expect(transcript).toContain(summary.split(/[.…]/)[0]!.trim().toLowerCase());
+
+    const media = page.locator('audio, video').first();
+    const position = () => media.evaluate((m: HTMLMediaElement) => m.currentTime);
+    await media.evaluate((m: HTMLMediaElement) => m.readyState >= 1 || new Promise((r) => m.addEventListener('loadedmetadata', r, { once: true })));
+    await media.evaluate((m: HTMLMediaElement) => {
+      m.currentTime = 9;
+    });
+    await chapter.click();
+    await expect.poll(position).toBeLessThan(1.5);
+
+    await page.getByRole('tab', { name: 'Key points' }).click();
+    const points = page.locator('[data-testid^=summary-key-point-]');
+    await points.first().waitFor();
+    const last = points.nth((await points.count()) - 1);
+    const [m, s] = ((await last.textContent()) ?? '').split(':').map(Number);
+    const at = m! * 60 + s!;
+    expect(at).toBeGreaterThan(0);
+    await last.click();
+    await expect.poll(position).toBeGreaterThanOrEqual(at);
+    expect(await position()).toBeLessThan(at + 2);
+
+    const title = (await page.locator('.summary-chapter-title').first().textContent()) ?? '';
+    await page.getByRole('tab', { name: 'Mind map' }).click();
+    const nodes = page.locator('[data-testid=summary-mind-map] foreignObject');
+    await expect.poll(() => nodes.count(), { timeout: 15_000 }).toBeGreaterThan(2);
+    await expect(nodes.filter({ hasText: title }).count()).resolves.toBeGreaterThan(0);
+    // The map unfolds in a 300 ms transition; the screenshot is for looking at, so it waits for the end.
+    await page.waitForTimeout(1000);
+    await page.screenshot({ path: `${screenshotDir}/record-summary.png`, fullPage: true });
+
+    await openMenu(page, 'summary-export', 'summary-export-md');
+    const download = page.waitForEvent('download');
+    await visible(page, 'summary-export-md').click();
+    const markdown = readFileSync(await (await download).path(), 'utf8');
+    expect(markdown).toMatch(/^# /m);
+    expect(markdown).toContain('## Chapter overview');
+  });
+
   it('edits a line, undoes it, saves an edit and exports SRT from the detail page', { timeout: 60_000 }, async () => {
     const page = await browser.open(`/meetingDetail?id=${recordId}`, { token });
     const first = page.getByTestId('detail-line-text-0');

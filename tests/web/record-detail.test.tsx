@@ -6,6 +6,7 @@ import { RECORD_CHANNEL } from '../../web/features/record-detail/broadcast';
 import { useApiServer } from './helpers/api-server';
 import { useFakeApp } from './helpers/fake-app';
 import type { RecordedRequest, Reply } from './helpers/api-server';
+import { openPopup } from './helpers/popup';
 import { fail, ok, recordRow } from './helpers/records';
 import { renderAt } from './helpers/render-app';
 
@@ -53,6 +54,8 @@ function fakeApi({ url, body }: RecordedRequest): Reply {
     case '/speech/audio/transcribe/edit':
       detail = { ...detail, record: { ...detail.record, name: (JSON.parse(body) as { name: string }).name } };
       return ok({ updated: 1 });
+    case '/ai/ai/queryMediaSummary':
+      return ok({ recordId: ID, status: 'none', errorReason: null, summary: null, stale: false, generatedAt: null });
     case '/audio/LanguageInternation':
       return ok({
         transcribeLanguage: [{ code: 'en-US', name: 'English' }],
@@ -78,15 +81,6 @@ function typeTime(input: HTMLInputElement, value: string) {
   fireEvent.keyDown(input, { key: 'Enter' });
 }
 
-/** The dropdown, select or confirm popup that is open now. */
-function openPopup(selector: string): Promise<HTMLElement> {
-  return waitFor(() => {
-    const popup = [...document.querySelectorAll<HTMLElement>(selector)].find((el) => !/-hidden\b/.test(el.className));
-    if (!popup) throw new Error(`no open ${selector}`);
-    return popup;
-  });
-}
-
 beforeEach(() => {
   detail = { record: recordRow(ID, { name: 'Weekly sync', duration: 20 }), lines: sampleLines() };
   mediaReply = ok({ url: 'http://127.0.0.1:1/media/clip.mp3?X-Amz-Signature=abc', kind: 'audio' });
@@ -94,7 +88,7 @@ beforeEach(() => {
 
 // antd renders slowly in jsdom: a test that opens menus and dialogs takes seconds.
 describe('/meetingDetail', { timeout: 30_000 }, () => {
-  it('shows the record with its player, lines, speakers and the place of the AI summary', async () => {
+  it('shows the record with its player, lines, speakers and its AI summary', async () => {
     renderAt(`/meetingDetail?id=${ID}`);
     expect((await screen.findByTestId('detail-title')).textContent).toBe('Weekly sync');
     expect(screen.getByTestId('detail-status').textContent).toBe('Transcribed');
@@ -113,9 +107,10 @@ describe('/meetingDetail', { timeout: 30_000 }, () => {
     const speakers = screen.getByTestId('detail-speakers');
     expect(speakers.textContent).toContain('Anna2 lines');
     expect(speakers.textContent).toContain('Ben1 line');
+    // The summary itself is tests/web/summary.test.tsx's.
     const summary = screen.getByTestId('detail-summary');
-    for (const tab of ['Chapter overview', 'Speaker summary', 'Key points', 'Mind map']) expect(summary.textContent).toContain(tab);
-    expect(summary.textContent).toContain('Coming soon');
+    expect(summary.textContent).toContain('AI summary');
+    expect((await within(summary).findByTestId('summary-generate')).textContent).toBe('Generate summary');
   });
 
   it('polls while the record is transcribing and shows the transcript once it is done', async () => {

@@ -4,8 +4,10 @@ import type { CapabilitiesResponse, StreamServerMessage } from '../../contracts/
 import { createApi } from '../../worker/app';
 import { languageLists, languages } from '../../worker/routes/languages';
 import { providers, ProviderError } from '../../worker/services/providers';
-import { EngineClient, engineStream, engineTranscribe, engineTranslate } from '../../worker/services/providers/engine';
-import { MODELS, workersAiStream, workersAiTranscribe, workersAiTranslate, type AiLike } from '../../worker/services/providers/workers-ai';
+import type { SummarizeResponse } from '../../contracts/summary';
+import { EngineClient, engineStream, engineSummarize, engineTranscribe, engineTranslate } from '../../worker/services/providers/engine';
+import type { SummarizeInput } from '../../worker/services/providers/types';
+import { MODELS, workersAiStream, workersAiSummarize, workersAiTranscribe, workersAiTranslate, type AiLike } from '../../worker/services/providers/workers-ai';
 
 /** A capabilities document as the engine on a Debian machine answers it (en-US via PocketSphinx, OpenCC, Apertium en⇄es). */
 const capabilities: CapabilitiesResponse = {
@@ -32,6 +34,7 @@ const capabilities: CapabilitiesResponse = {
     ],
     unavailable: [],
   },
+  summary: { backend: 'extractive' },
   models: [],
 };
 
@@ -51,6 +54,18 @@ function engineFetch(routes: Record<string, (init?: RequestInit) => Response>) {
   };
   return { fetch, calls };
 }
+
+/** A short meeting as the summary job sends it. */
+const summaryInput: SummarizeInput = {
+  language: 'en-US',
+  title: 'Budget call',
+  kind: 'meeting',
+  lines: [
+    { start: 0, end: 4_000, speaker: 'Speaker 1', text: 'The budget for next quarter is almost final.' },
+    { start: 4_000, end: 9_000, speaker: 'Speaker 2', text: 'Travel is limited to two trips per person.' },
+    { start: 9_000, end: 12_000, speaker: 'Speaker 1', text: 'Lin books the venue for the launch this week.' },
+  ],
+};
 
 let engineUrl = 0;
 /** A distinct engine URL per client, so the capabilities cache never leaks between tests. */
@@ -114,6 +129,28 @@ describe('engine provider', () => {
     expect(await engineStream(c).languages()).toEqual(['en-US']);
     expect((await engineTranslate(c).pairs())[0]).toEqual({ from: 'zh-CN', to: 'zh-TW' });
     expect(f.calls.filter((x) => x.url.endsWith('/v1/capabilities'))).toHaveLength(1);
+  });
+
+  it('summarizes by posting the lines to the engine, keeping the summary without its backend name', async () => {
+    const answer: SummarizeResponse = {
+      backend: 'extractive',
+      method: 'extractive',
+      language: 'en-US',
+      chapters: [{ start: 0, end: 12_000, title: 'Budget', summary: 'The budget for next quarter is almost final.' }],
+      speakers: [{ speaker: 'Speaker 1', talkMs: 7_000, summary: 'The budget for next quarter is almost final.' }],
+      keyPoints: [{ text: 'Travel is limited to two trips per person.', start: 4_000 }],
+      mindMap: { text: 'Budget call', children: [{ text: 'Budget', start: 0, children: [] }] },
+    };
+    const f = engineFetch({
+      '/v1/summarize': (init) => {
+        expect(JSON.parse(String(init!.body))).toEqual(summaryInput);
+        return Response.json(answer);
+      },
+    });
+    const { backend, ...summary } = answer;
+    expect(backend).toBe('extractive');
+    expect(await engineSummarize(client(f.fetch)).summarize(summaryInput)).toEqual(summary);
+    expect(f.calls[0]!.init!.method).toBe('POST');
   });
 
   it('opens the live stream as a WebSocket upgrade and relays engine messages', async () => {
@@ -369,18 +406,93 @@ describe('Workers AI provider', () => {
   });
 });
 
+describe('Workers AI summaries', () => {
+  /** A qwen3 chat completion as Workers AI answers it, with the empty reasoning block /no_think leaves. */
+  const completion = (content: string) => ({
+    id: 'chatcmpl-2',
+    object: 'chat.completion',
+    created: 1_700_000_000,
+    model: MODELS.summarize,
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    usage: { prompt_tokens: 300, completion_tokens: 120, total_tokens: 420 },
+  });
+
+  it('writes minutes with qwen3: the shared prompt out, lines by index back, times from the transcript', async () => {
+    const reply = {
+      chapters: [
+        { line: 0, title: 'Budget and travel', summary: 'The budget is almost final; travel is capped.' },
+        { line: 2, title: 'Launch venue', summary: 'Lin books the venue.' },
+      ],
+      speakers: [
+        { speaker: 'Speaker 1', summary: 'Reported the budget and the venue booking.' },
+        { speaker: 'Speaker 2', summary: 'Set the travel limit.' },
+      ],
+      keyPoints: [
+        { line: 1, text: 'Two trips per person.' },
+        { line: 2, text: 'Lin books the venue this week.' },
+      ],
+    };
+    const { ai, calls } = fakeAi(() => completion(`<think>\n\n</think>\n\n\`\`\`json\n${JSON.stringify(reply)}\n\`\`\``));
+    const summary = await workersAiSummarize(ai).summarize(summaryInput);
+    expect(calls[0]!.model).toBe(MODELS.summarize);
+    const messages = calls[0]!.inputs.messages as { role: string; content: string }[];
+    expect(messages.map((m) => m.role)).toEqual(['system', 'user']);
+    expect(messages[0]!.content).toMatch(/minutes of a meeting/);
+    expect(messages[1]!.content).toMatch(/\[2\] 00:09 Speaker 1: Lin books the venue/);
+    expect(messages[1]!.content.endsWith('/no_think')).toBe(true);
+    expect(summary).toMatchObject({
+      method: 'llm',
+      language: 'en-US',
+      chapters: [
+        { start: 0, end: 9_000, title: 'Budget and travel' },
+        { start: 9_000, end: 12_000, title: 'Launch venue' },
+      ],
+      speakers: [
+        { speaker: 'Speaker 1', talkMs: 7_000, summary: 'Reported the budget and the venue booking.' },
+        { speaker: 'Speaker 2', talkMs: 5_000, summary: 'Set the travel limit.' },
+      ],
+      keyPoints: [
+        { text: 'Two trips per person.', start: 4_000 },
+        { text: 'Lin books the venue this week.', start: 9_000 },
+      ],
+    });
+    expect(summary.mindMap.text).toBe('Budget call');
+    expect(summary.mindMap.children.map((c) => c.text)).toEqual(['Budget and travel', 'Launch venue']);
+  });
+
+  it('reads the older { response } output and rejects a reply that is not a summary with a 502', async () => {
+    const older = fakeAi(() => ({ response: JSON.stringify({ chapters: [{ line: 0, title: 'Budget', summary: '' }], speakers: [], keyPoints: [] }) }));
+    expect((await workersAiSummarize(older.ai).summarize(summaryInput)).chapters).toHaveLength(1);
+    const prose = fakeAi(() => completion('The meeting was about the budget.'));
+    const failure = await workersAiSummarize(prose.ai)
+      .summarize(summaryInput)
+      .catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(ProviderError);
+    expect((failure as ProviderError).status).toBe(502);
+  });
+});
+
 describe('provider selection', () => {
-  const base = { ENGINE_URL: 'http://engine.test', ENGINE_SECRET: 's', ASR_PROVIDER: 'engine', STREAM_PROVIDER: 'engine', TRANSLATE_PROVIDER: 'engine' };
+  const base = {
+    ENGINE_URL: 'http://engine.test',
+    ENGINE_SECRET: 's',
+    ASR_PROVIDER: 'engine',
+    STREAM_PROVIDER: 'engine',
+    TRANSLATE_PROVIDER: 'engine',
+    SUMMARY_PROVIDER: 'engine',
+  };
 
   it('picks per capability from configuration', () => {
     const { ai } = fakeAi(() => ({}));
     const p = providers({ ...base, TRANSLATE_PROVIDER: 'workers-ai', AI: ai });
-    expect([p.transcribe.name, p.stream.name, p.translate.name]).toEqual(['engine', 'engine', 'workers-ai']);
+    expect([p.transcribe.name, p.stream.name, p.translate.name, p.summarize.name]).toEqual(['engine', 'engine', 'workers-ai', 'engine']);
+    expect(providers({ ...base, SUMMARY_PROVIDER: 'workers-ai', AI: ai }).summarize.name).toBe('workers-ai');
   });
 
   it('refuses workers-ai without the AI binding, and unknown names', () => {
     expect(() => providers({ ...base, ASR_PROVIDER: 'workers-ai' })).toThrow(/AI binding/);
     expect(() => providers({ ...base, STREAM_PROVIDER: 'openai' })).toThrow(/"engine" or "workers-ai"/);
+    expect(() => providers({ ...base, SUMMARY_PROVIDER: 'workers-ai' })).toThrow(/SUMMARY_PROVIDER=workers-ai but the AI binding/);
   });
 });
 

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { MEETING_MODES } from '../../contracts/meeting';
 import { RECORD_STATUSES, RECORD_TYPES } from '../../contracts/record-vocabulary';
+import { SUMMARY_STATUSES } from '../../contracts/summary';
+import type { MediaSummary } from '../../contracts/summary';
 import type { TranscribeForm } from '../../contracts/transcription';
 
 /**
@@ -425,3 +427,20 @@ export const meetings = sqliteTable(
   },
   (t) => [uniqueIndex('meetings_invite_token').on(t.inviteToken)],
 );
+
+/**
+ * A record's AI summary (a meeting's minutes), one row per record, made by the `summary` job. `summary` is the
+ * last one made and survives a re-run or a failed one; `linesHash` fingerprints the lines it was made from, so
+ * an edited transcript shows the summary as out of date.
+ */
+export const summaries = sqliteTable('summaries', {
+  recordId: integer('record_id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  status: text('status', { enum: SUMMARY_STATUSES }).notNull(),
+  /** Why the last run failed, kept until a run succeeds. */
+  errorReason: text('error_reason'),
+  summary: text('summary', { mode: 'json' }).$type<MediaSummary>(),
+  linesHash: text('lines_hash'),
+  generatedAt: integer('generated_at'),
+  updatedAt: integer('updated_at').notNull(),
+});

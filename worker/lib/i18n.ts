@@ -337,6 +337,33 @@ const messages = {
     'zh-CN': '该记录暂无可导出的转写内容。',
     'zh-TW': '此記錄尚無可匯出的轉寫內容。',
   },
+  summaryRecordBusy: {
+    'en-US': 'This record is still being transcribed or recorded. Its summary can be made once the transcript is complete.',
+    'zh-CN': '该记录仍在转写或录制中，转写完成后才能生成摘要。',
+    'zh-TW': '此記錄仍在轉寫或錄製中，轉寫完成後才能產生摘要。',
+  },
+  summaryNoTranscript: {
+    'en-US': 'This record has no transcript yet, so there is nothing to summarize.',
+    'zh-CN': '该记录暂无转写内容，无法生成摘要。',
+    'zh-TW': '此記錄尚無轉寫內容，無法產生摘要。',
+  },
+  summaryMissing: {
+    'en-US': 'This record has no summary yet. Generate one first.',
+    'zh-CN': '该记录还没有摘要，请先生成。',
+    'zh-TW': '此記錄尚無摘要，請先產生。',
+  },
+  summaryDocRecord: { 'en-US': 'AI summary', 'zh-CN': 'AI 摘要', 'zh-TW': 'AI 摘要' },
+  summaryDocMeeting: { 'en-US': 'AI meeting minutes', 'zh-CN': 'AI 会议纪要', 'zh-TW': 'AI 會議紀要' },
+  summaryChapters: { 'en-US': 'Chapter overview', 'zh-CN': '章节速览', 'zh-TW': '章節速覽' },
+  summarySpeakers: { 'en-US': 'Speaker summaries', 'zh-CN': '发言总结', 'zh-TW': '發言總結' },
+  summaryKeyPoints: { 'en-US': 'Key points', 'zh-CN': '要点回顾', 'zh-TW': '要點回顧' },
+  summaryMindMap: { 'en-US': 'Mind map', 'zh-CN': '思维导图', 'zh-TW': '心智圖' },
+  summaryTalkTime: { 'en-US': 'spoke for {time}', 'zh-CN': '发言时长 {time}', 'zh-TW': '發言時長 {time}' },
+  summaryExtractive: {
+    'en-US': 'This summary is extractive: its sentences are taken from the transcript as they were spoken.',
+    'zh-CN': '本摘要为抽取式：其中的句子直接摘自转写原文。',
+    'zh-TW': '本摘要為擷取式：其中的句子直接摘自轉寫原文。',
+  },
   meetingDefaultName: {
     'en-US': 'Meeting {date}',
     'zh-CN': '会议 {date}',

@@ -17,7 +17,7 @@ import type {
 } from '../../contracts/records';
 import type { OrderColumn } from '../../contracts/record-vocabulary';
 import type { Db } from '../db/client';
-import { folders, jobChunks, meetings, records, segments, transcriptionJobs, uploadParts, uploads, users } from '../db/schema';
+import { folders, jobChunks, meetings, records, segments, summaries, transcriptionJobs, uploadParts, uploads, users } from '../db/schema';
 import { chunks, runBatch } from '../lib/batch';
 import { randomToken } from '../lib/encoding';
 import { ApiError } from '../lib/errors';
@@ -185,7 +185,7 @@ export async function editRecords(db: Db, userId: number, body: z.output<typeof 
 }
 
 /**
- * Deletes records with their lines, jobs and uploads, then their media (the upload and a job's extracted
+ * Deletes records with their lines, jobs, summaries and uploads, then their media (the upload and a job's extracted
  * audio): a failed storage call leaves an orphaned object, never a broken record.
  */
 export async function removeRecords(db: Db, media: R2Bucket, userId: number, ids: number[]) {
@@ -197,6 +197,7 @@ export async function removeRecords(db: Db, media: R2Bucket, userId: number, ids
       db.delete(segments).where(inArray(segments.recordId, part)),
       db.delete(jobChunks).where(inArray(jobChunks.recordId, part)),
       db.delete(transcriptionJobs).where(inArray(transcriptionJobs.recordId, part)),
+      db.delete(summaries).where(inArray(summaries.recordId, part)),
       db.delete(meetings).where(inArray(meetings.recordId, part)),
       db.delete(uploadParts).where(inArray(uploadParts.uploadRowId, db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.recordId, part)))),
       db.delete(uploads).where(inArray(uploads.recordId, part)),

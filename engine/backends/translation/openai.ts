@@ -7,14 +7,8 @@ import type { TranslationPair } from '../../../contracts/engine';
 import { LANGUAGES } from '../../../contracts/engine-languages';
 import { LLM_BATCH, LLM_CONTEXT, parseTranslations, translationMessages } from '../../../contracts/engine-translate';
 import { EngineHttpError } from '../../http';
-import { callOpenAi } from '../openai-upstream';
+import { chatCompletion, type ChatEndpoint } from '../openai-upstream';
 import type { Translator } from './types';
-
-export interface ChatEndpoint {
-  url: string;
-  key: string;
-  model: string;
-}
 
 export function createOpenAiTranslator(endpoint: ChatEndpoint, fetchImpl: typeof fetch = fetch): Translator {
   return {
@@ -28,17 +22,7 @@ export function createOpenAiTranslator(endpoint: ChatEndpoint, fetchImpl: typeof
       for (let i = 0; i < texts.length; i += LLM_BATCH) {
         const batch = texts.slice(i, i + LLM_BATCH);
         const context = texts.slice(Math.max(0, i - LLM_CONTEXT), i);
-        const json = await callOpenAi<{ choices?: { message?: { content?: string } }[] }>(
-          'translation',
-          `${endpoint.url.replace(/\/$/, '')}/chat/completions`,
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', ...(endpoint.key ? { authorization: `Bearer ${endpoint.key}` } : {}) },
-            body: JSON.stringify({ model: endpoint.model, temperature: 0, messages: translationMessages(from, to, batch, context, glossary) }),
-          },
-          fetchImpl,
-        );
-        const content = json.choices?.[0]?.message?.content ?? '';
+        const content = await chatCompletion('translation', endpoint, translationMessages(from, to, batch, context, glossary), 0, fetchImpl);
         const parsed = parseTranslations(content, batch.length);
         if (!parsed) throw new EngineHttpError(502, 'upstream', `the translation model did not return ${batch.length} translations`);
         out.push(...parsed);

@@ -10,9 +10,9 @@ import { DetailHeader } from './DetailHeader';
 import { useRetryRecord, useSaveTranscript } from './hooks';
 import { MediaPlayer } from './MediaPlayer';
 import { SpeakersPanel } from './SpeakersPanel';
+import { SummaryCard } from '../summary/SummaryCard';
 import { isLocked, isRetryable, isRunning } from '../records/status';
 import { StatusBanner } from './StatusBanner';
-import { SummaryTabs } from './SummaryTabs';
 import { needsHours } from './timecode';
 import { addLineAfter, deleteLine, editText, mergeSpeakers, mergeWithNext, renameSpeaker, setTime, speakerStats, toEditedLines } from './transcript-edit';
 import { TranscriptLines } from './TranscriptLines';
@@ -25,7 +25,7 @@ import './record-detail.css';
 
 /**
  * One record: the player beside (on phones above) its transcript, which can be edited by §5's rules and
- * saved at once, with the job's progress, speakers, views and the AI summary's place.
+ * saved at once, with the job's progress, speakers, views and the AI summary.
  */
 export function RecordDetailView({ detail }: { detail: RecordDetail }) {
   const { record } = detail;
@@ -161,7 +161,7 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
             onRename={(from, to) => apply((tr) => renameSpeaker(tr, from, to))}
             onMerge={(from, into) => apply((tr) => mergeSpeakers(tr, from, into))}
           />
-          <SummaryTabs />
+          <SummaryCard record={record} hasTranscript={editor.lines.length > 0} onSeek={seek} />
         </aside>
       </div>
       {dialog === 'export' && <ExportDialog ids={[record.id]} onClose={() => setDialog(null)} />}

@@ -32,7 +32,7 @@ export interface Download {
   body: Uint8Array;
 }
 
-const CONTENT_TYPES: Record<ExportFormat | 'zip', string> = {
+export const CONTENT_TYPES: Record<ExportFormat | 'zip', string> = {
   txt: 'text/plain; charset=utf-8',
   srt: 'application/x-subrip; charset=utf-8',
   vtt: 'text/vtt; charset=utf-8',
@@ -78,15 +78,17 @@ async function render(record: ExportRecord, options: Format, content: ExportCont
   }
 }
 
+type Named = Pick<ExportRecord, 'id' | 'name'>;
+
 /** The record's name without the characters file systems refuse; its id when nothing is left. */
-function baseName(record: ExportRecord) {
+export function baseName(record: Named) {
   const cleaned = oneLine(record.name.replace(/[\\/:*?"<>|]/g, '_'))
     .replace(/^\.+/, '')
     .slice(0, 120);
   return cleaned || `record-${record.id}`;
 }
 
-function asciiName(record: ExportRecord, ext: string) {
+export function asciiName(record: Named, ext: string) {
   const ascii = baseName(record)
     .replace(/[^\x20-\x7E]+/g, '_')
     .replace(/^[_ ]+|[_ ]+$/g, '');

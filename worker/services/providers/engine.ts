@@ -5,6 +5,7 @@
 import type { CapabilitiesResponse, EngineError, StreamServerMessage, TranscribeResponse, TranslateResponse } from '../../../contracts/engine';
 import { ENGINE_PATHS } from '../../../contracts/engine';
 import type { GlossaryTerm } from '../../../contracts/engine-translate';
+import type { SummarizeResponse } from '../../../contracts/summary';
 import {
   ProviderError,
   type LiveStream,
@@ -12,6 +13,7 @@ import {
   type SocketLike,
   type StreamOptions,
   type StreamProvider,
+  type SummarizeProvider,
   type TranscribeInput,
   type TranscribeProvider,
   type TranscribeResult,
@@ -146,6 +148,17 @@ export function engineTranslate(client: EngineClient): TranslateProvider {
     },
     async pairs() {
       return (await client.capabilities()).translation.pairs.map(({ from, to }) => ({ from, to }));
+    },
+  };
+}
+
+export function engineSummarize(client: EngineClient): SummarizeProvider {
+  return {
+    name: 'engine',
+    async summarize(input) {
+      const r = await client.postJson<SummarizeResponse>(ENGINE_PATHS.summarize, input);
+      // `backend` is the engine's diagnostics, not part of the summary the record keeps.
+      return { method: r.method, language: r.language, chapters: r.chapters, speakers: r.speakers, keyPoints: r.keyPoints, mindMap: r.mindMap };
     },
   };
 }

@@ -1,13 +1,13 @@
 /**
  * Chooses the implementation of each capability from configuration (wrangler.toml [vars]):
- * ASR_PROVIDER, STREAM_PROVIDER, TRANSLATE_PROVIDER = "engine" | "workers-ai". Workers AI needs the `AI`
+ * ASR_PROVIDER, STREAM_PROVIDER, TRANSLATE_PROVIDER, SUMMARY_PROVIDER = "engine" | "workers-ai". Workers AI needs the `AI`
  * binding, which is optional so local development (where Workers AI is unreachable) works without it.
  */
-import { EngineClient, engineStream, engineTranscribe, engineTranslate, type FetchLike } from './engine';
-import { ProviderError, type StreamProvider, type TranscribeProvider, type TranslateProvider } from './types';
-import { workersAiStream, workersAiTranscribe, workersAiTranslate, type AiLike } from './workers-ai';
+import { EngineClient, engineStream, engineSummarize, engineTranscribe, engineTranslate, type FetchLike } from './engine';
+import { ProviderError, type StreamProvider, type SummarizeProvider, type TranscribeProvider, type TranslateProvider } from './types';
+import { workersAiStream, workersAiSummarize, workersAiTranscribe, workersAiTranslate, type AiLike } from './workers-ai';
 
-export type ProviderEnv = Pick<Env, 'ENGINE_URL' | 'ENGINE_SECRET' | 'ASR_PROVIDER' | 'STREAM_PROVIDER' | 'TRANSLATE_PROVIDER'> & {
+export type ProviderEnv = Pick<Env, 'ENGINE_URL' | 'ENGINE_SECRET' | 'ASR_PROVIDER' | 'STREAM_PROVIDER' | 'TRANSLATE_PROVIDER' | 'SUMMARY_PROVIDER'> & {
   AI?: Ai | AiLike;
 };
 
@@ -16,6 +16,7 @@ export interface Providers {
   transcribe: TranscribeProvider;
   stream: StreamProvider;
   translate: TranslateProvider;
+  summarize: SummarizeProvider;
 }
 
 function pick<T>(setting: string, name: string, engine: () => T, workersAi: (ai: AiLike) => T, ai: AiLike | undefined): T {
@@ -36,6 +37,7 @@ export function providers(env: ProviderEnv, fetchImpl: FetchLike = (input, init)
     transcribe: pick(env.ASR_PROVIDER, 'ASR_PROVIDER', () => engineTranscribe(engine), workersAiTranscribe, ai),
     stream: pick(env.STREAM_PROVIDER, 'STREAM_PROVIDER', () => engineStream(engine), workersAiStream, ai),
     translate: pick(env.TRANSLATE_PROVIDER, 'TRANSLATE_PROVIDER', () => engineTranslate(engine), workersAiTranslate, ai),
+    summarize: pick(env.SUMMARY_PROVIDER, 'SUMMARY_PROVIDER', () => engineSummarize(engine), workersAiSummarize, ai),
   };
 }
 

@@ -1,10 +1,12 @@
 /**
  * One interface per AI capability. Each has an engine implementation (HTTP/WebSocket to the local or
- * containerised engine) and a Workers AI implementation; `ASR_PROVIDER`, `STREAM_PROVIDER` and
- * `TRANSLATE_PROVIDER` pick one per capability (see ./index.ts).
+ * containerised engine) and a Workers AI implementation; `ASR_PROVIDER`, `STREAM_PROVIDER`,
+ * `TRANSLATE_PROVIDER` and `SUMMARY_PROVIDER` pick one per capability (see ./index.ts).
  */
+import type { z } from 'zod';
 import type { StreamServerMessage, TranscriptSegment } from '../../../contracts/engine';
 import type { GlossaryTerm } from '../../../contracts/engine-translate';
+import type { MediaSummary, summarizeRequest } from '../../../contracts/summary';
 
 export interface TranscribeInput {
   /** The audio: a piece of a file job (16 kHz mono WAV), a few minutes long. */
@@ -63,6 +65,14 @@ export interface TranslateProvider {
   readonly name: string;
   translate(from: string, to: string, texts: string[], glossary?: GlossaryTerm[]): Promise<string[]>;
   pairs(): Promise<{ from: string; to: string }[]>;
+}
+
+/** What a summary is made from: the transcript's lines with the record's language, name and kind. */
+export type SummarizeInput = z.output<typeof summarizeRequest>;
+
+export interface SummarizeProvider {
+  readonly name: string;
+  summarize(input: SummarizeInput): Promise<MediaSummary>;
 }
 
 /** A provider failure the caller can show or log; `status` follows the upstream where there is one. */

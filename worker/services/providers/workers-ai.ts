@@ -5,18 +5,20 @@
  * - live ASR: @cf/deepgram/nova-3 over WebSocket (`run(model, params, { websocket: true })` answers a 101
  *   Response whose webSocket speaks Deepgram's live protocol: binary audio in; `Results` messages out with
  *   is_final / speech_final, `UtteranceEnd`; `{"type":"CloseStream"}` flushes and closes)
- * - translation: @cf/qwen/qwen3-30b-a3b-fp8 — input { messages }, output an OpenAI-style chat completion
- *   (older text models answer { response }; both are read)
+ * - translation and summaries: @cf/qwen/qwen3-30b-a3b-fp8 — input { messages }, output an OpenAI-style chat
+ *   completion (older text models answer { response }; both are read)
  */
 import type { TranscriptSegment } from '../../../contracts/engine';
 import { LANGUAGES, languageInfo } from '../../../contracts/engine-languages';
 import { LLM_BATCH, LLM_CONTEXT, parseTranslations, translationMessages, type GlossaryTerm } from '../../../contracts/engine-translate';
+import { parseSummary, summaryMessages } from '../../../contracts/summary-prompt';
 import {
   ProviderError,
   type LiveStream,
   socketLiveStream,
   type SocketLike,
   type StreamProvider,
+  type SummarizeProvider,
   type TranscribeInput,
   type TranscribeProvider,
   type TranscribeResult,
@@ -32,6 +34,7 @@ export const MODELS = {
   transcribe: '@cf/openai/whisper-large-v3-turbo',
   stream: '@cf/deepgram/nova-3',
   translate: '@cf/qwen/qwen3-30b-a3b-fp8',
+  summarize: '@cf/qwen/qwen3-30b-a3b-fp8',
 } as const;
 
 /** Languages Nova-3 transcribes live (Deepgram's Nova-3 list, intersected with the ones Tingyi names). */
@@ -208,6 +211,17 @@ export function chatContent(out: ChatOutput): string {
   return out.choices?.[0]?.message?.content ?? out.response ?? '';
 }
 
+type ChatMessage = { role: 'system' | 'user'; content: string };
+
+/**
+ * Qwen3's switch for skipping its reasoning, on the last user message: translating and summarising a
+ * transcript need none, and it would cost latency and output tokens.
+ */
+function noThinking(messages: ChatMessage[]): ChatMessage[] {
+  const last = messages.reduce((found, m, i) => (m.role === 'user' ? i : found), -1);
+  return messages.map((m, i) => (i === last ? { ...m, content: `${m.content}\n/no_think` } : m));
+}
+
 export function workersAiTranslate(ai: AiLike): TranslateProvider {
   return {
     name: 'workers-ai',
@@ -215,9 +229,7 @@ export function workersAiTranslate(ai: AiLike): TranslateProvider {
       const result: string[] = [];
       for (let i = 0; i < texts.length; i += LLM_BATCH) {
         const batch = texts.slice(i, i + LLM_BATCH);
-        const messages = translationMessages(from, to, batch, texts.slice(Math.max(0, i - LLM_CONTEXT), i), glossary);
-        // Qwen3's switch for skipping its reasoning: translation needs none, and it would cost latency.
-        messages[1] = { ...messages[1]!, content: `${messages[1]!.content}\n/no_think` };
+        const messages = noThinking(translationMessages(from, to, batch, texts.slice(Math.max(0, i - LLM_CONTEXT), i), glossary));
         const out = (await ai.run(MODELS.translate, { messages, temperature: 0, max_tokens: 4096 })) as ChatOutput;
         const parsed = parseTranslations(chatContent(out), batch.length);
         if (!parsed) throw new ProviderError(`${MODELS.translate} did not return ${batch.length} translations`);
@@ -228,6 +240,19 @@ export function workersAiTranslate(ai: AiLike): TranslateProvider {
     async pairs() {
       const codes = LANGUAGES.map((l) => l.code);
       return codes.flatMap((from) => codes.filter((to) => to !== from).map((to) => ({ from, to })));
+    },
+  };
+}
+
+export function workersAiSummarize(ai: AiLike): SummarizeProvider {
+  return {
+    name: 'workers-ai',
+    async summarize(input) {
+      const messages = noThinking(summaryMessages(input));
+      const out = (await ai.run(MODELS.summarize, { messages, temperature: 0.2, max_tokens: 4096 })) as ChatOutput;
+      const summary = parseSummary(chatContent(out), input);
+      if (!summary) throw new ProviderError(`${MODELS.summarize} did not return a summary in the expected form`);
+      return summary;
     },
   };
 }

@@ -10,6 +10,8 @@ import { chunks, runBatch } from '../../lib/batch';
 import { translate as message } from '../../lib/i18n';
 import { charge } from '../rights';
 import { providers } from '../providers';
+import { failSummary, queueSummary } from '../summary';
+import { runSummary } from '../summary/run';
 import { BYTES_PER_SECOND, WAV_HEADER_BYTES, audioKey, putStream, wavPiece, withOpenWavHeader } from './audio';
 import { planPieces, splitLongLines } from './plan';
 
@@ -138,6 +140,8 @@ async function assemble(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
 
   const seconds = Math.max(1, Math.round(record.durationMs / 1000));
   await charge(env.DB, db, record.userId, 'upload', seconds, `transcription:${recordId}`);
+  // Queued before the record turns complete, so the page never shows a finished record without its summary under way.
+  if (rows.length > 0) await queueSummary(db, enqueue, record);
   if (record.translationLanguage && rows.length > 0) {
     await enqueue([{ kind: 'translate', recordId }]);
     await db.update(records).set({ status: 'translating', updatedAt: Date.now() }).where(eq(records.id, recordId));
@@ -189,7 +193,15 @@ export async function runStage(db: Db, env: Env, msg: JobMessage, enqueue: Enque
       return assemble(db, env, msg.recordId, enqueue);
     case 'translate':
       return translateLines(db, env, msg.recordId);
+    case 'summary':
+      return runSummary(db, env, msg.recordId);
   }
+}
+
+/** Ends what a message was doing with its reason: a summary fails on its own, never the record it summarises. */
+export async function failStage(db: Db, msg: JobMessage, reason: string) {
+  if (msg.kind === 'summary') return failSummary(db, msg.recordId, reason);
+  return failJob(db, msg.recordId, reason);
 }
 
 /** Ends a job with its reason kept on the record; the retry action starts again from the failed stage. */

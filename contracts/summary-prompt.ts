@@ -1,0 +1,142 @@
+/**
+ * The summary prompt shared by the engine's OpenAI-compatible backend and the Worker's Workers AI provider,
+ * so both LLM paths ask the same way and their answers become the same MediaSummary. The model refers to
+ * lines by index and the times come from the transcript, because models are unreliable with timestamps.
+ */
+import { z } from 'zod';
+import { languageInfo } from './engine-languages';
+import type { summarizeRequest, Chapter, KeyPoint, MediaSummary, SpeakerSummary, SummarizeLine } from './summary';
+import { mindMapOf } from './summary-mind-map';
+
+type Request = z.output<typeof summarizeRequest>;
+
+/** About 6–8k tokens of transcript: fits the context of small models with room for the answer. */
+export const SUMMARY_MAX_CHARS = 24_000;
+/** One line's share of the prompt, so a monologue held as one long line cannot use up the budget. */
+const LINE_MAX_CHARS = 400;
+
+export function clock(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const hours = Math.floor(s / 3600);
+  return `${hours ? `${hours}:` : ''}${two(Math.floor(s / 60) % 60)}:${two(s % 60)}`;
+}
+
+/**
+ * Indices of the lines that fit in `maxChars`, spread evenly over the transcript: each line earns its
+ * proportional share of the budget and is kept once the credit covers it, so what is dropped is spread
+ * over the whole meeting rather than cut off at the end.
+ */
+function sampleLines(texts: string[], maxChars: number): number[] {
+  const total = texts.reduce((sum, t) => sum + t.length, 0);
+  if (total <= maxChars) return texts.map((_, i) => i);
+  const kept: number[] = [];
+  let credit = 0;
+  texts.forEach((text, i) => {
+    credit += (maxChars * text.length) / total;
+    if (credit >= text.length) {
+      kept.push(i);
+      credit -= text.length;
+    }
+  });
+  return kept;
+}
+
+export function summaryMessages(req: Request, maxChars = SUMMARY_MAX_CHARS): { role: 'system' | 'user'; content: string }[] {
+  const language = languageInfo(req.language)?.names['en-US'] ?? req.language;
+  const rendered = req.lines.map((line, i) => {
+    const text = line.text.replace(/\s+/g, ' ').trim();
+    const clipped = text.length > LINE_MAX_CHARS ? `${text.slice(0, LINE_MAX_CHARS)}…` : text;
+    return `[${i}] ${clock(line.start)} ${line.speaker ? `${line.speaker}: ` : ''}${clipped}`;
+  });
+  const kept = sampleLines(rendered, maxChars);
+  const speakers = [...new Set(req.lines.map((l) => l.speaker.trim()).filter(Boolean))];
+  const what = req.kind === 'meeting' ? 'the minutes of a meeting' : 'a summary of a recording';
+  const rules = [
+    `You write ${what} from its transcript. Write everything in ${language} (${req.language}), the language of the transcript.`,
+    'Each transcript line is "[index] time speaker: text". Refer to lines only by their index.',
+    'Return only JSON, no other text, in this form:',
+    '{"chapters":[{"line":0,"title":"...","summary":"..."}],"speakers":[{"speaker":"...","summary":"..."}],"keyPoints":[{"line":0,"text":"..."}]}',
+    '- chapters: the topics in order; "line" is the index of the chapter\'s first line; a short title and a summary of one to three sentences.',
+    req.kind === 'meeting'
+      ? '- keyPoints: the decisions, action items (with who does them) and main conclusions, each with the index of the line where it was said.'
+      : '- keyPoints: the main points, each with the index of the line where it was said.',
+    speakers.length
+      ? `- speakers: one entry per speaker (${speakers.map((s) => JSON.stringify(s)).join(', ')}) summarising what that speaker said, the name exactly as given.`
+      : '- speakers: [] (the transcript names no speakers).',
+  ];
+  const header = [`Title: ${req.title || '(untitled)'}`];
+  if (kept.length < req.lines.length) {
+    header.push(`The transcript is long: ${kept.length} of its ${req.lines.length} lines are shown, spread evenly; indices are those of the full transcript.`);
+  }
+  return [
+    { role: 'system', content: rules.join('\n') },
+    { role: 'user', content: [...header, 'Transcript:', ...kept.map((i) => rendered[i]!)].join('\n') },
+  ];
+}
+
+const text = z.string().trim().min(1).max(2_000);
+const index = z.coerce.number().int().nonnegative();
+/** Items that do not fit are dropped one by one rather than failing the whole reply. */
+const items = <T extends z.ZodType>(item: T) =>
+  z
+    .array(z.unknown())
+    .catch([])
+    .transform((list) =>
+      list.flatMap((x) => {
+        const r = item.safeParse(x);
+        return r.success ? [r.data as z.output<T>] : [];
+      }),
+    );
+const reply = z.object({
+  chapters: items(z.object({ line: index, title: text, summary: z.string().trim().max(4_000).catch('') })),
+  speakers: items(z.object({ speaker: z.string().trim(), summary: text })),
+  keyPoints: items(z.object({ line: index, text })),
+});
+
+/** The JSON object in a reply: <think> blocks and code fences are ignored, as is text around the object. */
+function jsonObject(content: string): unknown {
+  const cleaned = content.replace(/<think>[\s\S]*?(<\/think>|$)/g, '').replace(/```(?:json)?/gi, '');
+  const start = cleaned.indexOf('{');
+  const end = cleaned.lastIndexOf('}');
+  if (start < 0 || end < start) return null;
+  try {
+    return JSON.parse(cleaned.slice(start, end + 1));
+  } catch {
+    return null;
+  }
+}
+
+/** Milliseconds each labelled speaker talked, longest first. */
+export function talkTimes(lines: SummarizeLine[]): { speaker: string; talkMs: number }[] {
+  const totals = new Map<string, number>();
+  for (const line of lines) {
+    const speaker = line.speaker.trim();
+    if (speaker) totals.set(speaker, (totals.get(speaker) ?? 0) + Math.max(0, line.end - line.start));
+  }
+  return [...totals].map(([speaker, talkMs]) => ({ speaker, talkMs })).sort((a, b) => b.talkMs - a.talkMs);
+}
+
+export function parseSummary(content: string, req: Request): MediaSummary | null {
+  const parsed = reply.safeParse(jsonObject(content));
+  if (!parsed.success) return null;
+  const { lines } = req;
+  const last = lines.reduce((end, l) => Math.max(end, l.end), 0);
+  const starts = [...new Set(parsed.data.chapters.filter((c) => c.line < lines.length).map((c) => c.line))].sort((a, b) => a - b);
+  if (!starts.length) return null;
+  const chapterAt = new Map(parsed.data.chapters.map((c) => [c.line, c]));
+  const chapters: Chapter[] = starts.map((line, i) => {
+    const c = chapterAt.get(line)!;
+    // The chapters cover the whole transcript, even when the model started its first one late.
+    const start = i === 0 ? Math.min(lines[0]!.start, lines[line]!.start) : lines[line]!.start;
+    const next = starts[i + 1];
+    return { start, end: next === undefined ? last : lines[next]!.start, title: c.title, summary: c.summary };
+  });
+  const said = new Map(parsed.data.speakers.map((s) => [s.speaker.toLowerCase(), s.summary]));
+  const speakers: SpeakerSummary[] = talkTimes(lines).map((s) => ({ ...s, summary: said.get(s.speaker.toLowerCase()) ?? '' }));
+  const keyPoints: KeyPoint[] = parsed.data.keyPoints
+    .filter((k) => k.line < lines.length)
+    .map((k) => ({ text: k.text, start: lines[k.line]!.start }))
+    .sort((a, b) => a.start - b.start);
+  return { method: 'llm', language: req.language, chapters, speakers, keyPoints, mindMap: mindMapOf(req.title, chapters, keyPoints) };
+}

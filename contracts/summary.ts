@@ -1,0 +1,111 @@
+/**
+ * AI summaries of a record and AI meeting minutes (spec §1, §7 /ai/ai/mediaSummary, /ai/ai/queryMediaSummary,
+ * /ai/summaryTemplate/download): what the engine's `POST /v1/summarize` takes and returns, what the Worker
+ * stores per record, and the bodies of the three calls. Times are milliseconds from the start of the media,
+ * as in the transcript's lines.
+ */
+import { z } from 'zod';
+
+/** How a summary was made: sentences picked from the transcript, or written by a language model. */
+export const SUMMARY_METHODS = ['extractive', 'llm'] as const;
+export type SummaryMethod = (typeof SUMMARY_METHODS)[number];
+
+/** The mind map is the title, then chapters, then their points, then at most one more level. */
+export const MIND_MAP_MAX_DEPTH = 4;
+
+export interface Chapter {
+  start: number;
+  end: number;
+  title: string;
+  summary: string;
+}
+
+export interface SpeakerSummary {
+  /** The speaker's label as in the transcript ("Speaker 1", or the name a user gave). */
+  speaker: string;
+  /** Milliseconds this speaker talked. */
+  talkMs: number;
+  summary: string;
+}
+
+export interface KeyPoint {
+  text: string;
+  /** Where it was said, so the page can seek to it. */
+  start: number;
+}
+
+export interface MindMapNode {
+  text: string;
+  /** Where the node's content starts in the media, when it has one place. */
+  start?: number;
+  children: MindMapNode[];
+}
+
+/** One summary: the four tabs of the record page. */
+export interface MediaSummary {
+  method: SummaryMethod;
+  /** The language the summary is written in (the record's spoken language). */
+  language: string;
+  chapters: Chapter[];
+  speakers: SpeakerSummary[];
+  keyPoints: KeyPoint[];
+  mindMap: MindMapNode;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Engine: POST /v1/summarize
+
+export const summarizeLine = z.object({
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+  text: z.string().max(5_000),
+  speaker: z.string().max(100).default(''),
+});
+
+export const summarizeRequest = z.object({
+  /** Language code of the transcript (zh-CN, en-US, …): decides word segmentation and stop words. */
+  language: z.string().min(2).max(16),
+  /** The record's name: the mind map's root. */
+  title: z.string().max(200),
+  /** A meeting's summary is its minutes; the LLM is told which it writes. */
+  kind: z.enum(['record', 'meeting']).default('record'),
+  lines: z.array(summarizeLine).min(1).max(20_000),
+});
+export type SummarizeRequest = z.input<typeof summarizeRequest>;
+export type SummarizeLine = z.output<typeof summarizeLine>;
+
+/** The engine answers a MediaSummary; `backend` names what made it ("extractive", "openai-compatible"). */
+export interface SummarizeResponse extends MediaSummary {
+  backend: string;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Worker: the record's summary
+
+export const SUMMARY_STATUSES = ['none', 'queued', 'running', 'done', 'failed'] as const;
+export type SummaryStatus = (typeof SUMMARY_STATUSES)[number];
+
+/** `POST /ai/ai/queryMediaSummary`: a record's summary and how far it got. */
+export interface SummaryState {
+  recordId: number;
+  status: SummaryStatus;
+  /** Why the last run failed, kept until a retry succeeds. */
+  errorReason: string | null;
+  /** The last summary made, kept while a re-run is under way or after it failed. */
+  summary: MediaSummary | null;
+  /** The transcript was edited after this summary was made: regenerating would reflect the edits. */
+  stale: boolean;
+  /** When the summary shown was made, epoch ms. */
+  generatedAt: number | null;
+}
+
+const id = z.coerce.number().int().positive();
+
+/** `POST /ai/ai/mediaSummary` starts (or re-runs) a record's summary; `queryMediaSummary` reads it. */
+export const summaryRecordBody = z.object({ id });
+
+export const SUMMARY_EXPORT_FORMATS = ['docx', 'md'] as const;
+export type SummaryExportFormat = (typeof SUMMARY_EXPORT_FORMATS)[number];
+
+/** `POST /ai/summaryTemplate/download`: the summary as a Word document (the template) or Markdown. */
+export const summaryDownloadBody = z.object({ id, format: z.enum(SUMMARY_EXPORT_FORMATS).default('docx') });

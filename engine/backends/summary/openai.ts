@@ -1,0 +1,24 @@
+/**
+ * Summaries and meeting minutes written by a language model behind any OpenAI-compatible chat endpoint, with
+ * the prompt and parser the Worker's Workers AI provider also uses (contracts/summary-prompt).
+ */
+import { parseSummary, summaryMessages } from '../../../contracts/summary-prompt';
+import { EngineHttpError } from '../../http';
+import { chatCompletion, type ChatEndpoint } from '../openai-upstream';
+import type { Summarizer } from './index';
+
+export function createOpenAiSummarizer(endpoint: ChatEndpoint, fetchImpl: typeof fetch = fetch): Summarizer {
+  return {
+    name: 'openai-compatible',
+    async summarize(req) {
+      // A little warmth so chapter titles read as written, not as the first words of a line.
+      const content = await chatCompletion('summary', endpoint, summaryMessages(req), 0.2, fetchImpl);
+      const summary = parseSummary(content, req);
+      if (!summary) {
+        const seen = content.replace(/\s+/g, ' ').trim().slice(0, 120);
+        throw new EngineHttpError(502, 'upstream', `the summary model did not return a summary in the expected JSON form (it answered: "${seen}")`);
+      }
+      return { backend: 'openai-compatible', ...summary };
+    },
+  };
+}

@@ -1,0 +1,298 @@
+import { env, exports } from 'cloudflare:workers';
+import { strFromU8, unzipSync } from 'fflate';
+import { describe, expect, inject, it } from 'vitest';
+import { Code } from '../../contracts/errors';
+import type { JobMessage } from '../../contracts/jobs';
+import type { MeetingDetail } from '../../contracts/meeting';
+import type { RecordDetail } from '../../contracts/records';
+import { SUMMARY_METHODS, type SummaryState } from '../../contracts/summary';
+import { consumeDeadJobs, consumeJobs } from '../../queues/jobs';
+import { database } from '../../worker/db/client';
+import { translate } from '../../worker/lib/i18n';
+import { queueSummary, requestSummary } from '../../worker/services/summary';
+import { runStage } from '../../worker/services/transcription/pipeline';
+import { call, get, grant, send, signUp } from './api';
+import { batchOf, transcribe } from './jobs';
+import { addLines, createRecord, defaultFolderId } from './seed';
+import type { LineInput } from './seed';
+
+/**
+ * AI summaries inside the real Worker: made by the real engine's summarizer through the real jobs queue,
+ * queued by a finished transcription, by a meeting that ends, or by the owner; kept, marked stale, failed
+ * and retried, and downloaded as Word or Markdown.
+ */
+
+const db = database(env.DB);
+const decode = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+const ai = '/prod-api/ai';
+
+/** A planning meeting of two speakers over three topics, as a transcript stores it. */
+const LINES: LineInput[] = (
+  [
+    ['Speaker 1', 'Good morning everyone, let us start with the budget for the third quarter.'],
+    ['Speaker 2', 'The budget for the third quarter is almost final, marketing asked for ten percent more.'],
+    ['Speaker 1', 'Ten percent more for marketing is fine if travel costs go down.'],
+    ['Speaker 2', 'Travel costs will go down because we limit travel to two trips per person.'],
+    ['Speaker 1', 'Good, the budget is settled then. Next topic is hiring for the support team.'],
+    ['Speaker 2', 'We need two more support engineers before the product launch in September.'],
+    ['Speaker 1', 'The hiring plan needs approval from finance by the end of this month.'],
+    ['Speaker 2', 'I will send the hiring plan for the support engineers to finance tomorrow.'],
+    ['Speaker 1', 'Last topic is the product launch and the launch event in September.'],
+    ['Speaker 2', 'The launch event will be in Shanghai and we expect three hundred guests.'],
+    ['Speaker 1', 'Please book the venue for the launch event this week.'],
+    ['Speaker 2', 'I will book the venue and share the launch checklist with the team.'],
+  ] as const
+).map(([speaker, text], i) => ({ start: i * 15_000, end: i * 15_000 + 12_000, speaker, text }));
+
+const request = (token: string, body: object, locale: string) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-language': locale },
+  body: JSON.stringify(body),
+});
+const state = (token: string, id: number) => send<SummaryState>(`${ai}/ai/queryMediaSummary`, { id }, { token });
+const summarize = (token: string, id: number, locale = 'en-US') => call<SummaryState>(`${ai}/ai/mediaSummary`, request(token, { id }, locale));
+/** The download answers a file, not an envelope. */
+const download = (token: string, body: object, locale = 'en-US') =>
+  exports.default.fetch(new Request(`http://tingyi.test${ai}/summaryTemplate/download`, request(token, body, locale)));
+
+async function waitForSummary(token: string, id: number, done: (s: SummaryState) => boolean = (s) => s.status === 'done' || s.status === 'failed') {
+  const until = Date.now() + 90_000;
+  for (;;) {
+    const s = (await state(token, id)).body.data;
+    if (done(s)) return s;
+    if (Date.now() > until) throw new Error(`summary of ${id} stuck in ${s.status}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/** A finished record of the planning meeting, owned by a new user. */
+async function plannedRecord(values: Parameters<typeof createRecord>[2] = {}) {
+  const user = await signUp();
+  const record = await createRecord(user.userId, await defaultFolderId(user.token), {
+    name: 'Q3 planning',
+    audioLanguage: 'en-US',
+    durationMs: 180_000,
+    ...values,
+  });
+  await addLines(record.id, LINES);
+  return { ...user, id: record.id };
+}
+
+const recordOf = async (token: string, id: number) => (await get<RecordDetail>(`/prod-api/speech/audio/transcribe/getTrans?id=${id}`, token)).body.data;
+
+function expectFullSummary(s: SummaryState, title: string) {
+  expect(s).toMatchObject({ status: 'done', errorReason: null, stale: false });
+  expect(s.generatedAt).toBeGreaterThan(0);
+  const summary = s.summary!;
+  expect(SUMMARY_METHODS).toContain(summary.method);
+  expect(summary.language).toBe('en-US');
+  expect(summary.chapters.length).toBeGreaterThan(0);
+  for (const c of summary.chapters) {
+    expect(c.title.trim()).not.toBe('');
+    expect(c.end).toBeGreaterThanOrEqual(c.start);
+  }
+  expect(summary.keyPoints.length).toBeGreaterThan(0);
+  expect(summary.mindMap.text).toBe(title);
+  expect(summary.mindMap.children.length).toBeGreaterThan(0);
+}
+
+describe('summaries of transcribed files', () => {
+  it('queues the summary of a finished transcription by itself, and the engine makes it', { timeout: 240_000 }, async () => {
+    const { token, userId } = await signUp();
+    const { id, detail } = await transcribe(token, userId, 'Budget call.mp3', decode(inject('meetingMp3')), {
+      showName: 'Budget call',
+      speaker: '1',
+      maxSpeakers: 2,
+    });
+    expect(detail.record.status).toBe('transcription_completed');
+    expect(detail.lines.length).toBeGreaterThan(0);
+    // Queued before the record turned complete: never "none" once the transcript is there.
+    expect((await state(token, id)).body.data.status).not.toBe('none');
+    const done = await waitForSummary(token, id);
+    expectFullSummary(done, 'Budget call');
+    expect(done.summary!.speakers.length).toBeGreaterThan(0);
+
+    const stranger = await signUp();
+    const theirs = await get(`/prod-api/speech/audio/transcribe/getTrans?id=${id}`, stranger.token);
+    for (const path of ['/ai/queryMediaSummary', '/ai/mediaSummary']) {
+      const res = await send(`${ai}${path}`, { id }, { token: stranger.token });
+      expect(res.status, path).toBe(404);
+      expect(res.body, path).toEqual(theirs.body);
+    }
+    expect((await state(token, id)).body.data.status).toBe('done');
+  });
+});
+
+describe('asking for a summary', () => {
+  it("answers 'none' for a record never summarised, and refuses records without a finished transcript, in the caller's language", async () => {
+    const user = await signUp();
+    const folder = await defaultFolderId(user.token);
+    const empty = await createRecord(user.userId, folder, { name: 'Silent' });
+    expect((await state(user.token, empty.id)).body.data).toEqual({
+      recordId: empty.id,
+      status: 'none',
+      errorReason: null,
+      summary: null,
+      stale: false,
+      generatedAt: null,
+    });
+
+    const refused = await summarize(user.token, empty.id, 'zh-CN');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: Code.BAD_REQUEST, msg: translate('zh-CN', 'summaryNoTranscript'), data: null });
+
+    const busy = await createRecord(user.userId, folder, { status: 'transcribing' });
+    await addLines(busy.id, LINES.slice(0, 2));
+    const early = await summarize(user.token, busy.id, 'zh-TW');
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({ code: Code.CONFLICT, msg: translate('zh-TW', 'summaryRecordBusy') });
+    expect((await state(user.token, busy.id)).body.data.status).toBe('none');
+
+    const noSummary = await download(user.token, { id: empty.id, format: 'md' });
+    expect(noSummary.status).toBe(400);
+    expect(((await noSummary.json()) as { msg: string }).msg).toBe(translate('en-US', 'summaryMissing'));
+  });
+
+  it('queues one message however often it is asked while queued or running', async () => {
+    const { userId, id } = await plannedRecord();
+    const sent: JobMessage[] = [];
+    const enqueue = async (messages: JobMessage[]) => void sent.push(...messages);
+    expect((await requestSummary(db, enqueue, userId, id)).status).toBe('queued');
+    expect((await requestSummary(db, enqueue, userId, id)).status).toBe('queued');
+    expect(sent).toEqual([{ kind: 'summary', recordId: id }]);
+    await runStage(db, env, sent[0]!, enqueue);
+    const done = await requestSummary(db, enqueue, userId, id);
+    // Asked again once done: queued anew, the last summary still shown meanwhile.
+    expect(done.status).toBe('queued');
+    expect(done.summary?.chapters.length).toBeGreaterThan(0);
+    expect(sent).toHaveLength(2);
+    // A redelivered message after success changes nothing.
+    await runStage(db, env, sent[1]!, enqueue);
+    const before = await env.DB.prepare('SELECT updated_at FROM summaries WHERE record_id = ?').bind(id).first<{ updated_at: number }>();
+    await runStage(db, env, sent[1]!, enqueue);
+    const after = await env.DB.prepare('SELECT updated_at FROM summaries WHERE record_id = ?').bind(id).first<{ updated_at: number }>();
+    expect(after).toEqual(before);
+  });
+
+  it('goes stale when the transcript is edited, and a re-run clears it', { timeout: 120_000 }, async () => {
+    const { token, id } = await plannedRecord();
+    expect((await summarize(token, id)).body.data.status).toBe('queued');
+    const first = await waitForSummary(token, id);
+    expectFullSummary(first, 'Q3 planning');
+
+    // Renaming a speaker is an edit too: the summary names speakers.
+    const edited = LINES.map((l) => ({ ...l, speaker: l.speaker === 'Speaker 2' ? 'Lin' : l.speaker }));
+    expect((await send('/prod-api/speech/audio/transcribe/editDetails', { id, lines: edited }, { token })).body.code).toBe(200);
+    const stale = (await state(token, id)).body.data;
+    expect(stale).toMatchObject({ status: 'done', stale: true, summary: first.summary });
+
+    const again = await summarize(token, id);
+    expect(again.body.data.status).toBe('queued');
+    expect(again.body.data.summary).toEqual(first.summary);
+    const fresh = await waitForSummary(token, id, (s) => s.status === 'done' && s.generatedAt !== first.generatedAt);
+    expect(fresh.stale).toBe(false);
+    expect(fresh.summary!.speakers.map((s) => s.speaker)).toContain('Lin');
+  });
+
+  it("keeps the reason and the record's own status when a run fails, and a retry clears it", { timeout: 120_000 }, async () => {
+    const { token, userId, id } = await plannedRecord({ status: 'translation_completed', translationLanguage: 'es-ES' });
+    const sent: JobMessage[] = [];
+    await queueSummary(db, async (m) => void sent.push(...m), { id, userId });
+    // An engine that answers 404 for the summarizer: a client error, so no retry.
+    const broken = { ...env, ENGINE_URL: `${env.ENGINE_URL}/missing` };
+    const { batch, outcome } = batchOf('tingyi-jobs', sent);
+    await consumeJobs(batch, broken);
+    expect(outcome).toEqual(['ack']);
+    const failed = (await state(token, id)).body.data;
+    expect(failed.status).toBe('failed');
+    expect(failed.errorReason).toBeTruthy();
+    expect(failed.summary).toBeNull();
+    expect((await recordOf(token, id)).record).toMatchObject({ status: 'translation_completed', errorReason: null });
+
+    expect((await summarize(token, id)).body.data).toMatchObject({ status: 'queued', errorReason: failed.errorReason });
+    const retried = await waitForSummary(token, id);
+    expectFullSummary(retried, 'Q3 planning');
+
+    // Out of retries on the dead-letter queue: the summary fails, its last good version stays, the record is untouched.
+    await queueSummary(db, async () => {}, { id, userId });
+    await consumeDeadJobs(batchOf('tingyi-jobs-dead', [{ kind: 'summary', recordId: id }]).batch, env);
+    const dead = (await state(token, id)).body.data;
+    expect(dead).toMatchObject({ status: 'failed', summary: retried.summary });
+    expect(dead.errorReason).toMatch(/summary service/);
+    expect((await recordOf(token, id)).record).toMatchObject({ status: 'translation_completed', errorReason: null });
+  });
+});
+
+describe('downloading a summary', () => {
+  it('writes a Word document and Markdown headed in the requested language, named after the record', { timeout: 120_000 }, async () => {
+    const { token, id } = await plannedRecord({ name: '季度规划 Q3' });
+    await summarize(token, id);
+    const { summary } = await waitForSummary(token, id);
+    const chapter = summary!.chapters[0]!.title;
+
+    const docx = await download(token, { id, format: 'docx' }, 'zh-CN');
+    expect(docx.status).toBe(200);
+    expect(docx.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    const disposition = docx.headers.get('content-disposition')!;
+    expect(disposition).toMatch(/^attachment; filename="[\x20-\x7E]+\.docx"; filename\*=UTF-8''/);
+    expect(decodeURIComponent(disposition.split("UTF-8''")[1]!)).toBe('季度规划 Q3 - AI 摘要.docx');
+    const bytes = new Uint8Array(await docx.arrayBuffer());
+    expect(strFromU8(bytes.subarray(0, 2))).toBe('PK');
+    const xml = strFromU8(unzipSync(bytes)['word/document.xml']!)
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, '&');
+    expect(xml).toContain(chapter);
+    for (const heading of ['summaryChapters', 'summaryKeyPoints', 'summaryMindMap'] as const) expect(xml).toContain(translate('zh-CN', heading));
+
+    for (const locale of ['en-US', 'zh-TW'] as const) {
+      const md = await download(token, { id, format: 'md' }, locale);
+      expect(md.status).toBe(200);
+      expect(md.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+      const text = await md.text();
+      expect(text.startsWith('# 季度规划 Q3\n')).toBe(true);
+      for (const heading of ['summaryChapters', 'summaryKeyPoints', 'summaryMindMap'] as const) expect(text).toContain(`\n## ${translate(locale, heading)}\n`);
+      expect(text).toContain(chapter.replace(/\s+/g, ' ').trim());
+      // The mind map as a nested list under its root.
+      expect(text).toMatch(/\n- 季度规划 Q3\n {2}- /);
+      if (summary!.method === 'extractive') expect(text).toContain(translate(locale, 'summaryExtractive'));
+    }
+    const other = await signUp();
+    expect((await download(other.token, { id, format: 'md' })).status).toBe(404);
+  });
+});
+
+describe('meeting minutes', () => {
+  it('queues the minutes when a meeting ends, once however often it is ended', { timeout: 120_000 }, async () => {
+    const { token, userId } = await signUp();
+    await grant(userId, 'duration');
+    const created = await send<MeetingDetail>(
+      '/prod-api/speech/meeting/create',
+      { sourceLanguage: 'en-US', targetLanguages: [], name: 'Launch sync' },
+      { token },
+    );
+    const id = created.body.data.id;
+    // The lines as the room would have stored them while the meeting ran.
+    await addLines(id, LINES);
+    expect((await send(`/prod-api/speech/meeting/stopMeeting`, { id }, { token })).body.code).toBe(200);
+    const minutes = await waitForSummary(token, id);
+    expectFullSummary(minutes, 'Launch sync');
+    const row = () => env.DB.prepare('SELECT status, updated_at FROM summaries WHERE record_id = ?').bind(id).first();
+    const before = await row();
+    expect((await send(`/prod-api/speech/meeting/stopMeeting`, { id }, { token })).body.code).toBe(200);
+    expect(await row()).toEqual(before);
+
+    const md = await (await download(token, { id, format: 'md' })).text();
+    expect(md).toContain(`\n${translate('en-US', 'summaryDocMeeting')}\n`);
+  });
+
+  it('queues nothing for a meeting that ended without a word', async () => {
+    const { token, userId } = await signUp();
+    await grant(userId, 'duration');
+    const created = await send<MeetingDetail>('/prod-api/speech/meeting/create', { sourceLanguage: 'en-US', targetLanguages: [] }, { token });
+    await send(`/prod-api/speech/meeting/stopMeeting`, { id: created.body.data.id }, { token });
+    expect((await state(token, created.body.data.id)).body.data.status).toBe('none');
+  });
+});

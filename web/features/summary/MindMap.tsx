@@ -1,0 +1,89 @@
+import { CompressOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import { Markmap } from 'markmap-view';
+import { useEffect, useMemo, useRef } from 'react';
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MindMapNode } from '../../../contracts/summary';
+import { markmapTree } from './mind-map-tree';
+
+export interface MindMapProps {
+  root: MindMapNode;
+  onSeek: (ms: number) => void;
+}
+
+/** Fitting a map into a hidden tab (no size yet) would shrink it to nothing. */
+function fitIfShown(map: Markmap | null, svg: SVGSVGElement | null) {
+  if (!map || !svg) return;
+  const { width, height } = svg.getBoundingClientRect();
+  if (width > 0 && height > 0) void map.fit();
+}
+
+/**
+ * The summary's mind map, drawn by markmap: pan, zoom, fold a branch, click a text to play from there.
+ * This module is loaded only when the tab is opened, so markmap and d3 stay out of the record page's chunk.
+ */
+export default function MindMap({ root, onSeek }: MindMapProps) {
+  const { t } = useTranslation();
+  const svgRef = useRef<SVGSVGElement>(null);
+  const mapRef = useRef<Markmap | null>(null);
+  const data = useMemo(() => markmapTree(root), [root]);
+
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    // The side column is narrow: close columns and wrapped texts keep the map readable once fitted.
+    const map = Markmap.create(svg, { duration: 300, maxWidth: 160, spacingHorizontal: 40, spacingVertical: 8 });
+    mapRef.current = map;
+    // The tab's size changes with the window and when the tab is shown again after being hidden.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const observer = new ResizeObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => fitIfShown(map, svg), 100);
+    });
+    observer.observe(svg);
+    return () => {
+      clearTimeout(timer);
+      observer.disconnect();
+      map.destroy();
+      mapRef.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    void map.setData(data).then(() => fitIfShown(map, svgRef.current));
+  }, [data]);
+
+  const seekFromNode = (event: MouseEvent<SVGSVGElement>) => {
+    const target = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-start]') : null;
+    const start = Number(target?.dataset.start);
+    if (target && Number.isFinite(start)) onSeek(start);
+  };
+
+  return (
+    <div className="summary-mind-map">
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a mouse shortcut; the chapters and key points tabs seek by keyboard. */}
+      <svg
+        ref={svgRef}
+        className="summary-mind-map-svg"
+        data-testid="summary-mind-map"
+        onClick={seekFromNode}
+        role="img"
+        aria-label={t('summary.tabs.mindMap')}
+      />
+      <Tooltip title={t('summary.fit')}>
+        <Button
+          className="summary-mind-map-fit"
+          size="small"
+          icon={<CompressOutlined />}
+          aria-label={t('summary.fit')}
+          onClick={() => fitIfShown(mapRef.current, svgRef.current)}
+          data-testid="summary-mind-map-fit"
+        />
+      </Tooltip>
+      <p className="detail-hint">{t('summary.mindMapHint')}</p>
+    </div>
+  );
+}

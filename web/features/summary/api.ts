@@ -1,0 +1,21 @@
+import type { SummaryExportFormat, SummaryState } from '../../../contracts/summary';
+import { downloadFile } from '../../lib/download';
+import { post } from '../../lib/request';
+import { detailKey } from '../record-detail/api';
+
+/** A record's AI summary (spec §7 /ai/ai/mediaSummary, /ai/ai/queryMediaSummary, /ai/summaryTemplate/download). */
+
+/**
+ * Under the record's own key: whatever reloads the record (a save here, another tab's save) reloads its
+ * summary too, which may have turned stale.
+ */
+export const summaryKey = (id: number) => [...detailKey(id), 'summary'] as const;
+
+/** Silent: the summary card shows a failed read in place, without a toast over the whole page. */
+export const fetchSummary = async (id: number) => (await post<SummaryState>('/ai/ai/queryMediaSummary', { id }, { silent: true })).data;
+
+/** Starts or re-runs the summary; a refusal (no transcript yet) is toasted by the request layer. */
+export const startSummary = async (id: number) => (await post<SummaryState>('/ai/ai/mediaSummary', { id })).data;
+
+export const downloadSummary = (id: number, format: SummaryExportFormat) =>
+  downloadFile({ method: 'POST', url: '/ai/summaryTemplate/download', data: { id, format } }, `summary-${id}.${format}`);

@@ -1,0 +1,114 @@
+import { and, asc, eq, inArray, lt, notInArray, or } from 'drizzle-orm';
+import { Code } from '../../../contracts/errors';
+import type { RecordStatus } from '../../../contracts/record-vocabulary';
+import type { SummaryState, SummaryStatus } from '../../../contracts/summary';
+import type { Db } from '../../db/client';
+import { segments, summaries } from '../../db/schema';
+import { ApiError } from '../../lib/errors';
+import { ownedRecord } from '../records';
+import type { Enqueue } from '../transcription/pipeline';
+
+/**
+ * AI summaries of records and minutes of meetings (spec §1, §7 /ai/...): queueing one, its state as the
+ * record page reads it, and ending a run that failed. The run itself is the `summary` job (./run.ts).
+ */
+
+/** A summary in these states has a message on the queue (or being handled): another is not sent. */
+export const ACTIVE: SummaryStatus[] = ['queued', 'running'];
+/**
+ * A summary active for this long lost its message (an isolate died between the row and the send): asking
+ * again queues it again. Longer than a run and its retries take.
+ */
+const STUCK_MS = 30 * 60_000;
+/** Statuses in which a job or a live meeting is still writing the lines a summary would be made from. */
+const STILL_WRITING: readonly RecordStatus[] = ['transcribing', 'in_progress', 'paused', 'dub_start', 'dubbing'];
+
+export const NO_TRANSCRIPT = 'The record has no transcript to summarize.';
+
+/** The lines a summary is made from, in order, with only what the summary and its fingerprint read. */
+export function transcriptOf(db: Db, recordId: number) {
+  return db
+    .select({ start: segments.startMs, end: segments.endMs, text: segments.text, speaker: segments.speaker })
+    .from(segments)
+    .where(eq(segments.recordId, recordId))
+    .orderBy(asc(segments.seq));
+}
+export type TranscriptLine = Awaited<ReturnType<typeof transcriptOf>>[number];
+
+export async function hasTranscript(db: Db, recordId: number) {
+  const [line] = await db.select({ id: segments.id }).from(segments).where(eq(segments.recordId, recordId)).limit(1);
+  return line !== undefined;
+}
+
+/** SHA-256 of the lines' times, speakers and texts: equal exactly when the summary's input would be. */
+export async function linesHash(lines: TranscriptLine[]) {
+  const json = JSON.stringify(lines.map((l) => [l.start, l.end, l.speaker, l.text]));
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(json));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Queues the record's summary unless one is already on its way. `once` queues it only for a record that
+ * never had one (a meeting ending again must not redo its minutes); otherwise a finished or failed summary
+ * is made again. True when a message was sent.
+ */
+export async function queueSummary(db: Db, enqueue: Enqueue, record: { id: number; userId: number }, options: { once?: boolean } = {}) {
+  const now = Date.now();
+  const insert = db.insert(summaries).values({ recordId: record.id, userId: record.userId, status: 'queued', updatedAt: now });
+  const [queued] = await (options.once
+    ? insert.onConflictDoNothing()
+    : insert.onConflictDoUpdate({
+        target: summaries.recordId,
+        set: { status: 'queued', updatedAt: now },
+        setWhere: or(notInArray(summaries.status, ACTIVE), lt(summaries.updatedAt, now - STUCK_MS)),
+      })
+  ).returning({ recordId: summaries.recordId });
+  if (!queued) return false;
+  try {
+    await enqueue([{ kind: 'summary', recordId: record.id }]);
+  } catch (err) {
+    // Left queued, the summary would wait for a message that never comes and refuse to be asked again.
+    await failSummary(db, record.id, 'The summary could not be queued. Please try again.');
+    throw err;
+  }
+  return true;
+}
+
+/** Ends an active run with its reason; the last good summary stays. */
+export async function failSummary(db: Db, recordId: number, reason: string) {
+  await db
+    .update(summaries)
+    .set({ status: 'failed', errorReason: reason.slice(0, 500), updatedAt: Date.now() })
+    .where(and(eq(summaries.recordId, recordId), inArray(summaries.status, ACTIVE)));
+}
+
+/** The record's summary as the record page shows it; `stale` compares the lines it was made from with today's. */
+export async function summaryState(db: Db, recordId: number): Promise<SummaryState> {
+  const row = await db.query.summaries.findFirst({ where: eq(summaries.recordId, recordId) });
+  if (!row) return { recordId, status: 'none', errorReason: null, summary: null, stale: false, generatedAt: null };
+  const stale = row.summary !== null && row.linesHash !== (await linesHash(await transcriptOf(db, recordId)));
+  return { recordId, status: row.status, errorReason: row.errorReason, summary: row.summary, stale, generatedAt: row.generatedAt };
+}
+
+/** `mediaSummary`: makes (or remakes) the caller's record's summary once its transcript is complete. */
+export async function requestSummary(db: Db, enqueue: Enqueue, userId: number, recordId: number) {
+  const record = await ownedRecord(db, userId, recordId);
+  if (STILL_WRITING.includes(record.status)) throw new ApiError(Code.CONFLICT, 'summaryRecordBusy', {}, 409);
+  if (!(await hasTranscript(db, recordId))) throw new ApiError(Code.BAD_REQUEST, 'summaryNoTranscript', {}, 400);
+  await queueSummary(db, enqueue, record);
+  return summaryState(db, recordId);
+}
+
+/** The caller's record with its last summary, for a download; none made yet is a clear refusal. */
+export async function summaryOf(db: Db, userId: number, recordId: number) {
+  const record = await ownedRecord(db, userId, recordId);
+  const row = await db.query.summaries.findFirst({ where: eq(summaries.recordId, recordId) });
+  if (!row?.summary) throw new ApiError(Code.BAD_REQUEST, 'summaryMissing', {}, 400);
+  return { record, summary: row.summary };
+}
+
+/** `queryMediaSummary`: the caller's record's summary state. */
+export async function getSummary(db: Db, userId: number, recordId: number) {
+  await ownedRecord(db, userId, recordId);
+  return summaryState(db, recordId);
+}

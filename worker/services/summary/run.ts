@@ -1,0 +1,70 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { SummarizeLine } from '../../../contracts/summary';
+import type { Db } from '../../db/client';
+import { records, summaries } from '../../db/schema';
+import { providers } from '../providers';
+import type { SummarizeInput } from '../providers';
+import { ACTIVE, NO_TRANSCRIPT, failSummary, linesHash, transcriptOf } from './index';
+import type { TranscriptLine } from './index';
+
+/**
+ * The `summary` job: makes a record's summary from its lines with the configured provider and stores it
+ * with the fingerprint of those lines. It acts only on a summary that is queued or running, so a
+ * redelivered message after success does nothing; it never changes the record or its transcription status.
+ */
+
+/** The engine's request limits (contracts/summary.ts summarizeRequest). */
+const MAX_LINES = 20_000;
+const MAX_TEXT = 5_000;
+const MAX_SPEAKER = 100;
+const MAX_TITLE = 200;
+
+/**
+ * The transcript as the summarizer takes it: empty lines dropped, and past the line limit neighbours joined
+ * (the whole meeting is summarised, in coarser lines, rather than its beginning only).
+ */
+export function summarizeLines(lines: TranscriptLine[]): SummarizeLine[] {
+  const spoken = lines.filter((l) => l.text.trim() !== '');
+  const group = Math.ceil(spoken.length / MAX_LINES);
+  const out: SummarizeLine[] = [];
+  for (let i = 0; i < spoken.length; i += group) {
+    const part = spoken.slice(i, i + group);
+    out.push({
+      start: part[0]!.start,
+      end: Math.max(...part.map((l) => l.end)),
+      text: part
+        .map((l) => l.text.trim())
+        .join(' ')
+        .slice(0, MAX_TEXT),
+      speaker: part[0]!.speaker.slice(0, MAX_SPEAKER),
+    });
+  }
+  return out;
+}
+
+export async function runSummary(db: Db, env: Env, recordId: number) {
+  const [claimed] = await db
+    .update(summaries)
+    .set({ status: 'running', updatedAt: Date.now() })
+    .where(and(eq(summaries.recordId, recordId), inArray(summaries.status, ACTIVE)))
+    .returning({ recordId: summaries.recordId });
+  if (!claimed) return;
+  const record = await db.query.records.findFirst({ where: eq(records.id, recordId) });
+  if (!record) return;
+  const transcript = await transcriptOf(db, recordId);
+  const lines = summarizeLines(transcript);
+  if (lines.length === 0) return failSummary(db, recordId, NO_TRANSCRIPT);
+  const input: SummarizeInput = {
+    language: record.audioLanguage,
+    title: record.name.slice(0, MAX_TITLE),
+    kind: record.type === 'meeting' ? 'meeting' : 'record',
+    lines,
+  };
+  const summary = await providers(env).summarize.summarize(input);
+  const now = Date.now();
+  // Only the run that claimed it finishes it: a summary asked for again meanwhile is made by its own message.
+  await db
+    .update(summaries)
+    .set({ status: 'done', summary, linesHash: await linesHash(transcript), errorReason: null, generatedAt: now, updatedAt: now })
+    .where(and(eq(summaries.recordId, recordId), eq(summaries.status, 'running')));
+}
