@@ -128,6 +128,23 @@ export interface TranscriptSegment extends TimeSpan {
 /** A flag from JSON (true/false) or a query string ('true'/'false'/'1'/'0'): "false" must not read as true. */
 const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
 
+/** Spec §5: a proprietary-words library holds at most 150 words of at most 50 characters. */
+export const HOTWORDS_MAX = { count: 150, chars: 50 } as const;
+
+/**
+ * Proprietary words the recogniser should get right: an array in a JSON body, or comma-separated in the
+ * query string (`hotwords=Tingyi,Kubernetes`, URL-encoded). They are sent to recognisers that take a
+ * prompt and every backend's text is corrected towards them afterwards (contracts/hotwords.ts).
+ */
+export const hotwordsOption = z
+  .union([z.array(z.string()), z.string().transform((s) => s.split(','))])
+  .transform((list) => [...new Set(list.map((w) => w.trim()).filter(Boolean))])
+  .pipe(z.array(z.string().max(HOTWORDS_MAX.chars)).max(HOTWORDS_MAX.count))
+  .optional();
+
+/** The query-string form of a hot-word list (omitted when empty). */
+export const hotwordsQuery = (hotwords: readonly string[] | undefined) => (hotwords?.length ? hotwords.join(',') : undefined);
+
 export const transcribeOptions = mediaSource.extend({
   language: z.string().min(2).max(16).default('en-US'),
   /** Run speaker separation over the segments. */
@@ -138,6 +155,7 @@ export const transcribeOptions = mediaSource.extend({
    */
   embeddings: flag.default(false),
   speakers: z.coerce.number().int().min(1).max(35).optional(),
+  hotwords: hotwordsOption,
 });
 export type TranscribeOptions = z.input<typeof transcribeOptions>;
 
@@ -178,11 +196,13 @@ export interface DiarizeResponse {
 // 16 kHz mono PCM16 little-endian; text `{"type":"end"}` to flush and close. Engine → client: the messages
 // below, times in seconds from the first sample of the stream. With `&embeddings=true` each final carries
 // `embedding`, the speaker embedding of that utterance's audio (as /v1/asr/transcribe returns per segment),
-// for labelling speakers while the stream runs.
+// for labelling speakers while the stream runs. `&hotwords=` (as for /v1/asr/transcribe) corrects partials
+// and finals towards proprietary words.
 
 export const streamOptions = z.object({
   language: z.string().min(2).max(16).default('en-US'),
   embeddings: flag.default(false),
+  hotwords: hotwordsOption,
 });
 
 export type StreamServerMessage =

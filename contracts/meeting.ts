@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { z } from 'zod';
+import { documentIds } from './vocabulary';
 import { recordName } from './records';
 import { STATUSES_BY_TYPE } from './record-vocabulary';
 
@@ -54,6 +55,8 @@ export const createMeetingBody = z.object({
   /** Languages every viewer may pick from; viewers can still ask for any other supported target. */
   targetLanguages: z.array(language).max(4).default([]),
   folderId: z.coerce.number().int().min(0).optional(),
+  /** Vocabulary libraries to apply live (proprietary words, terms, sensitive words); SVIP only. */
+  documentIds,
 });
 export type CreateMeetingBody = z.input<typeof createMeetingBody>;
 

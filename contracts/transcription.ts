@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCAL_UPLOAD } from './constants';
 import { recordName } from './records';
+import { documentIds } from './vocabulary';
 
 /**
  * Submitting an uploaded file for transcription (spec §3 local-upload form, latest-task record; §7
@@ -23,9 +24,12 @@ export const transwriteBody = z.object({
   /** Target folder; absent or unknown: the default folder. */
   folderId: z.coerce.number().int().nonnegative().optional(),
   folderName: z.string().max(250).optional(),
+  /** Vocabulary libraries to apply (proprietary words, terms, sensitive words); SVIP only. */
+  documentIds,
 });
 export type TranswriteBody = z.input<typeof transwriteBody>;
-export type TranscribeForm = Omit<z.output<typeof transwriteBody>, 'ids'>;
+/** The dialog's choices, as kept on an upload; forms kept before vocabulary libraries existed have no documentIds. */
+export type TranscribeForm = Omit<z.output<typeof transwriteBody>, 'ids' | 'documentIds'> & { documentIds?: number[] };
 
 export interface TranswriteResult {
   code: number;

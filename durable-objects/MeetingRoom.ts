@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { StreamServerMessage, TranscriptSegment } from '../contracts/engine';
 import { Code } from '../contracts/errors';
 import type { Locale } from '../contracts/locale';
+import { sensitiveMasker } from '../contracts/sensitive';
+import type { AppliedVocabulary } from '../contracts/vocabulary';
 import {
   CLOSE,
   HEARTBEAT,
@@ -37,8 +39,9 @@ import { MeetingRecorder, type RecordingState } from './meeting-audio';
  * - accept the meeting's WebSockets (hibernation API) with the role the ticket gave them: the host sends
  *   audio and control, participants and projected screens only listen and choose a translation language;
  * - keep the meeting state (not started → in progress ⇄ paused → ended), mirrored to the record in D1;
- * - stream the host's audio to the live recogniser, broadcast partial and final lines, translate each final
- *   into every language a viewer asked for;
+ * - stream the host's audio to the live recogniser (with the meeting's proprietary words), broadcast partial
+ *   and final lines, translate each final into every language a viewer asked for (with its terms), and mask
+ *   its sensitive words in all of them before anything is sent or stored;
  * - store finals in its SQLite first (so a crash loses none), then in D1 in batches, each exactly once
  *   (lines are keyed by the meeting's own sequence number);
  * - charge each minute of audio against the owner's real-time allowance, pausing with the 925… code when
@@ -60,6 +63,8 @@ interface RoomMeta extends MeetingSummary {
   recording: RecordingState;
   /** Voices heard so far, so each final gets a speaker label (engine recognition gives embeddings, not labels). */
   speakers: SpeakerTrackerState;
+  /** The vocabulary libraries chosen at creation; absent in rooms made before they existed. */
+  vocabulary?: AppliedVocabulary;
 }
 
 type TimerName = 'flush' | 'hostGrace';
@@ -121,6 +126,7 @@ export class MeetingRoom extends DurableObject<Env> {
   private pairs: { at: number; list: Promise<{ from: string; to: string }[]> } | undefined;
   /** Charges run one after another so a minute is never checked before the previous one is written. */
   private charging: Promise<void> = Promise.resolve();
+  private maskers = new Map<string, (text: string) => string>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -138,12 +144,13 @@ export class MeetingRoom extends DurableObject<Env> {
   // Calls from the Worker
 
   /** Sets the room up for a new meeting; a second call changes nothing. */
-  async init(summary: MeetingSummary, userId: number, locale: Locale) {
+  async init(summary: MeetingSummary, userId: number, locale: Locale, vocabulary?: AppliedVocabulary) {
     if (this.meta) return;
     this.meta = {
       ...summary,
       userId,
       locale,
+      ...(vocabulary ? { vocabulary } : {}),
       inviteOpen: false,
       chargedMinutes: 0,
       nextSeq: 0,
@@ -405,7 +412,7 @@ export class MeetingRoom extends DurableObject<Env> {
     };
     this.stream = session;
     session.opened = providers(this.env)
-      .stream.open(meta.sourceLanguage, { embeddings: true })
+      .stream.open(meta.sourceLanguage, { embeddings: true, hotwords: meta.vocabulary?.hotwords ?? [] })
       .then((live) => {
         live.onMessage((m) => {
           session.heardAt = Date.now();
@@ -461,7 +468,8 @@ export class MeetingRoom extends DurableObject<Env> {
 
   private async recognised(session: StreamSession, m: StreamServerMessage) {
     if (m.type === 'partial') {
-      if (m.text.trim()) this.broadcast({ type: 'partial', text: m.text, start: toMs(session.offsetMs, m.start), end: toMs(session.offsetMs, m.end) });
+      if (m.text.trim())
+        this.broadcast({ type: 'partial', text: this.mask()(m.text), start: toMs(session.offsetMs, m.start), end: toMs(session.offsetMs, m.end) });
     } else if (m.type === 'final') {
       if (m.text.trim()) await this.addFinal(session, m);
     } else if (m.type === 'error') {
@@ -485,7 +493,7 @@ export class MeetingRoom extends DurableObject<Env> {
       seq: meta.nextSeq++,
       start: toMs(session.offsetMs, segment.start),
       end: toMs(session.offsetMs, segment.end),
-      text: segment.text.trim(),
+      text: this.mask()(segment.text.trim()),
       speaker,
       translations: {},
     };
@@ -567,13 +575,15 @@ export class MeetingRoom extends DurableObject<Env> {
         meta.sourceLanguage,
         language,
         lines.map((l) => l.text),
+        meta.vocabulary?.terms ?? [],
       );
     } catch (err) {
       console.error('meeting translation failed', meta.id, language, String(err));
       return;
     }
+    const mask = this.mask(language);
     lines.forEach((line, i) => {
-      const text = texts[i] ?? '';
+      const text = mask(texts[i] ?? '');
       // Read and write in one synchronous step, so translations into two languages never overwrite each other.
       const row = this.ctx.storage.sql.exec<{ translations: string }>('SELECT translations FROM finals WHERE seq = ?', line.seq).toArray()[0];
       if (!row) return;
@@ -722,6 +732,18 @@ export class MeetingRoom extends DurableObject<Env> {
     const meta = this.requireMeta();
     this.recorderOf ??= new MeetingRecorder(this.ctx.storage.sql, this.env.MEDIA, meta.id, meta.recording, () => this.save());
     return this.recorderOf;
+  }
+
+  /** The meeting's sensitive-word masker for a language (the source language by default), built once each. */
+  private mask(language?: string) {
+    const meta = this.requireMeta();
+    const key = language ?? meta.sourceLanguage;
+    let masker = this.maskers.get(key);
+    if (!masker) {
+      masker = sensitiveMasker(meta.vocabulary?.sensitive ?? [], key);
+      this.maskers.set(key, masker);
+    }
+    return masker;
   }
 
   private requireMeta(): RoomMeta {

@@ -31,6 +31,7 @@ import { StreamSession } from './backends/asr/stream';
 import { embedSpans } from './backends/diarization/mfcc';
 import { labelSpeakers } from './backends/diarization/cluster';
 import { z } from 'zod';
+import { correctSegment, hotwordCorrector } from '../contracts/hotwords';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -138,7 +139,7 @@ export function createEngineServer(engine: Engine): Server {
         await probeAudio(source);
         const result = await engine.batch.run(
           (decoder, signal) =>
-            transcribeSource(source, backend === 'pocketsphinx' ? decoder : openAiTranscriber(config.openaiAsr!, opts.language), {
+            transcribeSource(source, backend === 'pocketsphinx' ? decoder : openAiTranscriber(config.openaiAsr!, opts.language, fetch, opts.hotwords), {
               vadModel: config.vadModel,
               diarize: opts.diarize,
               embeddings: opts.embeddings,
@@ -147,7 +148,10 @@ export function createEngineServer(engine: Engine): Server {
             }),
           config.asrTimeoutMs,
         );
-        return { language: opts.language, backend, ...result, processingSeconds: round((performance.now() - started) / 1000) };
+        // Every backend's text is corrected, also after a prompt: a recogniser may still spell a name its own way.
+        const correct = hotwordCorrector(opts.hotwords ?? [], opts.language);
+        const segments = result.segments.map((s) => correctSegment(correct, s));
+        return { language: opts.language, backend, ...result, segments, processingSeconds: round((performance.now() - started) / 1000) };
       });
       sendJson(res, 200, body);
     },
@@ -239,8 +243,10 @@ export function createEngineServer(engine: Engine): Server {
     wss.handleUpgrade(req, socket, head, (ws) => void runStream(ws, options).finally(() => engine.activeStreams--));
   });
 
-  async function runStream(ws: WebSocket, { language, embeddings }: z.output<typeof streamOptions>) {
-    const send = (msg: StreamServerMessage) => {
+  async function runStream(ws: WebSocket, { language, embeddings, hotwords }: z.output<typeof streamOptions>) {
+    const correct = hotwordCorrector(hotwords ?? [], language);
+    const send = (raw: StreamServerMessage) => {
+      const msg = raw.type === 'partial' ? { ...raw, text: correct(raw.text) } : raw.type === 'final' ? correctSegment(correct, raw) : raw;
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
     };
     // Frames that arrive while the decoder process is starting are kept, not lost.

@@ -17,7 +17,6 @@ interface PageEntry {
   load: () => Promise<PageModule>;
 }
 
-const inLayoutSoon = () => import('./pages/ComingSoonPage');
 const standaloneSoon = () => import('./pages/StandaloneComingSoonPage');
 const loginPage = () => import('./pages/LoginPage');
 // One screen shows a meeting by its code, whether the code comes in the query, the path, or is typed in.
@@ -28,8 +27,8 @@ const LAYOUT_PAGES: PageEntry[] = [
   { path: PATHS.recordList, title: 'records', load: () => import('./pages/RecordListPage') },
   { path: PATHS.favourList, title: 'favourites', load: () => import('./pages/FavouritesPage') },
   { path: PATHS.shareList, title: 'shares', load: () => import('./pages/SharesPage') },
-  { path: PATHS.vocabulary, title: 'vocabulary', load: inLayoutSoon },
-  { path: PATHS.vocabularyDetail, title: 'vocabularyDetail', load: inLayoutSoon },
+  { path: PATHS.vocabulary, title: 'vocabulary', load: () => import('./pages/VocabularyPage') },
+  { path: PATHS.vocabularyDetail, title: 'vocabularyDetail', load: () => import('./pages/VocabularyDetailPage') },
   { path: PATHS.userProfile, title: 'profile', load: () => import('./pages/ProfilePage') },
   { path: PATHS.userAccount, title: 'account', load: () => import('./pages/BillsPage') },
 ];

@@ -21,6 +21,7 @@ import { system } from './routes/system';
 import { transcribeRoutes } from './routes/transcribe';
 import { transcriptionRoutes } from './routes/transcription';
 import { uploadRoutes } from './routes/uploads';
+import { vocabularyRoutes } from './routes/vocabulary';
 
 /**
  * The API root without its routes: request context, the not-found envelope and the error mapping.
@@ -63,6 +64,7 @@ export const app = createApi()
   .route('/speech/folder', folderRoutes)
   .route('/speech/audio/transcribe', transcribeRoutes)
   .route('/speech/meeting', meetingRoutes)
+  .route('/speech/document', vocabularyRoutes)
   .route('/speech/audio/transcribe', uploadRoutes)
   .route('/speech/audio/transcribe', transcriptionRoutes)
   .route('/ai', aiRoutes)

@@ -45,10 +45,17 @@ export async function signUp(name: string): Promise<string> {
   return data.token;
 }
 
-/** Gives the account `hours` of transcription time the way an operator does: a package, a card code, a redemption. */
-export async function grantHours(token: string, hours: number) {
-  const packageId = admin('package:create', '--type', '3', '--name', `${hours} hours`, '--hours', String(hours), '--price', '1').match(/\d+/)![0];
+/** Gives the account a package the way an operator does: a package, a card code, a redemption. */
+/** Mints a card for a new package made with `package:create` arguments and redeems it on the account. */
+async function grant(token: string, ...packageArgs: string[]) {
+  const packageId = admin('package:create', ...packageArgs, '--price', '1').match(/\d+/)![0];
   const code = admin('card:mint', '--package', packageId, '--count', '1').trim().split('\n').at(-1)!.trim();
   const { code: status, msg } = await api(`/expense/cardPassword/exchangeCardPassword/${encodeURIComponent(code)}`, { body: {}, token });
   if (status !== 200) throw new Error(`redeeming ${code}: ${msg}`);
 }
+
+/** `hours` of transcription time. */
+export const grantHours = (token: string, hours: number) => grant(token, '--type', '3', '--name', `${hours} hours`, '--hours', String(hours));
+
+/** A month of SVIP: every right, vocabulary libraries included. */
+export const grantSvip = (token: string) => grant(token, '--type', '1', '--name', 'SVIP month', '--period', '1', '--unit', '2');

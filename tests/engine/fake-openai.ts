@@ -15,6 +15,8 @@ export interface ReceivedAudio {
   responseFormat: string;
   granularities: string[];
   language: string | null;
+  /** The `prompt` field (Whisper's spelling hints), null when absent. */
+  prompt: string | null;
   /** Length of the WAV received, in seconds. */
   seconds: number;
   /** Where the received audio is loud enough to be speech, in seconds from the WAV's start. */
@@ -225,6 +227,7 @@ export class FakeOpenAI {
       responseFormat,
       granularities,
       language,
+      prompt: field('prompt'),
       seconds: pcm.length / RATE,
       speech: speechExtent(pcm),
     };

@@ -56,3 +56,21 @@ describe('bad input on every endpoint', () => {
     }
   }
 });
+
+describe('bad multipart on the upload forms', () => {
+  const forms: [string, BodyInit, Record<string, string>][] = [
+    ['a broken boundary', '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc', { 'content-type': 'multipart/form-data; boundary=y' }],
+    ['no boundary', 'abc', { 'content-type': 'multipart/form-data' }],
+    ['a text field as the file', 'file=abc&id=x', { 'content-type': 'application/x-www-form-urlencoded' }],
+  ];
+  for (const [what, body, headers] of forms) {
+    it(`POST /speech/document/import with ${what}`, async () => {
+      const res = await exports.default.fetch(
+        new Request('http://tingyi.test/prod-api/speech/document/import', { method: 'POST', headers: { ...headers, authorization: `Bearer ${token}` }, body }),
+      );
+      const text = await res.text();
+      expect(res.status, text.slice(0, 300)).toBeLessThan(500);
+      expect(Object.keys(JSON.parse(text) as object).sort()).toEqual(['code', 'data', 'msg']);
+    });
+  }
+});

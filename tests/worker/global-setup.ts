@@ -27,6 +27,12 @@ export default async function setup(project: TestProject) {
     .split('\n')
     .find((l) => l.includes(`(${clip})`))!;
   project.provide('librivoxText', line.replace(/<\/?s>|\(.*\)/g, '').trim());
+  // A proprietary word PocketSphinx has never heard: it writes "… on what sad" for it.
+  const said = join(dir, 'hotword.raw.wav');
+  execFileSync('espeak-ng', ['-v', 'en-us', '-s', '120', '-w', said, 'Send it on WhatsApp']);
+  const hotword = join(dir, 'hotword.wav');
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', said, '-af', 'adelay=500,apad=pad_dur=0.5', '-ar', '16000', '-ac', '1', hotword]);
+  project.provide('hotwordWav', readFileSync(hotword).toString('base64'));
   rmSync(dir, { recursive: true, force: true });
   const engine = await startEngine({ port: Number(process.env.TINGYI_TEST_ENGINE_PORT), log: false });
   return () => engine.stop();

@@ -2,12 +2,13 @@ import { env, exports } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, inject, it } from 'vitest';
 import { Code } from '../../contracts/errors';
-import { CLOSE, HEARTBEAT, MEETING, audioFrame, type MeetingAccess, type MeetingDetail, type ServerMessage, type SocketAccess } from '../../contracts/meeting';
+import { CLOSE, HEARTBEAT, MEETING, type MeetingAccess, type MeetingDetail } from '../../contracts/meeting';
 import type { RecordDetail } from '../../contracts/records';
 import { MeetingRoom } from '../../durable-objects/MeetingRoom';
 import { roomOf } from '../../worker/services/meetings';
 import { MEETING_SPEAKERS } from '../fixtures/meeting-script';
 import { get, grant, send, signUp } from './api';
+import { connect } from './meeting-socket';
 import { createRecord, defaultFolderId } from './seed';
 
 /**
@@ -31,52 +32,6 @@ async function createMeeting(token: string, body: object = {}) {
 }
 
 const hostAccess = async (token: string, id: number) => (await get<MeetingAccess>(`${base}/getMeeting?id=${id}`, token)).body.data.socket;
-
-/** A client socket on the room, collecting what it receives. */
-async function connect(access: SocketAccess) {
-  const res = await exports.default.fetch(
-    new Request(`http://tingyi.test/prod-api${access.path}?ticket=${encodeURIComponent(access.ticket)}`, { headers: { upgrade: 'websocket' } }),
-  );
-  const ws = res.webSocket!;
-  expect(ws, `status ${res.status}`).toBeTruthy();
-  const messages: ServerMessage[] = [];
-  const closed: { code?: number } = {};
-  let pongs = 0;
-  ws.addEventListener('message', (e) => {
-    if (e.data === HEARTBEAT.pong) pongs++;
-    else messages.push(JSON.parse(e.data as string) as ServerMessage);
-  });
-  ws.addEventListener('close', (e) => {
-    closed.code = e.code;
-  });
-  ws.accept();
-  const waitFor = async <T extends ServerMessage['type']>(
-    type: T,
-    match: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true,
-    timeoutMs = 10_000,
-  ) => {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const found = messages.find((m): m is Extract<ServerMessage, { type: T }> => m.type === type && match(m as Extract<ServerMessage, { type: T }>));
-      if (found) return found;
-      if (Date.now() > until) throw new Error(`no ${type} message; got ${messages.map((m) => m.type).join(', ')}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
-  const waitClosed = async (timeoutMs = 10_000) => {
-    const until = Date.now() + timeoutMs;
-    while (closed.code === undefined) {
-      if (Date.now() > until) throw new Error('socket still open');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return closed.code;
-  };
-  // Every message is numbered on its socket, as the browser does (see contracts/meeting.ts).
-  let sent = 0;
-  const send = (message: object) => ws.send(JSON.stringify({ ...message, n: sent++ }));
-  const audio = (pcm: Uint8Array) => ws.send(audioFrame(sent++, pcm.slice().buffer));
-  return { ws, messages, waitFor, waitClosed, pongs: () => pongs, send, audio, control: (action: string) => send({ type: 'control', action }) };
-}
 
 const recordOf = async (token: string, id: number) => (await get<RecordDetail>(`/prod-api/speech/audio/transcribe/getTrans?id=${id}`, token)).body.data;
 

@@ -8,6 +8,8 @@ declare module 'vitest' {
     /** A LibriVox clip of read English speech (PocketSphinx's test data), base64 WAV, and what is said in it. */
     librivoxWav: string;
     librivoxText: string;
+    /** espeak-ng saying "Send it on WhatsApp", base64 WAV: a proprietary word PocketSphinx misses. */
+    hotwordWav: string;
   }
 }
 export {};

@@ -39,9 +39,9 @@ export default function BillsPage() {
     { title: t('bills.time'), dataIndex: 'createdAt', render: formatTime },
   ];
   const transactions: TableColumnsType<CostRecord> = [
-    { title: t('bills.feature'), dataIndex: 'feature', render: (feature: string) => featureLabel(t, feature) },
+    { title: t('bills.feature'), dataIndex: 'feature', render: (feature: string) => (isOneOf(FEATURES, feature) ? t(`bills.features.${feature}`) : feature) },
     { title: t('bills.minutes'), dataIndex: 'seconds', align: 'right', render: (seconds: number) => Math.ceil(seconds / 60) },
-    { title: t('bills.account'), dataIndex: 'accountType', render: (type: string) => accountLabel(t, type) },
+    { title: t('bills.account'), dataIndex: 'accountType', render: (type: string) => (isOneOf(ACCOUNTS, type) ? t(`header.accountItems.${type}`) : type) },
     { title: t('bills.time'), dataIndex: 'createdAt', render: formatTime },
   ];
 
@@ -65,13 +65,9 @@ export default function BillsPage() {
   );
 }
 
-type T = ReturnType<typeof useTranslation>['t'];
 const FEATURES = ['realtime', 'upload', 'dubbing', 'subtitles'] as const;
 const ACCOUNTS = ['vip', 'svip', 'duration', 'dubbing'] as const;
-const featureLabel = (t: T, feature: string) =>
-  (FEATURES as readonly string[]).includes(feature) ? t(`bills.features.${feature as (typeof FEATURES)[number]}`) : feature;
-const accountLabel = (t: T, type: string) =>
-  (ACCOUNTS as readonly string[]).includes(type) ? t(`header.accountItems.${type as (typeof ACCOUNTS)[number]}`) : type;
+const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
 
 function BillTable<Row extends { id: number }>({ url, columns }: { url: string; columns: TableColumnsType<Row> }) {
   const [pageNum, setPageNum] = useState(1);

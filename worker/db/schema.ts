@@ -5,6 +5,8 @@ import { RECORD_STATUSES, RECORD_TYPES } from '../../contracts/record-vocabulary
 import { SUMMARY_STATUSES } from '../../contracts/summary';
 import type { MediaSummary } from '../../contracts/summary';
 import type { TranscribeForm } from '../../contracts/transcription';
+import { VOCABULARY_TYPES } from '../../contracts/vocabulary';
+import type { AppliedVocabulary } from '../../contracts/vocabulary';
 
 /**
  * The Drizzle schema is the single source of the database layout: `npm run db:generate` writes
@@ -385,8 +387,8 @@ export const transcriptionJobs = sqliteTable('transcription_jobs', {
   /** Interface language at submission: speaker names are written in it. */
   locale: text('locale').notNull(),
   chunkCount: integer('chunk_count').notNull().default(0),
-  /** Hot words and glossary terms for recognition and translation; the vocabulary feature fills them. */
-  vocabulary: text('vocabulary', { mode: 'json' }).$type<{ hotwords?: string[]; terms?: { source: string; target: string }[] }>().notNull().default({}),
+  /** Resolved at submission, so later edits to the libraries do not change a job already under way. */
+  vocabulary: text('vocabulary', { mode: 'json' }).$type<Partial<AppliedVocabulary>>().notNull().default({}),
   updatedAt: integer('updated_at').notNull(),
 });
 
@@ -424,6 +426,8 @@ export const meetings = sqliteTable(
     screenCode: text('screen_code'),
     startedAt: integer('started_at'),
     endedAt: integer('ended_at'),
+    /** Resolved at creation, so editing a library mid-meeting does not change what the room applies. */
+    vocabulary: text('vocabulary', { mode: 'json' }).$type<AppliedVocabulary>().notNull().default({ hotwords: [], terms: [], sensitive: [] }),
   },
   (t) => [uniqueIndex('meetings_invite_token').on(t.inviteToken)],
 );
@@ -444,3 +448,50 @@ export const summaries = sqliteTable('summaries', {
   generatedAt: integer('generated_at'),
   updatedAt: integer('updated_at').notNull(),
 });
+
+/** Vocabulary library folders (spec §3): a per-user tree at most VOCABULARY_LIMITS.folderDepth deep. */
+export const vocabFolders = sqliteTable(
+  'vocab_folders',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    parentId: integer('parent_id').notNull().default(0),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('vocab_folders_sibling_name').on(t.userId, t.parentId, t.name)],
+);
+
+/**
+ * Vocabulary libraries (spec §3): proprietary words, translation terms or sensitive words. `count` is kept
+ * in the same batch as every entry change, so lists never count rows.
+ */
+export const vocabLibraries = sqliteTable(
+  'vocab_libraries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    /** null: at the top level. */
+    folderId: integer('folder_id'),
+    type: text('type', { enum: VOCABULARY_TYPES }).notNull(),
+    name: text('name').notNull(),
+    language: text('language').notNull(),
+    targetLanguage: text('target_language'),
+    count: integer('count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('vocab_libraries_user').on(t.userId, t.type, t.updatedAt), index('vocab_libraries_folder').on(t.userId, t.folderId)],
+);
+
+/** A library's entries; (library, text) is unique so an import or a retry never adds a word twice. */
+export const vocabEntries = sqliteTable(
+  'vocab_entries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    libraryId: integer('library_id').notNull(),
+    text: text('text').notNull(),
+    /** The term's translation; '' for words and sensitive words. */
+    translation: text('translation').notNull().default(''),
+  },
+  (t) => [uniqueIndex('vocab_entries_text').on(t.libraryId, t.text)],
+);

@@ -307,6 +307,121 @@ const messages = {
     'zh-CN': '默认文件夹不能删除。',
     'zh-TW': '預設資料夾不能刪除。',
   },
+  vocabLibraryNotFound: {
+    'en-US': 'This vocabulary library does not exist or has been deleted.',
+    'zh-CN': '词库不存在或已被删除。',
+    'zh-TW': '詞庫不存在或已被刪除。',
+  },
+  vocabEntryNotFound: {
+    'en-US': 'This entry does not exist or has been deleted.',
+    'zh-CN': '词条不存在或已被删除。',
+    'zh-TW': '詞條不存在或已被刪除。',
+  },
+  vocabFolderNotFound: {
+    'en-US': 'This vocabulary folder does not exist or has been deleted.',
+    'zh-CN': '词库文件夹不存在或已被删除。',
+    'zh-TW': '詞庫資料夾不存在或已被刪除。',
+  },
+  vocabFolderTooDeep: {
+    'en-US': 'Vocabulary folders can be nested at most {max} levels deep, so this folder cannot have subfolders.',
+    'zh-CN': '词库文件夹最多只能嵌套 {max} 层，此文件夹下不能再新建子文件夹。',
+    'zh-TW': '詞庫資料夾最多只能巢狀 {max} 層，此資料夾下不能再新增子資料夾。',
+  },
+  vocabFolderNameTaken: {
+    'en-US': 'A folder named "{name}" already exists here. Choose another name.',
+    'zh-CN': '此处已有名为“{name}”的文件夹，请换一个名称。',
+    'zh-TW': '此處已有名為「{name}」的資料夾，請換一個名稱。',
+  },
+  vocabTypeRequired: {
+    'en-US': 'Choose the library type: proprietary words, translation terms or sensitive words.',
+    'zh-CN': '请选择词库类型：专有词汇、翻译术语或敏感词。',
+    'zh-TW': '請選擇詞庫類型：專有詞彙、翻譯術語或敏感詞。',
+  },
+  vocabNameRequired: {
+    'en-US': 'Give the new library a name.',
+    'zh-CN': '请为新词库填写名称。',
+    'zh-TW': '請為新詞庫填寫名稱。',
+  },
+  vocabLanguageUnknown: {
+    'en-US': 'Unsupported language: {language}',
+    'zh-CN': '不支持的语言：{language}',
+    'zh-TW': '不支援的語言：{language}',
+  },
+  vocabTargetLanguageRequired: {
+    'en-US': 'A term library needs the language its translations are in.',
+    'zh-CN': '术语库需要选择译文语言。',
+    'zh-TW': '術語庫需要選擇譯文語言。',
+  },
+  vocabTooManyLibraries: {
+    'en-US': 'At most {max} libraries of each type can be used at a time.',
+    'zh-CN': '每种类型的词库一次最多使用 {max} 个。',
+    'zh-TW': '每種類型的詞庫一次最多使用 {max} 個。',
+  },
+  vocabLibraryFull: {
+    'en-US': 'A library of this type holds at most {max} entries.',
+    'zh-CN': '此类词库最多收录 {max} 条。',
+    'zh-TW': '此類詞庫最多收錄 {max} 條。',
+  },
+  vocabWordEmpty: {
+    'en-US': 'Enter the word.',
+    'zh-CN': '请输入词汇。',
+    'zh-TW': '請輸入詞彙。',
+  },
+  vocabTermEmpty: {
+    'en-US': 'Enter the original text, the translation, or both.',
+    'zh-CN': '请至少填写原文或译文。',
+    'zh-TW': '請至少填寫原文或譯文。',
+  },
+  vocabWordTooLong: {
+    'en-US': 'A word can be at most {max} characters.',
+    'zh-CN': '词汇最多 {max} 个字符。',
+    'zh-TW': '詞彙最多 {max} 個字元。',
+  },
+  vocabTermTooLong: {
+    'en-US': 'The original text and the translation can each be at most {max} characters.',
+    'zh-CN': '原文和译文各最多 {max} 个字符。',
+    'zh-TW': '原文和譯文各最多 {max} 個字元。',
+  },
+  vocabEntryExists: {
+    'en-US': '"{text}" is already in this library.',
+    'zh-CN': '“{text}”已在此词库中。',
+    'zh-TW': '「{text}」已在此詞庫中。',
+  },
+  vocabImportNoFile: {
+    'en-US': 'Choose an Excel (.xlsx) file to import.',
+    'zh-CN': '请选择要导入的 Excel（.xlsx）文件。',
+    'zh-TW': '請選擇要匯入的 Excel（.xlsx）檔案。',
+  },
+  vocabImportNotXlsx: {
+    'en-US': 'This is not an Excel (.xlsx) file, or it cannot be read. Save it as .xlsx and try again.',
+    'zh-CN': '该文件不是 Excel（.xlsx）文件或无法读取，请另存为 .xlsx 后重试。',
+    'zh-TW': '該檔案不是 Excel（.xlsx）檔案或無法讀取，請另存為 .xlsx 後重試。',
+  },
+  vocabImportTooLarge: {
+    'en-US': 'The file is larger than {mb} MB.',
+    'zh-CN': '文件超过 {mb} MB。',
+    'zh-TW': '檔案超過 {mb} MB。',
+  },
+  vocabImportEmpty: {
+    'en-US': 'The file has no entries in its first sheet.',
+    'zh-CN': '文件的第一个工作表中没有词条。',
+    'zh-TW': '檔案的第一個工作表中沒有詞條。',
+  },
+  vocabImportTooManyRows: {
+    'en-US': 'The file has {rows} rows; a library of this type can import at most {max}.',
+    'zh-CN': '文件有 {rows} 行，此类词库一次最多导入 {max} 行。',
+    'zh-TW': '檔案有 {rows} 列，此類詞庫一次最多匯入 {max} 列。',
+  },
+  vocabImportRowTooLong: {
+    'en-US': 'Row {row}: an entry can be at most {max} characters.',
+    'zh-CN': '第 {row} 行：词条最多 {max} 个字符。',
+    'zh-TW': '第 {row} 列：詞條最多 {max} 個字元。',
+  },
+  vocabImportFull: {
+    'en-US': 'Importing would bring the library to {total} entries; it holds at most {max}. Nothing was imported.',
+    'zh-CN': '导入后词库将有 {total} 条，超过上限 {max} 条，未导入任何内容。',
+    'zh-TW': '匯入後詞庫將有 {total} 條，超過上限 {max} 條，未匯入任何內容。',
+  },
   recordNotFound: {
     'en-US': 'This record does not exist or has been deleted.',
     'zh-CN': '记录不存在或已被删除。',

@@ -3,12 +3,13 @@ import { createMiddleware } from 'hono/factory';
 import { bodyLimit } from 'hono/body-limit';
 import { API_BASE } from '../../contracts/constants';
 import { Code } from '../../contracts/errors';
+import { VOCABULARY_LIMITS } from '../../contracts/vocabulary';
 import { ApiError } from '../lib/errors';
 import type { AppEnv } from '../lib/types';
 
 /**
  * Caps request bodies before anything parses them. Media parts go to storage through presigned URLs, so API
- * bodies are small JSON; only the avatar form and the development S3 stand-in (which streams upload parts
+ * bodies are small JSON; only the avatar form, the vocabulary import and the development S3 stand-in (which streams upload parts
  * into R2, as S3 would take them) take more.
  */
 const limit = (maxBytes: number) =>
@@ -25,6 +26,8 @@ const jsonLimit = limit(JSON_MAX_BYTES);
 const OWN_LIMITS: [prefix: string, limiter: MiddlewareHandler | null][] = [
   [`${API_BASE}/system/user/avatar`, limit(3 * 1024 * 1024)],
   [`${API_BASE}/dev/s3/`, null],
+  // The file itself is checked against the spec's 5 MB by the route; this only leaves room for the form.
+  [`${API_BASE}/speech/document/import`, limit(VOCABULARY_LIMITS.importBytes + 64 * 1024)],
 ];
 
 export const requestBodyLimit = createMiddleware<AppEnv>(async (c, next) => {

@@ -22,6 +22,7 @@ import { translate } from '../lib/i18n';
 import { targetFolder } from './folders';
 import { providers } from './providers';
 import { check, checkGated, checkRecognitionLanguage, permissions } from './rights';
+import { resolveVocabulary } from './vocabulary/resolve';
 
 /**
  * Live meetings on the HTTP side (spec §7 meeting calls): creating one with its room, the owner's view and
@@ -97,6 +98,7 @@ export async function createMeeting(env: Env, db: Db, userId: number, locale: Lo
   await checkRecognitionLanguage(db, userId, body.sourceLanguage);
   // A meeting needs at least a minute of real-time allowance to start; the room charges as it goes.
   await check(db, userId, 'realtime', 60);
+  const vocabulary = await resolveVocabulary(db, userId, body.documentIds);
   const folder = await targetFolder(db, userId, body.folderId || undefined);
   const now = Date.now();
   const name = body.name ?? translate(locale, 'meetingDefaultName', { date: new Date(now).toISOString().slice(0, 16).replace('T', ' ') });
@@ -106,9 +108,9 @@ export async function createMeeting(env: Env, db: Db, userId: number, locale: Lo
     .returning();
   const [meeting] = await db
     .insert(meetings)
-    .values({ recordId: record!.id, mode: body.mode, sourceLanguage: body.sourceLanguage, targetLanguages: targets })
+    .values({ recordId: record!.id, mode: body.mode, sourceLanguage: body.sourceLanguage, targetLanguages: targets, vocabulary })
     .returning();
-  await roomOf(env, record!.id).init(meetingSummary(record!, meeting!), userId, locale);
+  await roomOf(env, record!.id).init(meetingSummary(record!, meeting!), userId, locale, vocabulary);
   return meetingDetail(record!, meeting!);
 }
 

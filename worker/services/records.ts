@@ -329,15 +329,31 @@ export async function copySharedRecord(db: Db, media: R2Bucket, viewerId: number
   }
 }
 
+/** The sensitive words each record's job or meeting applied, for records that had any. */
+async function sensitiveLists(db: Db, ids: number[]) {
+  const rows = await runBatch(
+    db,
+    chunks(ids).flatMap((part) => [
+      db
+        .select({ id: transcriptionJobs.recordId, vocabulary: transcriptionJobs.vocabulary })
+        .from(transcriptionJobs)
+        .where(inArray(transcriptionJobs.recordId, part)),
+      db.select({ id: meetings.recordId, vocabulary: meetings.vocabulary }).from(meetings).where(inArray(meetings.recordId, part)),
+    ]),
+  );
+  const lists = new Map<number, string[]>();
+  for (const row of rows.flat()) if (row.vocabulary.sensitive?.length) lists.set(row.id, row.vocabulary.sensitive);
+  return lists;
+}
+
 /** The caller's records as a file (one) or a zip (several). */
 export async function exportRecords(db: Db, userId: number, options: ExportOptions) {
   const owned = await ownedRecords(db, userId, options.ids);
-  const lines = await linesOf(
-    db,
-    owned.map((r) => r.id),
-  );
+  const ids = owned.map((r) => r.id);
+  const lines = await linesOf(db, ids);
+  const sensitive = await sensitiveLists(db, ids);
   return buildExport(
-    owned.map((r) => ({ ...r, lines: lines.get(r.id)! })),
+    owned.map((r) => ({ ...r, lines: lines.get(r.id)!, sensitive: sensitive.get(r.id) ?? [] })),
     options,
   );
 }

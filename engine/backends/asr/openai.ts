@@ -4,6 +4,7 @@
  */
 import { ENGINE_SAMPLE_RATE } from '../../../contracts/engine';
 import { languageInfo } from '../../../contracts/engine-languages';
+import { hotwordPrompt } from '../../../contracts/hotwords';
 import { callOpenAi } from '../openai-upstream';
 import type { UtteranceDecoder } from './batch';
 import type { DecodeResult } from './pocketsphinx';
@@ -33,7 +34,13 @@ interface VerboseJson {
   words?: { word: string; start: number; end: number }[];
 }
 
-export function openAiTranscriber(endpoint: { url: string; key: string; model: string }, language: string, fetchImpl: typeof fetch = fetch): UtteranceDecoder {
+export function openAiTranscriber(
+  endpoint: { url: string; key: string; model: string },
+  language: string,
+  fetchImpl: typeof fetch = fetch,
+  hotwords: readonly string[] = [],
+): UtteranceDecoder {
+  const prompt = hotwordPrompt(hotwords);
   return {
     async decode(pcm: Int16Array, offset: number): Promise<DecodeResult> {
       const form = new FormData();
@@ -43,6 +50,7 @@ export function openAiTranscriber(endpoint: { url: string; key: string; model: s
       form.append('timestamp_granularities[]', 'word');
       const iso = languageInfo(language)?.iso;
       if (iso) form.append('language', iso);
+      if (prompt) form.append('prompt', prompt);
       const json = await callOpenAi<VerboseJson>(
         'transcription',
         `${endpoint.url.replace(/\/$/, '')}/audio/transcriptions`,

@@ -15,6 +15,7 @@ import { isRequestError } from '../../lib/request';
 import { useSession } from '../../lib/session';
 import { refreshPermissions } from '../account/api';
 import { FolderTreeSelect } from '../folders/FolderTreeSelect';
+import { VocabularyPicker } from '../vocabulary/VocabularyPicker';
 import { useCurrentFolder } from '../folders/current-folder';
 import { MEETING_LANGUAGES_KEY, createMeeting, fetchMeetingLanguages } from './api';
 import { PaymentAlert } from './MeetingStates';
@@ -25,6 +26,8 @@ interface SetupValues {
   targetLanguages: string[];
   name: string;
   folderId?: number;
+  /** Vocabulary libraries to apply (SVIP). */
+  documentIds: number[];
 }
 
 /** Spec §3 "meeting config": the last languages chosen, offered again next time. */
@@ -111,12 +114,13 @@ export function MeetingSetup() {
   const submit = (values: SetupValues) => {
     setShortage(null);
     const name = values.name.trim();
-    const body: CreateMeetingBody = {
+    const body: CreateMeetingBody & { documentIds?: number[] } = {
       mode: values.mode,
       sourceLanguage: values.sourceLanguage!,
       targetLanguages: values.mode === 'interpret' ? values.targetLanguages.filter((code) => code !== values.sourceLanguage) : [],
       ...(name ? { name } : {}),
       ...(values.folderId !== undefined ? { folderId: values.folderId } : {}),
+      ...(values.documentIds?.length ? { documentIds: values.documentIds } : {}),
     };
     create.mutate(body);
   };
@@ -132,7 +136,7 @@ export function MeetingSetup() {
         form={form}
         layout="vertical"
         requiredMark={false}
-        initialValues={{ mode: stored.mode ?? 'interpret', targetLanguages: [], name: '' }}
+        initialValues={{ mode: stored.mode ?? 'interpret', targetLanguages: [], name: '', documentIds: [] }}
         onFinish={submit}
         onValuesChange={(changed: Partial<SetupValues>) => {
           // Interpreting into the spoken language is no interpreting at all.
@@ -195,6 +199,9 @@ export function MeetingSetup() {
         </Form.Item>
         <Form.Item name="folderId" label={t('upload.folder')}>
           <FolderTreeSelect placeholder={t('folders.choose')} data-testid="meeting-folder" />
+        </Form.Item>
+        <Form.Item name="documentIds" label={t('vocabulary.picker.label')}>
+          <VocabularyPicker testId="meeting-vocabulary" buyByLink />
         </Form.Item>
         {shortage !== null && <PaymentAlert msg={shortage} className="meeting-setup-shortage" />}
         <Button type="primary" htmlType="submit" size="large" block icon={<AudioOutlined />} loading={create.isPending} data-testid="meeting-create">

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LOCAL_UPLOAD } from '../../../contracts/constants';
 import { Code, PAYMENT_CODES } from '../../../contracts/errors';
 import { RECORD_NAME_MAX } from '../../../contracts/record-vocabulary';
-import type { LatestTask } from '../../../contracts/transcription';
+import type { LatestTask, TranswriteBody } from '../../../contracts/transcription';
 import { currentLocale } from '../../i18n';
 import { isRequestError } from '../../lib/request';
 import { useSession } from '../../lib/session';
@@ -18,6 +18,7 @@ import { storedFolderId, useCurrentFolder } from '../folders/current-folder';
 import { useFolders } from '../folders/hooks';
 import { findFolder } from '../folders/tree';
 import { RECORDS_KEY } from '../records/api';
+import { VocabularyPicker } from '../vocabulary/VocabularyPicker';
 import { UPLOAD_LANGUAGES_KEY, fetchLatestTask, fetchUploadLanguages, transwrite } from './api';
 import { FileDropZone } from './FileDropZone';
 import { FileList } from './FileList';
@@ -35,9 +36,11 @@ interface FormValues {
   folderId?: number;
   speaker: boolean;
   maxSpeakers: number;
+  /** Vocabulary libraries to apply (SVIP). */
+  documentIds: number[];
 }
 
-const DEFAULTS: FormValues = { audioLanguage: 'zh-CN', showName: '', speaker: false, maxSpeakers: LOCAL_UPLOAD.speakers.default };
+const DEFAULTS: FormValues = { audioLanguage: 'zh-CN', showName: '', speaker: false, maxSpeakers: LOCAL_UPLOAD.speakers.default, documentIds: [] };
 
 const SPEAKER_COUNTS = Array.from({ length: LOCAL_UPLOAD.speakers.max - LOCAL_UPLOAD.speakers.min + 1 }, (_, i) => {
   const n = LOCAL_UPLOAD.speakers.min + i;
@@ -157,7 +160,7 @@ export default function TranscribeUploadDialog() {
     setSubmitting(true);
     setShortage(null);
     try {
-      const result = await transwrite({
+      const body: TranswriteBody & { documentIds?: number[] } = {
         ids: files.items.map((item) => item.fileId!),
         audioLanguage: values.audioLanguage,
         translationLanguage: values.translationLanguage ?? '',
@@ -166,7 +169,9 @@ export default function TranscribeUploadDialog() {
         maxSpeakers: values.maxSpeakers,
         folderId,
         folderName: folder?.name ?? '',
-      });
+        ...(values.documentIds?.length ? { documentIds: values.documentIds } : {}),
+      };
+      const result = await transwrite(body);
       if (result.code !== Code.OK) {
         setSubmitError(true);
         void message.warning(result.msg);
@@ -268,6 +273,9 @@ export default function TranscribeUploadDialog() {
           </Form.Item>
           <Form.Item name="folderId" label={t('upload.folder')}>
             <FolderTreeSelect placeholder={t('folders.choose')} data-testid="upload-folder" />
+          </Form.Item>
+          <Form.Item name="documentIds" label={t('vocabulary.picker.label')}>
+            <VocabularyPicker testId="upload-vocabulary" />
           </Form.Item>
           <div className="upload-form-row upload-speaker-row">
             <Form.Item name="speaker" valuePropName="checked">

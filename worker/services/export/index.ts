@@ -1,6 +1,7 @@
 import { Code } from '../../../contracts/errors';
 import type { ExportOptions, SubtitleLine } from '../../../contracts/records';
 import type { ExportContent, ExportFormat } from '../../../contracts/record-vocabulary';
+import { sensitiveMasker } from '../../../contracts/sensitive';
 import { ApiError } from '../../lib/errors';
 import { docx } from './docx';
 import { srt } from './srt';
@@ -19,8 +20,14 @@ export interface ExportRecord {
   name: string;
   createdAt: number;
   durationMs: number;
+  audioLanguage?: string;
   translationLanguage: string | null;
   lines: SubtitleLine[];
+  /**
+   * Sensitive words the record's job or meeting applied. Its lines were masked when stored; masking again
+   * here covers a word typed back in while editing.
+   */
+  sensitive?: string[];
 }
 
 export interface Download {
@@ -47,9 +54,11 @@ const hasTranslation = (record: ExportRecord) => record.lines.some((line) => tra
 
 /** A line the translation has not reached yet shows its source text rather than nothing. */
 function exportLines(record: ExportRecord, content: ExportContent, withSpeaker: boolean): ExportLine[] {
+  const maskSource = sensitiveMasker(record.sensitive ?? [], record.audioLanguage);
+  const maskTranslation = sensitiveMasker(record.sensitive ?? [], record.translationLanguage ?? undefined);
   return record.lines.map((line) => {
-    const source = oneLine(line.text);
-    const translated = translationOf(record, line);
+    const source = maskSource(oneLine(line.text));
+    const translated = maskTranslation(translationOf(record, line));
     return {
       start: line.start,
       end: line.end,
@@ -121,7 +130,7 @@ export async function buildExport(records: ExportRecord[], options: Format, now 
 }
 
 /** `Content-Disposition` with an ASCII `filename` and the UTF-8 name as RFC 5987 `filename*`. */
-export function attachment(download: Download) {
+export function attachment(download: Pick<Download, 'filename' | 'fallbackName'>) {
   const encoded = encodeURIComponent(download.filename).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${download.fallbackName}"; filename*=UTF-8''${encoded}`;
 }

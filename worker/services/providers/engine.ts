@@ -3,7 +3,7 @@
  * production when the engine runs as a container beside the Worker.
  */
 import type { CapabilitiesResponse, EngineError, StreamServerMessage, TranscribeResponse, TranslateResponse } from '../../../contracts/engine';
-import { ENGINE_PATHS } from '../../../contracts/engine';
+import { ENGINE_PATHS, hotwordsQuery } from '../../../contracts/engine';
 import type { GlossaryTerm } from '../../../contracts/engine-translate';
 import type { SummarizeResponse } from '../../../contracts/summary';
 import {
@@ -86,7 +86,8 @@ export class EngineClient {
 
   /** Opens the engine's live-recognition WebSocket through a Workers fetch upgrade. */
   async openSocket(language: string, options: StreamOptions = {}): Promise<SocketLike> {
-    const query = new URLSearchParams({ language, ...(options.embeddings ? { embeddings: 'true' } : {}) });
+    const hotwords = hotwordsQuery(options.hotwords);
+    const query = new URLSearchParams({ language, ...(options.embeddings ? { embeddings: 'true' } : {}), ...(hotwords ? { hotwords } : {}) });
     const res = await this.opts.fetch(this.url(`${ENGINE_PATHS.stream}?${query}`), {
       headers: this.headers({ upgrade: 'websocket' }),
     });
@@ -111,6 +112,7 @@ export function engineTranscribe(client: EngineClient): TranscribeProvider {
       const r = await client.postMedia<TranscribeResponse>(ENGINE_PATHS.transcribe, await input.audio(), {
         language: input.language,
         embeddings: input.embeddings,
+        hotwords: hotwordsQuery(input.hotwords),
       });
       return { language: r.language, duration: r.duration, segments: r.segments };
     },

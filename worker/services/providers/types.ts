@@ -17,6 +17,8 @@ export interface TranscribeInput {
    * embeddings (Workers AI) leave them out, and the job then skips speaker labels.
    */
   embeddings?: boolean;
+  /** Proprietary words to recognise (a recogniser's prompt where it takes one, and post-correction). */
+  hotwords?: string[];
 }
 
 export interface TranscribeResult {
@@ -53,6 +55,8 @@ export interface StreamOptions {
    * worker/lib/speaker-tracker); Workers AI (Deepgram) labels each final's `speaker` itself.
    */
   embeddings?: boolean;
+  /** Proprietary words: partials and finals are corrected towards them. */
+  hotwords?: string[];
 }
 
 export interface StreamProvider {

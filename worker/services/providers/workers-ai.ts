@@ -1,6 +1,6 @@
 /**
  * Providers backed by Workers AI (`env.AI`), written against the documented model schemas:
- * - batch ASR: @cf/openai/whisper-large-v3-turbo — input { audio: base64, language?, vad_filter? },
+ * - batch ASR: @cf/openai/whisper-large-v3-turbo — input { audio: base64, language?, vad_filter?, initial_prompt? },
  *   output { text, transcription_info?: { language, duration }, segments?: [{ start, end, text, words?: [{ word, start, end }] }] }
  * - live ASR: @cf/deepgram/nova-3 over WebSocket (`run(model, params, { websocket: true })` answers a 101
  *   Response whose webSocket speaks Deepgram's live protocol: binary audio in; `Results` messages out with
@@ -8,7 +8,8 @@
  * - translation and summaries: @cf/qwen/qwen3-30b-a3b-fp8 — input { messages }, output an OpenAI-style chat
  *   completion (older text models answer { response }; both are read)
  */
-import type { TranscriptSegment } from '../../../contracts/engine';
+import type { StreamServerMessage, TranscriptSegment } from '../../../contracts/engine';
+import { correctSegment, hotwordCorrector, hotwordPrompt, type HotwordCorrector } from '../../../contracts/hotwords';
 import { LANGUAGES, languageInfo } from '../../../contracts/engine-languages';
 import { LLM_BATCH, LLM_CONTEXT, parseTranslations, translationMessages, type GlossaryTerm } from '../../../contracts/engine-translate';
 import { parseSummary, summaryMessages } from '../../../contracts/summary-prompt';
@@ -66,7 +67,10 @@ export function workersAiTranscribe(ai: AiLike): TranscribeProvider {
         task: 'transcribe',
         ...(iso ? { language: iso } : {}),
         vad_filter: true,
+        // Whisper's prompt biases its spelling towards the words it names.
+        ...(input.hotwords?.length ? { initial_prompt: hotwordPrompt(input.hotwords) } : {}),
       })) as WhisperOutput;
+      const correct = hotwordCorrector(input.hotwords ?? [], input.language);
       const segments: TranscriptSegment[] = (out.segments ?? [])
         .filter((s) => (s.text ?? '').trim() !== '')
         .map((s) => ({
@@ -78,7 +82,11 @@ export function workersAiTranscribe(ai: AiLike): TranscribeProvider {
       if (segments.length === 0 && out.text.trim()) {
         segments.push({ start: 0, end: round(out.transcription_info?.duration ?? 0), text: out.text.trim() });
       }
-      return { language: input.language, duration: round(out.transcription_info?.duration ?? segments.at(-1)?.end ?? 0), segments };
+      return {
+        language: input.language,
+        duration: round(out.transcription_info?.duration ?? segments.at(-1)?.end ?? 0),
+        segments: segments.map((s) => correctSegment(correct, s)),
+      };
     },
     async languages() {
       return LANGUAGES.map((l) => l.code);
@@ -117,8 +125,10 @@ function majoritySpeaker(words: DeepgramWord[]): string | undefined {
  * collected until `speech_final` (or `UtteranceEnd`) closes the utterance, which becomes one final, with
  * the speaker of most of its words when diarization is on.
  */
-export function deepgramLiveStream(socket: SocketLike): LiveStream {
-  const { stream, emit } = socketLiveStream(socket, JSON.stringify({ type: 'CloseStream' }));
+export function deepgramLiveStream(socket: SocketLike, correct: HotwordCorrector = hotwordCorrector([], '')): LiveStream {
+  const { stream, emit: send } = socketLiveStream(socket, JSON.stringify({ type: 'CloseStream' }));
+  // Nova-3 has never heard the user's proprietary words either: its partials and finals are corrected as the engine's are.
+  const emit = (m: StreamServerMessage) => send(m.type === 'partial' ? { ...m, text: correct(m.text) } : m.type === 'final' ? correctSegment(correct, m) : m);
   let utterance = 1;
   let pieces: { text: string; start: number; end: number; words: DeepgramWord[] }[] = [];
   const closeUtterance = () => {
@@ -196,7 +206,7 @@ export function workersAiStream(ai: AiLike): StreamProvider {
       )) as Response & { webSocket?: SocketLike | null };
       if (!res.webSocket) throw new ProviderError(`Workers AI refused the live stream (${res.status})`, 502);
       res.webSocket.accept?.();
-      return deepgramLiveStream(res.webSocket);
+      return deepgramLiveStream(res.webSocket, hotwordCorrector(options.hotwords ?? [], language));
     },
     async languages() {
       return NOVA3_LANGUAGES;

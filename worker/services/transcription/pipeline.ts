@@ -4,6 +4,7 @@ import type { DiarizeResponse, VadResponse } from '../../../contracts/engine';
 import { CHUNK_MAX_SECONDS } from '../../../contracts/jobs';
 import type { JobMessage } from '../../../contracts/jobs';
 import { isLocale } from '../../../contracts/locale';
+import { sensitiveMasker } from '../../../contracts/sensitive';
 import type { Db } from '../../db/client';
 import { jobChunks, records, segments, transcriptionJobs } from '../../db/schema';
 import { chunks, runBatch } from '../../lib/batch';
@@ -85,6 +86,7 @@ async function recognise(db: Db, env: Env, recordId: number, idx: number, enqueu
       audio: () => wavPiece(env.MEDIA, recordId, piece.startMs, piece.endMs),
       language: loaded.record.audioLanguage,
       embeddings: loaded.job.speaker,
+      hotwords: loaded.job.vocabulary.hotwords,
     });
     const offset = piece.startMs / 1000;
     const lines: Piece[] = result.segments.map((s) => ({
@@ -126,12 +128,14 @@ async function assemble(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
     speakers = labels.labels.map((n) => message(locale, 'speakerName', { n }));
   }
   const lines = splitLongLines(heard.map((h, i) => ({ ...h, speaker: speakers[i] ?? '' })));
+  // Masked before they are stored, so the transcript, its shares, exports and summaries never hold the words.
+  const mask = sensitiveMasker(job.vocabulary.sensitive ?? [], record.audioLanguage);
   const rows = lines.map((l, seq) => ({
     recordId,
     seq,
     startMs: Math.round(l.start * 1000),
     endMs: Math.round(l.end * 1000),
-    text: l.text,
+    text: mask(l.text),
     speaker: l.speaker,
     translations: {},
   }));
@@ -161,19 +165,21 @@ async function translateLines(db: Db, env: Env, recordId: number) {
   if (!target) return;
   const lines = await db.query.segments.findMany({ where: eq(segments.recordId, recordId), orderBy: segments.seq });
   const translator = providers(env).translate;
+  // A translation can carry a listed word through unchanged (a name, a word the translator does not know).
+  const mask = sensitiveMasker(job.vocabulary.sensitive ?? [], target);
   const updates = [];
   for (const batch of chunks(lines, TRANSLATE_BATCH)) {
     const texts = await translator.translate(
       record.audioLanguage,
       target,
       batch.map((l) => l.text),
-      job.vocabulary.terms,
+      job.vocabulary.terms ?? [],
     );
     updates.push(
       ...batch.map((line, i) =>
         db
           .update(segments)
-          .set({ translations: { ...line.translations, [target]: texts[i] ?? '' } })
+          .set({ translations: { ...line.translations, [target]: mask(texts[i] ?? '') } })
           .where(eq(segments.id, line.id)),
       ),
     );

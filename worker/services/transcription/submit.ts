@@ -3,6 +3,7 @@ import { Code } from '../../../contracts/errors';
 import type { JobMessage } from '../../../contracts/jobs';
 import type { Locale } from '../../../contracts/locale';
 import type { LatestTask, TranscribeForm } from '../../../contracts/transcription';
+import type { AppliedVocabulary } from '../../../contracts/vocabulary';
 import type { Db } from '../../db/client';
 import { jobChunks, records, transcriptionJobs, uploads } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
@@ -10,6 +11,7 @@ import { targetFolder } from '../folders';
 import { ownedRecord } from '../records';
 import { check, checkRecognitionLanguage } from '../rights';
 import { providers } from '../providers';
+import { resolveVocabulary } from '../vocabulary/resolve';
 import type { Enqueue } from './pipeline';
 
 /**
@@ -44,9 +46,13 @@ export async function submitTranscription(db: Db, env: Env, userId: number, loca
   if (files.some((f) => f!.state !== 'uploaded')) throw new ApiError(Code.CONFLICT, 'uploadNotReady', {}, 409);
   await checkLanguages(env, form);
   const seconds = files.reduce((sum, f) => sum + Math.ceil((f!.durationMs ?? 0) / 1000), 0);
+  let vocabulary: AppliedVocabulary;
   try {
     await checkRecognitionLanguage(db, userId, form.audioLanguage);
     await check(db, userId, 'upload', seconds);
+    // Resolved now, not when the job runs: a refused library stops the submission before any work, and a
+    // library edited later does not change a job already under way.
+    vocabulary = await resolveVocabulary(db, userId, form.documentIds ?? []);
   } catch (err) {
     // Keep the choices so that, after paying, reopening the dialog resumes this very submission.
     for (const f of files) await db.update(uploads).set({ form }).where(eq(uploads.id, f!.id));
@@ -89,6 +95,7 @@ export async function submitTranscription(db: Db, env: Env, userId: number, loca
         speaker: form.speaker === '1',
         maxSpeakers: form.speaker === '1' ? form.maxSpeakers : null,
         locale,
+        vocabulary,
         updatedAt: now,
       }),
     ]);

@@ -1,0 +1,111 @@
+import { useQueries } from '@tanstack/react-query';
+import { Button, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { VOCABULARY_LIMITS, VOCABULARY_TYPES } from '../../../contracts/vocabulary';
+import type { VocabularyType } from '../../../contracts/vocabulary';
+import { PATHS } from '../../lib/paths';
+import { useSession } from '../../lib/session';
+import { fetchLibraries, librariesKey } from './api';
+import { useOpenSvip } from './hooks';
+import { hasAnyRight, hasRight } from './rules';
+import './vocabulary.css';
+
+/** The most the list call gives in one page; a user's libraries of one type fit well within it. */
+const ALL_OF_TYPE = 100;
+
+interface VocabularyPickerProps {
+  value?: number[];
+  onChange?: (ids: number[]) => void;
+  testId?: string;
+  /** Pages outside the layout have no pay dialog: they send the user to the bills page instead. */
+  buyByLink?: boolean;
+}
+
+/**
+ * The libraries a file transcription or a meeting applies (sent as `documentIds`): grouped by type, at
+ * most five of each. Types the plan does not include are disabled, and without any of them the picker
+ * says why and offers SVIP (spec §6).
+ */
+export function VocabularyPicker({ value = [], onChange, testId, buyByLink = false }: VocabularyPickerProps) {
+  const { t } = useTranslation();
+  const permissions = useSession((s) => s.permissions);
+  const openSvip = useOpenSvip();
+  const allowed = hasAnyRight(permissions);
+  // Silent: an unreachable list leaves the picker empty; the transcription or meeting still starts without it.
+  const lists = useQueries({
+    queries: VOCABULARY_TYPES.map((type) => {
+      const query = { type, pageNum: 1, pageSize: ALL_OF_TYPE };
+      return { queryKey: librariesKey(query), queryFn: () => fetchLibraries(query, { silent: true }), enabled: hasRight(permissions, type) };
+    }),
+  });
+
+  const typeOf = new Map<number, VocabularyType>();
+  const options = VOCABULARY_TYPES.flatMap((type, i) => {
+    const rows = lists[i]?.data?.rows ?? [];
+    if (rows.length === 0) return [];
+    const usable = hasRight(permissions, type);
+    const chosen = rows.filter((row) => value.includes(row.id)).length;
+    for (const row of rows) typeOf.set(row.id, type);
+    return [
+      {
+        label: t(`vocabulary.types.${type}`),
+        title: t(`vocabulary.types.${type}`),
+        options: rows.map((row) => ({
+          value: row.id,
+          label: row.name,
+          // A type's sixth library waits until one of the five is removed.
+          disabled: !usable || (chosen >= VOCABULARY_LIMITS.perJob && !value.includes(row.id)),
+        })),
+      },
+    ];
+  });
+
+  const change = (ids: number[]) => {
+    const counts = new Map<VocabularyType, number>();
+    const kept = ids.filter((id) => {
+      const type = typeOf.get(id);
+      if (!type) return false;
+      const n = (counts.get(type) ?? 0) + 1;
+      counts.set(type, n);
+      return n <= VOCABULARY_LIMITS.perJob;
+    });
+    onChange?.(kept);
+  };
+
+  return (
+    <div className="vocabulary-picker">
+      <Select<number[]>
+        mode="multiple"
+        allowClear
+        showSearch
+        optionFilterProp="label"
+        value={allowed ? value : []}
+        onChange={change}
+        options={options}
+        disabled={!allowed}
+        loading={lists.some((l) => l.isLoading)}
+        placeholder={allowed ? t('vocabulary.picker.placeholder') : t('vocabulary.picker.svipOnly')}
+        notFoundContent={t('vocabulary.picker.none')}
+        aria-label={t('vocabulary.picker.label')}
+        data-testid={testId}
+      />
+      {allowed ? (
+        <small className="vocabulary-picker-hint">{t('vocabulary.picker.hint', { count: VOCABULARY_LIMITS.perJob })}</small>
+      ) : (
+        <small className="vocabulary-picker-hint" data-testid={testId ? `${testId}-svip` : undefined}>
+          {t('vocabulary.picker.svipHint')}{' '}
+          {buyByLink ? (
+            <Link to={PATHS.userAccount} data-testid={testId ? `${testId}-buy` : undefined}>
+              {t('vocabulary.svip.buy')}
+            </Link>
+          ) : (
+            <Button type="link" size="small" className="vocabulary-picker-buy" onClick={openSvip} data-testid={testId ? `${testId}-buy` : undefined}>
+              {t('vocabulary.svip.buy')}
+            </Button>
+          )}
+        </small>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import type { AxiosRequestConfig } from 'axios';
+import type { z } from 'zod';
+import type {
+  DocumentData,
+  VocabularyFolder,
+  VocabularyLibrary,
+  VocabularyEntry,
+  VocabularyType,
+  documentEditBody,
+  documentEditDataBody,
+  documentFolderBody,
+} from '../../../contracts/vocabulary';
+import { downloadFile } from '../../lib/download';
+import { get, post } from '../../lib/request';
+
+/** The vocabulary calls (spec §7 /speech/document/*). */
+
+const BASE = '/speech/document';
+
+export const VOCABULARY_KEY = ['vocabulary'] as const;
+export const librariesKey = (query: LibraryQuery) => [...VOCABULARY_KEY, 'libraries', query] as const;
+export const libraryKey = (query: EntryQuery) => [...VOCABULARY_KEY, 'library', query] as const;
+export const VOCABULARY_FOLDERS_KEY = [...VOCABULARY_KEY, 'folders'] as const;
+
+export interface LibraryQuery {
+  type?: VocabularyType;
+  folderId?: number;
+  name?: string;
+  pageNum: number;
+  pageSize: number;
+}
+
+export interface EntryQuery {
+  id: number;
+  keyword?: string;
+  pageNum: number;
+  pageSize: number;
+}
+
+export interface LibraryPage {
+  rows: VocabularyLibrary[];
+  total: number;
+}
+
+export interface ImportResult {
+  library: VocabularyLibrary;
+  added: number;
+  skipped: number;
+}
+
+/** Fields sent beside the file: `id` appends to a library; otherwise they describe the new one. */
+export interface ImportFields {
+  id?: number;
+  type?: VocabularyType;
+  name?: string;
+  language?: string;
+  targetLanguage?: string | null;
+  folderId?: number;
+}
+
+export const fetchLibraries = async (query: LibraryQuery, config?: AxiosRequestConfig) =>
+  (await get<LibraryPage>(`${BASE}/getDocumentList`, query, config)).data;
+
+export const fetchLibrary = async (query: EntryQuery) => (await get<DocumentData>(`${BASE}/getDocumentData`, query)).data;
+
+export const editLibrary = async (body: z.input<typeof documentEditBody>) => (await post<VocabularyLibrary>(`${BASE}/edit`, body)).data;
+
+export const removeLibraries = async (ids: number[]) => (await post(`${BASE}/remove`, { ids })).data;
+
+export const editEntry = async (body: z.input<typeof documentEditDataBody>) => (await post<VocabularyEntry>(`${BASE}/editData`, body)).data;
+
+export const removeEntries = async (id: number, ids: number[]) => (await post(`${BASE}/removeData`, { id, ids })).data;
+
+/** Silent: the import dialog shows a refusal beside the file rather than in a passing toast. */
+export async function importLibrary(file: File, fields: ImportFields): Promise<ImportResult> {
+  const body = new FormData();
+  body.append('file', file);
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== undefined && value !== null && value !== '') body.append(key, String(value));
+  }
+  return (await post<ImportResult>(`${BASE}/import`, body, { silent: true })).data;
+}
+
+export const exportLibrary = (library: VocabularyLibrary) => downloadFile({ url: `${BASE}/export`, params: { id: library.id } }, `${library.name}.xlsx`);
+
+export const fetchVocabularyFolders = async () => (await get<VocabularyFolder[]>(`${BASE}/folder`)).data;
+
+export const editVocabularyFolder = async (body: z.input<typeof documentFolderBody>) => (await post<VocabularyFolder>(`${BASE}/editFolder`, body)).data;
+
+export const removeVocabularyFolder = async (id: number) => (await post(`${BASE}/removeFolder`, { id })).data;
