@@ -156,6 +156,8 @@ describe('records and file transcription in Chromium', () => {
       await page.getByTestId('folder-name-input').fill(name);
       await page.getByTestId('folder-name-submit').click();
       await page.getByTestId('folder-name-input').waitFor({ state: 'detached' });
+      await folderId(page, name);
+      await settle(page);
     };
     await create(null, 'Projects');
     await create('Projects', '2026');
