@@ -9,6 +9,8 @@ const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiOrigin = process.env.TINGYI_API_ORIGIN ?? 'http://127.0.0.1:8787';
 const proxy = { '/prod-api': { target: apiOrigin, changeOrigin: true, ws: true } };
 
+const RC_PACKAGE = /node_modules[\\/](rc-[^\\/]+|@rc-component[\\/][^\\/]+)[\\/]/;
+
 export default defineConfig({
   root: `${repoRoot}web`,
   envDir: repoRoot,
@@ -19,6 +21,10 @@ export default defineConfig({
     // Pages are split per route and antd's components go with the pages that use them, so the first page
     // loads only what it shows. React gets a stable chunk of its own that stays cached across deploys.
     rolldownOptions: {
+      // antd's rc-* component packages do nothing when imported but declare no `sideEffects`, so without this
+      // an import of one of their exports keeps the whole package: the form engine, its validator and the
+      // colour picker rode along with antd's button styles and form context.
+      treeshake: { moduleSideEffects: [{ test: RC_PACKAGE, sideEffects: false }] },
       output: {
         codeSplitting: {
           groups: [{ name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],

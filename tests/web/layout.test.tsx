@@ -81,7 +81,8 @@ describe('layout shell', () => {
     expect(screen.queryByTestId('user-menu')).toBeNull();
 
     act(() => useSession.getState().setUserInfo(userInfo()));
-    expect(screen.getByTestId('user-menu')).toBeTruthy();
+    // The avatar's menu loads with the first signed-in user.
+    expect(await screen.findByTestId('user-menu')).toBeTruthy();
     expect(screen.queryByTestId('login-button')).toBeNull();
   });
 

@@ -154,6 +154,22 @@ describe('request layer against a real HTTP server', () => {
     expect(url.searchParams.get('params[folderId]')).toBe('3');
   });
 
+  it('sends FormData as multipart, with the boundary the browser chose', async () => {
+    const body = new FormData();
+    body.append('file', new Blob(['png'], { type: 'image/png' }), 'a.png');
+    await post('/system/user/avatar', body);
+    expect(server.requests[0]!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(server.requests[0]!.body).toContain('filename="a.png"');
+  });
+
+  it('hands the upload’s progress events to the caller', async () => {
+    const progress: { loaded: number; total?: number }[] = [];
+    await post('/system/user/avatar', new Blob(['x'.repeat(64 * 1024)]), { onUploadProgress: (event) => progress.push(event) });
+    // jsdom reports only that the upload began; a browser reports each step until loaded equals total.
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.every(({ loaded }) => typeof loaded === 'number')).toBe(true);
+  });
+
   it('sends the bearer token from the auth cookie and accept-language from the locale', async () => {
     setToken('tok-123');
     await setLocale('zh-TW');
@@ -202,13 +218,20 @@ describe('request layer against a real HTTP server', () => {
 });
 
 describe('timeouts', () => {
-  // A stand-in adapter sees the final config after the layer's interceptor ran.
-  const echoTimeout = {
-    adapter: async (config: { timeout?: number }) => ({ data: { code: 200, data: config.timeout }, status: 200, statusText: 'OK', headers: {}, config }),
-  };
-
   it('defaults to 60 s and gives long transcription calls 600 s', async () => {
-    expect((await request<number>({ url: '/a', ...echoTimeout } as never)).data).toBe(TIMEOUT_MS.default);
-    expect((await request<number>({ url: '/a', long: true, ...echoTimeout } as never)).data).toBe(TIMEOUT_MS.long);
+    // The timeout each call's XMLHttpRequest carries when it is sent.
+    const timeouts: number[] = [];
+    const send = XMLHttpRequest.prototype.send;
+    const spy = vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(function (this: XMLHttpRequest, body) {
+      timeouts.push(this.timeout);
+      send.call(this, body);
+    });
+    try {
+      await request({ url: '/a' });
+      await request({ url: '/a', long: true });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(timeouts).toEqual([TIMEOUT_MS.default, TIMEOUT_MS.long]);
   });
 });

@@ -1,5 +1,5 @@
-import type { AxiosRequestConfig } from 'axios';
 import { download } from './request';
+import type { RequestConfig } from './request';
 
 /**
  * The file name a Content-Disposition header gives (RFC 6266). `filename*` (RFC 8187, percent-encoded
@@ -50,7 +50,7 @@ export function saveBlob(blob: Blob, filename: string): void {
 }
 
 /** Fetches a file through the request layer and saves it under the server's name (else `fallbackName`). */
-export async function downloadFile(config: AxiosRequestConfig, fallbackName: string): Promise<string> {
+export async function downloadFile(config: RequestConfig, fallbackName: string): Promise<string> {
   const { blob, disposition } = await download(config);
   const name = filenameFromDisposition(disposition) ?? fallbackName;
   saveBlob(blob, name);

@@ -1,5 +1,3 @@
-import axios from 'axios';
-import type { AxiosError, AxiosRequestConfig, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { API_BASE, ERROR_TOAST_SECONDS, TIMEOUT_MS } from '../../contracts/constants';
 import { Code, SILENT_CODES } from '../../contracts/errors';
 import type { Envelope } from '../../contracts/errors';
@@ -10,19 +8,36 @@ import { signOut } from './session';
 
 /**
  * The one request layer (spec §7, §8): every API call goes through here so the envelope check, the error
- * toast, the 401 sign-out and the network-error wording behave the same everywhere.
+ * toast, the 401 sign-out and the network-error wording behave the same everywhere. It speaks through
+ * XMLHttpRequest itself: that is all a general-purpose HTTP client did for it in the browser, and the only
+ * browser API that reports upload progress.
  */
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** The caller shows its own feedback: no error toast. */
-    silent?: boolean;
-    /** Long transcription calls: 600 s instead of the 60 s default. */
-    long?: boolean;
-    /** On 401 the token is still cleared, but the caller (the route guard) redirects by itself. */
-    authRedirect?: boolean;
-  }
+export interface RequestConfig {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The query string; a nested object's keys are written `key[sub]`, and null or undefined values are left out. */
+  params?: object;
+  /** Sent as JSON, unless it is FormData (multipart) or a Blob (as it is). */
+  data?: unknown;
+  /** `http.defaults.baseURL` unless given. */
+  baseURL?: string;
+  /** Milliseconds; 60 s unless `long`. */
+  timeout?: number;
+  signal?: AbortSignal;
+  /** 'blob' for files: the call resolves with the response itself (see `download`). */
+  responseType?: 'json' | 'blob';
+  onUploadProgress?: (progress: { loaded: number; total?: number }) => void;
+  /** The caller shows its own feedback: no error toast. */
+  silent?: boolean;
+  /** Long transcription calls: 600 s instead of the 60 s default. */
+  long?: boolean;
+  /** On 401 the token is still cleared, but the caller (the route guard) redirects by itself. */
+  authRedirect?: boolean;
 }
+
+/** What `get` and `post` take besides their url, query or body. */
+export type CallOptions = Omit<RequestConfig, 'url' | 'method' | 'data'>;
 
 export type RequestErrorKind = 'business' | 'unauthorized' | 'network' | 'cancelled';
 
@@ -58,81 +73,147 @@ export function setRequestHooks(next: Partial<RequestHooks>): void {
   Object.assign(hooks, next);
 }
 
-export const http = axios.create({ baseURL: API_BASE, timeout: TIMEOUT_MS.default });
+/** Where calls go; tests point it at their own server. */
+export const http = { defaults: { baseURL: API_BASE } };
 
-http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
-  const token = getToken();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  config.headers.set('Accept-Language', currentLocale());
-  if (config.long) config.timeout = TIMEOUT_MS.long;
-  return config;
-});
-
-http.interceptors.response.use(settleResponse, settleFailure);
-
-function settleResponse(response: AxiosResponse): AxiosResponse['data'] {
-  const { config, data } = response;
-  if (isFileRequest(config)) return settleFile(response);
-  const code = envelopeCode(data);
-  if (code === Code.OK) return data;
-  return Promise.reject(envelopeFailure(code, data, config));
+/** A response of any HTTP status; `data` is the parsed JSON (or the text when it is not JSON), or the Blob of a file. */
+interface RawResponse {
+  status: number;
+  data: unknown;
+  header: (name: string) => string | null;
 }
 
-/**
- * Downloads resolve with the whole response (callers read the file name from Content-Disposition). A
- * download that fails still answers with an envelope, which arrives as a JSON file body.
- */
-async function settleFile(response: AxiosResponse): Promise<AxiosResponse> {
-  const envelope = await fileEnvelope(response);
-  const code = envelopeCode(envelope);
-  if (envelope && code !== Code.OK) throw envelopeFailure(code, envelope, response.config);
-  return response;
+/** Why no response arrived. */
+type Failure = 'timeout' | 'network' | 'cancelled';
+
+/** Any call; resolves with the success envelope. */
+export async function request<T = unknown>(config: RequestConfig): Promise<Envelope<T>> {
+  return (await call(config)).data as Envelope<T>;
 }
 
-async function settleFailure(error: AxiosError): Promise<never> {
-  const config: AxiosRequestConfig = error.config ?? {};
-  if (axios.isCancel(error)) throw new RequestError('cancelled', 'cancelled', null);
-  const { response } = error;
-  const data = response && isFileRequest(config) ? await fileEnvelope(response) : response?.data;
-  if (response?.status === Code.UNAUTHORIZED) throw envelopeFailure(Code.UNAUTHORIZED, data, config);
+export function get<T = unknown>(url: string, params?: object, config?: CallOptions): Promise<Envelope<T>> {
+  return request<T>({ ...config, method: 'GET', url, params });
+}
+
+export function post<T = unknown>(url: string, data?: unknown, config?: CallOptions): Promise<Envelope<T>> {
+  return request<T>({ ...config, method: 'POST', url, data });
+}
+
+/** A downloaded file and the header that names it. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** The Content-Disposition header, or null when the server sent none. */
+  disposition: string | null;
+}
+
+/** Exports and synthesized audio: resolves with the file itself; a failure rejects like any call. */
+export async function download(config: RequestConfig): Promise<DownloadedFile> {
+  const response = await call({ method: 'GET', ...config, responseType: 'blob' });
+  return { blob: response.data as Blob, disposition: response.header('content-disposition') };
+}
+
+/** Sends the call and settles it: resolves with a success (envelope code 200, or a file), rejects with a RequestError. */
+async function call(config: RequestConfig): Promise<RawResponse> {
+  const response = await send(config);
+  if (typeof response === 'string') throw failed(response, null, config);
+  const file = config.responseType === 'blob';
+  const data = file ? await fileEnvelope(response) : response.data;
+  const code = response.status === Code.UNAUTHORIZED ? Code.UNAUTHORIZED : envelopeCode(data);
+  const ok = response.status >= 200 && response.status < 300;
+  // A download succeeds unless an envelope came instead of the file.
+  if (ok && (file ? data === null || code === Code.OK : code === Code.OK)) return response;
   // The API answers errors with an envelope and a matching HTTP status: treat it like any envelope.
-  const code = envelopeCode(data);
-  if (response && code !== null) throw envelopeFailure(code, data, config);
-
-  console.error(`[request] ${config.method?.toUpperCase() ?? 'GET'} ${config.url}: ${error.message}`);
-  const text = networkMessage(error);
-  if (!config.silent) hooks.toast(text, ERROR_TOAST_SECONDS);
-  throw new RequestError(text, 'network', response?.status ?? null);
+  if (ok || code !== null) throw envelopeFailure(code, data, config);
+  throw failed('network', response.status, config);
 }
 
-function isFileRequest(config: AxiosRequestConfig | undefined): boolean {
-  return config?.responseType === 'blob' || config?.responseType === 'arraybuffer';
+/** One HTTP exchange: the response, whatever its status, or why there is none. */
+function send(config: RequestConfig): Promise<RawResponse | Failure> {
+  const { method = 'GET', data, signal, onUploadProgress } = config;
+  return new Promise((resolve) => {
+    if (signal?.aborted) {
+      resolve('cancelled');
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, requestUrl(config));
+    xhr.timeout = config.long ? TIMEOUT_MS.long : (config.timeout ?? TIMEOUT_MS.default);
+    xhr.responseType = config.responseType === 'blob' ? 'blob' : 'text';
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('Accept-Language', currentLocale());
+    const json = data !== undefined && !(data instanceof FormData) && !(data instanceof Blob);
+    if (json) xhr.setRequestHeader('Content-Type', 'application/json');
+    if (onUploadProgress) {
+      xhr.upload.onprogress = (event) => onUploadProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : undefined });
+    }
+
+    const abort = () => xhr.abort();
+    signal?.addEventListener('abort', abort);
+    xhr.onload = () =>
+      resolve({
+        status: xhr.status,
+        data: xhr.responseType === 'blob' ? xhr.response : parseBody(xhr.responseText),
+        header: (name) => xhr.getResponseHeader(name),
+      });
+    xhr.ontimeout = () => resolve('timeout');
+    xhr.onerror = () => resolve('network');
+    // Only our signal aborts a call; anything else that stops one (the page unloading) is a lost connection.
+    xhr.onabort = () => resolve(signal?.aborted ? 'cancelled' : 'network');
+    xhr.onloadend = () => signal?.removeEventListener('abort', abort);
+    xhr.send(json ? JSON.stringify(data) : ((data ?? null) as XMLHttpRequestBodyInit | null));
+  });
+}
+
+function requestUrl({ url, baseURL = http.defaults.baseURL, params }: RequestConfig): string {
+  const query = new URLSearchParams();
+  if (params) appendParams(query, params, '');
+  const search = query.toString();
+  const full = /^[a-z][a-z\d+.-]*:\/\//i.test(url) ? url : `${baseURL.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
+  return search ? `${full}${full.includes('?') ? '&' : '?'}${search}` : full;
+}
+
+/** The API's query convention (RuoYi's): `params[beginTime]=…` for a nested object. */
+function appendParams(query: URLSearchParams, params: object, prefix: string): void {
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    const name = prefix ? `${prefix}[${key}]` : key;
+    if (value instanceof Date) query.append(name, value.toISOString());
+    else if (typeof value === 'object') appendParams(query, value, name);
+    else query.append(name, String(value));
+  }
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text; // an error page or plain text: the status says what happened
+  }
 }
 
 /** The envelope a file response carries instead of a file, or null when it is a file. */
-async function fileEnvelope(response: AxiosResponse): Promise<unknown> {
-  const type = String(response.headers['content-type'] ?? '');
-  if (!/\bjson\b/i.test(type)) return null;
+async function fileEnvelope(response: RawResponse): Promise<unknown> {
+  if (!/\bjson\b/i.test(response.header('content-type') ?? '')) return null;
   try {
-    return JSON.parse(await bodyText(response.data)) as unknown;
+    return JSON.parse(await blobText(response.data as Blob)) as unknown;
   } catch {
     return null;
   }
 }
 
-function bodyText(data: unknown): Promise<string> {
-  if (data instanceof ArrayBuffer) return Promise.resolve(new TextDecoder().decode(data));
-  if (!(data instanceof Blob)) return Promise.resolve(typeof data === 'string' ? data : '');
+function blobText(blob: Blob): Promise<string> {
   // FileReader rather than Blob.text(): older Safari and jsdom lack the latter.
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
     reader.onerror = () => reject(reader.error ?? new Error('unreadable response'));
-    reader.readAsText(data);
+    reader.readAsText(blob);
   });
 }
 
-function envelopeFailure(code: number | null, data: unknown, config: AxiosRequestConfig): RequestError {
+function envelopeFailure(code: number | null, data: unknown, config: RequestConfig): RequestError {
   const msg = envelopeMsg(data) || i18n.t('errors.fallback');
   if (code === Code.UNAUTHORIZED) {
     signOut();
@@ -146,6 +227,15 @@ function envelopeFailure(code: number | null, data: unknown, config: AxiosReques
   return new RequestError(msg, 'business', code, data);
 }
 
+/** No answer (or one that is not an envelope): a cancel stays quiet, anything else is logged and toasted. */
+function failed(failure: Failure, status: number | null, config: RequestConfig): RequestError {
+  if (failure === 'cancelled') return new RequestError('cancelled', 'cancelled', null);
+  console.error(`[request] ${config.method ?? 'GET'} ${config.url}: ${status === null ? failure : `status ${status}`}`);
+  const text = failure === 'timeout' ? i18n.t('errors.timeout') : status !== null ? i18n.t('errors.status', { status }) : i18n.t('errors.network');
+  if (!config.silent) hooks.toast(text, ERROR_TOAST_SECONDS);
+  return new RequestError(text, 'network', status);
+}
+
 function envelopeCode(data: unknown): number | null {
   if (typeof data !== 'object' || data === null) return null;
   const { code, resultCode } = data as { code?: unknown; resultCode?: unknown };
@@ -156,39 +246,4 @@ function envelopeCode(data: unknown): number | null {
 function envelopeMsg(data: unknown): string {
   const msg = typeof data === 'object' && data !== null ? (data as { msg?: unknown }).msg : undefined;
   return typeof msg === 'string' ? msg : '';
-}
-
-function networkMessage(error: AxiosError): string {
-  if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' || /timeout/i.test(error.message)) {
-    return i18n.t('errors.timeout');
-  }
-  if (error.response) return i18n.t('errors.status', { status: error.response.status });
-  return i18n.t('errors.network');
-}
-
-/** Any call; resolves with the success envelope. */
-export function request<T = unknown>(config: AxiosRequestConfig): Promise<Envelope<T>> {
-  return http.request<Envelope<T>, Envelope<T>>(config);
-}
-
-export function get<T = unknown>(url: string, params?: object, config?: AxiosRequestConfig): Promise<Envelope<T>> {
-  return request<T>({ ...config, method: 'GET', url, params });
-}
-
-export function post<T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<Envelope<T>> {
-  return request<T>({ ...config, method: 'POST', url, data });
-}
-
-/** A downloaded file and the header that names it. */
-export interface DownloadedFile {
-  blob: Blob;
-  /** The Content-Disposition header, or null when the server sent none. */
-  disposition: string | null;
-}
-
-/** Exports and synthesized audio: resolves with the file itself; a failure rejects like any call. */
-export async function download(config: AxiosRequestConfig): Promise<DownloadedFile> {
-  const response = await http.request<Blob, AxiosResponse<Blob>>({ method: 'GET', ...config, responseType: 'blob' });
-  const disposition = response.headers['content-disposition'];
-  return { blob: response.data, disposition: typeof disposition === 'string' ? disposition : null };
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../components/PageTitle';
 import { StandaloneFrame } from '../components/StandaloneFrame';
-import { UserAvatar } from '../components/layout/UserMenu';
+import { UserAvatar } from '../components/UserAvatar';
 import { fetchClient } from '../features/account/api';
 import { ownerJoinPath } from '../features/meeting/links';
 

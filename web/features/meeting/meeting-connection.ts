@@ -1,6 +1,5 @@
 import ReconnectingWebSocket from 'partysocket/ws';
 import type { CloseEvent, Options } from 'partysocket/ws';
-import { API_BASE } from '../../../contracts/constants';
 import { Code } from '../../../contracts/errors';
 import { CLOSE, HEARTBEAT, audioFrame, parseFrame, serverMessage } from '../../../contracts/meeting';
 import type { ClientMessage, ControlAction, MeetingAccess, SocketAccess } from '../../../contracts/meeting';
@@ -158,7 +157,7 @@ export class MeetingConnection {
     if (this.state.connection === 'closed') throw new Error('meeting connection closed');
     try {
       const access = await this.options.access();
-      return socketUrl(access.socket, http.defaults.baseURL ?? API_BASE, window.location.href);
+      return socketUrl(access.socket, http.defaults.baseURL, window.location.href);
     } catch (error) {
       if (isRequestError(error, 'business') && error.code === Code.GONE) this.finish('expired');
       if (isRequestError(error, 'business') && error.code === Code.FORBIDDEN) this.finish('forbidden');

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT } from '../../../contracts/constants';
 import type { PayType, QrPayResponse } from '../../../contracts/pay';
-import { UserAvatar } from '../../components/layout/UserMenu';
+import { UserAvatar } from '../../components/UserAvatar';
 import { EXTERNAL_LINKS } from '../../lib/links';
 import { useSignedInUser } from '../../lib/session';
 import { detectSource } from '../../lib/source';

@@ -1,4 +1,3 @@
-import type { AxiosRequestConfig } from 'axios';
 import type { z } from 'zod';
 import type {
   ExportOptions,
@@ -14,6 +13,7 @@ import type {
 import type { OrderColumn } from '../../../contracts/record-vocabulary';
 import { downloadFile } from '../../lib/download';
 import { get, post } from '../../lib/request';
+import type { CallOptions } from '../../lib/request';
 
 /** The records calls (spec §7 transcript calls): list, edit, remove, share, shared view, copy, export. */
 
@@ -25,7 +25,7 @@ export const SHARE_STATUS_KEY = ['shareStatus'] as const;
 /** The list query as this app sends it: the contract's, with the page and sort always given. */
 export type RecordsQuery = RecordQuery & { pageNum: number; pageSize: number; orderByColumn: OrderColumn; isAsc: 'asc' | 'desc' };
 
-export const fetchRecords = async (query: RecordsQuery, config?: AxiosRequestConfig) => (await get<Page<RecordRow>>(`${BASE}/query`, query, config)).data;
+export const fetchRecords = async (query: RecordsQuery, config?: CallOptions) => (await get<Page<RecordRow>>(`${BASE}/query`, query, config)).data;
 
 /** Rename one record, or move / (un)favourite several. */
 export const editRecords = async (body: z.input<typeof editRecordBody>) => (await post<{ updated: number }>(`${BASE}/edit`, body)).data;

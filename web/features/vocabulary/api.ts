@@ -1,4 +1,3 @@
-import type { AxiosRequestConfig } from 'axios';
 import type { z } from 'zod';
 import type {
   DocumentData,
@@ -12,6 +11,7 @@ import type {
 } from '../../../contracts/vocabulary';
 import { downloadFile } from '../../lib/download';
 import { get, post } from '../../lib/request';
+import type { CallOptions } from '../../lib/request';
 
 /** The vocabulary calls (spec §7 /speech/document/*). */
 
@@ -58,8 +58,7 @@ export interface ImportFields {
   folderId?: number;
 }
 
-export const fetchLibraries = async (query: LibraryQuery, config?: AxiosRequestConfig) =>
-  (await get<LibraryPage>(`${BASE}/getDocumentList`, query, config)).data;
+export const fetchLibraries = async (query: LibraryQuery, config?: CallOptions) => (await get<LibraryPage>(`${BASE}/getDocumentList`, query, config)).data;
 
 export const fetchLibrary = async (query: EntryQuery) => (await get<DocumentData>(`${BASE}/getDocumentData`, query)).data;
 

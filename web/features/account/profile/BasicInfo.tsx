@@ -5,7 +5,7 @@ import type { UploadProps } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UserAvatar } from '../../../components/layout/UserMenu';
+import { UserAvatar } from '../../../components/UserAvatar';
 import { useSession } from '../../../lib/session';
 import type { UserInfo } from '../../../lib/session';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, editClient, uploadAvatar } from '../api';
