@@ -210,7 +210,14 @@ export type StreamServerMessage =
   | { type: 'partial'; utterance: number; text: string; start: number; end: number }
   | ({ type: 'final'; utterance: number } & TranscriptSegment)
   | { type: 'error'; code: EngineErrorCode; message: string }
+  /**
+   * Sent every STREAM_WORKING_MS after the client's `end` while audio it sent is still being decoded: a caller
+   * waiting for the last finals (a meeting that is ending) can tell a busy recogniser from a stuck one.
+   */
+  | { type: 'working' }
   | { type: 'closed' };
+
+export const STREAM_WORKING_MS = 2000;
 
 export type StreamClientMessage = { type: 'end' };
 

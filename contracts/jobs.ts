@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Messages on the jobs queue. A file transcription fans out: prepare → one `chunk` per piece of audio
  * (recognised in parallel) → assemble → translate. `summary` makes a record's AI summary (a meeting's
- * minutes) from its lines. Messages name only the record (and piece); the job or summary row holds the
+ * minutes) from its lines. `dub` speaks a dubbing project's lines and renders its video. Messages name only the record (and piece); the job or summary row holds the
  * state, so any message can be redelivered safely.
  */
 export const jobMessage = z.discriminatedUnion('kind', [
@@ -12,6 +12,7 @@ export const jobMessage = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('assemble'), recordId: z.number().int().positive() }),
   z.object({ kind: z.literal('translate'), recordId: z.number().int().positive() }),
   z.object({ kind: z.literal('summary'), recordId: z.number().int().positive() }),
+  z.object({ kind: z.literal('dub'), recordId: z.number().int().positive() }),
 ]);
 export type JobMessage = z.infer<typeof jobMessage>;
 

@@ -8,16 +8,20 @@ import { documentIds } from './vocabulary';
  * transwrite, getLatestTrans, refreshRecord).
  */
 
-export const transwriteBody = z.object({
-  /** Uploaded file ids (spec: one file at a time). */
-  ids: z.array(z.number().int().positive()).min(1).max(LOCAL_UPLOAD.maxFiles),
+/** The spoken language and the language to translate into; '' or absent: no translation. */
+export const formLanguages = {
   audioLanguage: z.string().min(2).max(16).default('zh-CN'),
-  /** '' or absent: no translation. */
   translationLanguage: z
     .string()
     .max(16)
     .nullish()
     .transform((v) => v || null),
+};
+
+export const transwriteBody = z.object({
+  /** Uploaded file ids (spec: one file at a time). */
+  ids: z.array(z.number().int().positive()).min(1).max(LOCAL_UPLOAD.maxFiles),
+  ...formLanguages,
   showName: recordName,
   speaker: z.enum(['0', '1']).default('0'),
   maxSpeakers: z.coerce.number().int().min(LOCAL_UPLOAD.speakers.min).max(LOCAL_UPLOAD.speakers.max).default(LOCAL_UPLOAD.speakers.default),

@@ -101,7 +101,7 @@ const BYTES_PER_MS = (MEETING.sampleRate * 2) / 1000;
 /**
  * Ending waits for the recogniser's last finals and its close. It may be behind (audio arrives faster than
  * real time after a reconnect, or the machine is busy), so the wait lasts while it keeps talking (partials
- * come several times a second while it decodes), up to a hard bound.
+ * while it decodes, and the engine's `working` every 2 s after the end), up to a hard bound.
  */
 const END_QUIET_MS = 15_000;
 const END_MAX_WAIT_MS = 60_000;

@@ -4,7 +4,8 @@
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { CLOUDFLARE_API } from './backends/dubbing/workers-ai';
 
 const num = (value: string | undefined, fallback: number) => {
   const n = Number(value);
@@ -36,12 +37,19 @@ export interface EngineConfig {
   /** OpenAI-compatible endpoints, used only when configured. */
   openaiAsr: { url: string; key: string; model: string } | null;
   openaiChat: { url: string; key: string; model: string } | null;
+  /** An OpenAI-compatible `/audio/speech` endpoint: its voices are listed beside espeak-ng's when set. */
+  openaiSpeech: { url: string; key: string; model: string } | null;
+  /** Workers AI's MeloTTS over Cloudflare's REST API: its voices are listed first when set. */
+  workersAiSpeech: { api: string; accountId: string; token: string } | null;
+  /** Disk kept for synthesised dubbing lines, so a render or re-dub reuses them (least recently used go first). */
+  ttsCacheBytes: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
   const cores = availableParallelism();
   const asrUrl = env.ENGINE_OPENAI_ASR_URL ?? '';
   const chatUrl = env.ENGINE_OPENAI_CHAT_URL ?? '';
+  const speechUrl = env.ENGINE_OPENAI_SPEECH_URL ?? '';
   return {
     port: num(env.ENGINE_PORT, 8790),
     host: env.ENGINE_HOST ?? '127.0.0.1',
@@ -51,7 +59,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     asrTimeoutMs: num(env.ENGINE_ASR_TIMEOUT_MS, 10 * 60_000),
     maxStreams: Math.max(1, num(env.ENGINE_MAX_STREAMS, 4 * cores)),
     maxUploadBytes: num(env.ENGINE_MAX_UPLOAD_BYTES, 5 * 1024 ** 3),
-    tmpDir: env.ENGINE_TMP_DIR ?? join(env.TMPDIR ?? '/tmp', 'tingyi-engine'),
+    // Absolute: renders run ffmpeg inside their own folder, where a relative path would point elsewhere.
+    tmpDir: resolve(env.ENGINE_TMP_DIR ?? join(env.TMPDIR ?? '/tmp', 'tingyi-engine')),
     modelsDir: env.ENGINE_MODELS_DIR ?? join(ROOT, '.models'),
     vadModel: env.ENGINE_VAD_MODEL ?? join(ROOT, 'node_modules/@ricky0123/vad-web/dist/silero_vad_v5.onnx'),
     pocketsphinxModel: env.ENGINE_POCKETSPHINX_MODEL ?? '/usr/share/pocketsphinx/model/en-us',
@@ -59,5 +68,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     python: env.ENGINE_PYTHON ?? '/usr/bin/python3',
     openaiAsr: asrUrl ? { url: asrUrl, key: env.ENGINE_OPENAI_ASR_KEY ?? '', model: env.ENGINE_OPENAI_ASR_MODEL ?? 'whisper-1' } : null,
     openaiChat: chatUrl ? { url: chatUrl, key: env.ENGINE_OPENAI_CHAT_KEY ?? '', model: env.ENGINE_OPENAI_CHAT_MODEL ?? 'gpt-4o-mini' } : null,
+    openaiSpeech: speechUrl ? { url: speechUrl, key: env.ENGINE_OPENAI_SPEECH_KEY ?? '', model: env.ENGINE_OPENAI_SPEECH_MODEL ?? 'tts-1' } : null,
+    workersAiSpeech:
+      env.ENGINE_CF_ACCOUNT_ID && env.ENGINE_CF_API_TOKEN
+        ? { api: env.ENGINE_CF_API_URL || CLOUDFLARE_API, accountId: env.ENGINE_CF_ACCOUNT_ID, token: env.ENGINE_CF_API_TOKEN }
+        : null,
+    ttsCacheBytes: num(env.ENGINE_TTS_CACHE_BYTES, 512 * 1024 ** 2),
   };
 }

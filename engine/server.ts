@@ -3,6 +3,9 @@
  * The work itself lives in backends/; this file only decides who may ask what, and how answers look.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -19,7 +22,7 @@ import {
   type TranscribeResponse,
   type VadResponse,
 } from '../contracts/engine';
-import { ENGINE_SAMPLE_RATE } from '../contracts/engine';
+import { ENGINE_SAMPLE_RATE, STREAM_WORKING_MS } from '../contracts/engine';
 import { summarizeRequest } from '../contracts/summary';
 import type { Engine } from './engine';
 import { EngineHttpError, badRequest, isJson, mediaInput, parseWith, queryObject, readJson, sendError, sendJson } from './http';
@@ -32,6 +35,11 @@ import { embedSpans } from './backends/diarization/mfcc';
 import { labelSpeakers } from './backends/diarization/cluster';
 import { z } from 'zod';
 import { correctSegment, hotwordCorrector } from '../contracts/hotwords';
+import { DUB_ENGINE_PATHS, fitRequest, renderPlan, speakRequest } from '../contracts/dubbing-engine';
+import { checkLines, Dubbing } from './backends/dubbing';
+import { readRenderUpload } from './backends/dubbing/upload';
+import { TTS_RATE } from './backends/dubbing/pcm';
+import { wav } from './backends/asr/openai';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -67,6 +75,7 @@ async function mediaRequest<S extends z.ZodType>(req: IncomingMessage, schema: S
 export function createEngineServer(engine: Engine): Server {
   const { config } = engine;
   const spool = { tmpDir: config.tmpDir, maxBytes: config.maxUploadBytes };
+  const dubbing = new Dubbing(config);
 
   const withMedia = async <T>(req: IncomingMessage, url: string | undefined, fn: (source: string) => Promise<T>) => {
     const input = await mediaInput(req, url, spool);
@@ -186,6 +195,42 @@ export function createEngineServer(engine: Engine): Server {
       const body = parseWith(summarizeRequest, await readJson(req));
       sendJson(res, 200, await engine.summary.summarize(body));
     },
+
+    [`GET ${DUB_ENGINE_PATHS.voices}`]: async (_req, res) => sendJson(res, 200, { voices: await dubbing.voices() }),
+
+    [`POST ${DUB_ENGINE_PATHS.speak}`]: async (req, res) => {
+      const { voice, pcm } = await dubbing.speak(parseWith(speakRequest, await readJson(req)));
+      const body = wav(pcm, TTS_RATE);
+      res.writeHead(200, { 'content-type': 'audio/wav', 'content-length': body.length, 'x-voice': voice.id });
+      res.end(body);
+    },
+
+    [`POST ${DUB_ENGINE_PATHS.fit}`]: async (req, res) => {
+      sendJson(res, 200, await dubbing.fit(checkLines(parseWith(fitRequest, await readJson(req)))));
+    },
+
+    [`POST ${DUB_ENGINE_PATHS.render}`]: async (req, res) => {
+      // Refuse before accepting a possibly large upload.
+      if (dubbing.renders.full) throw dubbing.renders.busyError();
+      const upload = await readRenderUpload(req, { ...spool, parsePlan: (json) => checkLines(parseWith(renderPlan, json)) });
+      try {
+        const out = await dubbing.renders.run(() => dubbing.render(upload.plan, upload.video));
+        try {
+          const overflow = out.lines.filter((l) => l.fit === 'overflow').length;
+          res.writeHead(200, {
+            'content-type': 'video/mp4',
+            'content-length': (await stat(out.path)).size,
+            'x-dub-duration': String(round(out.duration)),
+            'x-dub-overflow': String(overflow),
+          });
+          await pipeline(createReadStream(out.path), res);
+        } finally {
+          await out.dispose();
+        }
+      } finally {
+        await upload.dispose();
+      }
+    },
   };
 
   const server = createServer((req, res) => {
@@ -275,7 +320,12 @@ export function createEngineServer(engine: Engine): Server {
     const finish = async () => {
       if (ended || !session) return;
       ended = true;
-      await session.finish();
+      const working = setInterval(() => send({ type: 'working' }), STREAM_WORKING_MS);
+      try {
+        await session.finish();
+      } finally {
+        clearInterval(working);
+      }
       send({ type: 'closed' });
       ws.close(1000);
     };
@@ -292,6 +342,9 @@ export function createEngineServer(engine: Engine): Server {
     }
   }
 
-  server.on('close', () => wss.close());
+  server.on('close', () => {
+    wss.close();
+    void dubbing.close();
+  });
   return server;
 }

@@ -48,7 +48,7 @@ export async function consumeDeadJobs(batch: MessageBatch<unknown>, env: Env) {
   for (const message of batch.messages) {
     const parsed = jobMessage.safeParse(message.body);
     if (parsed.success) {
-      const service = parsed.data.kind === 'summary' ? 'summary' : 'speech';
+      const service = { summary: 'summary', dub: 'dubbing' }[parsed.data.kind as string] ?? 'speech';
       await failStage(db, parsed.data, `The ${service} service did not respond after several tries.`);
     }
     message.ack();

@@ -21,6 +21,7 @@ const standaloneSoon = () => import('./pages/StandaloneComingSoonPage');
 const loginPage = () => import('./pages/LoginPage');
 // One screen shows a meeting by its code, whether the code comes in the query, the path, or is typed in.
 const screenProjectionPage = () => import('./pages/ScreenProjectionPage');
+const dubPage = () => import('./pages/DubPage');
 
 const LAYOUT_PAGES: PageEntry[] = [
   { path: PATHS.home, title: 'home', load: () => import('./pages/HomePage') },
@@ -45,8 +46,8 @@ const STANDALONE_PAGES: PageEntry[] = [
   { path: PATHS.meetingShareDownload, title: 'meetingShareDownload', load: standaloneSoon },
   { path: PATHS.meeting, title: 'meeting', load: () => import('./pages/MeetingPage') },
   // /audioEdit is the same dubbing editor under its older name.
-  { path: PATHS.dub, title: 'dub', load: standaloneSoon },
-  { path: PATHS.audioEdit, title: 'dub', load: standaloneSoon },
+  { path: PATHS.dub, title: 'dub', load: dubPage },
+  { path: PATHS.audioEdit, title: 'dub', load: dubPage },
   { path: PATHS.meetingDetail, title: 'meetingDetail', load: () => import('./pages/MeetingDetailPage') },
   { path: PATHS.screenProjection, title: 'screenProjection', load: screenProjectionPage },
   { path: PATHS.paypalCallBack, title: 'paypalCallback', load: () => import('./pages/PaypalCancelPage') },

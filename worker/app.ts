@@ -11,6 +11,7 @@ import { requestContext } from './middleware/context';
 import { aiRoutes } from './routes/ai';
 import { auth } from './routes/auth';
 import { dev } from './routes/dev';
+import { dubbingRoutes, fileRoutes, synthesisRoutes } from './routes/dubbing';
 import { expense } from './routes/expense';
 import { orderRoutes } from './routes/order';
 import { folderRoutes } from './routes/folders';
@@ -67,5 +68,8 @@ export const app = createApi()
   .route('/speech/document', vocabularyRoutes)
   .route('/speech/audio/transcribe', uploadRoutes)
   .route('/speech/audio/transcribe', transcriptionRoutes)
+  .route('/speech/video/transcribe', dubbingRoutes)
+  .route('/speech/audio', synthesisRoutes)
+  .route('/file', fileRoutes)
   .route('/ai', aiRoutes)
   .route('/', languages);

@@ -30,14 +30,11 @@ describe('sensitive-word masking', () => {
     expect(maskSensitive('a 𠀋𠀋 b', ['𠀋𠀋'], 'zh-CN')).toBe('a ** b');
   });
 
-  it('leaves text alone with an empty list and is fast for a full list over many lines', () => {
+  it('leaves text alone with an empty list, and masks every listed word of a full list', () => {
     expect(maskSensitive('nothing here', [], 'en-US')).toBe('nothing here');
     const words = Array.from({ length: 150 }, (_, i) => `word${i}x`);
     const mask = sensitiveMasker(words, 'en-US');
     const line = 'the quick brown fox jumps over word42x and the lazy dog near word7x and word149x again';
-    const started = performance.now();
-    for (let i = 0; i < 5000; i++) mask(line);
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(mask(line)).toContain('******* and the lazy dog near ****** and ******** again');
   });
 });
@@ -76,16 +73,14 @@ describe('hot-word correction', () => {
     expect(zh('今天天气很好')).toBe('今天天气很好');
   });
 
-  it('costs a few milliseconds at most a line with 150 similar hot words, far below recognition', () => {
+  // Its speed is measured by `npm run bench:hotwords`, against recognition's, not asserted here.
+  it('still finds each hot word among 150 similar ones, and leaves common words alone', () => {
     const many = hotwordCorrector([...HOTWORDS, ...Array.from({ length: 145 }, (_, i) => `Brandname${i}`)], 'en-US');
-    const vocabulary = 'we deploy the service on puberty every week and send notes what sad to team brand name of our product'.split(' ');
-    // Different lines each time, so cached sound keys help only as much as a real transcript's repetitions do.
-    const lines = Array.from({ length: 300 }, (_, i) =>
-      Array.from({ length: 16 }, (_, k) => vocabulary[(i * 7 + k * 13 + k * k) % vocabulary.length]).join(' '),
-    );
-    const started = performance.now();
-    for (const line of lines) many(line);
-    expect((performance.now() - started) / lines.length).toBeLessThan(3);
+    expect(many('we keep the files in drop box')).toBe('we keep the files in Dropbox');
+    expect(many('sandy on what sad')).toBe('sandy on WhatsApp');
+    expect(many('ting yee writes the minutes')).toBe('Tingyi writes the minutes');
+    expect(many('we deploy the service on puberty every week')).toBe('we deploy the service on puberty every week');
+    expect(many('what is that')).toBe('what is that');
   });
 });
 

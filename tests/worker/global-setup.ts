@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { startEngine } from '../../scripts/services.mjs';
 import { makeMeeting } from '../fixtures/meeting';
+import { makeTestVideo } from '../fixtures/video';
 
 const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
 
@@ -18,6 +19,10 @@ export default async function setup(project: TestProject) {
   const mp3 = join(dir, 'meeting.mp3');
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', path, '-b:a', '64k', mp3]);
   project.provide('meetingMp3', readFileSync(mp3).toString('base64'));
+  // The meeting as a video to dub: a test picture under the two voices.
+  const mp4 = join(dir, 'meeting.mp4');
+  makeTestVideo({ audio: ['-i', path], out: mp4 });
+  project.provide('meetingMp4', readFileSync(mp4).toString('base64'));
   // The same meeting as raw 16 kHz PCM16, as a browser streams it to a live meeting room.
   const pcm = execFileSync('ffmpeg', ['-v', 'error', '-i', path, '-f', 's16le', '-ar', '16000', '-ac', '1', '-'], { maxBuffer: 64 * 1024 * 1024 });
   project.provide('meetingPcm', pcm.toString('base64'));

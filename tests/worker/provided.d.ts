@@ -3,6 +3,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The two-voice test meeting as an MP3, base64 (tests inside workerd cannot read files). */
     meetingMp3: string;
+    /** The meeting under a test picture, as an mp4 to dub, base64. */
+    meetingMp4: string;
     /** The same meeting as 16 kHz mono PCM16, base64. */
     meetingPcm: string;
     /** A LibriVox clip of read English speech (PocketSphinx's test data), base64 WAV, and what is said in it. */

@@ -1,4 +1,5 @@
-import { LOCAL_UPLOAD } from '../../contracts/constants';
+import { DUB_UPLOAD, LOCAL_UPLOAD } from '../../contracts/constants';
+import { dubPartPlan } from '../../contracts/dubbing';
 import { Code } from '../../contracts/errors';
 import { partPlan } from '../../contracts/uploads';
 import type { UploadInitResponse, UploadedFile } from '../../contracts/uploads';
@@ -12,10 +13,39 @@ import { isRequestError, post } from './request';
  * cancel, a lost connection) sends only the parts that never arrived.
  */
 
-const BASE = '/speech/audio/transcribe';
+/** Where one kind of upload goes: its three calls, how it cuts a file into parts, and how many parts fly at once. */
+export interface UploadTarget {
+  init: string;
+  part: string;
+  complete: string;
+  plan: (size: number) => { chunkSize: number; partCount: number };
+  parallelParts: number;
+  /** localStorage: `{ "name|size|lastModified": uploadId }` of uploads begun but not completed. */
+  resumeStorageKey: string;
+}
 
-/** localStorage: `{ "name|size|lastModified": uploadId }` of uploads begun but not completed. */
-export const RESUME_STORAGE_KEY = 'uploadResume';
+/** Files to transcribe (the default). */
+export const TRANSCRIBE_UPLOAD: UploadTarget = {
+  init: '/speech/audio/transcribe/uploadInit',
+  part: '/speech/audio/transcribe/uploadBlock',
+  complete: '/speech/audio/transcribe/mergeFileData',
+  plan: partPlan,
+  parallelParts: LOCAL_UPLOAD.parallelParts,
+  resumeStorageKey: 'uploadResume',
+};
+
+/** Videos to dub: the same protocol under `/speech/video/transcribe`, with its own part sizes (spec §7). */
+export const DUB_VIDEO_UPLOAD: UploadTarget = {
+  init: '/speech/video/transcribe/create',
+  part: '/speech/video/transcribe/uploadBlock',
+  complete: '/speech/video/transcribe/upload',
+  plan: dubPartPlan,
+  parallelParts: DUB_UPLOAD.parallel,
+  // Apart from the transcription uploads': the same file may be sent to both, each with its own upload id.
+  resumeStorageKey: 'dubUploadResume',
+};
+
+export const RESUME_STORAGE_KEY = TRANSCRIBE_UPLOAD.resumeStorageKey;
 /** Enough for the files a user plausibly leaves half-sent; older entries are forgotten first. */
 const RESUME_KEEP = 20;
 /** A part (or the completion while the engine is busy) is tried this many times before giving up. */
@@ -40,6 +70,8 @@ export interface UploadOptions {
   onProgress?: (sent: number, total: number) => void;
   /** The pause before the second try of a part or of the completion; each further try waits longer. */
   retryDelayMs?: number;
+  /** TRANSCRIBE_UPLOAD unless given. */
+  target?: UploadTarget;
 }
 
 /**
@@ -48,22 +80,22 @@ export interface UploadOptions {
  * caller shows it).
  */
 export async function uploadMedia(file: File, options: UploadOptions = {}): Promise<UploadedFile> {
-  const { signal } = options;
+  const { signal, target = TRANSCRIBE_UPLOAD } = options;
   const key = fingerprint(file);
   try {
     const init = (
       await post<UploadInitResponse>(
-        `${BASE}/uploadInit`,
-        { oriFileName: file.name, fileSize: file.size, resumeUploadId: resumeIds()[key] },
+        target.init,
+        { oriFileName: file.name, fileSize: file.size, resumeUploadId: resumeIds(target)[key] },
         { silent: true, signal },
       )
     ).data;
-    const plan = partPlan(file.size);
+    const plan = target.plan(file.size);
     if (init.uploadUrls.length !== plan.partCount || init.chunkSize !== plan.chunkSize) throw new UploadError('failed');
-    rememberUpload(key, init.uploadId);
-    await sendParts(file, init, options);
-    const uploaded = await complete(init.uploadId, options);
-    rememberUpload(key, null);
+    rememberUpload(target, key, init.uploadId);
+    await sendParts(file, init, target, options);
+    const uploaded = await complete(init.uploadId, target, options);
+    rememberUpload(target, key, null);
     return uploaded;
   } catch (error) {
     if (signal?.aborted) throw new UploadError('cancelled');
@@ -75,28 +107,28 @@ function fingerprint(file: File): string {
   return `${file.name}|${file.size}|${file.lastModified}`;
 }
 
-function resumeIds(): Record<string, string> {
+function resumeIds(target: UploadTarget): Record<string, string> {
   try {
-    const stored: unknown = JSON.parse(localStorage.getItem(RESUME_STORAGE_KEY) ?? '{}');
+    const stored: unknown = JSON.parse(localStorage.getItem(target.resumeStorageKey) ?? '{}');
     return typeof stored === 'object' && stored !== null ? (stored as Record<string, string>) : {};
   } catch {
     return {}; // storage disabled or garbled: start afresh
   }
 }
 
-function rememberUpload(key: string, uploadId: string | null): void {
-  const ids = resumeIds();
+function rememberUpload(target: UploadTarget, key: string, uploadId: string | null): void {
+  const ids = resumeIds(target);
   delete ids[key];
   if (uploadId !== null) ids[key] = uploadId;
   const kept = Object.entries(ids).slice(-RESUME_KEEP);
   try {
-    localStorage.setItem(RESUME_STORAGE_KEY, JSON.stringify(Object.fromEntries(kept)));
+    localStorage.setItem(target.resumeStorageKey, JSON.stringify(Object.fromEntries(kept)));
   } catch {
     // Storage disabled: this upload just cannot be resumed after a reload.
   }
 }
 
-async function sendParts(file: File, init: UploadInitResponse, { signal, onProgress, retryDelayMs = 500 }: UploadOptions) {
+async function sendParts(file: File, init: UploadInitResponse, target: UploadTarget, { signal, onProgress, retryDelayMs = 500 }: UploadOptions) {
   const { chunkSize, uploadId } = init;
   const partBytes = (n: number) => Math.min(chunkSize, file.size - (n - 1) * chunkSize);
   const sent = new Map<number, number>(init.uploadedParts.map((n) => [n, partBytes(n)]));
@@ -122,7 +154,7 @@ async function sendParts(file: File, init: UploadInitResponse, { signal, onProgr
     for (let attempt = 1; ; attempt++) {
       try {
         const etag = await putPart(init.uploadUrls[n - 1]!, body, stop.signal, (loaded) => report(n, loaded));
-        await post(`${BASE}/uploadBlock`, { uploadId, partNumber: n, etag }, { silent: true, signal: stop.signal });
+        await post(target.part, { uploadId, partNumber: n, etag }, { silent: true, signal: stop.signal });
         report(n, body.size);
         return;
       } catch (error) {
@@ -139,7 +171,7 @@ async function sendParts(file: File, init: UploadInitResponse, { signal, onProgr
   };
 
   try {
-    await Promise.all(Array.from({ length: Math.min(LOCAL_UPLOAD.parallelParts, queue.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(target.parallelParts, queue.length) }, worker));
   } catch (error) {
     stop.abort();
     throw error;
@@ -177,10 +209,10 @@ function putPart(url: string, body: Blob, signal: AbortSignal, onProgress: (load
 }
 
 /** Completes the upload; the engine probing the media may be briefly unavailable (503), so that is retried. */
-async function complete(uploadId: string, { signal, retryDelayMs = 500 }: UploadOptions): Promise<UploadedFile> {
+async function complete(uploadId: string, target: UploadTarget, { signal, retryDelayMs = 500 }: UploadOptions): Promise<UploadedFile> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return (await post<UploadedFile>(`${BASE}/mergeFileData`, { uploadId }, { silent: true, signal, long: true })).data;
+      return (await post<UploadedFile>(target.complete, { uploadId }, { silent: true, signal, long: true })).data;
     } catch (error) {
       if (!isRequestError(error) || error.code !== Code.UNAVAILABLE || attempt >= TRIES) throw error;
       await pause(retryDelayMs * attempt, signal);

@@ -78,7 +78,7 @@ function RecentRecords() {
       <ul className="home-recent-list" data-testid="home-recent-list">
         {rows.map((record) => (
           <li key={record.id}>
-            <Link to={recordLink(record.id)} className="home-recent-item" data-testid={`recent-record-${record.id}`}>
+            <Link to={recordLink(record.id, record.type)} className="home-recent-item" data-testid={`recent-record-${record.id}`}>
               <span className="home-recent-name">{record.name}</span>
               <span className="home-recent-tags">
                 <TypeTag type={record.type} />

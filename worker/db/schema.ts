@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { DubForm, DubStage } from '../../contracts/dubbing';
+import type { FitKind } from '../../contracts/dubbing-engine';
 import { MEETING_MODES } from '../../contracts/meeting';
 import { RECORD_STATUSES, RECORD_TYPES } from '../../contracts/record-vocabulary';
 import { SUMMARY_STATUSES } from '../../contracts/summary';
@@ -325,6 +327,10 @@ export const uploads = sqliteTable(
     objectName: text('object_name').notNull(),
     uploadId: text('upload_id').notNull(),
     state: text('state', { enum: ['uploading', 'uploaded', 'submitted'] }).notNull(),
+    /** Which dialog uploaded it: its limits (size, length, format) apply, and only its submit takes it. */
+    kind: text('kind', { enum: ['transcription', 'dubbing'] })
+      .notNull()
+      .default('transcription'),
     /** Probed by the engine when the upload completes. */
     durationMs: integer('duration_ms'),
     recordId: integer('record_id'),
@@ -494,4 +500,58 @@ export const vocabEntries = sqliteTable(
     translation: text('translation').notNull().default(''),
   },
   (t) => [uniqueIndex('vocab_entries_text').on(t.libraryId, t.text)],
+);
+
+/**
+ * A dubbing project beside its record (type 'dubbing'; status and duration live on the record, its lines in
+ * `segments`). `stage` says how far the current run got; `version` counts the videos dubbed so far.
+ */
+export const dubProjects = sqliteTable('dub_projects', {
+  recordId: integer('record_id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  form: text('form', { mode: 'json' }).$type<DubForm>().notNull(),
+  stage: text('stage').$type<DubStage>().notNull(),
+  progress: integer('progress').notNull().default(0),
+  /** speaker label → voice id; speakers not listed get a voice chosen by their order. */
+  voices: text('voices', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
+  version: integer('version').notNull().default(0),
+  /** The latest dubbed video in R2 and when it is deleted (spec §9: kept 7 days). */
+  outputKey: text('output_key'),
+  expiresAt: integer('expires_at'),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+/**
+ * What the last dubbing spoke for each line and how it fitted its slot. A line whose text, time or voice
+ * differs from this is "changed": the editor marks it and a re-dub speaks it anew.
+ */
+export const dubLines = sqliteTable(
+  'dub_lines',
+  {
+    segmentId: integer('segment_id').primaryKey(),
+    recordId: integer('record_id').notNull(),
+    text: text('text').notNull(),
+    voice: text('voice').notNull(),
+    startMs: integer('start_ms').notNull(),
+    endMs: integer('end_ms').notNull(),
+    fit: text('fit').$type<FitKind>().notNull(),
+    tempo: integer('tempo_permille').notNull(),
+  },
+  (t) => [index('dub_lines_record').on(t.recordId)],
+);
+
+/** Saved versions of a project's lines (spec §7 createIteration, getIteration); a dubbing run saves one with its video. */
+export const dubIterations = sqliteTable(
+  'dub_iterations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    recordId: integer('record_id').notNull(),
+    version: integer('version').notNull(),
+    name: text('name').notNull(),
+    lines: text('lines', { mode: 'json' }).$type<{ seq: number; start: number; end: number; text: string; translation: string; speaker: string }[]>().notNull(),
+    outputKey: text('output_key'),
+    expiresAt: integer('expires_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('dub_iterations_version').on(t.recordId, t.version)],
 );

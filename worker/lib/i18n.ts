@@ -180,6 +180,66 @@ const messages = {
     'zh-CN': '只有失败的转写或翻译可以重试。',
     'zh-TW': '只有失敗的轉寫或翻譯可以重試。',
   },
+  dubbingStarted: {
+    'en-US': 'Dubbing has started. You can follow it in the dubbing editor.',
+    'zh-CN': '配音已开始，可在配音编辑器中查看进度。',
+    'zh-TW': '配音已開始，可在配音編輯器中查看進度。',
+  },
+  dubLanguageUnsupported: {
+    'en-US': 'Dubbing is not supported for the current language ({language}). Choose another translation language.',
+    'zh-CN': '当前语言（{language}）暂不支持配音，请选择其他翻译语言。',
+    'zh-TW': '目前語言（{language}）暫不支援配音，請選擇其他翻譯語言。',
+  },
+  srtFormat: {
+    'en-US': 'Format error: choose an .srt subtitle file.',
+    'zh-CN': '格式错误：请选择 .srt 字幕文件。',
+    'zh-TW': '格式錯誤：請選擇 .srt 字幕檔案。',
+  },
+  srtTooLarge: {
+    'en-US': 'The subtitle file may be at most {mb} MB.',
+    'zh-CN': '字幕文件不能超过 {mb} MB。',
+    'zh-TW': '字幕檔案不能超過 {mb} MB。',
+  },
+  srtEmpty: {
+    'en-US': 'No subtitles could be read from this SRT file. Check that it has numbered cues with times.',
+    'zh-CN': '未能从该 SRT 文件读取到字幕，请检查其中是否有带时间的编号字幕。',
+    'zh-TW': '未能從該 SRT 檔案讀取到字幕，請檢查其中是否有帶時間的編號字幕。',
+  },
+  srtKindMissing: {
+    'en-US': 'Say what the SRT file holds: source text, translation or both.',
+    'zh-CN': '请选择 SRT 文件的内容类型：原文、译文或双语。',
+    'zh-TW': '請選擇 SRT 檔案的內容類型：原文、譯文或雙語。',
+  },
+  srtMissing: {
+    'en-US': 'The subtitle file was not found. Attach it again.',
+    'zh-CN': '未找到该字幕文件，请重新添加。',
+    'zh-TW': '找不到該字幕檔案，請重新新增。',
+  },
+  dubBusy: {
+    'en-US': 'This video is being dubbed. Wait until it is finished, then try again.',
+    'zh-CN': '该视频正在配音，请等待完成后再试。',
+    'zh-TW': '該影片正在配音，請等待完成後再試。',
+  },
+  dubNothingChanged: {
+    'en-US': 'No line has changed since the last dubbing. Edit a line or a voice first.',
+    'zh-CN': '自上次配音后没有修改任何句子，请先修改句子或音色。',
+    'zh-TW': '自上次配音後沒有修改任何句子，請先修改句子或音色。',
+  },
+  videoMissing: {
+    'en-US': 'The video address does not exist: videos are kept for 7 days. Upload the video again.',
+    'zh-CN': '视频地址不存在：视频仅保留 7 天，请重新上传。',
+    'zh-TW': '影片位址不存在：影片僅保留 7 天，請重新上傳。',
+  },
+  dubNoTranslation: {
+    'en-US': 'This project keeps its own language, so there is nothing to translate.',
+    'zh-CN': '该项目未设置翻译语言，无需翻译。',
+    'zh-TW': '該專案未設定翻譯語言，無需翻譯。',
+  },
+  synthesisFailed: {
+    'en-US': 'Synthesis failed: {reason}',
+    'zh-CN': '合成失败：{reason}',
+    'zh-TW': '合成失敗：{reason}',
+  },
   transcriptionStarted: {
     'en-US': 'Transcription started. You can follow its progress in your records.',
     'zh-CN': '已开始转写，可在记录中查看进度。',

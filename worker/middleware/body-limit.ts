@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { bodyLimit } from 'hono/body-limit';
 import { API_BASE } from '../../contracts/constants';
 import { Code } from '../../contracts/errors';
+import { SRT_MAX_BYTES } from '../../contracts/dubbing';
 import { VOCABULARY_LIMITS } from '../../contracts/vocabulary';
 import { ApiError } from '../lib/errors';
 import type { AppEnv } from '../lib/types';
@@ -28,6 +29,7 @@ const OWN_LIMITS: [prefix: string, limiter: MiddlewareHandler | null][] = [
   [`${API_BASE}/dev/s3/`, null],
   // The file itself is checked against the spec's 5 MB by the route; this only leaves room for the form.
   [`${API_BASE}/speech/document/import`, limit(VOCABULARY_LIMITS.importBytes + 64 * 1024)],
+  [`${API_BASE}/file/upload`, limit(SRT_MAX_BYTES + 64 * 1024)],
 ];
 
 export const requestBodyLimit = createMiddleware<AppEnv>(async (c, next) => {

@@ -8,6 +8,7 @@ import type { AppEnv } from '../lib/types';
 import { requireUser } from '../middleware/auth';
 import { throttleGuesses } from '../middleware/throttle';
 import { validate } from '../middleware/validate';
+import { dubbingCostBody } from '../../contracts/dubbing';
 import { MEETING_PACKAGE_TYPES, PACKAGE_TYPES } from '../../contracts/pay';
 import { redeemCard } from '../services/cards';
 import { priceCategories } from '../services/payments/packages';
@@ -90,6 +91,12 @@ export const expense = new Hono<AppEnv>()
   .post('/cost/meetingRightsJudge', validate('json', z.object({ duration: z.coerce.number().int().min(1).max(86_400).default(60) })), async (c) =>
     ok(c, { accountType: await check(c.var.db, c.var.userId, 'realtime', c.req.valid('json').duration) }),
   )
+  /** Whether the AI voiceover package can pay for `duration` seconds of dubbing (spec §4 dub submit's cost pre-check). */
+  .post('/cost/dubbingAccountCostBefore', validate('json', dubbingCostBody), async (c) => {
+    const { userId, duration } = c.req.valid('json');
+    if ((userId ?? c.var.userId) !== c.var.userId) throw forbidden();
+    return ok(c, { accountType: await check(c.var.db, c.var.userId, 'dubbing', Math.max(1, Math.ceil(duration))) });
+  })
   .route('/pay', payRoutes)
   .post(
     '/cardPassword/exchangeCardPassword/:code',

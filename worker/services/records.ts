@@ -21,6 +21,8 @@ import { folders, jobChunks, meetings, records, segments, summaries, transcripti
 import { chunks, runBatch } from '../lib/batch';
 import { randomToken } from '../lib/encoding';
 import { ApiError } from '../lib/errors';
+import { dubRowsOf } from './dubbing/project';
+import { dubbedPrefix } from './dubbing/run';
 import { buildExport } from './export';
 import { ownedFolder, targetFolder } from './folders';
 import { audioKey } from './transcription/audio';
@@ -199,12 +201,14 @@ export async function removeRecords(db: Db, media: R2Bucket, userId: number, ids
       db.delete(transcriptionJobs).where(inArray(transcriptionJobs.recordId, part)),
       db.delete(summaries).where(inArray(summaries.recordId, part)),
       db.delete(meetings).where(inArray(meetings.recordId, part)),
+      ...dubRowsOf(db, part),
       db.delete(uploadParts).where(inArray(uploadParts.uploadRowId, db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.recordId, part)))),
       db.delete(uploads).where(inArray(uploads.recordId, part)),
       db.delete(records).where(and(eq(records.userId, userId), inArray(records.id, part))),
     ]),
   );
-  const keys = owned.flatMap((r) => [...(r.mediaKey ? [r.mediaKey] : []), audioKey(r.id)]);
+  const dubbed = await Promise.all(owned.filter((r) => r.type === 'dubbing').map((r) => media.list({ prefix: dubbedPrefix(r.id) })));
+  const keys = [...owned.flatMap((r) => [...(r.mediaKey ? [r.mediaKey] : []), audioKey(r.id)]), ...dubbed.flatMap((l) => l.objects.map((o) => o.key))];
   for (const part of chunks(keys, R2_DELETE_MAX)) await media.delete(part);
   return { removed: ownedIds.length };
 }

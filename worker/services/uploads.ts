@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
-import { LOCAL_UPLOAD } from '../../contracts/constants';
+import { DUB_UPLOAD, LOCAL_UPLOAD } from '../../contracts/constants';
+import { dubPartPlan } from '../../contracts/dubbing';
 import { ENGINE_PATHS } from '../../contracts/engine';
 import type { ProbeResponse } from '../../contracts/engine';
 import { Code } from '../../contracts/errors';
@@ -13,12 +14,19 @@ import { ProviderError, providers } from './providers';
 import { presignParts, s3Target } from './storage';
 
 /**
- * Files uploaded for transcription: multipart uploads to R2 whose parts the browser PUTs to presigned URLs
+ * Files uploaded for transcription or dubbing: multipart uploads to R2 whose parts the browser PUTs to presigned URLs
  * and reports here, so an interrupted upload resumes with what already landed; completion probes the
  * media with the engine. Every call is scoped to the signed-in user.
  */
 
 type Upload = typeof uploads.$inferSelect;
+export type UploadKind = Upload['kind'];
+
+/** Each dialog's part sizes and limits (spec §9 local upload and dubbing upload). */
+const KINDS = {
+  transcription: { plan: partPlan, maxSeconds: LOCAL_UPLOAD.maxSeconds, maxBytes: LOCAL_UPLOAD.maxBytes },
+  dubbing: { plan: dubPartPlan, maxSeconds: DUB_UPLOAD.maxSeconds, maxBytes: DUB_UPLOAD.maxBytes },
+} as const;
 
 /** Unsubmitted uploads older than this are removed with their objects (see `cleanupUploads`). */
 export const UPLOAD_KEEP_MS = 24 * 3600_000;
@@ -47,18 +55,19 @@ export async function initUpload(
   origin: string,
   userId: number,
   body: { oriFileName: string; fileSize: number; resumeUploadId?: string },
+  kind: UploadKind = 'transcription',
 ): Promise<UploadInitResponse> {
   const target = await s3Target(env, origin);
   let row: Upload | undefined;
   if (body.resumeUploadId) {
     const earlier = await db.query.uploads.findFirst({
-      where: and(eq(uploads.uploadId, body.resumeUploadId), eq(uploads.userId, userId), eq(uploads.state, 'uploading')),
+      where: and(eq(uploads.uploadId, body.resumeUploadId), eq(uploads.userId, userId), eq(uploads.state, 'uploading'), eq(uploads.kind, kind)),
     });
     // Only the same file resumes; anything else starts afresh rather than mixing parts of two files.
     if (earlier && earlier.name === body.oriFileName && earlier.size === body.fileSize) row = earlier;
   }
   if (!row) {
-    const { chunkSize, partCount } = partPlan(body.fileSize);
+    const { chunkSize, partCount } = KINDS[kind].plan(body.fileSize);
     const objectName = `uploads/${userId}/${randomToken(12)}.${extensionOf(body.oriFileName)}`;
     const multipart = await env.MEDIA.createMultipartUpload(objectName, { customMetadata: { userId: String(userId) } });
     [row] = await db
@@ -72,6 +81,7 @@ export async function initUpload(
         objectName,
         uploadId: multipart.uploadId,
         state: 'uploading',
+        kind,
         createdAt: Date.now(),
       })
       .returning();
@@ -134,10 +144,11 @@ export async function completeUpload(db: Db, env: Env, userId: number, uploadId:
     // The engine is down: the object stays, so completing again (a retry) probes it then.
     throw new ApiError(Code.UNAVAILABLE, 'engineUnavailable', {}, 503);
   }
-  if (probe.duration > LOCAL_UPLOAD.maxSeconds) {
+  const limits = KINDS[row.kind];
+  if (probe.duration > limits.maxSeconds) {
     await env.MEDIA.delete(row.objectName);
     await removeRows(db, [row.id]);
-    throw new ApiError(Code.BAD_REQUEST, 'mediaTooLong', { hours: LOCAL_UPLOAD.maxSeconds / 3600, mb: LOCAL_UPLOAD.maxBytes / 1024 / 1024 }, 400);
+    throw new ApiError(Code.BAD_REQUEST, 'mediaTooLong', { hours: limits.maxSeconds / 3600, mb: limits.maxBytes / 1024 / 1024 }, 400);
   }
   const [done] = await db
     .update(uploads)

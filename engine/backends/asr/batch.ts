@@ -35,25 +35,36 @@ export async function transcribeSource(
   const inflight: Promise<Heard>[] = [];
   const done: Heard[] = [];
   const totals = { samples: 0 };
-  for await (const seg of speechSegments(opts.vadModel, pcmChunks(source, opts.signal), { pad: 0.25 }, totals)) {
-    if (opts.signal?.aborted) break;
-    const start = seg.start / ENGINE_SAMPLE_RATE;
-    const end = (seg.start + seg.samples.length) / ENGINE_SAMPLE_RATE;
-    const vector = opts.diarize || opts.embeddings ? embedSamples(seg.samples) : undefined;
-    const heard = decoder.decode(float32ToInt16(seg.samples), start).then((r) => ({
-      start: round(start),
-      end: round(end),
-      text: r.text,
-      words: r.words,
-      ...(vector ? { vector } : {}),
-    }));
-    // A failed utterance (say, an upstream refusing the key) is reported when its turn comes; until then its
-    // rejection must not count as unhandled, which would end the whole engine process.
-    heard.catch(() => {});
-    inflight.push(heard);
-    if (inflight.length >= AHEAD) done.push(await inflight.shift()!);
+  try {
+    await recogniseAll();
+  } catch (err) {
+    // Answer only once every utterance already sent has come back: a request still on its way to an upstream
+    // recogniser after the caller was told of the failure would be work nobody waits for.
+    await Promise.allSettled(inflight);
+    throw err;
   }
-  done.push(...(await Promise.all(inflight)));
+
+  async function recogniseAll() {
+    for await (const seg of speechSegments(opts.vadModel, pcmChunks(source, opts.signal), { pad: 0.25 }, totals)) {
+      if (opts.signal?.aborted) break;
+      const start = seg.start / ENGINE_SAMPLE_RATE;
+      const end = (seg.start + seg.samples.length) / ENGINE_SAMPLE_RATE;
+      const vector = opts.diarize || opts.embeddings ? embedSamples(seg.samples) : undefined;
+      const heard = decoder.decode(float32ToInt16(seg.samples), start).then((r) => ({
+        start: round(start),
+        end: round(end),
+        text: r.text,
+        words: r.words,
+        ...(vector ? { vector } : {}),
+      }));
+      // A failed utterance (say, an upstream refusing the key) is reported when its turn comes; until then its
+      // rejection must not count as unhandled, which would end the whole engine process.
+      heard.catch(() => {});
+      inflight.push(heard);
+      if (inflight.length >= AHEAD) done.push(await inflight.shift()!);
+    }
+    done.push(...(await Promise.all(inflight)));
+  }
   // Speech the recogniser heard as nothing but noise is dropped rather than shown as an empty line.
   const spoken = done.filter((s) => s.text.trim() !== '');
   if (opts.diarize && spoken.length) {

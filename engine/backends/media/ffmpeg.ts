@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import type { ProbeResponse, ProbeStream } from '../../../contracts/engine';
 import { ENGINE_SAMPLE_RATE } from '../../../contracts/engine';
 import { EngineHttpError } from '../../http';
+import { runProcess } from '../process';
 
 /** ffprobe's format names for the containers the spec accepts, mapped to the user-facing extension. */
 const FORMATS: Record<string, string> = {
@@ -21,23 +22,9 @@ const FORMATS: Record<string, string> = {
 
 const PROBE_TIMEOUT_MS = 30_000;
 
-function run(cmd: string, args: string[], timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+async function run(cmd: string, args: string[], timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const { code, stdout, stderr } = await runProcess(cmd, args, null, timeoutMs);
+  return { code, stdout: stdout.toString('utf8'), stderr };
 }
 
 /** The first meaningful line of ffmpeg's complaint, without the input path (which may be a signed URL). */

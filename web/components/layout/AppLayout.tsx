@@ -1,19 +1,24 @@
-import { Drawer, Layout } from 'antd';
+import { Layout } from 'antd';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { DubUploadHost } from '../../features/dubbing/DubUploadHost';
 import { PayDialogHost } from '../../features/pay/PayDialogHost';
 import { TranscribeUploadHost } from '../../features/upload/TranscribeUploadHost';
+import { lazyComponent } from '../../lib/lazy-component';
 import { BACKGROUND_PATHS } from '../../lib/paths';
 import { useIsMobile } from '../../lib/use-is-mobile';
-import { Brand } from '../Brand';
 import { AppHeader } from './AppHeader';
 import { SideNav } from './SideNav';
 import './layout.css';
 
+// Only phones use the drawer, and only once its menu button is pressed: its code loads then.
+const NavDrawer = lazyComponent(() => import('./NavDrawer'));
+
 /** Header + side navigation around the account pages; on mobile the navigation moves into a drawer. */
 export function AppLayout() {
   const isMobile = useIsMobile();
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  // null until the drawer is first opened; after that it stays mounted so that closing it animates.
+  const [drawerOpen, setDrawerOpen] = useState<boolean | null>(null);
   const { pathname } = useLocation();
   const showBackground = BACKGROUND_PATHS.includes(pathname);
 
@@ -22,17 +27,7 @@ export function AppLayout() {
       <AppHeader compact={isMobile} onOpenMenu={() => setDrawerOpen(true)} />
       <Layout className="app-body" hasSider={!isMobile}>
         {isMobile ? (
-          <Drawer
-            placement="left"
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            closable={false}
-            title={<Brand />}
-            width={264}
-            styles={{ body: { padding: 0 } }}
-          >
-            <SideNav onNavigate={() => setDrawerOpen(false)} />
-          </Drawer>
+          drawerOpen !== null && <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
         ) : (
           <Layout.Sider className="app-sider" width={232} theme="light">
             <SideNav />
@@ -47,6 +42,7 @@ export function AppLayout() {
         </Layout.Content>
       </Layout>
       <TranscribeUploadHost />
+      <DubUploadHost />
       <PayDialogHost />
     </Layout>
   );

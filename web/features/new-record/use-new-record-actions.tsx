@@ -2,8 +2,8 @@ import { AudioOutlined, CloudUploadOutlined, VideoCameraOutlined } from '@ant-de
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useComingSoon } from '../../components/use-coming-soon';
 import { PATHS } from '../../lib/paths';
+import { useDubDialog } from '../dubbing/store';
 import { useUploadDialog } from '../upload/store';
 
 export interface NewRecordAction {
@@ -18,8 +18,8 @@ export interface NewRecordAction {
 export function useNewRecordActions(): NewRecordAction[] {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const comingSoon = useComingSoon();
   const openUpload = useUploadDialog((s) => s.open);
+  const openDub = useDubDialog((s) => s.open);
   return [
     {
       key: 'realtime',
@@ -35,13 +35,12 @@ export function useNewRecordActions(): NewRecordAction[] {
       description: t('newRecord.localFileDesc'),
       run: () => openUpload(),
     },
-    // The dubbing upload dialog arrives with the dubbing issue.
     {
       key: 'dubbing',
       icon: <VideoCameraOutlined />,
       label: t('newRecord.dubbing'),
       description: t('newRecord.dubbingDesc'),
-      run: comingSoon,
+      run: () => openDub(),
     },
   ];
 }

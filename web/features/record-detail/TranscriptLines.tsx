@@ -166,7 +166,7 @@ interface TimeFieldProps {
 }
 
 /** A time typed freely and checked when the field is left or Enter is pressed; Escape puts the old time back. */
-function TimeField({ ms, withHours, readOnly, label, testId, onCommit, onClick }: TimeFieldProps) {
+export function TimeField({ ms, withHours, readOnly, label, testId, onCommit, onClick }: TimeFieldProps) {
   const shown = formatTimecode(ms, withHours);
   const [draft, setDraft] = useState<string | null>(null);
 

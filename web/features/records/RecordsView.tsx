@@ -110,7 +110,7 @@ export function RecordsView({ scope, emptyText }: RecordsViewProps) {
 
   const name = (record: RecordRow) => (
     <span className="record-name">
-      <Link to={recordLink(record.id)} title={record.name} data-testid={`record-name-${record.id}`}>
+      <Link to={recordLink(record.id, record.type)} title={record.name} data-testid={`record-name-${record.id}`}>
         {record.name}
       </Link>
       {record.shared && (

@@ -1,7 +1,8 @@
+import type { RecordType } from '../../../contracts/record-vocabulary';
 import { PATHS } from '../../lib/paths';
 
-/** Where a record opens: its detail page. */
-export const recordLink = (id: number) => `${PATHS.meetingDetail}?id=${id}`;
+/** Where a record opens: a dubbing project in the dubbing editor, any other record on its detail page. */
+export const recordLink = (id: number, type?: RecordType) => `${type === 'dubbing' ? PATHS.dub : PATHS.meetingDetail}?id=${id}`;
 
 /**
  * The query parameter of a share link. Not `token`: the route guard takes a `token` query as the

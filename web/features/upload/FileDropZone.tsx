@@ -11,7 +11,17 @@ const MB = 1024 * 1024;
  * Where files come in: click to pick files, drop files or folders, or pick a folder with the link below.
  * Every batch goes to `onFiles` whole; antd's own list and requests stay unused.
  */
-export function FileDropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
+interface FileDropZoneProps {
+  onFiles: (files: File[]) => void;
+  /** What to drop; audio or video by default. */
+  text?: string;
+  /** The formats and limits line; the local upload's by default. */
+  hint?: string;
+  /** The file picker's filter, e.g. ".mp4". */
+  accept?: string;
+}
+
+export function FileDropZone({ onFiles, text, hint, accept }: FileDropZoneProps) {
   const { t } = useTranslation();
   // A folder input picks folders only, so the zone's input stays a file input; while something is dragged
   // over it the zone switches to folder mode, which is what makes antd walk dropped folders.
@@ -31,21 +41,22 @@ export function FileDropZone({ onFiles }: { onFiles: (files: File[]) => void }) 
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
         }}
       >
-        <Upload.Dragger multiple directory={dragging} showUploadList={false} beforeUpload={batch} onDrop={() => setDragging(false)}>
+        <Upload.Dragger multiple directory={dragging} accept={accept} showUploadList={false} beforeUpload={batch} onDrop={() => setDragging(false)}>
           <p className="ant-upload-drag-icon">
             <InboxOutlined />
           </p>
-          <p className="ant-upload-text">{t('upload.dropText')}</p>
+          <p className="ant-upload-text">{text ?? t('upload.dropText')}</p>
           <p className="ant-upload-hint">
-            {t('upload.dropHint', {
-              formats: LOCAL_UPLOAD.extensions.join(' / '),
-              mb: LOCAL_UPLOAD.maxBytes / MB,
-              hours: LOCAL_UPLOAD.maxSeconds / 3600,
-            })}
+            {hint ??
+              t('upload.dropHint', {
+                formats: LOCAL_UPLOAD.extensions.join(' / '),
+                mb: LOCAL_UPLOAD.maxBytes / MB,
+                hours: LOCAL_UPLOAD.maxSeconds / 3600,
+              })}
           </p>
         </Upload.Dragger>
       </div>
-      <Upload directory showUploadList={false} beforeUpload={batch}>
+      <Upload directory accept={accept} showUploadList={false} beforeUpload={batch}>
         <Button type="link" size="small" icon={<FolderOpenOutlined />}>
           {t('upload.chooseFolder')}
         </Button>

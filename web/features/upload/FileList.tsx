@@ -1,11 +1,19 @@
 import { CheckCircleFilled, DeleteOutlined, FileOutlined, LoadingOutlined } from '@ant-design/icons';
 import { App, Button, Progress, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '../records/format';
 import type { UploadItem } from './use-upload-files';
 
+interface FileListProps {
+  items: UploadItem[];
+  onRemove: (item: UploadItem) => Promise<unknown>;
+  /** More for a row under its name (the dubbing dialog's subtitle file). */
+  extra?: (item: UploadItem) => ReactNode;
+}
+
 /** The added files: name, length, upload state, and a delete that asks first (spec §4). */
-export function FileList({ items, onRemove }: { items: UploadItem[]; onRemove: (item: UploadItem) => Promise<unknown> }) {
+export function FileList({ items, onRemove, extra }: FileListProps) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
 
@@ -33,6 +41,7 @@ export function FileList({ items, onRemove }: { items: UploadItem[]; onRemove: (
                 <span className="upload-file-duration">{formatDuration(item.duration)}</span>
               </div>
               {!done && <Progress percent={item.percent} size="small" data-testid="upload-progress" />}
+              {extra?.(item)}
             </div>
             {done ? (
               <CheckCircleFilled className="upload-file-done" aria-label={t('upload.uploaded')} data-testid="upload-file-done" />

@@ -22,6 +22,7 @@ import { VocabularyPicker } from '../vocabulary/VocabularyPicker';
 import { UPLOAD_LANGUAGES_KEY, fetchLatestTask, fetchUploadLanguages, transwrite } from './api';
 import { FileDropZone } from './FileDropZone';
 import { FileList } from './FileList';
+import { LanguageFields } from './LanguageFields';
 import { useUploadDialog } from './store';
 import { baseName, useUploadFiles } from './use-upload-files';
 import type { UploadItem } from './use-upload-files';
@@ -72,7 +73,6 @@ export default function TranscribeUploadDialog() {
   const { close: closeDialog, onSuccess } = useUploadDialog();
   const [form] = Form.useForm<FormValues>();
   const speakerOn = Form.useWatch('speaker', form);
-  const audioLanguage = Form.useWatch('audioLanguage', form);
   const recognitionCount = useSession((s) => s.permissions.recognitionCount);
 
   const [recovery, setRecovery] = useState<LatestTask | null>(null);
@@ -114,11 +114,6 @@ export default function TranscribeUploadDialog() {
   }, [form]);
 
   // A deployment that cannot transcribe the default language starts from one it can.
-  const offered = languages.data?.transcribeLanguage;
-  useEffect(() => {
-    if (!offered?.length) return;
-    if (!offered.some((l) => l.code === form.getFieldValue('audioLanguage'))) form.setFieldValue('audioLanguage', offered[0]!.code);
-  }, [offered, form]);
 
   const resume = (task: LatestTask) => {
     const speaker = speakerSetting(task.speaker);
@@ -202,8 +197,6 @@ export default function TranscribeUploadDialog() {
     openPay({ onPaid: () => void submitRef.current() });
   }
 
-  const translationOptions = (languages.data?.translation ?? []).filter((l) => l.code !== audioLanguage).map((l) => ({ value: l.code, label: l.name }));
-
   return (
     <Modal
       open
@@ -233,41 +226,13 @@ export default function TranscribeUploadDialog() {
         {files.items.length < LOCAL_UPLOAD.maxFiles && <FileDropZone onFiles={(added) => void files.add(added)} />}
         {files.items.length > 0 && <FileList items={files.items} onRemove={remove} />}
 
-        <Form
-          form={form}
-          layout="vertical"
-          initialValues={DEFAULTS}
-          className="upload-form"
-          requiredMark={false}
-          onValuesChange={(changed: Partial<FormValues>) => {
-            // Translating into the spoken language is no translation at all.
-            if (changed.audioLanguage && changed.audioLanguage === form.getFieldValue('translationLanguage')) {
-              form.setFieldValue('translationLanguage', undefined);
-            }
-          }}
-        >
-          <div className="upload-form-row">
-            <Form.Item name="audioLanguage" label={t('upload.audioLanguage')} extra={t('common.recognitionLimit', { count: recognitionCount })}>
-              <Select
-                showSearch
-                optionFilterProp="label"
-                loading={languages.isLoading}
-                options={(offered ?? []).map((l) => ({ value: l.code, label: l.name }))}
-                data-testid="upload-audio-language"
-              />
-            </Form.Item>
-            <Form.Item name="translationLanguage" label={t('upload.translationLanguage')}>
-              <Select
-                showSearch
-                allowClear
-                optionFilterProp="label"
-                placeholder={t('upload.noTranslation')}
-                loading={languages.isLoading}
-                options={translationOptions}
-                data-testid="upload-translation-language"
-              />
-            </Form.Item>
-          </div>
+        <Form form={form} layout="vertical" initialValues={DEFAULTS} className="upload-form" requiredMark={false}>
+          <LanguageFields
+            languages={languages}
+            testIdPrefix="upload"
+            noTranslation={t('upload.noTranslation')}
+            audioExtra={t('common.recognitionLimit', { count: recognitionCount })}
+          />
           <Form.Item name="showName" label={t('upload.name')} normalize={(value: string) => value.trimStart()}>
             <Input placeholder={t('upload.namePlaceholder')} maxLength={RECORD_NAME_MAX} data-testid="upload-name" />
           </Form.Item>

@@ -2,16 +2,49 @@ import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCAL_UPLOAD } from '../../../contracts/constants';
-import { isAcceptedMedia } from '../../../contracts/uploads';
+import { extensionOf } from '../../../contracts/uploads';
 import { isRequestError } from '../../lib/request';
-import { isUploadError, uploadMedia } from '../../lib/uploader';
+import { TRANSCRIBE_UPLOAD, isUploadError, uploadMedia } from '../../lib/uploader';
+import type { UploadTarget } from '../../lib/uploader';
 import { removeUploads } from './api';
 import { readDuration } from './duration';
 
 /**
- * The dialog's file list (spec §4 local transcription dialog, §5 local upload rules): checks what is added,
- * uploads it at once, and deletes or cancels what is removed.
+ * An upload dialog's file list (spec §4 local transcription dialog and dub upload, §5 upload rules): checks
+ * what is added, uploads it at once, and deletes or cancels what is removed.
  */
+
+/** What a dialog accepts; the two dialogs differ in limits and in how they word a refusal. */
+export interface UploadRules {
+  extensions: readonly string[];
+  maxFiles: number;
+  maxBytes: number;
+  maxSeconds: number;
+  /**
+   * 'batch': a pick or drop of more files than the limit is refused whole (local upload); 'list': one that
+   * would take the list past the limit is (dubbing).
+   */
+  countRule: 'batch' | 'list';
+  /** A too large or too long file is refused naming both limits (dubbing), else naming the one exceeded. */
+  bothLimits: boolean;
+  /** Files of a picked folder are taken only this many path segments deep (folder/file is 2); null: any. */
+  maxPathSegments: number | null;
+  /** Percent shown at most until the server confirmed the file. */
+  progressCap: number;
+  target: UploadTarget;
+}
+
+export const LOCAL_RULES: UploadRules = {
+  extensions: LOCAL_UPLOAD.extensions,
+  maxFiles: LOCAL_UPLOAD.maxFiles,
+  maxBytes: LOCAL_UPLOAD.maxBytes,
+  maxSeconds: LOCAL_UPLOAD.maxSeconds,
+  countRule: 'batch',
+  bothLimits: false,
+  maxPathSegments: null,
+  progressCap: 99,
+  target: TRANSCRIBE_UPLOAD,
+};
 
 export interface UploadItem {
   key: string;
@@ -27,14 +60,19 @@ export interface UploadItem {
 }
 
 const MB = 1024 * 1024;
-const FORMATS = LOCAL_UPLOAD.extensions.join(', ');
+
+/** A size limit as people say it: "500 MB", "5 GB". */
+export const formatLimit = (bytes: number) => (bytes >= 1024 * MB ? `${bytes / (1024 * MB)} GB` : `${bytes / MB} MB`);
 
 export const baseName = (name: string) => name.replace(/\.[^./\\]+$/, '');
 
 let nextKey = 0;
 
-export function useUploadFiles({ onAdded }: { onAdded: (name: string) => void }) {
+export function useUploadFiles({ onAdded, rules = LOCAL_RULES }: { onAdded?: (name: string) => void; rules?: UploadRules }) {
   const { t } = useTranslation();
+  const formats = rules.extensions.join(', ');
+  const overLimits = (name: string) =>
+    void message.warning(t('upload.overLimits', { name, hours: rules.maxSeconds / 3600, size: formatLimit(rules.maxBytes) }));
   const { message } = App.useApp();
   const [items, setItems] = useState<UploadItem[]>([]);
   // Adding is asynchronous (the length is read first): the checks need the list as it is now, not as rendered.
@@ -57,12 +95,23 @@ export function useUploadFiles({ onAdded }: { onAdded: (name: string) => void })
     const controller = new AbortController();
     uploads.current.set(key, controller);
     commit((list) => [...list, { key, name: file.name, duration, percent: 0, fileId: null, restored: false }]);
-    onAdded(file.name);
+    onAdded?.(file.name);
     uploadMedia(file, {
       signal: controller.signal,
-      onProgress: (sent, total) => update(key, { percent: Math.min(99, Math.floor((sent / total) * 100)) }),
+      target: rules.target,
+      onProgress: (sent, total) => update(key, { percent: Math.min(rules.progressCap, Math.floor((sent / total) * 1000) / 10) }),
     })
-      .then((uploaded) => update(key, { percent: 100, fileId: uploaded.id, duration: uploaded.audioDuration ?? duration }))
+      .then((uploaded) => {
+        const seconds = uploaded.audioDuration ?? uploaded.duration ?? duration;
+        // Spec §8: the server's probe can find a file longer than the browser did; such a file is deleted again.
+        if (seconds > rules.maxSeconds) {
+          drop(key);
+          overLimits(file.name);
+          void removeUploads([uploaded.id]).catch(() => undefined); // the layer showed why
+          return;
+        }
+        update(key, { percent: 100, fileId: uploaded.id, duration: seconds });
+      })
       .catch((error: unknown) => {
         if (isUploadError(error, 'cancelled')) return; // removed on purpose; the row is gone already
         drop(key);
@@ -74,13 +123,22 @@ export function useUploadFiles({ onAdded }: { onAdded: (name: string) => void })
 
   /** One pick or drop: the whole batch is refused when it holds more files than the dialog takes. */
   const add = async (files: File[]) => {
+    const { maxPathSegments } = rules;
     const media = files.filter((file) => {
-      const accepted = isAcceptedMedia(file.name);
-      if (!accepted) void message.error(t('upload.formatError', { name: file.name, formats: FORMATS }));
+      if (maxPathSegments !== null && file.webkitRelativePath.split('/').length > maxPathSegments) {
+        void message.warning(t('upload.tooDeep', { name: file.webkitRelativePath }));
+        return false;
+      }
+      const accepted = rules.extensions.includes(extensionOf(file.name));
+      if (!accepted) void message.error(t('upload.formatError', { name: file.name, formats }));
       return accepted;
     });
-    if (media.length > LOCAL_UPLOAD.maxFiles) {
-      void message.warning(t('upload.tooManyAtOnce', { count: LOCAL_UPLOAD.maxFiles }));
+    if (rules.countRule === 'batch' && media.length > rules.maxFiles) {
+      void message.warning(t('upload.tooManyAtOnce', { count: rules.maxFiles }));
+      return;
+    }
+    if (rules.countRule === 'list' && current.current.length + checking.current.size + media.length > rules.maxFiles) {
+      void message.warning(t('upload.maxFiles', { count: rules.maxFiles }));
       return;
     }
     for (const file of media) {
@@ -89,12 +147,13 @@ export function useUploadFiles({ onAdded }: { onAdded: (name: string) => void })
         void message.warning(t('upload.duplicate', { name: file.name }));
         continue;
       }
-      if (names.size >= LOCAL_UPLOAD.maxFiles) {
-        void message.warning(t('upload.maxFiles', { count: LOCAL_UPLOAD.maxFiles }));
+      if (names.size >= rules.maxFiles) {
+        void message.warning(t('upload.maxFiles', { count: rules.maxFiles }));
         continue;
       }
-      if (file.size > LOCAL_UPLOAD.maxBytes) {
-        void message.warning(t('upload.tooLarge', { name: file.name, size: (file.size / MB).toFixed(1), max: LOCAL_UPLOAD.maxBytes / MB }));
+      if (file.size > rules.maxBytes) {
+        if (rules.bothLimits) overLimits(file.name);
+        else void message.warning(t('upload.tooLarge', { name: file.name, size: (file.size / MB).toFixed(1), max: rules.maxBytes / MB }));
         continue;
       }
       checking.current.add(file.name);
@@ -107,8 +166,9 @@ export function useUploadFiles({ onAdded }: { onAdded: (name: string) => void })
       } finally {
         checking.current.delete(file.name);
       }
-      if (duration > LOCAL_UPLOAD.maxSeconds) {
-        void message.warning(t('upload.tooLong', { name: file.name, hours: LOCAL_UPLOAD.maxSeconds / 3600, mb: LOCAL_UPLOAD.maxBytes / MB }));
+      if (duration > rules.maxSeconds) {
+        if (rules.bothLimits) overLimits(file.name);
+        else void message.warning(t('upload.tooLong', { name: file.name, hours: rules.maxSeconds / 3600, mb: rules.maxBytes / MB }));
         continue;
       }
       start(file, duration);

@@ -11,6 +11,7 @@ import { chunks, runBatch } from '../../lib/batch';
 import { translate as message } from '../../lib/i18n';
 import { charge } from '../rights';
 import { providers } from '../providers';
+import { failDub, runDub, setDubStage, startDubbing } from '../dubbing/run';
 import { failSummary, queueSummary } from '../summary';
 import { runSummary } from '../summary/run';
 import { BYTES_PER_SECOND, WAV_HEADER_BYTES, audioKey, putStream, wavPiece, withOpenWavHeader } from './audio';
@@ -142,6 +143,7 @@ async function assemble(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
   // One batch, one transaction: the record never shows half of a rewrite.
   await runBatch(db, [db.delete(segments).where(eq(segments.recordId, recordId)), ...chunks(rows, 12).map((part) => db.insert(segments).values(part))]);
 
+  if (record.type === 'dubbing') return continueDubbing(db, enqueue, record, rows.length);
   const seconds = Math.max(1, Math.round(record.durationMs / 1000));
   await charge(env.DB, db, record.userId, 'upload', seconds, `transcription:${recordId}`);
   // Queued before the record turns complete, so the page never shows a finished record without its summary under way.
@@ -156,8 +158,24 @@ async function assemble(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
   }
 }
 
+/**
+ * A dubbing project's lines are ready: translated next when it changes language, else spoken. It is
+ * charged when its video is dubbed, from its own package, and has no summary.
+ */
+async function continueDubbing(db: Db, enqueue: Enqueue, record: typeof records.$inferSelect, lines: number) {
+  if (lines === 0) throw new JobFailure('No speech was found in the video, so there is nothing to dub.');
+  if (record.translationLanguage) {
+    await enqueue([{ kind: 'translate', recordId: record.id }]);
+    await setDubStage(db, record.id, 'translating');
+    await setStage(db, record.id, 'translate', ['assemble']);
+  } else {
+    await setStage(db, record.id, 'done', ['assemble']);
+    await startDubbing(db, enqueue, record.id);
+  }
+}
+
 /** Translates every line into the record's target language, a batch of lines at a time. */
-async function translateLines(db: Db, env: Env, recordId: number) {
+async function translateLines(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
   const loaded = await loadJob(db, recordId);
   if (!loaded || !['assemble', 'translate'].includes(loaded.job.stage)) return;
   const { job, record } = loaded;
@@ -185,6 +203,10 @@ async function translateLines(db: Db, env: Env, recordId: number) {
     );
   }
   await runBatch(db, updates);
+  if (record.type === 'dubbing') {
+    await setStage(db, recordId, 'done', ['assemble', 'translate']);
+    return startDubbing(db, enqueue, recordId);
+  }
   await db.update(records).set({ status: 'translation_completed', errorReason: null, updatedAt: Date.now() }).where(eq(records.id, recordId));
   await setStage(db, recordId, 'done', ['assemble', 'translate']);
 }
@@ -198,15 +220,18 @@ export async function runStage(db: Db, env: Env, msg: JobMessage, enqueue: Enque
     case 'assemble':
       return assemble(db, env, msg.recordId, enqueue);
     case 'translate':
-      return translateLines(db, env, msg.recordId);
+      return translateLines(db, env, msg.recordId, enqueue);
     case 'summary':
       return runSummary(db, env, msg.recordId);
+    case 'dub':
+      return runDub(db, env, msg.recordId);
   }
 }
 
 /** Ends what a message was doing with its reason: a summary fails on its own, never the record it summarises. */
 export async function failStage(db: Db, msg: JobMessage, reason: string) {
   if (msg.kind === 'summary') return failSummary(db, msg.recordId, reason);
+  if (msg.kind === 'dub') return failDub(db, msg.recordId, reason);
   return failJob(db, msg.recordId, reason);
 }
 
@@ -214,10 +239,13 @@ export async function failStage(db: Db, msg: JobMessage, reason: string) {
 export async function failJob(db: Db, recordId: number, reason: string) {
   const loaded = await loadJob(db, recordId);
   if (!loaded || loaded.job.stage === 'done' || loaded.job.stage === 'failed') return;
-  const status = loaded.job.stage === 'translate' ? 'translation_err' : 'transcription_err';
-  await db
-    .update(records)
-    .set({ status, errorReason: reason.slice(0, 500), updatedAt: Date.now() })
-    .where(eq(records.id, recordId));
+  if (loaded.record.type === 'dubbing') await failDub(db, recordId, reason);
+  else {
+    const status = loaded.job.stage === 'translate' ? 'translation_err' : 'transcription_err';
+    await db
+      .update(records)
+      .set({ status, errorReason: reason.slice(0, 500), updatedAt: Date.now() })
+      .where(eq(records.id, recordId));
+  }
   await db.update(transcriptionJobs).set({ stage: 'failed', updatedAt: Date.now() }).where(eq(transcriptionJobs.recordId, recordId));
 }

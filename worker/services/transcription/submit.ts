@@ -41,7 +41,9 @@ async function checkLanguages(env: Env, form: TranscribeForm) {
 }
 
 export async function submitTranscription(db: Db, env: Env, userId: number, locale: Locale, ids: number[], form: TranscribeForm, enqueue: Enqueue) {
-  const files = await Promise.all(ids.map((id) => db.query.uploads.findFirst({ where: and(eq(uploads.id, id), eq(uploads.userId, userId)) })));
+  const files = await Promise.all(
+    ids.map((id) => db.query.uploads.findFirst({ where: and(eq(uploads.id, id), eq(uploads.userId, userId), eq(uploads.kind, 'transcription')) })),
+  );
   if (files.some((f) => !f)) throw new ApiError(Code.NOT_FOUND, 'uploadNotFound', {}, 404);
   if (files.some((f) => f!.state !== 'uploaded')) throw new ApiError(Code.CONFLICT, 'uploadNotReady', {}, 409);
   await checkLanguages(env, form);

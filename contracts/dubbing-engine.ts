@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/**
+ * The engine's speech synthesis and dubbing calls (AI dubbing, spec §1). The Worker sends the lines to
+ * speak with their time slots; the engine speaks each line in its voice, fits it to its slot, lays the new
+ * voice over the original background, optionally burns the subtitles in, and answers with the mp4.
+ */
+
+export const DUB_ENGINE_PATHS = {
+  voices: '/v1/tts/voices',
+  speak: '/v1/tts',
+  fit: '/v1/dub/fit',
+  render: '/v1/dub/render',
+} as const;
+
+/**
+ * How far a line may be sped up to fit its slot: beyond about 1.25× speech stops sounding natural. A line
+ * still too long after borrowing the pause before the next line and speeding up is cut at its slot's end
+ * and reported as `overflow`, so the editor asks for a shorter translation.
+ */
+export const MAX_TEMPO = 1.25;
+/** The pause kept between a borrowed line's end and the next line's start. */
+export const BORROW_GAP_SECONDS = 0.1;
+
+/** A voice the engine can speak with. `id` is what a line names; `language` is a BCP 47 code. */
+export const voice = z.object({
+  id: z.string(),
+  name: z.string(),
+  language: z.string(),
+  gender: z.enum(['female', 'male', 'neutral']),
+  /** Which backend speaks it: `espeak-ng` offline, `openai` for an OpenAI-compatible speech endpoint. */
+  backend: z.string(),
+});
+export type Voice = z.infer<typeof voice>;
+export interface VoicesResponse {
+  voices: Voice[];
+}
+
+/** `POST /v1/tts`: one text spoken in one voice; answers audio/wav (24 kHz mono PCM16). */
+export const speakRequest = z.object({
+  text: z.string().trim().min(1).max(2000),
+  language: z.string().min(2).max(16),
+  /** A voice id from `/v1/tts/voices`; absent: the language's first voice. */
+  voice: z.string().max(100).optional(),
+});
+export type SpeakRequest = z.input<typeof speakRequest>;
+
+/** One line to dub. Times in seconds from the start of the video. */
+export const dubLine = z.object({
+  start: z.number().nonnegative(),
+  end: z.number().nonnegative(),
+  /** What the new voice says (the translation, or the source text when dubbing without translation). */
+  text: z.string().max(2000),
+  voice: z.string().max(100).optional(),
+});
+export type DubLine = z.input<typeof dubLine>;
+
+export const fitRequest = z.object({
+  language: z.string().min(2).max(16),
+  lines: z.array(dubLine).max(20_000),
+  /** Length of the video, seconds: the last line may borrow up to it. */
+  duration: z.number().positive().optional(),
+});
+export type FitRequest = z.input<typeof fitRequest>;
+
+/**
+ * How a line was made to fit: `fits` as spoken; `borrowed` runs into the pause after its slot; `sped` was
+ * sped up (at most MAX_TEMPO, after borrowing); `overflow` was still too long and is cut at its slot's end;
+ * `empty` has no text and stays silent.
+ */
+export type FitKind = 'fits' | 'borrowed' | 'sped' | 'overflow' | 'empty';
+
+export interface LineFit {
+  /** Seconds of speech as synthesised, before any speed-up. */
+  speech: number;
+  /** Speed-up applied, 1 when none. */
+  tempo: number;
+  /** Where the dubbed speech starts and ends in the video, seconds. */
+  start: number;
+  end: number;
+  fit: FitKind;
+}
+
+export interface FitResponse {
+  lines: LineFit[];
+}
+
+/** Burned-in subtitles (spec §3 dub form): colours as #rrggbb, font size in px of a 720-line frame. */
+export const subtitleStyle = z.object({
+  fontSize: z.number().int().min(5).max(30),
+  maxChars: z.number().int().min(1).max(200),
+  primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  outlineColor: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+});
+export type SubtitleStyle = z.infer<typeof subtitleStyle>;
+
+/**
+ * `POST /v1/dub/render`, multipart/form-data with two parts in this order: `plan` (JSON of this schema)
+ * and `video` (the original mp4). Answers video/mp4: the original picture (re-encoded only when subtitles
+ * are burned in), the original audio ducked under the new voice, every line fitted as `/v1/dub/fit` reports.
+ */
+export const renderPlan = fitRequest.extend({
+  /** Absent: no subtitles in the picture. */
+  subtitles: subtitleStyle.optional(),
+});
+export type RenderPlan = z.input<typeof renderPlan>;

@@ -1,0 +1,145 @@
+/**
+ * AI dubbing in the engine: voices, speaking one text, fitting lines to their slots and rendering the dubbed
+ * mp4. Holds what outlives a request: the voice list, the speech cache and the concurrency limits.
+ */
+import { availableParallelism } from 'node:os';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { z } from 'zod';
+import type { FitResponse, LineFit, Voice, fitRequest, renderPlan, speakRequest } from '../../../contracts/dubbing-engine';
+import type { EngineConfig } from '../../config';
+import { badRequest } from '../../http';
+import { SpeechCache } from './cache';
+import { fitLine, lineBounds } from './fit';
+import { Gate } from './gate';
+import { changeTempo, cut, seconds, TTS_RATE } from './pcm';
+import { assDocument, lineCues } from './subtitles';
+import { synthesize } from './synth';
+import { VoiceTrack } from './track';
+import { ASS_FILE, probeVideo, renderArgs, renderVideo } from './video';
+import { installedEspeakLanguages, resolveVoice, voiceCatalog } from './voices';
+
+type FitPlan = z.output<typeof fitRequest>;
+type RenderPlan = z.output<typeof renderPlan>;
+
+export interface Rendered {
+  path: string;
+  duration: number;
+  lines: LineFit[];
+  dispose(): Promise<void>;
+}
+
+const sample = (s: number) => Math.round(s * TTS_RATE);
+
+/** Lines whose end comes before their start cannot be placed; the zod schemas do not compare the two. */
+export function checkLines<P extends FitPlan>(plan: P): P {
+  const bad = plan.lines.findIndex((l) => l.end < l.start);
+  if (bad >= 0) throw badRequest(`lines.${bad}: end is before start`);
+  return plan;
+}
+
+export class Dubbing {
+  private readonly cache: SpeechCache;
+  /** Synthesis and tempo processes at once: each is CPU-bound, more would only time-slice. */
+  private readonly processes: Gate;
+  /** `/v1/tts` and `/v1/dub/fit` requests. */
+  readonly requests: Gate;
+  /** Renders hold an ffmpeg encode each; half the cores leaves room for everything else. */
+  readonly renders: Gate;
+  private catalog: Promise<Voice[]> | null = null;
+  private readonly cores = availableParallelism();
+
+  constructor(
+    private readonly config: EngineConfig,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {
+    this.cache = new SpeechCache(config.tmpDir, config.ttsCacheBytes);
+    this.processes = new Gate(this.cores, Number.POSITIVE_INFINITY, 'synthesis');
+    this.requests = new Gate(this.cores, 8 * this.cores, 'speech');
+    this.renders = new Gate(Math.max(1, Math.floor(this.cores / 2)), 2 * this.cores, 'render');
+  }
+
+  voices(): Promise<Voice[]> {
+    this.catalog ??= installedEspeakLanguages().then((espeak) => voiceCatalog(espeak, this.config.openaiSpeech !== null, this.config.workersAiSpeech !== null));
+    return this.catalog;
+  }
+
+  private speech(voice: Voice, language: string, text: string): Promise<Int16Array> {
+    const key = SpeechCache.key(voice.backend, voice.id, language, text);
+    return this.cache.get(key, () =>
+      this.processes.run(() => synthesize(voice, text, { openai: this.config.openaiSpeech, workersAi: this.config.workersAiSpeech }, this.fetchImpl)),
+    );
+  }
+
+  async speak(req: z.output<typeof speakRequest>): Promise<{ voice: Voice; pcm: Int16Array }> {
+    const voice = resolveVoice(await this.voices(), req.language, req.voice);
+    return this.requests.run(async () => ({ voice, pcm: await this.speech(voice, req.language, req.text) }));
+  }
+
+  fit(plan: FitPlan): Promise<FitResponse> {
+    return this.requests.run(async () => ({ lines: await this.fitLines(plan, null) }));
+  }
+
+  /**
+   * Speaks and fits every line. With `place`, each line's audio is also shaped to its fit (sped up, cut) and
+   * handed over in time order; lines are spoken a window at a time so memory stays bounded.
+   */
+  private async fitLines(plan: FitPlan, place: ((start: number, pcm: Int16Array) => Promise<void>) | null): Promise<LineFit[]> {
+    const catalog = await this.voices();
+    const voices = plan.lines.map((l) => (l.text.trim() ? resolveVoice(catalog, plan.language, l.voice) : null));
+    const bounds = lineBounds(plan.lines, plan.duration);
+    const order = plan.lines.map((_, i) => i).sort((a, b) => bounds[a]!.start - bounds[b]!.start || a - b);
+    const fits: LineFit[] = new Array(plan.lines.length);
+    const window = 2 * this.cores;
+    for (let k = 0; k < order.length; k += window) {
+      const batch = await Promise.all(
+        order.slice(k, k + window).map(async (i) => {
+          const voice = voices[i];
+          const pcm = voice ? await this.speech(voice, plan.language, plan.lines[i]!.text.trim()) : null;
+          const fit = fitLine(bounds[i]!, pcm ? seconds(pcm) : null);
+          fits[i] = fit;
+          if (!place || !pcm) return null;
+          const paced = fit.tempo === 1 ? pcm : await this.processes.run(() => changeTempo(pcm, fit.tempo));
+          return { start: sample(fit.start), pcm: cut(paced, sample(fit.end) - sample(fit.start)) };
+        }),
+      );
+      for (const line of batch) if (line && place) await place(line.start, line.pcm);
+    }
+    return fits;
+  }
+
+  /** The dubbed mp4 in a temporary folder the caller disposes of once it has been sent. */
+  async render(plan: RenderPlan, video: string): Promise<Rendered> {
+    const info = await probeVideo(video);
+    // The video's own length decides where the last line may borrow to and how long the output is.
+    const fitted: RenderPlan = { ...plan, duration: info.duration };
+    await mkdir(this.config.tmpDir, { recursive: true });
+    const dir = await mkdtemp(join(this.config.tmpDir, 'dub-'));
+    const dispose = () => rm(dir, { recursive: true, force: true });
+    const track = new VoiceTrack(join(dir, 'voice.pcm'), sample(info.duration));
+    try {
+      const lines = await this.fitLines(fitted, (start, pcm) => track.place(start, pcm));
+      await track.finish();
+      if (plan.subtitles) {
+        const { maxChars } = plan.subtitles;
+        const bounds = lineBounds(plan.lines, info.duration);
+        // A subtitle stays up for the whole slot, or as long as its borrowed speech runs.
+        const cues = plan.lines.flatMap((l, i) =>
+          lineCues({ start: bounds[i]!.start, end: Math.max(bounds[i]!.slotEnd, lines[i]!.end), text: l.text }, maxChars, plan.language),
+        );
+        await writeFile(join(dir, ASS_FILE), assDocument(info, plan.subtitles, cues));
+      }
+      const out = join(dir, 'dubbed.mp4');
+      await renderVideo(renderArgs({ video, track: join(dir, 'voice.pcm'), out, info, subtitles: Boolean(plan.subtitles) }), dir, info.duration);
+      return { path: out, duration: info.duration, lines, dispose };
+    } catch (err) {
+      track.abort();
+      await dispose();
+      throw err;
+    }
+  }
+
+  close(): Promise<void> {
+    return this.cache.close();
+  }
+}

@@ -1,0 +1,67 @@
+/** 24 kHz mono PCM16, the engine's speech format (contracts/dubbing-engine.ts): conversions and trimming. */
+import { runProcess } from '../process';
+
+export const TTS_RATE = 24_000;
+const TIMEOUT_MS = 60_000;
+
+export const seconds = (pcm: Int16Array) => pcm.length / TTS_RATE;
+
+export function toInt16(buf: Buffer): Int16Array {
+  // Copied so the samples are aligned and do not pin a larger pooled buffer.
+  const out = new Int16Array(buf.length >> 1);
+  Buffer.from(out.buffer).set(buf.subarray(0, out.length * 2));
+  return out;
+}
+
+export const toBuffer = (pcm: Int16Array) => Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
+
+/** Any audio ffmpeg can read, run through `filter` (when given) and returned as 24 kHz mono PCM16. */
+export async function decodeToPcm(audio: Buffer, inputArgs: string[] = [], filter?: string): Promise<Int16Array> {
+  const { code, stdout, stderr } = await runProcess(
+    'ffmpeg',
+    ['-nostdin', '-v', 'error', ...inputArgs, '-i', 'pipe:0', ...(filter ? ['-af', filter] : []), '-ac', '1', '-ar', String(TTS_RATE), '-f', 's16le', 'pipe:1'],
+    audio,
+    TIMEOUT_MS,
+  );
+  if (code !== 0) throw new Error(`ffmpeg: ${stderr.split('\n')[0] || `ffmpeg exited ${code}`}`);
+  return toInt16(stdout);
+}
+
+/** Speeds speech up without changing its pitch (ffmpeg `atempo`, which takes 0.5–100 in one stage). */
+export function changeTempo(pcm: Int16Array, tempo: number): Promise<Int16Array> {
+  return decodeToPcm(toBuffer(pcm), ['-f', 's16le', '-ar', String(TTS_RATE), '-ac', '1'], `atempo=${tempo.toFixed(6)}`);
+}
+
+/** Below this (about -40 dBFS) a synthesiser's lead-in and tail are silence, which would only waste the slot. */
+const SILENCE = 330;
+const KEEP_BEFORE = Math.round(0.01 * TTS_RATE);
+const KEEP_AFTER = Math.round(0.04 * TTS_RATE);
+
+export function trimSilence(pcm: Int16Array): Int16Array {
+  let first = 0;
+  while (first < pcm.length && Math.abs(pcm[first]!) < SILENCE) first++;
+  if (first === pcm.length) return pcm.subarray(0, 0);
+  let last = pcm.length - 1;
+  while (Math.abs(pcm[last]!) < SILENCE) last--;
+  return pcm.subarray(Math.max(0, first - KEEP_BEFORE), Math.min(pcm.length, last + 1 + KEEP_AFTER));
+}
+
+const FADE = Math.round(0.08 * TTS_RATE);
+/**
+ * A line that fits loses a few samples to its end being reported to the millisecond; those come from the
+ * quiet tail trimSilence keeps, so dropping them needs no fade, and fading would dim the line's last word.
+ */
+const ROUNDING = Math.round(0.002 * TTS_RATE);
+
+/** The first `length` samples; when that cuts speech short, the end fades out so the cut does not click. */
+export function cut(pcm: Int16Array, length: number): Int16Array {
+  if (pcm.length <= length) return pcm;
+  if (pcm.length - length <= ROUNDING) return pcm.subarray(0, length);
+  const out = pcm.slice(0, Math.max(0, length));
+  const fade = Math.min(FADE, out.length);
+  for (let i = 0; i < fade; i++) {
+    const at = out.length - fade + i;
+    out[at] = Math.round(out[at]! * (1 - (i + 1) / fade));
+  }
+  return out;
+}

@@ -1,0 +1,347 @@
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DubLineRow, DubProject, DubSpeaker, DubVoice } from '../../contracts/dubbing';
+import type { LineEdit } from '../../web/features/dubbing/api';
+import { usePayDialog } from '../../web/features/pay/store';
+import { useApiServer } from './helpers/api-server';
+import type { RecordedRequest, Reply } from './helpers/api-server';
+import { useFakeApp } from './helpers/fake-app';
+import { newFakePay, payReply } from './helpers/pay';
+import type { FakePay } from './helpers/pay';
+import { openPopup } from './helpers/popup';
+import { fail, ok, recordRow } from './helpers/records';
+import { renderAt } from './helpers/render-app';
+
+// The first render of a file compiles the lazily loaded page, which can take a few seconds; antd renders
+// slowly in jsdom, so a test that opens menus and dialogs takes seconds.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const server = useApiServer();
+const toasts = useFakeApp(server, fakeApi);
+const ID = 7;
+const BASE = '/speech/video/transcribe';
+
+const VOICES: DubVoice[] = [
+  { id: 'en-f1', name: 'Ava', language: 'en-US', gender: 'female', backend: 'espeak-ng' },
+  { id: 'en-m1', name: 'Leo', language: 'en-US', gender: 'male', backend: 'espeak-ng' },
+];
+
+function line(id: number, start: number, end: number, text: string, translation: string, speaker: string): DubLineRow {
+  return { id, seq: id - 1, start, end, text, translation, speaker, voice: '', fit: 'fits', tempo: 1, changed: false };
+}
+
+function sampleProject(overrides: Partial<DubProject> = {}, record: Partial<DubProject['record']> = {}): DubProject {
+  return {
+    record: recordRow(ID, {
+      name: 'Product launch',
+      type: 'dubbing',
+      status: 'dub_complete',
+      duration: 1200,
+      audioLanguage: 'zh-CN',
+      translationLanguage: 'en-US',
+      ...record,
+    }),
+    stage: 'done',
+    progress: 100,
+    form: {
+      audioLanguage: 'zh-CN',
+      translationLanguage: 'en-US',
+      maxSpeakers: 10,
+      maxSpeakersAuto: false,
+      exportSubtitleInVideo: false,
+      subtitleFontSize: 14,
+      subtitleMaxCharCountPerSegment: 30,
+      subtitleOutlineColor: '#000000',
+      subtitlePrimaryColor: '#ffffff',
+    },
+    originalUrl: 'http://127.0.0.1:1/media/launch.mp4',
+    dubbedUrl: 'http://127.0.0.1:1/media/launch-dubbed.mp4',
+    expiresAt: Date.UTC(2026, 0, 22, 10, 0),
+    changedLines: 0,
+    redubSeconds: 600,
+    ...overrides,
+  };
+}
+
+let project: DubProject;
+let lines: DubLineRow[];
+let speakers: DubSpeaker[];
+let pay: FakePay;
+/** What re-dubbing answers. */
+let redubReply: () => Reply;
+
+function fakeApi({ url, body }: RecordedRequest): Reply {
+  const path = url.pathname.replace('/prod-api', '');
+  const payCall = payReply(pay, path, body);
+  if (payCall) return payCall;
+  switch (path) {
+    case `${BASE}/getFileByTaskId`:
+    case `${BASE}/getSynthesis`:
+      return Number(url.searchParams.get('id')) === ID ? ok(project) : fail(404, 'This dubbing project does not exist.');
+    case `${BASE}/getFileDataContentPageList`:
+      return ok({ rows: lines, total: lines.length });
+    case `${BASE}/getSpeakerList`:
+      return ok(speakers);
+    case `${BASE}/serviceNameList`:
+      return ok(VOICES);
+    case `${BASE}/edits`: {
+      const edits = (JSON.parse(body) as { lines: LineEdit[] }).lines;
+      lines = lines.map((l) => {
+        const change = edits.find((e) => e.id === l.id);
+        return change ? { ...l, ...change, changed: true } : l;
+      });
+      project = { ...project, changedLines: lines.filter((l) => l.changed).length };
+      return ok(project);
+    }
+    case `${BASE}/editSpeaker`: {
+      const { speaker, voice } = JSON.parse(body) as { speaker: string; voice?: string };
+      speakers = speakers.map((s) => (s.speaker === speaker && voice ? { ...s, voice } : s));
+      return ok(speakers);
+    }
+    case `${BASE}/videoSynthesis`:
+      return redubReply();
+    case `${BASE}/getIteration`:
+      return ok([]);
+    default:
+      return fail(404, `No route ${url.pathname}`);
+  }
+}
+
+const calls = (path: string) => server.requests.filter((r) => r.url.pathname === `/prod-api${BASE}${path}`);
+const jsonOf = (r: RecordedRequest) => JSON.parse(r.body) as Record<string, unknown>;
+const translation = (index: number) => screen.getByTestId(`dub-line-translation-${index}`) as HTMLTextAreaElement;
+const time = (edge: 'start' | 'end', index: number) => screen.getByTestId(`dub-line-${edge}-${index}`) as HTMLInputElement;
+const saveButton = () => screen.getByTestId('dub-save') as HTMLButtonElement;
+const redubButton = () => screen.getByTestId('dub-redub') as HTMLButtonElement;
+
+function typeTime(input: HTMLInputElement, value: string) {
+  fireEvent.focus(input);
+  fireEvent.change(input, { target: { value } });
+  fireEvent.keyDown(input, { key: 'Enter' });
+}
+
+/** The editor of project ID, once its lines are shown. */
+async function openEditor(path = `/dub?id=${ID}`) {
+  const router = renderAt(path);
+  await screen.findByTestId('dub-line-translation-0', {}, { timeout: 15_000 });
+  return router;
+}
+
+beforeEach(() => {
+  pay = newFakePay();
+  project = sampleProject();
+  lines = [
+    line(1, 0, 4000, '大家好，欢迎来到发布会。', 'Hello everyone, welcome to the launch.', 'Speaker 1'),
+    line(2, 5000, 9000, '今天我们介绍新产品。', 'Today we introduce the new product.', 'Speaker 2'),
+    line(3, 10_000, 14_000, '请看大屏幕。', 'Please look at the big screen.', 'Speaker 1'),
+  ];
+  speakers = [
+    { speaker: 'Speaker 1', voice: 'en-f1', lines: 2 },
+    { speaker: 'Speaker 2', voice: '', lines: 1 },
+  ];
+  redubReply = () => ok(sampleProject({ stage: 'synthesizing', progress: 5, changedLines: 0 }, { status: 'dubbing' }));
+});
+
+afterEach(() => {
+  act(() => usePayDialog.getState().close(true));
+});
+
+describe('/dub editor', () => {
+  it('shows the project’s name, status, video and lines with their source and translation', async () => {
+    await openEditor();
+    expect(screen.getByTestId('dub-title').textContent).toBe('Product launch');
+    expect(screen.getByTestId('dub-status').textContent).toBe('Dubbed');
+    expect(calls('/getFileByTaskId')[0]!.url.searchParams.get('id')).toBe(String(ID));
+    expect(jsonOf(calls('/getFileDataContentPageList')[0]!)).toMatchObject({ id: ID, pageNum: 1 });
+
+    expect(screen.getByTestId('dub-line-text-0').textContent).toBe('大家好，欢迎来到发布会。');
+    expect(translation(0).value).toBe('Hello everyone, welcome to the launch.');
+    expect(screen.getByTestId('dub-line-text-1').textContent).toBe('今天我们介绍新产品。');
+    expect(translation(1).value).toBe('Today we introduce the new product.');
+    expect(time('start', 1).value).toBe('00:05.000');
+    expect(time('end', 1).value).toBe('00:09.000');
+    expect(screen.getByTestId('dub-line-1').textContent).toContain('Speaker 2');
+    expect(screen.queryByTestId('dub-line-changed-0')).toBeNull();
+
+    const video = screen.getByTestId('dub-video') as HTMLVideoElement;
+    expect(video.getAttribute('src')).toBe('http://127.0.0.1:1/media/launch-dubbed.mp4');
+    fireEvent.click(within(screen.getByTestId('dub-preview-switch')).getByText('Original'));
+    await waitFor(() => expect(screen.getByTestId('dub-video').getAttribute('src')).toBe('http://127.0.0.1:1/media/launch.mp4'));
+
+    const cast = await screen.findAllByTestId('dub-speaker');
+    expect(cast.map((s) => s.getAttribute('data-speaker'))).toEqual(['Speaker 1', 'Speaker 2']);
+    expect(screen.queryByTestId('dub-progress')).toBeNull();
+    expect(redubButton().disabled).toBe(false);
+    expect(redubButton().textContent).toBe('Re-dub (charges 10 min)');
+    expect(saveButton().disabled).toBe(true);
+    expect(toasts).toEqual([]);
+  });
+
+  it('is the same editor under /audioEdit', async () => {
+    await openEditor(`/audioEdit?id=${ID}`);
+    expect(screen.getByTestId('dub-title').textContent).toBe('Product launch');
+  });
+
+  it('saves an edited translation, marking the line edited', async () => {
+    await openEditor();
+    expect(screen.getByText('All changes saved')).toBeTruthy();
+    fireEvent.change(translation(1), { target: { value: 'Today we present our new product.' } });
+    expect(screen.getByTestId('dub-line-changed-1').textContent).toBe('Edited');
+    expect(screen.queryByTestId('dub-line-changed-0')).toBeNull();
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    // Re-dubbing would not hear unsaved edits.
+    expect(redubButton().disabled).toBe(true);
+
+    fireEvent.click(saveButton());
+    await screen.findByText('Changes saved');
+    expect(calls('/edits').map(jsonOf)).toEqual([{ id: ID, lines: [{ id: 2, translation: 'Today we present our new product.' }] }]);
+    await waitFor(() => expect(saveButton().disabled).toBe(true));
+    expect(screen.getByText('All changes saved')).toBeTruthy();
+    // The server marks the line edited until the next dubbing.
+    await waitFor(() => expect(calls('/getFileDataContentPageList').length).toBeGreaterThan(1));
+    expect(translation(1).value).toBe('Today we present our new product.');
+    expect(screen.getByTestId('dub-line-changed-1')).toBeTruthy();
+    expect(redubButton().disabled).toBe(false);
+  });
+
+  it('puts a translation typed back to what it was back to unedited', async () => {
+    await openEditor();
+    fireEvent.change(translation(0), { target: { value: 'Hi all.' } });
+    expect(screen.getByTestId('dub-line-changed-0')).toBeTruthy();
+    fireEvent.change(translation(0), { target: { value: 'Hello everyone, welcome to the launch.' } });
+    expect(screen.queryByTestId('dub-line-changed-0')).toBeNull();
+    expect(saveButton().disabled).toBe(true);
+  });
+
+  it('refuses times that break the subtitle rules and saves one that keeps them', async () => {
+    await openEditor();
+    typeTime(time('end', 1), '00:04.000');
+    await screen.findByText('The end time cannot be before the start time.');
+    expect(time('end', 1).value).toBe('00:09.000');
+
+    typeTime(time('start', 1), '00:03.000');
+    await screen.findByText('This line would overlap the line before it.');
+    expect(time('start', 1).value).toBe('00:05.000');
+
+    typeTime(time('end', 1), '00:11.000');
+    await screen.findByText('This line would overlap the line after it.');
+    expect(time('end', 1).value).toBe('00:09.000');
+
+    typeTime(time('end', 2), '20:01.000');
+    await screen.findByText('A line cannot go past the end of the audio or video.');
+
+    typeTime(time('start', 2), 'soon');
+    await screen.findByText('Enter the time as HH:MM:SS.mmm or MM:SS.mmm.');
+    expect(time('start', 2).value).toBe('00:10.000');
+    expect(screen.queryByTestId('dub-line-changed-1')).toBeNull();
+    expect(saveButton().disabled).toBe(true);
+
+    typeTime(time('end', 1), '00:09.500');
+    expect(time('end', 1).value).toBe('00:09.500');
+    expect(screen.getByTestId('dub-line-changed-1')).toBeTruthy();
+    fireEvent.click(saveButton());
+    await screen.findByText('Changes saved');
+    expect(calls('/edits').map(jsonOf)).toEqual([{ id: ID, lines: [{ id: 2, end: 9500 }] }]);
+  });
+
+  it('re-dubs after a confirmation naming the charge, then shows the progress', async () => {
+    project = sampleProject({ changedLines: 2 });
+    await openEditor();
+    fireEvent.click(redubButton());
+    const confirm = await openPopup('.ant-modal-confirm');
+    expect(confirm.textContent).toContain('Re-dub this video?');
+    expect(confirm.textContent).toContain(
+      '2 edited lines are spoken again. Re-dubbing charges half the video length: 10 minutes of your AI voiceover package.',
+    );
+    expect(calls('/videoSynthesis')).toEqual([]);
+
+    fireEvent.click(within(confirm).getByTestId('dub-redub-confirm'));
+    const progress = await screen.findByTestId('dub-progress');
+    expect(calls('/videoSynthesis').map(jsonOf)).toEqual([{ id: ID }]);
+    expect(progress.textContent).toContain('Speaking the lines…');
+    expect(screen.getByTestId('dub-status').textContent).toBe('Dubbing');
+    expect(redubButton().disabled).toBe(true);
+  });
+
+  it('while dubbing runs shows the stage and progress, keeps the lines read-only and follows it to the end', async () => {
+    project = sampleProject({ stage: 'synthesizing', progress: 42.4, dubbedUrl: null, expiresAt: null }, { status: 'dubbing' });
+    await openEditor();
+    const progress = screen.getByTestId('dub-progress');
+    expect(progress.textContent).toContain('Speaking the lines…');
+    expect(progress.textContent).toContain('42%');
+    expect(screen.getByTestId('dub-status').textContent).toBe('Dubbing');
+    expect(redubButton().disabled).toBe(true);
+    expect(translation(0).readOnly).toBe(true);
+    expect(time('start', 0).readOnly).toBe(true);
+    expect(screen.getByTestId('dub-video').getAttribute('src')).toBe('http://127.0.0.1:1/media/launch.mp4');
+
+    project = sampleProject();
+    lines = lines.map((l) => ({ ...l, fit: l.id === 3 ? 'sped' : 'fits', tempo: l.id === 3 ? 1.2 : 1 }));
+    await waitFor(() => expect(screen.queryByTestId('dub-progress')).toBeNull(), { timeout: 8000 });
+    expect(calls('/getSynthesis').length).toBeGreaterThanOrEqual(1);
+    expect(screen.getByTestId('dub-status').textContent).toBe('Dubbed');
+    expect(redubButton().disabled).toBe(false);
+    expect(translation(0).readOnly).toBe(false);
+    // The finished run wrote the lines: they are fetched again and show how each was fitted.
+    await waitFor(() => expect(screen.getByTestId('dub-line-2').textContent).toContain('Sped up 1.2×'));
+  });
+
+  it('shows a failed project’s reason and retries it', async () => {
+    project = sampleProject({ stage: 'failed', progress: 0, dubbedUrl: null }, { status: 'dub_err', errorReason: 'The voice engine did not answer.' });
+    await openEditor();
+    expect(screen.getByText('Dubbing failed', { selector: '.ant-alert-message' })).toBeTruthy();
+    expect(screen.getByText('The voice engine did not answer.')).toBeTruthy();
+    redubReply = () => ok(sampleProject({ stage: 'transcribing', progress: 0 }, { status: 'dub_start' }));
+
+    fireEvent.click(screen.getByTestId('dub-retry'));
+    const progress = await screen.findByTestId('dub-progress');
+    expect(progress.textContent).toContain('Recognising speech…');
+    expect(calls('/videoSynthesis').map(jsonOf)).toEqual([{ id: ID }]);
+    expect(screen.queryByTestId('dub-retry')).toBeNull();
+    expect(screen.getByTestId('dub-status').textContent).toBe('Waiting to dub');
+  });
+
+  it('opens the pay dialog on the AI voiceover tab when the package cannot pay for a re-dub', async () => {
+    redubReply = () => ({ status: 200, body: { code: 92505000, msg: 'Insufficient balance, please buy and recharge', data: null } });
+    await openEditor();
+    fireEvent.click(redubButton());
+    fireEvent.click(within(await openPopup('.ant-modal-confirm')).getByTestId('dub-redub-confirm'));
+
+    expect(await screen.findByText('Insufficient balance, please buy and recharge', { selector: '.ant-message *' })).toBeTruthy();
+    const payDialog = await screen.findByTestId('pay-dialog');
+    await waitFor(() => expect(payDialog.querySelector('.ant-tabs-tab-active')!.textContent).toBe('Smart dubbing'));
+    expect(screen.queryByTestId('dub-progress')).toBeNull();
+    expect(screen.getByTestId('dub-status').textContent).toBe('Dubbed');
+    expect(toasts).toEqual([]);
+  });
+
+  it('gives a speaker another voice', async () => {
+    await openEditor();
+    const [, second] = await screen.findAllByTestId('dub-speaker');
+    const select = within(second!).getByTestId('dub-speaker-voice');
+    expect(select.textContent).toBe('Choose a voice');
+    fireEvent.mouseDown(select.querySelector('.ant-select-selector')!);
+    const popup = await openPopup('.ant-select-dropdown');
+    fireEvent.click(await within(popup).findByTitle('Leo · male'));
+    await waitFor(() => expect(calls('/editSpeaker').map(jsonOf)).toEqual([{ id: ID, speaker: 'Speaker 2', voice: 'en-m1' }]));
+    await waitFor(() => expect(within(second!).getByTestId('dub-speaker-voice').textContent).toBe('Leo · male'));
+  });
+
+  it('says which project is missing when the link has no id', async () => {
+    renderAt('/dub');
+    expect((await screen.findByTestId('detail-error', {}, { timeout: 15_000 })).textContent).toContain(
+      'No dubbing project was named. Open one from your records.',
+    );
+    expect(calls('/getFileByTaskId')).toEqual([]);
+  });
+
+  it('says when the project cannot be loaded, with the server’s reason', async () => {
+    renderAt('/dub?id=77');
+    const problem = await screen.findByTestId('detail-error', {}, { timeout: 15_000 });
+    await waitFor(() => expect(problem.textContent).toContain('This dubbing project could not be loaded. It may have been deleted.'));
+    expect(problem.textContent).toContain('This dubbing project does not exist.');
+    // Silent: the page says it, not a toast.
+    expect(toasts).toEqual([]);
+  });
+});

@@ -1,0 +1,105 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DubLineRow, DubProject } from '../../../contracts/dubbing';
+import { PayDialogHost } from '../pay/PayDialogHost';
+import { useLeaveGuard } from '../record-detail/use-leave-guard';
+import { useMediaSync } from '../record-detail/use-media-sync';
+import { linesKey, saveEdits, speakersKey } from './api';
+import { DubHeader } from './DubHeader';
+import { DubLines } from './DubLines';
+import { DubPreview } from './DubPreview';
+import { DubSpeakers } from './DubSpeakers';
+import { DubStatus } from './DubStatus';
+import { LINES_PAGE_SIZE, isDubRunning, useDubLines, useSetProject } from './hooks';
+import { asDraft, withEdits } from './line-edits';
+import type { PendingEdits } from './line-edits';
+import { useListen } from './use-listen';
+import './dubbing.css';
+
+const NO_LINES: DubLineRow[] = [];
+
+/**
+ * The dubbing editor (spec §1 "professional subtitle editor", §2 /dub): the video beside (on phones above)
+ * its lines, whose translations and times are edited and saved, voices per speaker, and re-dubbing what
+ * changed. The pay dialog is mounted here because this page stands outside the layout.
+ */
+export function DubEditor({ project }: { project: DubProject }) {
+  const { record } = project;
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const setProject = useSetProject(record.id);
+  const [pageNum, setPageNum] = useState(1);
+  const lines = useDubLines(record.id, pageNum);
+  const [pending, setPending] = useState<PendingEdits>({});
+  const [saving, setSaving] = useState(false);
+  const listen = useListen();
+  const dirty = Object.keys(pending).length > 0;
+  useLeaveGuard(dirty);
+
+  const original = lines.data?.rows ?? NO_LINES;
+  const rows = useMemo(() => withEdits(original, pending), [original, pending]);
+  const drafts = useMemo(() => asDraft(rows), [rows]);
+  const sync = useMediaSync(drafts);
+  const language = project.form.translationLanguage ?? project.form.audioLanguage;
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      setProject(await saveEdits(record.id, Object.values(pending)));
+      setPending({});
+      void message.success(t('recordDetail.saved'));
+      await queryClient.invalidateQueries({ queryKey: linesKey(record.id) });
+    } catch {
+      // The request layer said why; the edits stay for another try.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const refreshLines = () => {
+    void queryClient.invalidateQueries({ queryKey: linesKey(record.id) });
+    void queryClient.invalidateQueries({ queryKey: speakersKey(record.id) });
+  };
+
+  return (
+    <div className="dub-page" data-testid="dub-page">
+      <DubHeader project={project} dirty={dirty} onProject={setProject} onLinesChanged={refreshLines} />
+      <DubStatus project={project} onProject={setProject} />
+      <main className="dub-body">
+        <section className="dub-preview-area" aria-label={t('dubbing.editor.preview')}>
+          <DubPreview project={project} sync={sync} />
+        </section>
+        <section className="dub-lines-area" aria-label={t('dubbing.editor.lines')}>
+          <DubLines
+            rows={rows}
+            original={original}
+            total={lines.data?.total ?? 0}
+            state={lines.isPending ? 'loading' : lines.isError ? 'error' : 'ready'}
+            onReload={() => void lines.refetch()}
+            pageNum={pageNum}
+            pageSize={LINES_PAGE_SIZE}
+            onPage={setPageNum}
+            editable={!isDubRunning(record.status)}
+            videoMs={Math.round(record.duration * 1000)}
+            activeIndex={sync.activeIndex}
+            onSeek={sync.seek}
+            pending={pending}
+            onEdit={setPending}
+            dirty={dirty}
+            saving={saving}
+            onSave={() => void save()}
+            listening={listen.playing}
+            onListen={(row) => void listen.listen(`line-${row.id}`, { text: row.translation, language, voice: row.voice || undefined })}
+          />
+        </section>
+        <aside className="dub-side-area">
+          <DubSpeakers id={record.id} language={language} rows={rows} editable={!isDubRunning(record.status)} listen={listen} onChanged={refreshLines} />
+        </aside>
+      </main>
+      <PayDialogHost />
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { ArrowLeftOutlined, HistoryOutlined, SoundOutlined, TranslationOutlined } from '@ant-design/icons';
+import { App, Button, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import type { DubProject } from '../../../contracts/dubbing';
+import { LanguagePicker } from '../../components/LanguagePicker';
+import { PATHS } from '../../lib/paths';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { StatusTag } from '../records/RecordTags';
+import { retranslate } from './api';
+import { DownloadsMenu } from './DownloadsMenu';
+import { isDubRunning } from './hooks';
+import { useRedub } from './use-redub';
+import { VersionsDrawer } from './VersionsDrawer';
+
+interface DubHeaderProps {
+  project: DubProject;
+  /** Unsaved edits: re-dubbing or re-translating now would not use (or would overwrite) them. */
+  dirty: boolean;
+  onProject: (project: DubProject) => void;
+  onLinesChanged: () => void;
+}
+
+/** The project's name and status, and what can be done with it as a whole. */
+export function DubHeader({ project, dirty, onProject, onLinesChanged }: DubHeaderProps) {
+  const { record } = project;
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const isMobile = useIsMobile();
+  const redub = useRedub(record.id, onProject);
+  const [versionsOpen, setVersionsOpen] = useState(false);
+  const running = isDubRunning(record.status);
+  const minutes = Math.ceil(project.redubSeconds / 60);
+
+  // Opened straight from a link there is no page to go back to: the records list is the way out.
+  const back = () => void (location.key === 'default' ? navigate(PATHS.recordList) : navigate(-1));
+
+  const confirmRedub = () =>
+    modal.confirm({
+      title: t('dubbing.editor.redubTitle'),
+      content: t('dubbing.editor.redubContent', { count: minutes, lines: project.changedLines }),
+      okText: t('dubbing.editor.redubOk'),
+      okButtonProps: { 'data-testid': 'dub-redub-confirm' },
+      onOk: () => redub.run().catch((error: Error) => void message.error(error.message)),
+    });
+
+  const confirmRetranslate = () =>
+    modal.confirm({
+      title: t('dubbing.editor.retranslateTitle'),
+      content: t('dubbing.editor.retranslateContent'),
+      okText: t('dubbing.editor.retranslate'),
+      okButtonProps: { danger: true, 'data-testid': 'dub-retranslate-confirm' },
+      onOk: async () => {
+        try {
+          onProject(await retranslate(record.id));
+          onLinesChanged();
+        } catch {
+          // The request layer said why.
+        }
+      },
+    });
+
+  const blockedBy = running ? t('dubbing.editor.busy') : dirty ? t('recordDetail.saveFirst') : null;
+  return (
+    <header className="dub-header">
+      <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('recordDetail.back')} title={t('recordDetail.back')} onClick={back} />
+      <div className="dub-heading">
+        <Typography.Title level={1} className="dub-title" data-testid="dub-title" ellipsis={{ tooltip: record.name }}>
+          {record.name}
+        </Typography.Title>
+        <span data-testid="dub-status" data-status={record.status}>
+          <StatusTag status={record.status} />
+        </span>
+      </div>
+      <div className="dub-actions">
+        {project.form.translationLanguage && (
+          <Tooltip title={blockedBy}>
+            <Button icon={<TranslationOutlined />} disabled={blockedBy !== null} onClick={confirmRetranslate} data-testid="dub-retranslate">
+              <span className="dub-label">{t('dubbing.editor.retranslate')}</span>
+            </Button>
+          </Tooltip>
+        )}
+        <Button icon={<HistoryOutlined />} onClick={() => setVersionsOpen(true)} data-testid="dub-versions">
+          <span className="dub-label">{t('dubbing.versions.title')}</span>
+        </Button>
+        <DownloadsMenu project={project} />
+        <Tooltip title={blockedBy}>
+          <Button type="primary" icon={<SoundOutlined />} disabled={blockedBy !== null} loading={redub.busy} onClick={confirmRedub} data-testid="dub-redub">
+            {t('dubbing.editor.redub', { count: minutes })}
+          </Button>
+        </Tooltip>
+        <LanguagePicker compact={isMobile} />
+      </div>
+      <VersionsDrawer id={record.id} open={versionsOpen} onClose={() => setVersionsOpen(false)} />
+    </header>
+  );
+}

@@ -1,0 +1,119 @@
+import { EditOutlined, LoadingOutlined, SoundOutlined, UserOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Empty, Select, Spin } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DubLineRow, DubSpeaker } from '../../../contracts/dubbing';
+import { NameDialog } from '../../components/NameDialog';
+import { editSpeaker, fetchSpeakers, fetchVoices, speakersKey, voicesKey } from './api';
+import type { useListen } from './use-listen';
+
+const SPEAKER_NAME_MAX = 100;
+
+interface DubSpeakersProps {
+  id: number;
+  /** What the dubbed voices speak. */
+  language: string;
+  /** The lines shown: a voice is previewed with its speaker's own words when they are on the page. */
+  rows: readonly DubLineRow[];
+  editable: boolean;
+  listen: ReturnType<typeof useListen>;
+  /** A voice or name changed: the lines show it (and are marked changed for the re-dub). */
+  onChanged: () => void;
+}
+
+/** Who speaks, in which voice; a voice is heard before it is chosen, and a speaker can be renamed. */
+export function DubSpeakers({ id, language, rows, editable, listen, onChanged }: DubSpeakersProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const speakers = useQuery({ queryKey: speakersKey(id), queryFn: () => fetchSpeakers(id) });
+  const voices = useQuery({ queryKey: voicesKey(language), queryFn: () => fetchVoices(language), staleTime: Infinity });
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [saving, setSaving] = useState<string | null>(null);
+
+  const change = async (body: { speaker: string; name?: string; voice?: string }) => {
+    setSaving(body.speaker);
+    try {
+      queryClient.setQueryData<DubSpeaker[]>(speakersKey(id), await editSpeaker({ id, ...body }));
+      onChanged();
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  const preview = (speaker: DubSpeaker) => {
+    const own = rows.find((row) => row.speaker === speaker.speaker && row.translation.trim());
+    const voice = voices.data?.find((v) => v.id === speaker.voice);
+    void listen.listen(`voice-${speaker.speaker}`, { text: own?.translation ?? voice?.name ?? speaker.speaker, language, voice: speaker.voice || undefined });
+  };
+
+  const body = () => {
+    if (speakers.isPending) return <Spin />;
+    if (speakers.isError || speakers.data.length === 0) {
+      return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(speakers.isError ? 'dubbing.speakers.loadFailed' : 'recordDetail.speakers.none')} />;
+    }
+    const options = (voices.data ?? []).map((v) => ({ value: v.id, label: `${v.name} · ${t(`dubbing.speakers.genders.${v.gender}`)}` }));
+    return (
+      <ul className="dub-speakers">
+        {speakers.data.map((speaker) => (
+          <li key={speaker.speaker} className="dub-speaker-row" data-testid="dub-speaker" data-speaker={speaker.speaker}>
+            <div className="dub-speaker-head">
+              <UserOutlined />
+              <span className="dub-speaker-name">{speaker.speaker}</span>
+              <span className="dub-muted">{t('recordDetail.speakers.lines', { count: speaker.lines })}</span>
+              {editable && (
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<EditOutlined />}
+                  aria-label={t('recordDetail.speakers.rename', { name: speaker.speaker })}
+                  title={t('recordDetail.speakers.rename', { name: speaker.speaker })}
+                  onClick={() => setRenaming(speaker.speaker)}
+                  data-testid="dub-speaker-rename"
+                />
+              )}
+            </div>
+            <div className="dub-speaker-voice">
+              <Select
+                value={speaker.voice || undefined}
+                options={options}
+                loading={voices.isLoading || saving === speaker.speaker}
+                disabled={!editable || saving === speaker.speaker}
+                placeholder={t('dubbing.speakers.chooseVoice')}
+                aria-label={t('dubbing.speakers.voiceOf', { name: speaker.speaker })}
+                onChange={(voice: string) => void change({ speaker: speaker.speaker, voice }).catch(() => undefined)}
+                data-testid="dub-speaker-voice"
+              />
+              <Button
+                icon={listen.playing === `voice-${speaker.speaker}` ? <LoadingOutlined /> : <SoundOutlined />}
+                aria-label={t('dubbing.speakers.preview', { name: speaker.speaker })}
+                title={t('dubbing.speakers.preview', { name: speaker.speaker })}
+                onClick={() => preview(speaker)}
+                data-testid="dub-speaker-preview"
+              />
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  };
+
+  return (
+    <Card size="small" title={t('recordDetail.speakers.title')} className="dub-card" data-testid="dub-speakers">
+      {body()}
+      {renaming !== null && (
+        <NameDialog
+          title={t('recordDetail.speakers.renameTitle')}
+          label={t('recordDetail.speakers.nameLabel')}
+          initialName={renaming}
+          max={SPEAKER_NAME_MAX}
+          requiredMessage={t('recordDetail.speakers.nameRequired')}
+          tooLongMessage={t('recordDetail.speakers.nameTooLong', { max: SPEAKER_NAME_MAX })}
+          testId="dub-speaker-name"
+          onSubmit={(name) => change({ speaker: renaming, name })}
+          onClose={() => setRenaming(null)}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+import { Alert, App, Button, Progress } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { DubProject } from '../../../contracts/dubbing';
+import { isDubRunning } from './hooks';
+import { useRedub } from './use-redub';
+
+/** While dubbing runs: its stage and progress. After a failure: the reason and Retry. */
+export function DubStatus({ project, onProject }: { project: DubProject; onProject: (project: DubProject) => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const retry = useRedub(project.record.id, onProject);
+  const { record } = project;
+
+  if (isDubRunning(record.status)) {
+    return (
+      <div className="dub-running" role="status" data-testid="dub-progress" data-stage={project.stage}>
+        <span>{t(`dubbing.stages.${project.stage}`)}</span>
+        <Progress percent={Math.round(project.progress)} size="small" />
+      </div>
+    );
+  }
+  if (record.status === 'dub_err') {
+    const onRetry = () => retry.run().catch((error: Error) => void message.error(error.message));
+    return (
+      <Alert
+        className="dub-failed"
+        type="error"
+        showIcon
+        message={t('records.statuses.dub_err')}
+        description={record.errorReason || t('recordDetail.noReason')}
+        action={
+          <Button size="small" danger loading={retry.busy} onClick={() => void onRetry()} data-testid="dub-retry">
+            {t('recordDetail.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  return null;
+}

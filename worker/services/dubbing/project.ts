@@ -1,0 +1,237 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import { Code } from '../../../contracts/errors';
+import type { DubIteration, DubLineRow, DubProject, DubSpeaker, dubEditSpeakerBody, dubEditsBody, dubLinesQuery } from '../../../contracts/dubbing';
+import type { Page } from '../../../contracts/records';
+import type { Db } from '../../db/client';
+import { dubIterations, dubLines, dubProjects, segments } from '../../db/schema';
+import { chunks, runBatch } from '../../lib/batch';
+import { ApiError } from '../../lib/errors';
+import { providers } from '../providers';
+import { ownedRecord, recordRow } from '../records';
+import { presignGet, s3Target } from '../storage';
+import { spokenLanguage, spokenText } from './run';
+import { assertEditable, redubSeconds } from './submit';
+import { assignVoices, voicesFor } from './voices';
+
+/**
+ * The dubbing editor's reads and edits (spec §7 getFileByTaskId, getFileDataContentPageList, edits,
+ * getSpeakerList, editSpeaker, createIteration, getIteration; §5 subtitle editing rules). Every call
+ * starts from the caller's own record, so one user never reaches another's project.
+ */
+
+type Segment = typeof segments.$inferSelect;
+
+export async function ownedProject(db: Db, userId: number, recordId: number) {
+  const record = await ownedRecord(db, userId, recordId);
+  const project = await db.query.dubProjects.findFirst({ where: eq(dubProjects.recordId, recordId) });
+  if (!project || record.type !== 'dubbing') throw new ApiError(Code.NOT_FOUND, 'recordNotFound', {}, 404);
+  return { record, project };
+}
+
+type Owned = Awaited<ReturnType<typeof ownedProject>>;
+
+async function linesWithVoices(db: Db, env: Env, { record, project }: Owned) {
+  const lines = await db.query.segments.findMany({ where: eq(segments.recordId, record.id), orderBy: segments.seq });
+  const voices = await voicesFor(env, spokenLanguage(record)).catch(() => []);
+  const assigned = voices.length
+    ? assignVoices(
+        lines.map((l) => l.speaker),
+        project.voices,
+        voices,
+      )
+    : new Map<string, string>();
+  const dubbed = new Map((await db.query.dubLines.findMany({ where: eq(dubLines.recordId, record.id) })).map((d) => [d.segmentId, d]));
+  return lines.map((line): DubLineRow => {
+    const was = dubbed.get(line.id);
+    const translation = spokenText(line, record.translationLanguage);
+    const voice = assigned.get(line.speaker) ?? project.voices[line.speaker] ?? '';
+    return {
+      id: line.id,
+      seq: line.seq,
+      start: line.startMs,
+      end: line.endMs,
+      text: line.text,
+      translation,
+      speaker: line.speaker,
+      voice,
+      fit: was?.fit ?? null,
+      tempo: was ? was.tempo / 1000 : null,
+      changed: project.version > 0 && (!was || was.text !== translation || was.voice !== voice || was.startMs !== line.startMs || was.endMs !== line.endMs),
+    };
+  });
+}
+
+export async function changedLineCount(db: Db, env: Env, userId: number, recordId: number) {
+  return (await linesWithVoices(db, env, await ownedProject(db, userId, recordId))).filter((l) => l.changed).length;
+}
+
+export async function dubProject(db: Db, env: Env, origin: string, userId: number, recordId: number, now = Date.now()): Promise<DubProject> {
+  const owned = await ownedProject(db, userId, recordId);
+  const { record, project } = owned;
+  const target = await s3Target(env, origin);
+  const kept = project.outputKey !== null && (project.expiresAt ?? 0) > now;
+  const original = record.mediaKey && (await env.MEDIA.head(record.mediaKey)) ? await presignGet(target, record.mediaKey) : null;
+  return {
+    record: recordRow(record, now),
+    stage: project.stage,
+    progress: project.progress,
+    form: project.form,
+    originalUrl: original,
+    dubbedUrl: kept ? await presignGet(target, project.outputKey!) : null,
+    expiresAt: kept ? project.expiresAt : null,
+    changedLines: (await linesWithVoices(db, env, owned)).filter((l) => l.changed).length,
+    redubSeconds: redubSeconds(record.durationMs),
+  };
+}
+
+export async function dubLinesPage(db: Db, env: Env, userId: number, q: z.output<typeof dubLinesQuery>): Promise<Page<DubLineRow>> {
+  const rows = await linesWithVoices(db, env, await ownedProject(db, userId, q.id));
+  return { rows: rows.slice((q.pageNum - 1) * q.pageSize, q.pageNum * q.pageSize), total: rows.length };
+}
+
+const invalid = (detail: string) => new ApiError(Code.BAD_REQUEST, 'badRequest', { detail }, 400);
+
+/** Applies edits to lines, keeping spec §5's rules across the whole project: in order, no overlap, inside the video. */
+export async function editDubLines(db: Db, userId: number, body: z.output<typeof dubEditsBody>) {
+  const { record } = await ownedProject(db, userId, body.id);
+  assertEditable(record.status);
+  const lines = await db.query.segments.findMany({ where: eq(segments.recordId, record.id), orderBy: segments.seq });
+  const byId = new Map(lines.map((l) => [l.id, { ...l }]));
+  for (const edit of body.lines) {
+    const line = byId.get(edit.id);
+    if (!line) throw new ApiError(Code.NOT_FOUND, 'recordNotFound', {}, 404);
+    line.startMs = edit.start ?? line.startMs;
+    line.endMs = edit.end ?? line.endMs;
+    if (edit.text !== undefined) line.text = edit.text;
+    if (edit.translation !== undefined) {
+      if (record.translationLanguage) line.translations = { ...line.translations, [record.translationLanguage]: edit.translation };
+      else line.text = edit.translation;
+    }
+  }
+  const edited = [...byId.values()].sort((a, b) => a.seq - b.seq);
+  edited.forEach((line, i) => {
+    if (line.endMs < line.startMs) throw invalid(`line ${i + 1}: end before start`);
+    if (record.durationMs > 0 && line.endMs > record.durationMs + 500) throw invalid(`line ${i + 1}: past the end of the video`);
+    const next = edited[i + 1];
+    if (next && line.endMs > next.startMs) throw invalid(`lines ${i + 1} and ${i + 2} overlap`);
+  });
+  const changed = body.lines.map((e) => byId.get(e.id)!) as Segment[];
+  await runBatch(
+    db,
+    changed.map((l) =>
+      db.update(segments).set({ startMs: l.startMs, endMs: l.endMs, text: l.text, translations: l.translations }).where(eq(segments.id, l.id)),
+    ),
+  );
+}
+
+export async function dubSpeakers(db: Db, env: Env, userId: number, recordId: number): Promise<DubSpeaker[]> {
+  const lines = await linesWithVoices(db, env, await ownedProject(db, userId, recordId));
+  const speakers = new Map<string, DubSpeaker>();
+  for (const line of lines) {
+    const entry = speakers.get(line.speaker) ?? { speaker: line.speaker, voice: line.voice, lines: 0 };
+    entry.lines++;
+    speakers.set(line.speaker, entry);
+  }
+  return [...speakers.values()];
+}
+
+/** Renames a speaker on every line and/or gives them a voice of the project's language. */
+export async function editDubSpeaker(db: Db, env: Env, userId: number, body: z.output<typeof dubEditSpeakerBody>) {
+  const { record, project } = await ownedProject(db, userId, body.id);
+  assertEditable(record.status);
+  const voices = { ...project.voices };
+  if (body.voice !== undefined) {
+    if (!(await voicesFor(env, spokenLanguage(record))).some((v) => v.id === body.voice)) throw invalid('voice: not a voice of this language');
+    voices[body.speaker] = body.voice;
+  }
+  const renamed = body.name !== undefined && body.name !== body.speaker ? body.name : null;
+  if (renamed !== null && body.speaker in voices) {
+    voices[renamed] = voices[body.speaker]!;
+    delete voices[body.speaker];
+  }
+  await db.batch([
+    db.update(dubProjects).set({ voices, updatedAt: Date.now() }).where(eq(dubProjects.recordId, record.id)),
+    ...(renamed !== null
+      ? [
+          db
+            .update(segments)
+            .set({ speaker: renamed })
+            .where(and(eq(segments.recordId, record.id), eq(segments.speaker, body.speaker))),
+        ]
+      : []),
+  ]);
+  return dubSpeakers(db, env, userId, record.id);
+}
+
+async function iterationOf(env: Env, origin: string, row: typeof dubIterations.$inferSelect, now: number): Promise<DubIteration> {
+  const kept = row.outputKey !== null && (row.expiresAt ?? 0) > now;
+  return {
+    id: row.id,
+    version: row.version,
+    name: row.name,
+    createTime: row.createdAt,
+    lines: row.lines.length,
+    url: kept ? await presignGet(await s3Target(env, origin), row.outputKey!) : null,
+  };
+}
+
+export async function createIteration(db: Db, env: Env, origin: string, userId: number, recordId: number, name: string | undefined, now = Date.now()) {
+  const owned = await ownedProject(db, userId, recordId);
+  const lines = await linesWithVoices(db, env, owned);
+  const last = await db.query.dubIterations.findFirst({ where: eq(dubIterations.recordId, recordId), orderBy: desc(dubIterations.version) });
+  const version = (last?.version ?? 0) + 1;
+  const [row] = await db
+    .insert(dubIterations)
+    .values({
+      recordId,
+      version,
+      name: name || `v${version}`,
+      lines: lines.map((l) => ({ seq: l.seq, start: l.start, end: l.end, text: l.text, translation: l.translation, speaker: l.speaker })),
+      createdAt: now,
+    })
+    .returning();
+  return iterationOf(env, origin, row!, now);
+}
+
+export async function listIterations(db: Db, env: Env, origin: string, userId: number, recordId: number, now = Date.now()) {
+  await ownedProject(db, userId, recordId);
+  const rows = await db.query.dubIterations.findMany({ where: eq(dubIterations.recordId, recordId), orderBy: desc(dubIterations.version) });
+  return Promise.all(rows.map((r) => iterationOf(env, origin, r, now)));
+}
+
+/** `transAdjust`: the lines translated again in batches, each line with its neighbours as the translator's context. */
+export async function retranslate(db: Db, env: Env, userId: number, recordId: number) {
+  const { record } = await ownedProject(db, userId, recordId);
+  assertEditable(record.status);
+  const target = record.translationLanguage;
+  if (!target) throw new ApiError(Code.BAD_REQUEST, 'dubNoTranslation', {}, 400);
+  const lines = await db.query.segments.findMany({ where: eq(segments.recordId, recordId), orderBy: segments.seq });
+  const translator = providers(env).translate;
+  const updates = [];
+  for (const batch of chunks(lines, 50)) {
+    const texts = await translator.translate(
+      record.audioLanguage,
+      target,
+      batch.map((l) => l.text),
+    );
+    updates.push(
+      ...batch.map((l, i) =>
+        db
+          .update(segments)
+          .set({ translations: { ...l.translations, [target]: texts[i] ?? '' } })
+          .where(eq(segments.id, l.id)),
+      ),
+    );
+  }
+  await runBatch(db, updates);
+}
+
+/** Removes what dubbing keeps beside a record, with the record (see records.removeRecords). */
+export function dubRowsOf(db: Db, recordIds: number[]) {
+  return [
+    db.delete(dubProjects).where(inArray(dubProjects.recordId, recordIds)),
+    db.delete(dubLines).where(inArray(dubLines.recordId, recordIds)),
+    db.delete(dubIterations).where(inArray(dubIterations.recordId, recordIds)),
+  ];
+}

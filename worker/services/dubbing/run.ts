@@ -1,0 +1,152 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { DUB_UPLOAD } from '../../../contracts/constants';
+import { DUB_ENGINE_PATHS } from '../../../contracts/dubbing-engine';
+import type { FitResponse, RenderPlan } from '../../../contracts/dubbing-engine';
+import type { DubStage } from '../../../contracts/dubbing';
+import type { Db } from '../../db/client';
+import { dubIterations, dubLines, dubProjects, records, segments } from '../../db/schema';
+import { chunks, runBatch } from '../../lib/batch';
+import { providers } from '../providers';
+import { charge } from '../rights';
+import { putStream } from '../transcription/audio';
+import { JobFailure, type Enqueue } from '../transcription/pipeline';
+import { multipartBody } from './multipart';
+import { assignVoices, requireVoices } from './voices';
+
+/**
+ * The `dub` stage of a dubbing project (after its lines were recognised or imported, and translated): the
+ * engine speaks every line in its speaker's voice and fits it to its slot, then lays the new voice over
+ * the original background and burns the subtitles in when asked; the mp4 goes to R2 for 7 days. Runs
+ * again on every re-dub: the engine keeps what it spoke before, so only changed lines are spoken anew.
+ * A redelivered message renders the same version to the same key, and charges are unique per version.
+ */
+
+export const DAY_MS = 24 * 3600_000;
+export const dubbedKey = (recordId: number, version: number) => `dubbed/${recordId}/v${version}.mp4`;
+export const dubbedPrefix = (recordId: number) => `dubbed/${recordId}/`;
+
+type Segment = typeof segments.$inferSelect;
+type Record_ = typeof records.$inferSelect;
+
+/** What the new voice says: the translation, or the source text when the video keeps its language. */
+export const spokenText = (line: Pick<Segment, 'text' | 'translations'>, target: string | null) => (target ? (line.translations[target] ?? '') : line.text);
+
+export const spokenLanguage = (record: Pick<Record_, 'audioLanguage' | 'translationLanguage'>) => record.translationLanguage ?? record.audioLanguage;
+
+export async function setDubStage(db: Db, recordId: number, stage: DubStage, progress = 0) {
+  await db.update(dubProjects).set({ stage, progress, updatedAt: Date.now() }).where(eq(dubProjects.recordId, recordId));
+}
+
+/** Hands a project whose lines are ready to the `dub` stage. */
+export async function startDubbing(db: Db, enqueue: Enqueue, recordId: number) {
+  // Queued before the state changes, so a crash in between repeats the message rather than stalling.
+  await enqueue([{ kind: 'dub', recordId }]);
+  await db.batch([
+    db.update(dubProjects).set({ stage: 'synthesizing', progress: 0, updatedAt: Date.now() }).where(eq(dubProjects.recordId, recordId)),
+    db.update(records).set({ status: 'dubbing', errorReason: null, updatedAt: Date.now() }).where(eq(records.id, recordId)),
+  ]);
+}
+
+async function projectOf(db: Db, recordId: number) {
+  const project = await db.query.dubProjects.findFirst({ where: eq(dubProjects.recordId, recordId) });
+  const record = project && (await db.query.records.findFirst({ where: eq(records.id, recordId) }));
+  return project && record ? { project, record } : undefined;
+}
+
+export async function runDub(db: Db, env: Env, recordId: number) {
+  const loaded = await projectOf(db, recordId);
+  if (!loaded || !['synthesizing', 'rendering'].includes(loaded.project.stage)) return;
+  const { project, record } = loaded;
+  const video = record.mediaKey ? await env.MEDIA.get(record.mediaKey) : null;
+  if (!video) throw new JobFailure('The uploaded video is no longer kept (videos are kept for 7 days). Upload it again to dub it.');
+  const lines = await db.query.segments.findMany({ where: eq(segments.recordId, recordId), orderBy: segments.seq });
+  const language = spokenLanguage(record);
+  const voices = assignVoices(
+    lines.map((l) => l.speaker),
+    project.voices,
+    await requireVoices(env, language),
+  );
+  const plan: RenderPlan = {
+    language,
+    duration: Math.max(record.durationMs / 1000, ...lines.map((l) => l.endMs / 1000)),
+    lines: lines.map((l) => ({ start: l.startMs / 1000, end: l.endMs / 1000, text: spokenText(l, record.translationLanguage), voice: voices.get(l.speaker)! })),
+  };
+  const { engine } = providers(env);
+  const fitted = await engine.postJson<FitResponse>(DUB_ENGINE_PATHS.fit, plan);
+  await setDubStage(db, recordId, 'rendering', 50);
+
+  const { form } = project;
+  const styled: RenderPlan = form.exportSubtitleInVideo
+    ? {
+        ...plan,
+        subtitles: {
+          fontSize: form.subtitleFontSize,
+          maxChars: form.subtitleMaxCharCountPerSegment,
+          primaryColor: form.subtitlePrimaryColor,
+          outlineColor: form.subtitleOutlineColor,
+        },
+      }
+    : plan;
+  const multipart = multipartBody([
+    { name: 'plan', type: 'application/json', body: JSON.stringify(styled) },
+    { name: 'video', filename: 'video.mp4', type: 'video/mp4', body: video.body },
+  ]);
+  const rendered = await engine.request(DUB_ENGINE_PATHS.render, { method: 'POST', body: multipart.body, headers: { 'content-type': multipart.contentType } });
+  const version = project.version + 1;
+  const key = dubbedKey(recordId, version);
+  await putStream(env.MEDIA, key, rendered.body!);
+
+  // The first dubbing costs the video's length; each re-dub half of it (spec §9).
+  const seconds = Math.max(1, Math.round(record.durationMs / 1000));
+  if (version === 1) await charge(env.DB, db, record.userId, 'dubbing', seconds, `dubbing:${recordId}`);
+  else await charge(env.DB, db, record.userId, 'dubbing', Math.ceil(seconds * DUB_UPLOAD.redubChargeRatio), `dubbing:${recordId}:v${version}`);
+
+  const now = Date.now();
+  const expiresAt = now + DUB_UPLOAD.keepDays * DAY_MS;
+  const dubbed = lines.map((l, i) => {
+    const fit = fitted.lines[i]!;
+    return {
+      segmentId: l.id,
+      recordId,
+      text: plan.lines[i]!.text,
+      voice: plan.lines[i]!.voice!,
+      startMs: l.startMs,
+      endMs: l.endMs,
+      fit: fit.fit,
+      tempo: Math.round(fit.tempo * 1000),
+    };
+  });
+  const [{ next }] = (await db
+    .select({ next: sql<number>`coalesce(max(${dubIterations.version}), 0) + 1` })
+    .from(dubIterations)
+    .where(eq(dubIterations.recordId, recordId))) as [{ next: number }];
+  await runBatch(db, [
+    db.delete(dubLines).where(eq(dubLines.recordId, recordId)),
+    ...chunks(dubbed, 12).map((part) => db.insert(dubLines).values(part)),
+    db.insert(dubIterations).values({
+      recordId,
+      version: next,
+      name: `#${version}`,
+      lines: lines.map((l, i) => ({ seq: l.seq, start: l.startMs, end: l.endMs, text: l.text, translation: plan.lines[i]!.text, speaker: l.speaker })),
+      outputKey: key,
+      expiresAt,
+      createdAt: now,
+    }),
+    db
+      .update(dubProjects)
+      .set({ stage: 'done', progress: 100, version, outputKey: key, expiresAt, updatedAt: now })
+      .where(and(eq(dubProjects.recordId, recordId), inArray(dubProjects.stage, ['synthesizing', 'rendering']))),
+    db.update(records).set({ status: 'dub_complete', errorReason: null, updatedAt: now }).where(eq(records.id, recordId)),
+  ]);
+}
+
+/** Ends a project's run with its reason kept on the record; the editor's retry starts the failed part again. */
+export async function failDub(db: Db, recordId: number, reason: string) {
+  await db.batch([
+    db.update(dubProjects).set({ stage: 'failed', updatedAt: Date.now() }).where(eq(dubProjects.recordId, recordId)),
+    db
+      .update(records)
+      .set({ status: 'dub_err', errorReason: reason.slice(0, 500), updatedAt: Date.now() })
+      .where(eq(records.id, recordId)),
+  ]);
+}
