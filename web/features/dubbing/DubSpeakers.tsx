@@ -4,11 +4,9 @@ import { Button, Card, Empty, Select, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DubLineRow, DubSpeaker } from '../../../contracts/dubbing';
-import { NameDialog } from '../../components/NameDialog';
+import { SpeakerNameDialog } from '../record-detail/SpeakerNameDialog';
 import { editSpeaker, fetchSpeakers, fetchVoices, speakersKey, voicesKey } from './api';
 import type { useListen } from './use-listen';
-
-const SPEAKER_NAME_MAX = 100;
 
 interface DubSpeakersProps {
   id: number;
@@ -102,13 +100,8 @@ export function DubSpeakers({ id, language, rows, editable, listen, onChanged }:
     <Card size="small" title={t('recordDetail.speakers.title')} className="dub-card" data-testid="dub-speakers">
       {body()}
       {renaming !== null && (
-        <NameDialog
-          title={t('recordDetail.speakers.renameTitle')}
-          label={t('recordDetail.speakers.nameLabel')}
-          initialName={renaming}
-          max={SPEAKER_NAME_MAX}
-          requiredMessage={t('recordDetail.speakers.nameRequired')}
-          tooLongMessage={t('recordDetail.speakers.nameTooLong', { max: SPEAKER_NAME_MAX })}
+        <SpeakerNameDialog
+          name={renaming}
           testId="dub-speaker-name"
           onSubmit={(name) => change({ speaker: renaming, name })}
           onClose={() => setRenaming(null)}

@@ -2,11 +2,10 @@ import { EditOutlined, MergeOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Card, Dropdown, Empty } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NameDialog } from '../../components/NameDialog';
+import { SpeakerNameDialog } from './SpeakerNameDialog';
 import type { SpeakerStat } from './transcript-edit';
 
 /** Longest speaker name the server keeps (contracts/transcription.ts editedLine). */
-const SPEAKER_NAME_MAX = 100;
 
 interface SpeakersPanelProps {
   speakers: SpeakerStat[];
@@ -70,13 +69,8 @@ export function SpeakersPanel({ speakers, editable, onRename, onMerge }: Speaker
         </ul>
       )}
       {renaming !== null && (
-        <NameDialog
-          title={t('recordDetail.speakers.renameTitle')}
-          label={t('recordDetail.speakers.nameLabel')}
-          initialName={renaming}
-          max={SPEAKER_NAME_MAX}
-          requiredMessage={t('recordDetail.speakers.nameRequired')}
-          tooLongMessage={t('recordDetail.speakers.nameTooLong', { max: SPEAKER_NAME_MAX })}
+        <SpeakerNameDialog
+          name={renaming}
           testId="detail-speaker-name"
           onSubmit={(name) => (onRename(renaming, name) ? Promise.resolve() : Promise.reject(new Error('refused')))}
           onClose={() => setRenaming(null)}
