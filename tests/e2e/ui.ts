@@ -2,15 +2,9 @@ import type { Page } from 'playwright-core';
 
 /** Driving antd in a real browser: what every end-to-end test needs to click reliably. */
 
-/**
- * Waits for antd's pop-in animations to end, so clicks land where the element really is. A tree's expand
- * animation counts too: its nodes are remounted when it ends, closing any menu opened on one of them.
- */
+/** Waits for antd's pop-in animations to end, so clicks land where the element really is. */
 export const settle = (page: Page) =>
-  page
-    .locator('.ant-zoom-appear, .ant-zoom-enter, .ant-slide-up-appear, .ant-slide-up-enter, .ant-tree-treenode-motion')
-    .first()
-    .waitFor({ state: 'detached' });
+  page.locator('.ant-zoom-appear, .ant-zoom-enter, .ant-slide-up-appear, .ant-slide-up-enter').first().waitFor({ state: 'detached' });
 
 /** The visible element with this test id (antd keeps closed menus and dialogs in the page, hidden). */
 export const visible = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });

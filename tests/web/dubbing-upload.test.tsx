@@ -444,13 +444,15 @@ describe('dubbing upload dialog', () => {
     await waitFor(() => expect((screen.getByTestId('dub-max-chars') as HTMLInputElement).disabled).toBe(false));
     fireEvent.change(screen.getByTestId('dub-max-chars'), { target: { value: '22' } });
     typeNumber(screen.getByTestId('dub-font-size') as HTMLInputElement, '20');
+    fireEvent.change(screen.getByTestId('dub-stroke-colour'), { target: { value: '#334455' } });
+    expect(dialog.textContent).toMatch(/#334455/);
     fireEvent.click(submitButton());
     await screen.findByText('Dubbing started. You can follow it in your records.');
     expect(calls('/speech/video/transcribe/transwrite').map(jsonOf)[0]).toMatchObject({
       subtitleFontSize: 20,
       subtitleMaxCharCountPerSegment: 22,
       subtitlePrimaryColor: '#ffcc00',
-      subtitleOutlineColor: '#112233',
+      subtitleOutlineColor: '#334455',
     });
 
     await act(() => router.navigate('/'));
@@ -458,8 +460,8 @@ describe('dubbing upload dialog', () => {
     await screen.findByTestId('dub-dialog');
     expect((screen.getByTestId('dub-font-size') as HTMLInputElement).value).toBe('20');
     expect((screen.getByTestId('dub-max-chars') as HTMLInputElement).value).toBe('22');
-    expect(screen.getByTestId('dub-dialog').textContent).toMatch(/#ffcc00/i);
-    expect(screen.getByTestId('dub-dialog').textContent).toMatch(/#112233/i);
+    expect((screen.getByTestId('dub-font-colour') as HTMLInputElement).value).toBe('#ffcc00');
+    expect((screen.getByTestId('dub-stroke-colour') as HTMLInputElement).value).toBe('#334455');
     // The rest of the form starts afresh.
     expect((screen.getByTestId('dub-export-subtitles') as HTMLInputElement).checked).toBe(false);
     expect(rows()).toEqual([]);

@@ -167,7 +167,26 @@ describe('folder tree in the side navigation', { timeout: 20_000 }, () => {
     expect(localStorage.getItem('folderId')).toBe('14');
     expect(localStorage.getItem('folderName')).toBe('Acme');
     await waitFor(() => expect(calls('/speech/audio/transcribe/query').at(-1)?.url.searchParams.get('folderId')).toBe('14'));
-    expect(screen.getByTestId('folder-node-14').closest('.ant-tree-treenode')?.className).toContain('ant-tree-treenode-selected');
+    // The open folder is marked as the current page, and only it.
+    const link = (id: number) => screen.getByTestId(`folder-node-${id}`).closest('a');
+    expect(link(14)?.getAttribute('aria-current')).toBe('page');
+    expect(link(14)?.getAttribute('href')).toBe('/recordList?folderId=14');
+    expect([11, 12, 13].map((id) => link(id)?.getAttribute('aria-current'))).toEqual([null, null, null]);
+  });
+
+  it('folds and unfolds a folder’s subfolders from its arrow', async () => {
+    renderAt('/');
+    await screen.findByTestId('folder-node-14');
+    const toggle = screen.getByLabelText('Subfolders of Work');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByTestId('folder-node-13')).toBeNull();
+    expect(screen.queryByTestId('folder-node-14')).toBeNull();
+    // Leaves have nothing to fold.
+    expect(screen.queryByLabelText('Subfolders of Default folder')).toBeNull();
+    fireEvent.click(toggle);
+    expect(screen.getByTestId('folder-node-14').textContent).toBe('Acme');
   });
 
   it('opens the remembered folder on /recordList', async () => {

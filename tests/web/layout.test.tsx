@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountItem } from '../../contracts/rights';
 import { usePayDialog } from '../../web/features/pay/store';
@@ -11,6 +11,10 @@ import { useApiServer } from './helpers/api-server';
 import type { RecordedRequest, Reply } from './helpers/api-server';
 import { renderAt } from './helpers/render-app';
 import { userInfo } from './helpers/users';
+
+// The first render compiles the lazily loaded pages, and a menu's first opening compiles antd's dropdown,
+// which can take a few seconds.
+configure({ asyncUtilTimeout: 5000 });
 
 const server = useApiServer();
 /** Minutes left on the duration account of the fake server; a redeemed card adds 600. */
@@ -151,6 +155,28 @@ describe('layout shell', () => {
     await screen.findByText('聽譯', { selector: '[data-testid=product-name]' });
     expect(screen.getByTestId('side-nav').textContent).toContain('我的帳戶');
     expect(localStorage.getItem('locale')).toBe('zh-TW');
+    // The menu closed with the choice and opens again for the next one.
+    await waitFor(() => expect(document.querySelector('.ant-dropdown-hidden')).not.toBeNull());
+    fireEvent.click(screen.getByTestId('lang-picker'));
+    await waitFor(() => expect(document.querySelector('.ant-dropdown-hidden')).toBeNull());
+    fireEvent.click(screen.getByTestId('lang-option-en-US'));
+    await screen.findByText('Tingyi', { selector: '[data-testid=product-name]' });
+  });
+
+  it('navigates by links in the side navigation and marks the current page', async () => {
+    const router = renderAt('/vocabularyDetail?id=1');
+    const nav = await screen.findByTestId('side-nav');
+    const link = (name: string) => within(nav).getByRole('link', { name });
+    // A library's page belongs to the vocabulary entry.
+    expect(link('Vocabulary').getAttribute('aria-current')).toBe('page');
+    expect(link('Home').getAttribute('aria-current')).toBeNull();
+    expect(link('Favourites').getAttribute('href')).toBe('/favourList');
+    fireEvent.click(link('Favourites'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/favourList'));
+    expect(link('Favourites').getAttribute('aria-current')).toBe('page');
+    expect(link('Vocabulary').getAttribute('aria-current')).toBeNull();
+    // Without an account the records entry leads to its page rather than to a folder tree.
+    expect(screen.getByTestId('nav-records').getAttribute('href')).toBe('/recordList');
   });
 
   it('keeps the card exchange button disabled until a trimmed code is typed', async () => {

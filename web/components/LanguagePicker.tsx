@@ -1,9 +1,10 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, isLocale } from '../../contracts/locale';
 import { currentLocale, setLocale } from '../i18n';
 import { LOCALE_LABELS } from '../i18n/ui-locales';
+import { MenuDropdown } from './MenuDropdown';
 
 /**
  * Language switch. Test hooks: click `[data-testid=lang-picker]`, then `[data-testid=lang-option-zh-TW]`
@@ -13,8 +14,7 @@ export function LanguagePicker({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   return (
-    <Dropdown
-      trigger={['click']}
+    <MenuDropdown
       placement="bottomRight"
       menu={{
         selectable: true,
@@ -31,6 +31,6 @@ export function LanguagePicker({ compact = false }: { compact?: boolean }) {
       <Button type="text" icon={<GlobalOutlined />} data-testid="lang-picker" aria-label={t('header.language')}>
         {compact ? null : LOCALE_LABELS[locale]}
       </Button>
-    </Dropdown>
+    </MenuDropdown>
   );
 }

@@ -235,6 +235,7 @@ export const enUS = {
     rename: 'Rename',
     delete: 'Delete',
     actions: 'Actions for {{name}}',
+    subfolders: 'Subfolders of {{name}}',
     nameLabel: 'Folder name',
     nameRequired: 'Please enter a folder name',
     nameTooLong: 'A folder name can have at most {{max}} characters',

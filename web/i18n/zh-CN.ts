@@ -234,6 +234,7 @@ export const zhCN: Messages = {
     rename: '重命名',
     delete: '删除',
     actions: '“{{name}}”的操作',
+    subfolders: '“{{name}}”的子文件夹',
     nameLabel: '文件夹名称',
     nameRequired: '请输入文件夹名称',
     nameTooLong: '文件夹名称最多 {{max}} 个字符',

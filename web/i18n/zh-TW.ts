@@ -234,6 +234,7 @@ export const zhTW: Messages = {
     rename: '重新命名',
     delete: '刪除',
     actions: '「{{name}}」的操作',
+    subfolders: '「{{name}}」的子資料夾',
     nameLabel: '資料夾名稱',
     nameRequired: '請輸入資料夾名稱',
     nameTooLong: '資料夾名稱最多 {{max}} 個字元',

@@ -1,5 +1,5 @@
 import { ClockCircleOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Skeleton } from 'antd';
+import { Button, Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../components/PageTitle';
@@ -95,23 +95,18 @@ function RecentRecords() {
   };
 
   return (
-    <Card
-      className="home-recent"
-      variant="borderless"
-      title={
-        <span className="home-recent-title">
+    <section className="home-recent" aria-labelledby="home-recent-title">
+      <header className="home-recent-head">
+        <h2 className="home-recent-title" id="home-recent-title">
           <ClockCircleOutlined /> {t('home.recent')}
-        </span>
-      }
-      extra={
-        rows.length > 0 && (
+        </h2>
+        {rows.length > 0 && (
           <Link to={PATHS.recordList}>
             {t('home.viewAll')} <RightOutlined />
           </Link>
-        )
-      }
-    >
-      {body()}
-    </Card>
+        )}
+      </header>
+      <div className="home-recent-body">{body()}</div>
+    </section>
   );
 }

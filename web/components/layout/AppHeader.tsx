@@ -1,5 +1,5 @@
 import { CrownOutlined, GiftOutlined, MenuOutlined } from '@ant-design/icons';
-import { Button, Layout, Tooltip } from 'antd';
+import { Button, Layout } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,19 +48,19 @@ interface HeaderActionProps {
   highlight?: boolean;
 }
 
-/** A header button that shrinks to its icon (with the label as tooltip and accessible name) on mobile. */
+/** A header button that shrinks to its icon (with the label as title and accessible name) on mobile. */
 function HeaderAction({ compact, icon, label, onClick, testId, highlight = false }: HeaderActionProps) {
-  const button = (
+  return (
     <Button
       type="text"
       icon={icon}
       onClick={onClick}
       aria-label={compact ? label : undefined}
+      title={compact ? label : undefined}
       className={highlight ? 'header-action highlight' : 'header-action'}
       data-testid={testId}
     >
       {compact ? null : label}
     </Button>
   );
-  return compact ? <Tooltip title={label}>{button}</Tooltip> : button;
 }

@@ -9,12 +9,10 @@ import {
   ShareAltOutlined,
   StarOutlined,
 } from '@ant-design/icons';
-import { Menu } from 'antd';
-import type { MenuProps } from 'antd';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { FolderTree } from '../../features/folders/FolderTree';
 import { EXTERNAL_LINKS } from '../../lib/links';
 import { PATHS } from '../../lib/paths';
@@ -25,69 +23,93 @@ import { useComingSoon } from '../use-coming-soon';
 const MENU_KEY_OF: Record<string, string> = { [PATHS.vocabularyDetail]: PATHS.vocabulary };
 
 /**
- * Side navigation (spec §2). The records entry opens and closes the folder tree under it, so the menu is
- * split around the tree. `onNavigate` lets the mobile drawer close after a choice.
+ * Side navigation (spec §2): plain links, so every entry can also open in a new tab. The records entry opens
+ * and closes the folder tree under it. `onNavigate` lets the mobile drawer close after a choice.
  */
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const hasAccount = useSession((s) => s.userInfo !== null);
   const [foldersOpen, setFoldersOpen] = useState(true);
-  const selectedKeys = [MENU_KEY_OF[pathname] ?? pathname];
-
-  const head: MenuProps['items'] = [
-    { key: PATHS.home, icon: <HomeOutlined />, label: t('pages.home') },
-    {
-      type: 'group',
-      key: 'my-account',
-      label: t('nav.myAccount'),
-      children: [
-        {
-          key: PATHS.recordList,
-          icon: <FileTextOutlined />,
-          label: (
-            // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label is all antd lets us mark; it says whether the folder tree under it is open.
-            <span className="side-nav-records" aria-expanded={hasAccount ? foldersOpen : undefined} data-testid="nav-records">
-              {t('pages.records')}
-              {hasAccount && <RightOutlined className={foldersOpen ? 'side-nav-records-arrow open' : 'side-nav-records-arrow'} />}
-            </span>
-          ),
-        },
-      ],
-    },
-  ];
-  const rest: MenuProps['items'] = [
-    { key: PATHS.favourList, icon: <StarOutlined />, label: t('pages.favourites') },
-    { key: PATHS.shareList, icon: <ShareAltOutlined />, label: t('pages.shares') },
-    { key: PATHS.vocabulary, icon: <BookOutlined />, label: t('pages.vocabulary') },
-  ];
-  const go: MenuProps['onClick'] = ({ key }) => {
-    void navigate(key);
-    onNavigate?.();
-  };
+  const selected = MENU_KEY_OF[pathname] ?? pathname;
+  const entry = (to: string, icon: ReactNode, label: string) => (
+    <NavEntry to={to} icon={icon} label={label} current={selected === to} onNavigate={onNavigate} />
+  );
 
   return (
     <nav className="side-nav" data-testid="side-nav" aria-label={t('nav.label')}>
-      <Menu
-        className="side-nav-menu"
-        mode="inline"
-        selectedKeys={selectedKeys}
-        items={head}
-        onClick={(info) => {
+      <ul className="side-nav-list">{entry(PATHS.home, <HomeOutlined />, t('pages.home'))}</ul>
+      <h2 className="side-nav-group" id="side-nav-my-account">
+        {t('nav.myAccount')}
+      </h2>
+      <ul className="side-nav-list" aria-labelledby="side-nav-my-account">
+        {hasAccount ? (
+          // With an account the entry opens the folder tree, whose folders lead to the lists.
+          <li>
+            <button
+              type="button"
+              className={selected === PATHS.recordList ? 'side-nav-item current' : 'side-nav-item'}
+              aria-expanded={foldersOpen}
+              onClick={() => setFoldersOpen((open) => !open)}
+              data-testid="nav-records"
+            >
+              <span className="side-nav-icon" aria-hidden>
+                <FileTextOutlined />
+              </span>
+              <span className="side-nav-label">{t('pages.records')}</span>
+              <RightOutlined className={foldersOpen ? 'side-nav-records-arrow open' : 'side-nav-records-arrow'} aria-hidden />
+            </button>
+            {foldersOpen && <FolderTree onNavigate={onNavigate} />}
+          </li>
+        ) : (
           // Without an account there is no tree to open: the entry leads to the page, which offers sign-in.
-          if (info.key === PATHS.recordList && hasAccount) setFoldersOpen((open) => !open);
-          else go(info);
-        }}
-      />
-      {foldersOpen && <FolderTree onNavigate={onNavigate} />}
-      <Menu className="side-nav-menu side-nav-menu-rest" mode="inline" selectedKeys={selectedKeys} items={rest} onClick={go} />
+          <NavEntry
+            to={PATHS.recordList}
+            icon={<FileTextOutlined />}
+            label={t('pages.records')}
+            current={selected === PATHS.recordList}
+            onNavigate={onNavigate}
+            testId="nav-records"
+          />
+        )}
+        {entry(PATHS.favourList, <StarOutlined />, t('pages.favourites'))}
+        {entry(PATHS.shareList, <ShareAltOutlined />, t('pages.shares'))}
+        {entry(PATHS.vocabulary, <BookOutlined />, t('pages.vocabulary'))}
+      </ul>
       <div className="side-nav-links">
         <ExternalLink href={EXTERNAL_LINKS.pluginDownload} icon={<ChromeOutlined />} label={t('nav.pluginDownload')} />
         <ExternalLink href={EXTERNAL_LINKS.appDownload} icon={<DownloadOutlined />} label={t('nav.appDownload')} />
         <ExternalLink href={EXTERNAL_LINKS.helpCenter} icon={<QuestionCircleOutlined />} label={t('nav.helpCenter')} />
       </div>
     </nav>
+  );
+}
+
+interface NavEntryProps {
+  to: string;
+  icon: ReactNode;
+  label: string;
+  current: boolean;
+  onNavigate: (() => void) | undefined;
+  testId?: string;
+}
+
+function NavEntry({ to, icon, label, current, onNavigate, testId }: NavEntryProps) {
+  return (
+    <li>
+      <Link
+        to={to}
+        className={current ? 'side-nav-item current' : 'side-nav-item'}
+        aria-current={current ? 'page' : undefined}
+        onClick={onNavigate}
+        data-testid={testId}
+      >
+        <span className="side-nav-icon" aria-hidden>
+          {icon}
+        </span>
+        <span className="side-nav-label">{label}</span>
+      </Link>
+    </li>
   );
 }
 
@@ -103,7 +125,7 @@ function ExternalLink({ href, icon, label }: { href: string; icon: ReactNode; la
   }
   return (
     <a href={href} className="side-nav-link" target="_blank" rel="noopener noreferrer">
-      {icon}
+      <span aria-hidden>{icon}</span>
       <span>{label}</span>
     </a>
   );

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Checkbox, ColorPicker, Form, Input, InputNumber, Modal, Select } from 'antd';
-import type { ColorPickerProps } from 'antd';
+import { App, Button, Checkbox, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -23,6 +22,7 @@ import { LanguageFields } from '../upload/LanguageFields';
 import { formatLimit, useUploadFiles } from '../upload/use-upload-files';
 import type { UploadRules } from '../upload/use-upload-files';
 import { DUB_LANGUAGES_KEY, checkDubbingCost, dubTranswrite, fetchDubLanguages } from './api';
+import { ColourInput } from './ColourInput';
 import { SrtAttach } from './SrtAttach';
 import type { SrtAttachment } from './SrtAttach';
 import { useDubDialog } from './store';
@@ -68,8 +68,6 @@ const SPEAKER_COUNTS = Array.from({ length: DUB_UPLOAD.speakers.max - DUB_UPLOAD
   const n = DUB_UPLOAD.speakers.min + i;
   return { value: n, label: String(n) };
 });
-
-const toHex: NonNullable<ColorPickerProps['onChange']> = (color) => color.toHexString();
 
 /**
  * AI dubbing upload (spec §2 dubbing upload dialog, §4 dub upload, §5): videos upload as soon as they are
@@ -248,11 +246,11 @@ export default function DubUploadDialog() {
                 data-testid="dub-font-size"
               />
             </Form.Item>
-            <Form.Item name="subtitlePrimaryColor" label={t('dubbing.upload.fontColour')} getValueFromEvent={toHex}>
-              <ColorPicker disabledAlpha showText data-testid="dub-font-colour" />
+            <Form.Item name="subtitlePrimaryColor" label={t('dubbing.upload.fontColour')}>
+              <ColourInput data-testid="dub-font-colour" />
             </Form.Item>
-            <Form.Item name="subtitleOutlineColor" label={t('dubbing.upload.strokeColour')} getValueFromEvent={toHex}>
-              <ColorPicker disabledAlpha showText data-testid="dub-stroke-colour" />
+            <Form.Item name="subtitleOutlineColor" label={t('dubbing.upload.strokeColour')}>
+              <ColourInput data-testid="dub-stroke-colour" />
             </Form.Item>
           </div>
           <Form.Item name="folderId" label={t('upload.folder')}>

@@ -1,37 +1,40 @@
-import { DeleteOutlined, EditOutlined, FolderAddOutlined, FolderOpenOutlined, FolderOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown, Skeleton, Tree } from 'antd';
-import type { MenuProps, TreeDataNode } from 'antd';
-import type { Key, SyntheticEvent } from 'react';
+import {
+  DeleteOutlined,
+  EditOutlined,
+  FolderAddOutlined,
+  FolderOpenOutlined,
+  FolderOutlined,
+  MoreOutlined,
+  PlusOutlined,
+  RightOutlined,
+} from '@ant-design/icons';
+import { App, Button, Skeleton } from 'antd';
+import type { MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { FOLDER } from '../../../contracts/constants';
 import type { FolderNode } from '../../../contracts/records';
+import { MenuDropdown } from '../../components/MenuDropdown';
 import { lazyDialog } from '../../lib/lazy-dialog';
 import { PATHS } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { useCurrentFolder, storeCurrentFolder } from './current-folder';
 import { useEditFolder, useRemoveFolder } from './hooks';
-import { canAddSubfolder, subtreeIds, subtreeRecordCount, useFolderLabel, walkFolders } from './tree';
+import { canAddSubfolder, subtreeIds, subtreeRecordCount, useFolderLabel } from './tree';
 import './folders.css';
 
 // The side navigation is on every page; the naming form loads when a folder is first created or renamed.
 const NameDialog = lazyDialog(() => import('../../components/NameDialog').then((m) => ({ default: m.NameDialog })));
 
-interface FolderTreeNode extends TreeDataNode {
-  folder: FolderNode;
-  children: FolderTreeNode[];
-}
-
 type NameRequest = { kind: 'create'; parent: FolderNode | null } | { kind: 'rename'; folder: FolderNode };
 
-/** Events from a node's action menu (rendered in a portal, but bubbling through React) must not select the node. */
-const keepToSelf = (event: SyntheticEvent) => event.stopPropagation();
-
 /**
- * The records entry's folder tree in the side navigation (spec §2): the user's folders, expandable, the
- * current one selected on /recordList; each folder's menu creates a subfolder (while nesting allows),
- * renames or deletes it. The default folder cannot be renamed or deleted.
+ * The records entry's folder tree in the side navigation (spec §2): the user's folders as links to their
+ * lists, nested and collapsible, the current one marked on /recordList; each folder's menu creates a
+ * subfolder (while nesting allows), renames or deletes it. The default folder cannot be renamed or deleted.
+ * Three levels at most make a plain nested list enough: links and buttons keep the keyboard and screen
+ * readers working without a tree widget's code.
  */
 export function FolderTree({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -44,7 +47,15 @@ export function FolderTree({ onNavigate }: { onNavigate?: () => void }) {
   const edit = useEditFolder();
   const remove = useRemoveFolder();
   const [dialog, setDialog] = useState<NameRequest | null>(null);
-  const [expanded, setExpanded] = useState<Key[] | null>(null);
+  // Every branch starts open: three levels at most, so the whole tree stays short.
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  const setOpen = (id: number, open: boolean) =>
+    setCollapsed((ids) => {
+      const next = new Set(ids);
+      if (open) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   if (!hasAccount) return null;
   if (folders.isError) {
@@ -66,14 +77,7 @@ export function FolderTree({ onNavigate }: { onNavigate?: () => void }) {
   }
 
   const tree = folders.data;
-  // Every branch starts open: three levels at most, so the whole tree stays short.
-  const expandedKeys = expanded ?? [...walkFolders(tree)].filter((f) => f.children.length > 0).map((f) => String(f.id));
-  const toNode = (folder: FolderNode): FolderTreeNode => ({
-    key: String(folder.id),
-    title: label(folder),
-    folder,
-    children: folder.children.map(toNode),
-  });
+  const currentId = pathname === PATHS.recordList ? current?.id : undefined;
 
   const goTo = (folder: FolderNode, replace = false) => {
     storeCurrentFolder(folder.id, label(folder));
@@ -87,7 +91,7 @@ export function FolderTree({ onNavigate }: { onNavigate?: () => void }) {
     } else if (dialog) {
       const { parent } = dialog;
       await edit.mutateAsync({ parentId: parent?.id ?? 0, folderName: name });
-      if (parent) setExpanded([...new Set([...expandedKeys, String(parent.id)])]);
+      if (parent) setOpen(parent.id, true);
       void message.success(t('folders.created'));
     }
   };
@@ -140,40 +144,60 @@ export function FolderTree({ onNavigate }: { onNavigate?: () => void }) {
     else if (key === 'delete') confirmDelete(folder);
   };
 
+  const item = (folder: FolderNode) => {
+    const name = label(folder);
+    const open = !collapsed.has(folder.id);
+    const isCurrent = folder.id === currentId;
+    return (
+      <li key={folder.id}>
+        <div className={isCurrent ? 'folder-row current' : 'folder-row'}>
+          {folder.children.length > 0 ? (
+            <button
+              type="button"
+              className="folder-toggle"
+              aria-expanded={open}
+              aria-label={t('folders.subfolders', { name })}
+              onClick={() => setOpen(folder.id, !open)}
+            >
+              <RightOutlined className={open ? 'open' : undefined} aria-hidden />
+            </button>
+          ) : (
+            <span className="folder-toggle" />
+          )}
+          <Link
+            to={`${PATHS.recordList}?folderId=${folder.id}`}
+            className="folder-link"
+            aria-current={isCurrent ? 'page' : undefined}
+            title={name}
+            onClick={() => {
+              storeCurrentFolder(folder.id, name);
+              onNavigate?.();
+            }}
+          >
+            <span aria-hidden>{open && folder.children.length > 0 ? <FolderOpenOutlined /> : <FolderOutlined />}</span>
+            <span className="folder-node-name" data-testid={`folder-node-${folder.id}`}>
+              {name}
+            </span>
+          </Link>
+          <MenuDropdown menu={{ items: actionsOf(folder), onClick: ({ key }) => runAction(key, folder) }}>
+            <Button
+              type="text"
+              size="small"
+              className="folder-actions"
+              icon={<MoreOutlined />}
+              aria-label={t('folders.actions', { name })}
+              data-testid={`folder-actions-${folder.id}`}
+            />
+          </MenuDropdown>
+        </div>
+        {open && folder.children.length > 0 && <ul>{folder.children.map(item)}</ul>}
+      </li>
+    );
+  };
+
   return (
     <div className="folder-tree" data-testid="folder-tree">
-      <Tree<FolderTreeNode>
-        blockNode
-        showIcon
-        icon={(props) => ((props as { expanded?: boolean }).expanded ? <FolderOpenOutlined /> : <FolderOutlined />)}
-        treeData={tree.map(toNode)}
-        expandedKeys={expandedKeys}
-        onExpand={setExpanded}
-        selectedKeys={pathname === PATHS.recordList && current ? [String(current.id)] : []}
-        onSelect={(_, { node }) => {
-          goTo(node.folder);
-          onNavigate?.();
-        }}
-        titleRender={({ folder }) => (
-          <span className="folder-node" data-testid={`folder-node-${folder.id}`}>
-            <span className="folder-node-name" title={label(folder)}>
-              {label(folder)}
-            </span>
-            {/* biome-ignore lint/a11y/noStaticElementInteractions: keeps the menu button's clicks and keys from also selecting the folder; the button is the control. */}
-            <span className="folder-node-actions" onClick={keepToSelf} onKeyDown={keepToSelf}>
-              <Dropdown trigger={['click']} menu={{ items: actionsOf(folder), onClick: ({ key }) => runAction(key, folder) }}>
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<MoreOutlined />}
-                  aria-label={t('folders.actions', { name: label(folder) })}
-                  data-testid={`folder-actions-${folder.id}`}
-                />
-              </Dropdown>
-            </span>
-          </span>
-        )}
-      />
+      <ul>{tree.map(item)}</ul>
       <Button
         type="text"
         size="small"

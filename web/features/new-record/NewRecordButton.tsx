@@ -1,14 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { MenuDropdown } from '../../components/MenuDropdown';
 import { useNewRecordActions } from './use-new-record-actions';
 
 export function NewRecordButton() {
   const { t } = useTranslation();
   const actions = useNewRecordActions();
   return (
-    <Dropdown
-      trigger={['click']}
+    <MenuDropdown
       placement="bottomRight"
       menu={{
         items: actions.map((a) => ({ key: a.key, icon: a.icon, label: a.label })),
@@ -18,6 +18,6 @@ export function NewRecordButton() {
       <Button type="primary" size="large" icon={<PlusOutlined />} data-testid="new-record-button">
         {t('newRecord.button')}
       </Button>
-    </Dropdown>
+    </MenuDropdown>
   );
 }
