@@ -154,7 +154,8 @@ export const transcribeOptions = mediaSource.extend({
    * speakers across all of them at once (POST /v1/diarize/cluster).
    */
   embeddings: flag.default(false),
-  speakers: z.coerce.number().int().min(1).max(35).optional(),
+  /** At most this many speakers (see labelSpeakers); without it the engine finds the count itself. */
+  maxSpeakers: z.coerce.number().int().min(1).max(35).optional(),
   hotwords: hotwordsOption,
 });
 export type TranscribeOptions = z.input<typeof transcribeOptions>;
@@ -173,14 +174,14 @@ export const diarizeOptions = mediaSource.extend({
     .array(z.object({ start: z.number().min(0), end: z.number().min(0) }))
     .min(1)
     .max(20_000),
-  speakers: z.coerce.number().int().min(1).max(35).optional(),
+  maxSpeakers: z.coerce.number().int().min(1).max(35).optional(),
 });
 export type DiarizeRequest = z.input<typeof diarizeOptions>;
 
 /** Speaker labels for embeddings gathered from several transcriptions of one file's pieces. */
 export const clusterRequest = z.object({
   embeddings: z.array(z.array(z.number()).min(1).max(256)).min(1).max(20_000),
-  speakers: z.number().int().min(1).max(35).optional(),
+  maxSpeakers: z.number().int().min(1).max(35).optional(),
 });
 export type ClusterRequest = z.input<typeof clusterRequest>;
 

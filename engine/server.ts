@@ -152,7 +152,7 @@ export function createEngineServer(engine: Engine): Server {
               vadModel: config.vadModel,
               diarize: opts.diarize,
               embeddings: opts.embeddings,
-              ...(opts.speakers ? { speakers: opts.speakers } : {}),
+              ...(opts.maxSpeakers ? { maxSpeakers: opts.maxSpeakers } : {}),
               signal,
             }),
           config.asrTimeoutMs,
@@ -170,7 +170,7 @@ export function createEngineServer(engine: Engine): Server {
       const body = await withMedia(req, opts.url, async (source): Promise<DiarizeResponse> => {
         await probeAudio(source);
         const embeddings = await embedSpans(pcmChunks(source), opts.segments);
-        const { labels, speakers } = labelSpeakers(embeddings, opts.speakers);
+        const { labels, speakers } = labelSpeakers(embeddings, opts.maxSpeakers);
         return { backend: 'mfcc-agglomerative', speakers, labels };
       });
       sendJson(res, 200, body);
@@ -181,7 +181,7 @@ export function createEngineServer(engine: Engine): Server {
       if (new Set(body.embeddings.map((e) => e.length)).size !== 1) throw badRequest('embeddings: all must have the same length');
       const { labels, speakers } = labelSpeakers(
         body.embeddings.map((e) => Float64Array.from(e)),
-        body.speakers,
+        body.maxSpeakers,
       );
       sendJson(res, 200, { backend: 'mfcc-agglomerative', speakers, labels } satisfies DiarizeResponse);
     },

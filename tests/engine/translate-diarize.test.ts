@@ -62,9 +62,15 @@ describe('speaker separation (MFCC statistics + agglomerative clustering)', () =
     ({ path: recording, spans } = makeMeeting(ctx.tmp.dir));
   });
 
-  it('labels two espeak-ng voices as two speakers when told the count', async () => {
-    const { status, json } = await post(ctx.engine.url, `/v1/diarize?speakers=2&segments=${encodeURIComponent(JSON.stringify(spans))}`, file(recording));
+  it('labels two espeak-ng voices as two speakers when told at most two', async () => {
+    const { status, json } = await post(ctx.engine.url, `/v1/diarize?maxSpeakers=2&segments=${encodeURIComponent(JSON.stringify(spans))}`, file(recording));
     expect(status).toBe(200);
+    expect(json.labels).toEqual(truth);
+  });
+
+  it('takes the count as an upper bound: two voices stay two under a limit of 10', async () => {
+    const { json } = await post(ctx.engine.url, `/v1/diarize?maxSpeakers=10&segments=${encodeURIComponent(JSON.stringify(spans))}`, file(recording));
+    expect(json.speakers).toBe(2);
     expect(json.labels).toEqual(truth);
   });
 
@@ -75,7 +81,7 @@ describe('speaker separation (MFCC statistics + agglomerative clustering)', () =
   });
 
   it('labels speakers on transcription segments', async () => {
-    const { status, json } = await post(ctx.engine.url, '/v1/asr/transcribe?diarize=true&speakers=2', file(recording));
+    const { status, json } = await post(ctx.engine.url, '/v1/asr/transcribe?diarize=true&maxSpeakers=2', file(recording));
     expect(status).toBe(200);
     // Each turn is followed by 0.8 s of silence, so the VAD finds the six turns.
     expect(json.segments).toHaveLength(6);
@@ -108,5 +114,29 @@ describe('speaker separation (MFCC statistics + agglomerative clustering)', () =
     });
     expect(clustered.status).toBe(200);
     expect(await clustered.json()).toMatchObject({ speakers: 2, labels: truth });
+  });
+
+  it.each([
+    [undefined, 3],
+    [10, 3],
+    [2, 2],
+    [1, 1],
+  ])('clusters three clear voices into at most %s speakers: %i', async (maxSpeakers, speakers) => {
+    // Five segments each around three far-apart points, with small deterministic jitter.
+    const centres = [
+      [0, 0, 0, 0],
+      [10, 0, 5, 0],
+      [0, 12, 0, -6],
+    ];
+    const embeddings = centres.flatMap((c, g) => Array.from({ length: 5 }, (_, i) => c.map((x, d) => x + Math.sin(g * 31 + i * 7 + d) * 0.3)));
+    const res = await fetch(`${ctx.engine.url}/v1/diarize/cluster`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ embeddings, ...(maxSpeakers ? { maxSpeakers } : {}) }),
+    });
+    const json = (await res.json()) as { speakers: number; labels: string[] };
+    expect(json.speakers).toBe(speakers);
+    // Segments of one voice never split: each group of five shares one label.
+    for (let g = 0; g < 3; g++) expect(new Set(json.labels.slice(g * 5, g * 5 + 5)).size).toBe(1);
   });
 });

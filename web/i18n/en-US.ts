@@ -116,7 +116,7 @@ export const enUS = {
     folder: 'Save to folder',
     speaker: 'Speaker recognition',
     speakerTip: 'Tells the speakers apart and labels who said each line.',
-    speakerCount: 'Number of speakers',
+    speakerCount: 'Maximum number of speakers',
     confirm: 'Start transcription',
     started: 'Transcription started',
     shortageNote: 'Once you have paid, the transcription starts by itself.',

@@ -115,7 +115,7 @@ export const zhTW: Messages = {
     folder: '儲存到資料夾',
     speaker: '區分發言人',
     speakerTip: '區分不同的發言人，並標示每句話是誰說的。',
-    speakerCount: '發言人數',
+    speakerCount: '最多發言人數',
     confirm: '開始轉寫',
     started: '已開始轉寫',
     shortageNote: '支付成功後將自動開始轉寫。',

@@ -22,7 +22,7 @@ export interface BatchOptions {
   diarize?: boolean;
   /** Keep each segment's speaker embedding in the result. */
   embeddings?: boolean;
-  speakers?: number;
+  maxSpeakers?: number;
   signal?: AbortSignal;
 }
 
@@ -70,7 +70,7 @@ export async function transcribeSource(
   if (opts.diarize && spoken.length) {
     const { labels } = labelSpeakers(
       spoken.map((s) => s.vector!),
-      opts.speakers,
+      opts.maxSpeakers,
     );
     spoken.forEach((s, i) => {
       s.speaker = labels[i];

@@ -14,15 +14,32 @@ export function standardise(vectors: Float64Array[]): Float64Array[] {
   return vectors.map((v) => Float64Array.from(v, (x, d) => (x - mean[d]!) / (Math.sqrt(std[d]!) || 1)));
 }
 
-/** Cluster index per vector, for exactly `k` clusters. */
-export function agglomerate(vectors: Float64Array[], k: number): number[] {
-  const n = vectors.length;
-  const clusters: number[][] = vectors.map((_, i) => [i]);
-  const d: number[][] = vectors.map((a) => vectors.map((b) => embeddingDistance(a, b)));
+type Distances = number[][];
+
+const distances = (vectors: Float64Array[]): Distances => vectors.map((a) => vectors.map((b) => embeddingDistance(a, b)));
+
+/**
+ * Cluster index per vector for every cluster count from `high` down to `low` (each at most the number of
+ * vectors), from one agglomeration: each count is a cut of the same merge tree.
+ */
+export function agglomerateLevels(d: Distances, low: number, high: number): Map<number, number[]> {
+  const n = d.length;
+  const clusters: number[][] = d.map((_, i) => [i]);
   // Average-linkage distance between clusters, kept up to date with the Lance–Williams update.
   const cd: number[][] = d.map((row) => [...row]);
   const active = new Set(clusters.map((_, i) => i));
-  while (active.size > Math.max(1, Math.min(k, n))) {
+  const levels = new Map<number, number[]>();
+  const snapshot = () => {
+    const labels = new Array<number>(n).fill(0);
+    [...active].forEach((c, idx) => {
+      for (const i of clusters[c]!) labels[i] = idx;
+    });
+    levels.set(active.size, labels);
+  };
+  const floor = Math.max(1, Math.min(low, n));
+  for (;;) {
+    if (active.size <= high) snapshot();
+    if (active.size <= floor) return levels;
     let best = Infinity;
     let pair: [number, number] = [-1, -1];
     for (const i of active) for (const j of active) if (i < j && cd[i]![j]! < best) [best, pair] = [cd[i]![j]!, [i, j]];
@@ -38,24 +55,19 @@ export function agglomerate(vectors: Float64Array[], k: number): number[] {
     clusters[a] = [...clusters[a]!, ...clusters[b]!];
     active.delete(b);
   }
-  const labels = new Array<number>(n).fill(0);
-  [...active].forEach((c, idx) => {
-    for (const i of clusters[c]!) labels[i] = idx;
-  });
-  return labels;
 }
 
 /** Mean silhouette: how much closer each point is to its own cluster than to the nearest other one. */
-export function silhouette(vectors: Float64Array[], labels: number[]): number {
+export function silhouette(d: Distances, labels: number[]): number {
   const k = new Set(labels).size;
   if (k < 2) return 0;
   let total = 0;
-  for (let i = 0; i < vectors.length; i++) {
+  for (let i = 0; i < d.length; i++) {
     const byCluster = new Map<number, { sum: number; n: number }>();
-    for (let j = 0; j < vectors.length; j++) {
+    for (let j = 0; j < d.length; j++) {
       if (i === j) continue;
       const e = byCluster.get(labels[j]!) ?? { sum: 0, n: 0 };
-      e.sum += embeddingDistance(vectors[i]!, vectors[j]!);
+      e.sum += d[i]![j]!;
       e.n++;
       byCluster.set(labels[j]!, e);
     }
@@ -65,25 +77,28 @@ export function silhouette(vectors: Float64Array[], labels: number[]): number {
     for (const [c, e] of byCluster) if (c !== labels[i] && e.n) b = Math.min(b, e.sum / e.n);
     total += own?.n ? (b - a) / Math.max(a, b) : 0;
   }
-  return total / vectors.length;
+  return total / d.length;
 }
 
+/** Without a limit from the user, at most this many speakers are looked for. */
+const AUTO_MAX_SPEAKERS = 8;
+/** A split into speakers must beat this mean silhouette to be believed; else everything is one speaker. */
+const MIN_SILHOUETTE = 0.2;
+
 /**
- * Speaker label per segment ('1', '2', … by first appearance). With no count given, picks the count with the
- * best silhouette and falls back to one speaker when no split is convincing.
+ * Speaker label per segment ('1', '2', … by first appearance). `maxSpeakers` is an upper bound, as its name
+ * in the upload forms says: the count up to it whose split is clearest (best silhouette) is chosen, and one
+ * speaker when no split is convincing. A default such as 10 thus no longer cuts two voices into ten.
  */
-export function labelSpeakers(embeddings: Float64Array[], speakers?: number): { labels: string[]; speakers: number } {
+export function labelSpeakers(embeddings: Float64Array[], maxSpeakers?: number): { labels: string[]; speakers: number } {
   if (embeddings.length === 0) return { labels: [], speakers: 0 };
-  const x = standardise(embeddings);
-  let labels: number[];
-  if (speakers) {
-    labels = agglomerate(x, speakers);
-  } else {
-    labels = new Array<number>(x.length).fill(0);
-    let best = 0.2;
-    for (let k = 2; k <= Math.min(8, x.length - 1); k++) {
-      const candidate = agglomerate(x, k);
-      const score = silhouette(x, candidate);
+  const d = distances(standardise(embeddings));
+  const high = Math.min(maxSpeakers ?? AUTO_MAX_SPEAKERS, d.length - 1);
+  let labels = new Array<number>(d.length).fill(0);
+  let best = MIN_SILHOUETTE;
+  if (high >= 2) {
+    for (const [, candidate] of agglomerateLevels(d, 2, high)) {
+      const score = silhouette(d, candidate);
       if (score > best) [best, labels] = [score, candidate];
     }
   }

@@ -123,7 +123,7 @@ async function assemble(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
   if (job.speaker && heard.length > 0 && heard.every((h) => h.embedding)) {
     const labels = await providers(env).engine.postJson<DiarizeResponse>(ENGINE_PATHS.cluster, {
       embeddings: heard.map((h) => h.embedding),
-      ...(job.maxSpeakers ? { speakers: Math.min(job.maxSpeakers, heard.length) } : {}),
+      ...(job.maxSpeakers ? { maxSpeakers: Math.min(job.maxSpeakers, heard.length) } : {}),
     });
     const locale = isLocale(job.locale) ? job.locale : 'en-US';
     speakers = labels.labels.map((n) => message(locale, 'speakerName', { n }));
