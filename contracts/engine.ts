@@ -123,6 +123,8 @@ export interface TranscriptSegment extends TimeSpan {
   speaker?: string;
   /** The segment's speaker embedding, when asked for with `embeddings`. */
   embedding?: number[];
+  /** Median voice pitch in Hz, with speaker separation or embeddings, when the segment has voiced frames. */
+  pitch?: number;
 }
 
 /** A flag from JSON (true/false) or a query string ('true'/'false'/'1'/'0'): "false" must not read as true. */

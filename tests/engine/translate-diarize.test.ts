@@ -88,6 +88,19 @@ describe('speaker separation (MFCC statistics + agglomerative clustering)', () =
     expect(json.segments.map((s: any) => s.speaker)).toEqual(truth);
   });
 
+  it('measures each segment’s pitch with its embedding: the low voice under 150 Hz, the high one over 200 Hz', async () => {
+    const { json } = await post(ctx.engine.url, '/v1/asr/transcribe?embeddings=true', file(recording));
+    const pitches: number[] = json.segments.map((s: any) => s.pitch);
+    expect(pitches).toHaveLength(6);
+    pitches.forEach((hz, i) => {
+      if (truth[i] === '1') expect(hz).toBeLessThan(150);
+      else expect(hz).toBeGreaterThan(200);
+    });
+    // Without embeddings or speaker separation nothing is measured.
+    const plain = await post(ctx.engine.url, '/v1/asr/transcribe', file(recording));
+    expect(plain.json.segments.every((s: any) => s.pitch === undefined)).toBe(true);
+  });
+
   it('labels speakers across separately transcribed pieces of one file from their embeddings', async () => {
     // The file job transcribes a long recording in pieces, then clusters all pieces' embeddings at once.
     const cut = spans[3]!.start - 0.4;

@@ -110,6 +110,8 @@ describe('dubbing an uploaded video', () => {
     const voices = (await get<Voice[]>(`${base}/serviceNameList?language=es-ES`, owner.token)).body.data;
     expect(voices.length).toBeGreaterThanOrEqual(2);
     expect(voices.every((v) => v.language.startsWith('es'))).toBe(true);
+    // Speakers are listed as they first speak: the meeting's low voice, then its high one. Their dubbing voices match.
+    expect(speakers.map((s) => voices.find((v) => v.id === s.voice)!.gender)).toEqual(['male', 'female']);
 
     const other = voices.find((v) => v.id !== speakers[0]!.voice)!;
     const after = (await send<DubSpeaker[]>(`${base}/editSpeaker`, { id, speaker: speakers[0]!.speaker, voice: other.id }, { token: owner.token })).body.data;

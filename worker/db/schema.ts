@@ -305,6 +305,8 @@ export const segments = sqliteTable(
     text: text('text').notNull(),
     translations: text('translations', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
     speaker: text('speaker').notNull().default(''),
+    /** The line's median voice pitch from recognition (Hz); dubbing gives its speaker a voice of that register. */
+    pitchHz: integer('pitch_hz'),
   },
   (t) => [uniqueIndex('segments_record_seq').on(t.recordId, t.seq)],
 );
@@ -406,9 +408,9 @@ export const jobChunks = sqliteTable(
     idx: integer('idx').notNull(),
     startMs: integer('start_ms').notNull(),
     endMs: integer('end_ms').notNull(),
-    /** Recognised segments (times in ms from the file start, optional speaker embeddings), null until done. */
+    /** Recognised segments (times in s from the file start, optional speaker embeddings and pitch), null until done. */
     result: text('result', { mode: 'json' }).$type<
-      { start: number; end: number; text: string; embedding?: number[]; words?: { word: string; start: number; end: number }[] }[]
+      { start: number; end: number; text: string; embedding?: number[]; pitch?: number; words?: { word: string; start: number; end: number }[] }[]
     >(),
   },
   (t) => [primaryKey({ columns: [t.recordId, t.idx] })],

@@ -7,6 +7,7 @@ import { ENGINE_SAMPLE_RATE } from '../../../contracts/engine';
 import { float32ToInt16, pcmChunks } from '../media/ffmpeg';
 import { speechSegments } from '../vad/silero';
 import { embedSamples, embeddingJson } from '../diarization/mfcc';
+import { medianPitch } from '../diarization/pitch';
 import { labelSpeakers } from '../diarization/cluster';
 import type { DecodeResult } from './pocketsphinx';
 
@@ -50,12 +51,14 @@ export async function transcribeSource(
       const start = seg.start / ENGINE_SAMPLE_RATE;
       const end = (seg.start + seg.samples.length) / ENGINE_SAMPLE_RATE;
       const vector = opts.diarize || opts.embeddings ? embedSamples(seg.samples) : undefined;
+      const pitch = vector ? medianPitch(seg.samples) : undefined;
       const heard = decoder.decode(float32ToInt16(seg.samples), start).then((r) => ({
         start: round(start),
         end: round(end),
         text: r.text,
         words: r.words,
         ...(vector ? { vector } : {}),
+        ...(pitch ? { pitch: Math.round(pitch) } : {}),
       }));
       // A failed utterance (say, an upstream refusing the key) is reported when its turn comes; until then its
       // rejection must not count as unhandled, which would end the whole engine process.

@@ -34,13 +34,7 @@ type Owned = Awaited<ReturnType<typeof ownedProject>>;
 async function linesWithVoices(db: Db, env: Env, { record, project }: Owned) {
   const lines = await db.query.segments.findMany({ where: eq(segments.recordId, record.id), orderBy: segments.seq });
   const voices = await voicesFor(env, spokenLanguage(record)).catch(() => []);
-  const assigned = voices.length
-    ? assignVoices(
-        lines.map((l) => l.speaker),
-        project.voices,
-        voices,
-      )
-    : new Map<string, string>();
+  const assigned = voices.length ? assignVoices(lines, project.voices, voices) : new Map<string, string>();
   const dubbed = new Map((await db.query.dubLines.findMany({ where: eq(dubLines.recordId, record.id) })).map((d) => [d.segmentId, d]));
   return lines.map((line): DubLineRow => {
     const was = dubbed.get(line.id);

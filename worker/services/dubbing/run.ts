@@ -61,11 +61,7 @@ export async function runDub(db: Db, env: Env, recordId: number) {
   if (!video) throw new JobFailure('The uploaded video is no longer kept (videos are kept for 7 days). Upload it again to dub it.');
   const lines = await db.query.segments.findMany({ where: eq(segments.recordId, recordId), orderBy: segments.seq });
   const language = spokenLanguage(record);
-  const voices = assignVoices(
-    lines.map((l) => l.speaker),
-    project.voices,
-    await requireVoices(env, language),
-  );
+  const voices = assignVoices(lines, project.voices, await requireVoices(env, language));
   const plan: RenderPlan = {
     language,
     duration: Math.max(record.durationMs / 1000, ...lines.map((l) => l.endMs / 1000)),

@@ -32,12 +32,48 @@ export async function requireVoices(env: ProviderEnv, language: string): Promise
   return voices;
 }
 
+/** Speaking pitch (Hz) from which a voice counts as high, a register dubbed with a female voice. */
+const HIGH_VOICE_HZ = 165;
+
+/** A speaker's register from the median pitch of their lines, when recognition measured it. */
+function registerOf(pitches: number[]): Voice['gender'] | undefined {
+  if (pitches.length === 0) return undefined;
+  const sorted = [...pitches].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]! >= HIGH_VOICE_HZ ? 'female' : 'male';
+}
+
 /**
- * Each speaker's voice: the one chosen in the editor, else the language's voices in turn by order of
- * appearance, so two speakers sound different (the engine lists a female and a male voice per language).
+ * Each speaker's voice: the one chosen in the editor, else, in order of appearance, a free voice of the
+ * speaker's register (a high voice gets a female voice, a low one a male voice), else any free voice, else
+ * the least used one. So speakers sound different from each other, and like their originals where the
+ * language's voices allow. Choices do not take part in the automatic casting: choosing one speaker's voice
+ * never changes another's.
  */
-export function assignVoices(speakers: string[], chosen: Record<string, string>, voices: Voice[]): Map<string, string> {
+export function assignVoices(
+  lines: readonly { speaker: string; pitchHz: number | null }[],
+  chosen: Record<string, string>,
+  voices: Voice[],
+): Map<string, string> {
+  const pitches = new Map<string, number[]>();
+  for (const { speaker, pitchHz } of lines) {
+    const list = pitches.get(speaker) ?? [];
+    if (pitchHz) list.push(pitchHz);
+    pitches.set(speaker, list);
+  }
   const known = new Set(voices.map((v) => v.id));
-  const order = [...new Set(speakers)];
-  return new Map(order.map((speaker, i) => [speaker, chosen[speaker] && known.has(chosen[speaker]) ? chosen[speaker] : voices[i % voices.length]!.id]));
+  const uses = new Map<string, number>();
+  const leastUsed = (candidates: Voice[]) => candidates.reduce((best, v) => ((uses.get(v.id) ?? 0) < (uses.get(best.id) ?? 0) ? v : best), candidates[0]!);
+  const unused = (candidates: Voice[]) => candidates.find((v) => !uses.has(v.id));
+  const assigned = new Map<string, string>();
+  for (const [speaker, heard] of pitches) {
+    const register = registerOf(heard);
+    const matching = voices.filter((v) => v.gender === register);
+    // Telling speakers apart comes before matching their register: once the matching voices are taken, a
+    // free voice of the other register is better than a second speaker with the same voice.
+    const voice = unused(matching) ?? unused(voices) ?? leastUsed(matching.length > 0 ? matching : voices);
+    uses.set(voice.id, (uses.get(voice.id) ?? 0) + 1);
+    const choice = chosen[speaker];
+    assigned.set(speaker, choice && known.has(choice) ? choice : voice.id);
+  }
+  return assigned;
 }

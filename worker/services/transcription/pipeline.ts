@@ -95,6 +95,7 @@ async function recognise(db: Db, env: Env, recordId: number, idx: number, enqueu
       end: s.end + offset,
       text: s.text,
       ...(s.embedding ? { embedding: s.embedding } : {}),
+      ...(s.pitch ? { pitch: s.pitch } : {}),
       ...(s.words ? { words: s.words.map((w) => ({ ...w, start: w.start + offset, end: w.end + offset })) } : {}),
     }));
     await db
@@ -138,6 +139,7 @@ async function assemble(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
     endMs: Math.round(l.end * 1000),
     text: mask(l.text),
     speaker: l.speaker,
+    pitchHz: l.pitch ?? null,
     translations: {},
   }));
   // One batch, one transaction: the record never shows half of a rewrite.

@@ -1,0 +1,1 @@
+ALTER TABLE `segments` ADD `pitch_hz` integer;
