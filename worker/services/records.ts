@@ -321,6 +321,7 @@ export async function copySharedRecord(db: Db, media: R2Bucket, viewerId: number
             text: segments.text,
             translations: segments.translations,
             speaker: segments.speaker,
+            pitchHz: segments.pitchHz,
           })
           .from(segments)
           .where(eq(segments.recordId, source.id)),
