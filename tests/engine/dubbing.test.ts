@@ -3,7 +3,7 @@
  * the dubbed mp4 as a viewer gets it (picture, the new voice at its slot, subtitles), and refused requests.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BORROW_GAP_SECONDS, DUB_ENGINE_PATHS, type FitResponse, type LineFit, MAX_TEMPO, type RenderPlan } from '../../contracts/dubbing-engine';
@@ -317,6 +317,31 @@ describe('voices and speech', () => {
       expect(pcm.subarray(0, 24 * 20).some((x) => Math.abs(x) > 330)).toBe(true);
     });
   }
+
+  it('speaks a line once for one voice, whichever code its language is asked under', async () => {
+    // The cache's folder appears with its first entry.
+    const root = join(tmp.dir, 'engine');
+    const cached = () =>
+      existsSync(root)
+        ? readdirSync(root)
+            .filter((d) => d.startsWith('tts-'))
+            .flatMap((d) => readdirSync(join(root, d)))
+        : [];
+    const before = cached().length;
+    const text = 'The speech cache keeps this line once.';
+    const voices = [];
+    for (const language of ['en', 'en-US', 'en']) {
+      const res = await fetch(engine.url + DUB_ENGINE_PATHS.speak, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ text, language, voice: 'espeak:en-us+f3' }),
+      });
+      expect(res.status).toBe(200);
+      voices.push(res.headers.get('x-voice'));
+    }
+    expect(voices).toEqual(['espeak:en-us+f3', 'espeak:en-us+f3', 'espeak:en-us+f3']);
+    expect(cached().length - before).toBe(1);
+  });
 
   it('refuses an unknown voice and a language nobody speaks with a clear 400', async () => {
     const unknown = await postJson(engine.url, DUB_ENGINE_PATHS.speak, { text: 'Hello', language: 'en-US', voice: 'espeak:klingon+f3' });

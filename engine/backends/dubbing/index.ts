@@ -64,8 +64,9 @@ export class Dubbing {
     return this.catalog;
   }
 
-  private speech(voice: Voice, language: string, text: string): Promise<Int16Array> {
-    const key = SpeechCache.key(voice.backend, voice.id, language, text);
+  /** Keyed by what synthesis reads, the voice and the text: a line asked for as `en` and as `en-US` is spoken once. */
+  private speech(voice: Voice, text: string): Promise<Int16Array> {
+    const key = SpeechCache.key(voice.backend, voice.id, text);
     return this.cache.get(key, () =>
       this.processes.run(() => synthesize(voice, text, { openai: this.config.openaiSpeech, workersAi: this.config.workersAiSpeech }, this.fetchImpl)),
     );
@@ -73,7 +74,7 @@ export class Dubbing {
 
   async speak(req: z.output<typeof speakRequest>): Promise<{ voice: Voice; pcm: Int16Array }> {
     const voice = resolveVoice(await this.voices(), req.language, req.voice);
-    return this.requests.run(async () => ({ voice, pcm: await this.speech(voice, req.language, req.text) }));
+    return this.requests.run(async () => ({ voice, pcm: await this.speech(voice, req.text) }));
   }
 
   fit(plan: FitPlan): Promise<FitResponse> {
@@ -95,7 +96,7 @@ export class Dubbing {
       const batch = await Promise.all(
         order.slice(k, k + window).map(async (i) => {
           const voice = voices[i];
-          const pcm = voice ? await this.speech(voice, plan.language, plan.lines[i]!.text.trim()) : null;
+          const pcm = voice ? await this.speech(voice, plan.lines[i]!.text.trim()) : null;
           const fit = fitLine(bounds[i]!, pcm ? seconds(pcm) : null);
           fits[i] = fit;
           if (!place || !pcm) return null;
