@@ -241,7 +241,7 @@ export default function DubUploadDialog() {
                 min={DUB_UPLOAD.fontSize.min}
                 max={DUB_UPLOAD.fontSize.max}
                 precision={0}
-                addonAfter="px"
+                suffix="px"
                 style={{ width: '100%' }}
                 data-testid="dub-font-size"
               />
