@@ -29,12 +29,31 @@ const { positionals, values } = parseArgs({
   },
 });
 
-/** Runs SQL through wrangler against the chosen database and returns the result rows. */
+/** Attempts at a statement the running local Worker keeps locked out of its database (SQLITE_BUSY). */
+const BUSY_ATTEMPTS = 6;
+
+/**
+ * Runs SQL through wrangler against the chosen database and returns the result rows. The local database is
+ * shared with a running `npm start`, which can hold its lock for a moment; a locked statement did not run,
+ * so it is simply sent again a little later.
+ */
 function query(/** @type {string} */ sql) {
   const args = ['wrangler', 'd1', 'execute', 'DB', values.remote ? '--remote' : '--local', '--json', '--command', sql];
   if (values['persist-to']) args.push('--persist-to', values['persist-to']);
-  const out = execFileSync('npx', args, { env: wranglerEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  return JSON.parse(out).flatMap((/** @type {{ results: Record<string, unknown>[] }} */ r) => r.results);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const out = execFileSync('npx', args, { env: wranglerEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      return JSON.parse(out).flatMap((/** @type {{ results: Record<string, unknown>[] }} */ r) => r.results);
+    } catch (error) {
+      const { stdout = '', stderr = '' } = /** @type {{ stdout?: string, stderr?: string }} */ (error);
+      // wrangler reports the lock on stderr or, with --json, as the error it prints on stdout.
+      if (attempt >= BUSY_ATTEMPTS || !/SQLITE_BUSY|database is locked/.test(stdout + stderr)) {
+        process.stderr.write(stderr + stdout);
+        throw error;
+      }
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250 * attempt);
+    }
+  }
 }
 
 const quote = (/** @type {string} */ s) => `'${s.replace(/'/g, "''")}'`;
