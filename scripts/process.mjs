@@ -1,5 +1,6 @@
 // Child-process helpers shared by the dev runner, the test runner and the end-to-end server.
 import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 
 /**
  * Runs a command to completion. With `quiet`, output is kept and shown only if the command fails, so a
@@ -26,15 +27,17 @@ export function run(command, args, { env = process.env, quiet = false } = {}) {
 
 /**
  * Starts a long-running service in its own process group (so stopping it stops its children too, such
- * as workerd under wrangler) and resolves once `readyUrl` answers.
- * @param {{ name: string, command: string, args: string[], env?: NodeJS.ProcessEnv, readyUrl: string, timeoutMs?: number, log?: boolean }} options
+ * as workerd under wrangler) and resolves once `readyUrl` answers. Its output goes to standard output with
+ * `log`, and is appended to `logFile` when given (the end-to-end tests print its tail when a test fails).
+ * @param {{ name: string, command: string, args: string[], env?: NodeJS.ProcessEnv, readyUrl: string, timeoutMs?: number, log?: boolean, logFile?: string }} options
  */
-export async function startService({ name, command, args, env = process.env, readyUrl, timeoutMs = 60_000, log = true }) {
+export async function startService({ name, command, args, env = process.env, readyUrl, timeoutMs = 60_000, log = true, logFile }) {
   const child = spawn(command, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const collect = (/** @type {Buffer} */ d) => {
     output = (output + d).slice(-20_000);
     if (log) process.stdout.write(`[${name}] ${d}`);
+    if (logFile) appendFileSync(logFile, d);
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);

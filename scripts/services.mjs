@@ -23,8 +23,8 @@ export function freePort() {
   });
 }
 
-/** @param {{ port: number, log?: boolean }} options */
-export function startEngine({ port, log = true }) {
+/** @param {{ port: number, log?: boolean, logFile?: string }} options */
+export function startEngine({ port, log = true, logFile }) {
   return startService({
     name: 'engine',
     command: process.execPath,
@@ -33,11 +33,12 @@ export function startEngine({ port, log = true }) {
     readyUrl: `http://127.0.0.1:${port}/v1/health`,
     timeoutMs: 120_000,
     log,
+    logFile,
   });
 }
 
-/** @param {{ port: number, enginePort: number, persistTo?: string, log?: boolean }} options */
-export function startWorker({ port, enginePort, persistTo, log = true }) {
+/** @param {{ port: number, enginePort: number, persistTo?: string, log?: boolean, logFile?: string }} options */
+export function startWorker({ port, enginePort, persistTo, log = true, logFile }) {
   // wrangler.toml defaults to production; the local Worker is the development one.
   const args = [
     'wrangler',
@@ -52,5 +53,5 @@ export function startWorker({ port, enginePort, persistTo, log = true }) {
     'ENVIRONMENT:development',
   ];
   if (persistTo) args.push('--persist-to', persistTo, '--show-interactive-dev-session=false');
-  return startService({ name: 'worker', command: 'npx', args, env: wranglerEnv, readyUrl: `http://127.0.0.1:${port}/`, log });
+  return startService({ name: 'worker', command: 'npx', args, env: wranglerEnv, readyUrl: `http://127.0.0.1:${port}/`, log, logFile });
 }

@@ -52,9 +52,23 @@ for (const suite of ['worker', 'web', 'engine', 'e2e']) {
   const failed = counts?.numFailedTests || (exitedCleanly && counts ? 0 : 1);
   results.passed += counts?.numPassedTests ?? 0;
   results.failed += failed;
-  if (failed) failures.push(`${suite} tests`);
+  if (failed) failures.push(`${suite} tests${whatFailed(counts)}`);
 }
 
-if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
+/**
+ * The failed tests of a vitest JSON report, each with the first line of its error, or what failed outside
+ * them: CI shows only the end of this run's output, so the closing lines must name what to look at.
+ * @param {{ testResults: { name: string, message: string, assertionResults: { status: string, fullName: string, failureMessages: string[] }[] }[] } | undefined} counts
+ */
+function whatFailed(counts) {
+  if (!counts) return ' (no report: the run itself failed, see its output)';
+  const lines = counts.testResults.flatMap((file) => [
+    ...(file.message ? [`${file.name}: ${file.message}`] : []),
+    ...file.assertionResults.filter((test) => test.status === 'failed').map((test) => `${test.fullName}: ${(test.failureMessages[0] ?? '').split('\n')[0]}`),
+  ]);
+  return lines.length ? `\n  - ${lines.join('\n  - ')}` : ' (an error outside any test, such as an unhandled rejection: see its output)';
+}
+
+if (failures.length) console.log(`\nFailed: ${failures.join('\n')}`);
 console.log(`\n${results.passed} passed, ${results.failed} failed`);
 process.exit(results.failed ? 1 : 0);

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { admin, api, latestCode } from './api';
 import { screenshotDir, useBrowser } from './browser';
+import { settle } from './ui';
 
 const browser = useBrowser();
 const email = `ann-${Date.now()}@example.com`;
@@ -18,7 +19,7 @@ async function solveCaptcha(page: Page) {
   await picture.locator('svg path').first().waitFor();
   // The dialog zooms in from the button: click only once the animation has ended (the picture can measure
   // 300 px for a frame before the zoom starts) and the picture stands at its full size.
-  await page.locator('.ant-zoom-appear, .ant-zoom-enter').waitFor({ state: 'detached' });
+  await settle(page);
   await expect.poll(async () => (await picture.boundingBox())?.width).toBe(300);
   expect(await page.locator('.captcha-glyph').count()).toBe(3);
   expect(await picture.locator('svg text').count()).toBe(0);
@@ -31,8 +32,7 @@ async function openAccountMenu(page: Page) {
   await page.getByTestId('user-menu').click();
   // The panel slides in (a closed one stays in the page, hidden): wait until it is really shown.
   await expect.poll(() => page.getByTestId('user-panel').isVisible()).toBe(true);
-  // The first opening animates as "appear", later ones as "enter".
-  await page.locator('.ant-slide-up-appear, .ant-slide-up-enter').waitFor({ state: 'detached' });
+  await settle(page);
 }
 
 describe('accounts in Chromium against wrangler dev', () => {
@@ -109,7 +109,7 @@ describe('accounts in Chromium against wrangler dev', () => {
     const toggle = page.getByTestId('qr-share-switch');
     await expect(toggle.getAttribute('aria-checked')).resolves.toBe('false');
     await page.locator('[data-testid=qr-code] canvas').waitFor();
-    await page.locator('.ant-zoom-appear').waitFor({ state: 'detached' });
+    await settle(page);
     const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').state.userInfo.id as number);
     const shareStatus = async () =>
       ((await (await fetch(`${inject('baseURL')}/prod-api/system/getClient?userId=${userId}`)).json()) as { data: { shareStatus: string } }).data.shareStatus;
@@ -142,6 +142,8 @@ describe('accounts in Chromium against wrangler dev', () => {
     await page.getByTestId('user-panel').waitFor({ state: 'hidden' });
     await page.getByTestId('card-exchange-button').click();
     await page.getByTestId('card-code-input').fill(code);
+    // The dialog zooms in from the button: a click while it still grows can land beside the moving button.
+    await settle(page);
     await page.getByTestId('card-code-submit').click();
     await page.getByText('Card code redeemed').waitFor();
     await page.getByTestId('card-code-input').waitFor({ state: 'detached' });

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { migrate } from '../../scripts/prepare.mjs';
 import { freePort, startEngine, startWorker } from '../../scripts/services.mjs';
@@ -6,6 +6,8 @@ import { freePort, startEngine, startWorker } from '../../scripts/services.mjs';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** Where the engine's and the Worker's output goes: a failing test prints the end of each. */
+    serviceLogs: { engine: string; worker: string };
   }
 }
 
@@ -18,12 +20,17 @@ export default async function setup(project: TestProject) {
   rmSync(state, { recursive: true, force: true });
   await migrate(state);
   const [port, enginePort] = [await freePort(), await freePort()];
-  const engine = await startEngine({ port: enginePort, log: false });
-  const worker = await startWorker({ port, enginePort, persistTo: state, log: false }).catch(async (error) => {
+  const logs = 'dist/e2e-logs';
+  rmSync(logs, { recursive: true, force: true });
+  mkdirSync(logs, { recursive: true });
+  const serviceLogs = { engine: `${logs}/engine.log`, worker: `${logs}/worker.log` };
+  const engine = await startEngine({ port: enginePort, log: false, logFile: serviceLogs.engine });
+  const worker = await startWorker({ port, enginePort, persistTo: state, log: false, logFile: serviceLogs.worker }).catch(async (error) => {
     await engine.stop();
     throw error;
   });
   project.provide('baseURL', `http://127.0.0.1:${port}`);
+  project.provide('serviceLogs', serviceLogs);
   return async () => {
     await worker.stop();
     await engine.stop();

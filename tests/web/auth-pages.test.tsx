@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoginOptions } from '../../contracts/auth';
 import { MESSAGES } from './helpers/messages';
@@ -10,10 +10,6 @@ import { useApiServer } from './helpers/api-server';
 import type { RecordedRequest, Reply } from './helpers/api-server';
 import { renderAt } from './helpers/render-app';
 import { userInfo } from './helpers/users';
-
-// The sign-in pages are lazy chunks compiled on first use, which takes seconds on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const en = MESSAGES['en-US'];
 const server = useApiServer();

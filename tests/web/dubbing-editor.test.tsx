@@ -1,5 +1,5 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DubLineRow, DubProject, DubSpeaker, DubVoice } from '../../contracts/dubbing';
 import type { LineEdit } from '../../web/features/dubbing/api';
 import { usePayDialog } from '../../web/features/pay/store';
@@ -11,11 +11,6 @@ import type { FakePay } from './helpers/pay';
 import { openPopup } from './helpers/popup';
 import { fail, ok, recordRow } from './helpers/records';
 import { renderAt } from './helpers/render-app';
-
-// The first render of a file compiles the lazily loaded page, which can take a few seconds; antd renders
-// slowly in jsdom, so a test that opens menus and dialogs takes seconds.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const server = useApiServer();
 const toasts = useFakeApp(server, fakeApi);
@@ -278,7 +273,7 @@ describe('/dub editor', () => {
 
     project = sampleProject();
     lines = lines.map((l) => ({ ...l, fit: l.id === 3 ? 'sped' : 'fits', tempo: l.id === 3 ? 1.2 : 1 }));
-    await waitFor(() => expect(screen.queryByTestId('dub-progress')).toBeNull(), { timeout: 8000 });
+    await waitFor(() => expect(screen.queryByTestId('dub-progress')).toBeNull());
     expect(calls('/getSynthesis').length).toBeGreaterThanOrEqual(1);
     expect(screen.getByTestId('dub-status').textContent).toBe('Dubbed');
     expect(redubButton().disabled).toBe(false);

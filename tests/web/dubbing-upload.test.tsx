@@ -1,5 +1,5 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DubTranswriteBody } from '../../contracts/dubbing';
 import type { LanguageLists } from '../../contracts/engine-languages';
 import type { UploadInitResponse, UploadedFile } from '../../contracts/uploads';
@@ -16,11 +16,6 @@ import type { FakePay } from './helpers/pay';
 import { openPopup } from './helpers/popup';
 import { fail, ok, sampleTree } from './helpers/records';
 import { renderAt } from './helpers/render-app';
-
-// The first render of a file compiles the lazily loaded pages and the dialog, which can take a few seconds;
-// each antd dropdown takes jsdom about two seconds to open.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const server = useApiServer();
 const toasts = useFakeApp(server, fakeApi);

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FolderNode } from '../../contracts/records';
 import { setLocale } from '../../web/i18n';
@@ -7,9 +7,6 @@ import { useFakeApp } from './helpers/fake-app';
 import type { RecordedRequest, Reply } from './helpers/api-server';
 import { fail, folderNode, ok, sampleTree } from './helpers/records';
 import { renderAt } from './helpers/render-app';
-
-// The first render of a file compiles the lazily loaded pages, which can take a few seconds.
-configure({ asyncUtilTimeout: 5000 });
 
 const server = useApiServer();
 const toasts = useFakeApp(server, fakeApi);
@@ -59,7 +56,7 @@ async function typeName(value: string) {
 }
 
 // antd renders slowly in jsdom: a test that opens menus and dialogs takes seconds.
-describe('folder tree in the side navigation', { timeout: 20_000 }, () => {
+describe('folder tree in the side navigation', () => {
   it('shows the server’s tree, expanded, with the default folder under its translated name', async () => {
     renderAt('/');
     const nav = await screen.findByTestId('folder-tree');

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountItem } from '../../contracts/rights';
 import { usePayDialog } from '../../web/features/pay/store';
@@ -11,10 +11,6 @@ import { useApiServer } from './helpers/api-server';
 import type { RecordedRequest, Reply } from './helpers/api-server';
 import { renderAt } from './helpers/render-app';
 import { userInfo } from './helpers/users';
-
-// The first render compiles the lazily loaded pages, and a menu's first opening compiles antd's dropdown,
-// which can take a few seconds.
-configure({ asyncUtilTimeout: 5000 });
 
 const server = useApiServer();
 /** Minutes left on the duration account of the fake server; a redeemed card adds 600. */

@@ -1,4 +1,4 @@
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,11 +24,6 @@ import { useFakeApp } from './helpers/fake-app';
 import { fail, ok, sampleTree } from './helpers/records';
 import { renderAt } from './helpers/render-app';
 import { userInfo } from './helpers/users';
-
-// The first render of a file compiles the lazily loaded pages; antd selects take jsdom a while to open; and
-// a dropped socket waits a second before it reconnects.
-configure({ asyncUtilTimeout: 6000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const server = useApiServer();
 const toasts = useFakeApp(server, fakeApi, { signedIn: false });
@@ -560,7 +555,7 @@ describe('screen projection', () => {
     renderAt(`/cast/${CODE}`);
     const projection = await screen.findByTestId('projection');
     expect(projection.className).not.toContain('projection-calm');
-    await waitFor(() => expect(projection.className).toContain('projection-calm'), { timeout: 4500 });
+    await waitFor(() => expect(projection.className).toContain('projection-calm'));
     fireEvent.mouseMove(projection);
     expect(projection.className).not.toContain('projection-calm');
   });

@@ -1,4 +1,4 @@
-import { configure, createEvent, fireEvent, screen, waitFor } from '@testing-library/react';
+import { createEvent, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SharedRecord } from '../../contracts/records';
 import { setToken } from '../../web/lib/auth';
@@ -9,9 +9,6 @@ import type { RecordedRequest, Reply } from './helpers/api-server';
 import { fail, ok, recordRow, sampleTree, sharedRecord } from './helpers/records';
 import { renderAt } from './helpers/render-app';
 import { userInfo } from './helpers/users';
-
-// The first render of a file compiles the lazily loaded pages, which can take a few seconds.
-configure({ asyncUtilTimeout: 5000 });
 
 const server = useApiServer();
 const toasts = useFakeApp(server, fakeApi, { signedIn: false });
@@ -54,7 +51,7 @@ const signIn = () => {
   useSession.getState().setUserInfo(userInfo());
 };
 
-describe('/meetingShare', { timeout: 20_000 }, () => {
+describe('/meetingShare', () => {
   it('shows the record read-only without signing in: name, owner, duration, lines with speaker, time and translation', async () => {
     renderAt(`/meetingShare?shareToken=${TOKEN}`);
     const page = await screen.findByTestId('shared-record');

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { usePayDialog } from '../../web/features/pay/store';
 import { useSession } from '../../web/lib/session';
@@ -9,10 +9,6 @@ import { OPEN_ID, newFakePay, payReply } from './helpers/pay';
 import type { FakePay } from './helpers/pay';
 import { fail, ok, sampleTree } from './helpers/records';
 import { renderAt } from './helpers/render-app';
-
-// The first render compiles the lazily loaded pages and the dialog, which can take a few seconds.
-configure({ asyncUtilTimeout: 8000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const server = useApiServer();
 const toasts = useFakeApp(server, fakeApi);
@@ -80,7 +76,7 @@ describe('pay dialog', () => {
 
   it('polls every second until paid, then says so, refreshes permissions and the balances, and closes', async () => {
     await openFromHeader();
-    await waitFor(() => expect(calls('/expense/pay/getPayRechargeStatus/TY1').length).toBeGreaterThanOrEqual(2), { timeout: 4000 });
+    await waitFor(() => expect(calls('/expense/pay/getPayRechargeStatus/TY1').length).toBeGreaterThanOrEqual(2));
     expect(toasts).toEqual([]); // "not yet" is no error
     const accountCalls = calls('/expense/account/queryAccountDetail').length;
     fake.status = 'paid';
@@ -259,7 +255,7 @@ describe('PayPal and plugin pages', () => {
     expect(document.querySelector('.pay-dialog .ant-modal-close')).toBeNull();
     await waitFor(() => expect(fake.orders[0]?.body).toMatchObject({ source: 2 }));
     fake.status = 'paid';
-    await screen.findByTestId('plugin-paid', {}, { timeout: 5000 });
+    await screen.findByTestId('plugin-paid');
   });
 
   it('embedded, PayPal opens in a new window and the page says it is in progress', async () => {

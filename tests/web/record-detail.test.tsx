@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecordDetail, SubtitleLine } from '../../contracts/records';
 import type { EditedLine } from '../../contracts/transcription';
@@ -9,9 +9,6 @@ import type { RecordedRequest, Reply } from './helpers/api-server';
 import { openPopup } from './helpers/popup';
 import { fail, ok, recordRow } from './helpers/records';
 import { renderAt } from './helpers/render-app';
-
-// The first render of a file compiles the lazily loaded pages, which can take a few seconds.
-configure({ asyncUtilTimeout: 5000 });
 
 const server = useApiServer();
 const toasts = useFakeApp(server, fakeApi);
@@ -87,7 +84,7 @@ beforeEach(() => {
 });
 
 // antd renders slowly in jsdom: a test that opens menus and dialogs takes seconds.
-describe('/meetingDetail', { timeout: 30_000 }, () => {
+describe('/meetingDetail', () => {
   it('shows the record with its player, lines, speakers and its AI summary', async () => {
     renderAt(`/meetingDetail?id=${ID}`);
     expect((await screen.findByTestId('detail-title')).textContent).toBe('Weekly sync');

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecordRow, ShareStatus } from '../../contracts/records';
 import { removeToken } from '../../web/lib/auth';
@@ -9,9 +9,6 @@ import { useFakeApp } from './helpers/fake-app';
 import type { RecordedRequest, Reply } from './helpers/api-server';
 import { fail, ok, recordRow, sampleTree } from './helpers/records';
 import { renderAt } from './helpers/render-app';
-
-// The first render of a file compiles the lazily loaded pages, which can take a few seconds.
-configure({ asyncUtilTimeout: 5000 });
 
 const server = useApiServer();
 const toasts = useFakeApp(server, fakeApi);
@@ -86,7 +83,7 @@ async function choose(testId: string, option: string) {
 }
 
 // antd renders slowly in jsdom: a test that opens menus and dialogs takes seconds.
-describe('records list', { timeout: 30_000 }, () => {
+describe('records list', () => {
   it('asks the server for the first page of favourites and shows rows and pages', async () => {
     rows = [recordRow(1, { name: 'Budget review', type: 'meeting', status: 'paused', duration: 3725, favourite: true }), ...rows.slice(1)];
     renderAt('/favourList');
@@ -249,7 +246,7 @@ describe('records list', { timeout: 30_000 }, () => {
   });
 });
 
-describe('share dialog', { timeout: 30_000 }, () => {
+describe('share dialog', () => {
   it('turns sharing on and shows the link to /meetingShare with the token, then changes expiry and copying', async () => {
     renderAt('/favourList');
     await rowAction(7, 'share');
@@ -301,7 +298,7 @@ describe('the expiry a share dialog shows for an existing link', () => {
   });
 });
 
-describe('export', { timeout: 30_000 }, () => {
+describe('export', () => {
   let saved: { name: string; href: string }[];
   beforeEach(() => {
     saved = [];
@@ -361,7 +358,7 @@ describe('export', { timeout: 30_000 }, () => {
   });
 });
 
-describe('home', { timeout: 20_000 }, () => {
+describe('home', () => {
   it('lists the five newest records, each opening its details', async () => {
     rows = rows.slice(0, 5).map((row, i) => ({ ...row, name: `Newest ${i + 1}` }));
     const router = renderAt('/');

@@ -1,4 +1,4 @@
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoginOptions, WechatScanStatus } from '../../contracts/auth';
 import { MESSAGES } from './helpers/messages';
@@ -10,10 +10,6 @@ import { useApiServer } from './helpers/api-server';
 import type { RecordedRequest, Reply } from './helpers/api-server';
 import { renderAt } from './helpers/render-app';
 import { userInfo } from './helpers/users';
-
-// The first page of each kind is a lazy chunk compiled on first use, which takes seconds on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const en = MESSAGES['en-US'];
 const server = useApiServer();
@@ -242,7 +238,7 @@ describe('third-party accounts on the profile', () => {
     expect(calls('GET', '/auth/getQrCode')[0]!.url.searchParams.get('mode')).toBe('bind');
     expect(calls('GET', '/auth/getQrCode')[0]!.headers.authorization).toBe('Bearer member-token');
     scans['scene-1'] = { status: 'scanned', bound: false };
-    await waitFor(() => expect(calls('PUT', '/system/bindingOther').map(jsonOf)).toEqual([{ type: 'wechat', scene: 'scene-1' }]), { timeout: 4000 });
+    await waitFor(() => expect(calls('PUT', '/system/bindingOther').map(jsonOf)).toEqual([{ type: 'wechat', scene: 'scene-1' }]));
     await waitFor(() => expect(screen.queryByTestId('wechat-qr-bind')).toBeNull());
     expect(useSession.getState().userInfo?.wechatBound).toBe(true);
     expect((await row('wechat')).textContent).toContain(en.profile.bound);

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecordDetail } from '../../contracts/records';
 import type { MediaSummary, SummaryState } from '../../contracts/summary';
@@ -9,9 +9,6 @@ import type { RecordedRequest, Reply } from './helpers/api-server';
 import { openPopup } from './helpers/popup';
 import { fail, ok, recordRow } from './helpers/records';
 import { renderAt } from './helpers/render-app';
-
-// The first render of a file compiles the lazily loaded pages (and the mind map), which takes a few seconds.
-configure({ asyncUtilTimeout: 5000 });
 
 const server = useApiServer();
 const toasts = useFakeApp(server, fakeApi);
@@ -111,7 +108,7 @@ beforeEach(() => {
 });
 
 // antd renders slowly in jsdom: a test that opens tabs and menus takes seconds.
-describe('the AI summary of a record', { timeout: 30_000 }, () => {
+describe('the AI summary of a record', () => {
   it('shows the four tabs of a finished summary, and its chapters and key points move the player', async () => {
     renderAt(`/meetingDetail?id=${ID}`);
     const chapter = await screen.findByTestId('summary-chapter-1');
@@ -157,11 +154,11 @@ describe('the AI summary of a record', { timeout: 30_000 }, () => {
     expect((screen.getByTestId('summary-export') as HTMLButtonElement).disabled).toBe(true);
 
     state = summaryState({ status: 'running', summary: null, generatedAt: null });
-    await waitFor(() => expect(calls('/ai/queryMediaSummary').length).toBeGreaterThanOrEqual(2), { timeout: 5000 });
+    await waitFor(() => expect(calls('/ai/queryMediaSummary').length).toBeGreaterThanOrEqual(2));
     expect(screen.getByTestId('summary-progress')).toBeTruthy();
 
     state = summaryState();
-    await screen.findByTestId('summary-chapter-0', {}, { timeout: 5000 });
+    await screen.findByTestId('summary-chapter-0');
     expect(screen.queryByTestId('summary-progress')).toBeNull();
     expect((screen.getByTestId('summary-export') as HTMLButtonElement).disabled).toBe(false);
 
@@ -189,12 +186,12 @@ describe('the AI summary of a record', { timeout: 30_000 }, () => {
     renderAt(`/meetingDetail?id=${ID}`);
     await screen.findByTestId('summary-progress');
     queryReply = () => fail(500, 'The database is busy.');
-    await waitFor(() => expect(calls('/ai/queryMediaSummary').length).toBeGreaterThanOrEqual(2), { timeout: 5000 });
+    await waitFor(() => expect(calls('/ai/queryMediaSummary').length).toBeGreaterThanOrEqual(2));
     expect(screen.getByTestId('summary-progress')).toBeTruthy();
     expect(screen.queryByTestId('summary-reload')).toBeNull();
 
     queryReply = () => ok(summaryState());
-    await screen.findByTestId('summary-chapter-0', {}, { timeout: 5000 });
+    await screen.findByTestId('summary-chapter-0');
   });
 
   it('keeps the previous summary readable while a new one is made', async () => {
@@ -264,7 +261,7 @@ describe('the AI summary of a record', { timeout: 30_000 }, () => {
     // The server queues a summary when the transcription completes.
     detail = { record: recordRow(ID, { name: 'Weekly sync', duration: 80 }), lines: transcript() };
     state = summaryState({ status: 'queued', summary: null, generatedAt: null });
-    await screen.findByTestId('summary-progress', {}, { timeout: 5000 });
+    await screen.findByTestId('summary-progress');
     expect(calls('/ai/mediaSummary')).toHaveLength(0);
   });
 

@@ -1,5 +1,5 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LanguageLists } from '../../contracts/engine-languages';
 import type { LatestTask } from '../../contracts/transcription';
 import type { UploadInitResponse, UploadedFile } from '../../contracts/uploads';
@@ -14,11 +14,6 @@ import { newFakePay, payReply } from './helpers/pay';
 import type { FakePay } from './helpers/pay';
 import { fail, ok, sampleTree } from './helpers/records';
 import { renderAt } from './helpers/render-app';
-
-// The first render of a file compiles the lazily loaded pages, which can take a few seconds; and each antd
-// dropdown takes jsdom about two seconds to open, which the form tests do several times.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const server = useApiServer();
 const toasts = useFakeApp(server, fakeApi);
@@ -476,7 +471,7 @@ describe('local transcription dialog', () => {
     Object.assign(scenario, change);
     await openDialog();
     addFiles(media('talk.mp3'));
-    expect(await screen.findByText('Upload failed. Please try again.', {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('Upload failed. Please try again.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('upload-file-row')).toBeNull());
     expect(submitButton().disabled).toBe(true);
     expect(calls('/speech/audio/transcribe/mergeFileData')).toEqual([]);

@@ -12,5 +12,8 @@ export default defineConfig({
     include: ['tests/web/**/*.test.{ts,tsx}'],
     setupFiles: ['tests/web/helpers/setup.ts'],
     restoreMocks: true,
+    // Rendering antd in jsdom is slow, and several times slower on a busy machine: a test's speed is not
+    // what it checks (benchmarks under bench/ measure speed).
+    testTimeout: 60_000,
   },
 });

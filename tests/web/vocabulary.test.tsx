@@ -1,5 +1,5 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LanguageLists } from '../../contracts/engine-languages';
 import { DEFAULT_PERMISSIONS, SVIP_PERMISSIONS } from '../../contracts/rights';
 import type { Permissions } from '../../contracts/rights';
@@ -14,10 +14,6 @@ import { newFakePay, payReply } from './helpers/pay';
 import type { FakePay } from './helpers/pay';
 import { fail, ok, sampleTree } from './helpers/records';
 import { renderAt } from './helpers/render-app';
-
-// The first render compiles the lazily loaded pages, and antd dropdowns and dialogs are slow in jsdom.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const server = useApiServer();
 const toasts = useFakeApp(server, fakeApi);
@@ -469,7 +465,7 @@ describe('vocabulary choosers', () => {
     await pick(screen.getByTestId('meeting-vocabulary'), 'Medical terms', 'Medical');
     await pick(screen.getByTestId('meeting-vocabulary'), 'Words 3', 'Words 3');
     fireEvent.click(screen.getByTestId('meeting-create'));
-    await waitFor(() => expect(calls('/speech/meeting/create')).toHaveLength(1), { timeout: 8000 });
+    await waitFor(() => expect(calls('/speech/meeting/create')).toHaveLength(1));
     expect(jsonOf(calls('/speech/meeting/create')[0]!).documentIds).toEqual([40, 3]);
   });
 
