@@ -6,8 +6,8 @@ import { MESSAGES } from './helpers/messages';
 afterEach(() => setLocale('en-US'));
 
 describe('password rule (spec §5: 8–24 characters, letters and digits)', () => {
-  it.each(['abcdef12', 'A1bcdefg', `${'a'.repeat(23)}1`, 'pass word 1'])('accepts %j', (value) => {
-    expect(checkPassword(value)).toBeNull();
+  it.each(['abcdef12', 'A1bcdefg', `${'a'.repeat(23)}1`, 'pass word 1'])('accepts %j', async (value) => {
+    expect(await checkPassword(value)).toBeNull();
   });
 
   it.each([
@@ -15,13 +15,13 @@ describe('password rule (spec §5: 8–24 characters, letters and digits)', () =
     [`${'a'.repeat(24)}1`, 'too long'],
     ['abcdefgh', 'no digit'],
     ['12345678', 'no letter'],
-  ])('refuses %j (%s)', (value) => {
-    expect(checkPassword(value)).toBe('passwordFormat');
+  ])('refuses %j (%s)', async (value) => {
+    expect(await checkPassword(value)).toBe('passwordFormat');
   });
 
-  it('asks for a password when empty', () => {
-    expect(checkPassword('')).toBe('passwordRequired');
-    expect(checkPassword(undefined)).toBe('passwordRequired');
+  it('asks for a password when empty', async () => {
+    expect(await checkPassword('')).toBe('passwordRequired');
+    expect(await checkPassword(undefined)).toBe('passwordRequired');
   });
 });
 
@@ -38,24 +38,24 @@ describe('confirmation rule', () => {
 });
 
 describe('email or phone target', () => {
-  it('accepts a valid email or phone when both channels are available', () => {
+  it('accepts a valid email or phone when both channels are available', async () => {
     const check = checkTarget('any');
-    expect(check('lin@example.com')).toBeNull();
-    expect(check(' 13800138000 ')).toBeNull();
-    expect(check('+8613800138000')).toBeNull();
+    expect(await check('lin@example.com')).toBeNull();
+    expect(await check(' 13800138000 ')).toBeNull();
+    expect(await check('+8613800138000')).toBeNull();
   });
 
-  it('refuses invalid addresses and empty fields with the matching message', () => {
-    expect(checkTarget('any')('lin@')).toBe('emailInvalid');
-    expect(checkTarget('any')('12ab')).toBe('phoneInvalid');
-    expect(checkTarget('any')('  ')).toBe('targetRequired');
-    expect(checkTarget('email')('')).toBe('emailRequired');
-    expect(checkTarget('phone')('')).toBe('phoneRequired');
+  it('refuses invalid addresses and empty fields with the matching message', async () => {
+    expect(await checkTarget('any')('lin@')).toBe('emailInvalid');
+    expect(await checkTarget('any')('12ab')).toBe('phoneInvalid');
+    expect(await checkTarget('any')('  ')).toBe('targetRequired');
+    expect(await checkTarget('email')('')).toBe('emailRequired');
+    expect(await checkTarget('phone')('')).toBe('phoneRequired');
   });
 
-  it('refuses the kind of address that cannot receive codes', () => {
-    expect(checkTarget('email')('13800138000')).toBe('emailInvalid');
-    expect(checkTarget('phone')('lin@example.com')).toBe('phoneInvalid');
+  it('refuses the kind of address that cannot receive codes', async () => {
+    expect(await checkTarget('email')('13800138000')).toBe('emailInvalid');
+    expect(await checkTarget('phone')('lin@example.com')).toBe('phoneInvalid');
   });
 
   it('derives the accepted kind from the login options', () => {

@@ -104,14 +104,14 @@ describe('WeChat on the login screen', () => {
     expect(useSession.getState().userInfo).toEqual(member);
   });
 
-  it('stops asking while another tab is shown', async () => {
+  it('stops asking once another sign-in method is chosen', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderAt('/login');
     await screen.findByTestId('wechat-qr-image');
     await waitFor(() => expect(calls('GET', '/auth/getOpenId')).toHaveLength(1));
     fireEvent.click(screen.getByTestId('tab-password'));
     await screen.findByTestId('username-input');
-    // A poll already on its way when the tab changed may still land.
+    // A poll already on its way when the method changed may still land.
     await act(() => vi.advanceTimersByTimeAsync(300));
     const before = calls('GET', '/auth/getOpenId').length;
     await act(() => vi.advanceTimersByTimeAsync(6000));

@@ -1,6 +1,6 @@
 import { GoogleOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Divider, Form, Input, Modal, Tabs } from 'antd';
+import { App, Button, Divider, Form, Input, Modal, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -36,7 +36,7 @@ export default function LoginPage() {
       <LoginOptionsGate>
         {(options) => (
           <>
-            <LoginTabs options={options} />
+            <LoginMethods options={options} />
             {options.google && <GoogleButton />}
           </>
         )}
@@ -45,29 +45,34 @@ export default function LoginPage() {
   );
 }
 
-function LoginTabs({ options }: { options: LoginOptions }) {
+type Method = 'wechat' | 'password' | 'code';
+
+/**
+ * The sign-in methods the server offers, one shown at a time. A segmented switch rather than antd's Tabs,
+ * whose overflow menu and its popup engine (about 30 KB gzip) would weigh on the page most visitors see first.
+ */
+function LoginMethods({ options }: { options: LoginOptions }) {
   const { t } = useTranslation();
-  const codeLogin = options.emailCode || options.smsCode;
-  const [active, setActive] = useState(options.wechat ? 'wechat' : 'password');
+  const methods: { value: Method; label: string }[] = [
+    ...(options.wechat ? [{ value: 'wechat' as const, label: t('social.wechatTab') }] : []),
+    { value: 'password', label: t('auth.tabPassword') },
+    ...(options.emailCode || options.smsCode ? [{ value: 'code' as const, label: t('auth.tabCode') }] : []),
+  ];
+  const [active, setActive] = useState<Method>(methods[0]!.value);
   return (
-    <Tabs
-      activeKey={active}
-      onChange={setActive}
-      items={[
-        // The scan code is polled only while its tab is the one shown.
-        ...(options.wechat
-          ? [
-              {
-                key: 'wechat',
-                label: <span data-testid="tab-wechat">{t('social.wechatTab')}</span>,
-                children: <WechatLogin options={options} active={active === 'wechat'} />,
-              },
-            ]
-          : []),
-        { key: 'password', label: <span data-testid="tab-password">{t('auth.tabPassword')}</span>, children: <PasswordLogin options={options} /> },
-        ...(codeLogin ? [{ key: 'code', label: <span data-testid="tab-code">{t('auth.tabCode')}</span>, children: <CodeLogin options={options} /> }] : []),
-      ]}
-    />
+    <>
+      <Segmented<Method>
+        block
+        className="auth-methods"
+        value={active}
+        onChange={setActive}
+        options={methods.map(({ value, label }) => ({ value, label: <span data-testid={`tab-${value}`}>{label}</span> }))}
+      />
+      {/* The scan code is fetched and polled only while its method is the one shown. */}
+      {active === 'wechat' && <WechatLogin options={options} />}
+      {active === 'password' && <PasswordLogin options={options} />}
+      {active === 'code' && <CodeLogin options={options} />}
+    </>
   );
 }
 

@@ -10,10 +10,10 @@ import { useCompleteSignIn, useSource } from './use-sign-in';
 import { WechatQr } from './WechatQr';
 
 /**
- * The login screen's WeChat tab: a scan by a WeChat that has an account signs it in; a WeChat without one
+ * The login screen's WeChat method: a scan by a WeChat that has an account signs it in; a WeChat without one
  * goes on to the bind step. A failed attempt starts over with a new code.
  */
-export function WechatLogin({ options, active }: { options: LoginOptions; active: boolean }) {
+export function WechatLogin({ options }: { options: LoginOptions }) {
   const { t } = useTranslation();
   const source = useSource();
   const complete = useCompleteSignIn();
@@ -35,7 +35,7 @@ export function WechatLogin({ options, active }: { options: LoginOptions; active
   );
 
   if (unlinkedScene) return <WechatBindStep scene={unlinkedScene} options={options} onRestart={restart} />;
-  return <WechatQr key={round} mode="login" active={active} hint={t('social.wechatLoginHint')} onScanned={onScanned} busy={login.isPending} />;
+  return <WechatQr key={round} mode="login" hint={t('social.wechatLoginHint')} onScanned={onScanned} busy={login.isPending} />;
 }
 
 /** A scanned WeChat without an account: a new account with it, or the account an email or phone code proves. */

@@ -11,8 +11,6 @@ export const SCAN_POLL_MS = 2000;
 
 interface WechatQrProps {
   mode: ProviderMode;
-  /** False while the code is out of sight (another tab): nothing is fetched or polled. */
-  active?: boolean;
   hint: string;
   /** Called once per code, when WeChat reports the scan; `bound` says whether that WeChat has an account. */
   onScanned: (scene: string, bound: boolean) => void;
@@ -24,15 +22,15 @@ interface WechatQrProps {
  * A WeChat QR code (spec §7 getQrCode, polled getOpenId): shows the code, asks every 2 s whether it was
  * scanned, and offers a fresh one once it has expired. Each mount gets its own code.
  */
-export function WechatQr({ mode, active = true, hint, onScanned, busy = false }: WechatQrProps) {
+export function WechatQr({ mode, hint, onScanned, busy = false }: WechatQrProps) {
   const { t } = useTranslation();
   const [instance] = useState(() => crypto.randomUUID());
-  const qr = useQuery({ queryKey: ['wechatQr', mode, instance], queryFn: () => fetchWechatQr(mode), enabled: active, staleTime: Infinity, gcTime: 0 });
+  const qr = useQuery({ queryKey: ['wechatQr', mode, instance], queryFn: () => fetchWechatQr(mode), staleTime: Infinity, gcTime: 0 });
   const scene = qr.data?.scene;
   const scan = useQuery({
     queryKey: ['wechatScan', scene],
     queryFn: () => fetchScanStatus(scene!),
-    enabled: active && Boolean(scene),
+    enabled: Boolean(scene),
     refetchInterval: (query) => (query.state.data && query.state.data.status !== 'waiting' ? false : SCAN_POLL_MS),
     gcTime: 0,
   });

@@ -1,7 +1,6 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import type { LoginOptions } from '../../../contracts/auth';
-import { emailRule, passwordRule, phoneRule } from '../../../contracts/auth';
 import type { Messages } from '../../i18n/en-US';
 
 /**
@@ -10,7 +9,11 @@ import type { Messages } from '../../i18n/en-US';
  * antd's Form. Format rules come from the shared contracts, so the forms refuse what the server refuses.
  */
 export type ValidationKey = keyof Messages['validation'];
-export type Check = (value: unknown) => ValidationKey | null;
+export type Check = (value: unknown) => ValidationKey | null | Promise<ValidationKey | null>;
+
+// The shared formats are zod schemas, and zod weighs 25 KB gzip: the sign-in page, the first page most
+// visitors see, fetches them when a field is first checked rather than before it can draw.
+const formats = () => import('../../../contracts/auth');
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -27,9 +30,9 @@ export const required =
   (value) =>
     text(value).trim() ? null : missing;
 
-export const checkPassword: Check = (value) => {
+export const checkPassword: Check = async (value) => {
   if (!text(value)) return 'passwordRequired';
-  return passwordRule.safeParse(value).success ? null : 'passwordFormat';
+  return (await formats()).passwordRule.safeParse(value).success ? null : 'passwordFormat';
 };
 
 /** The second entry must repeat the first (read at check time, so editing the first re-checks it). */
@@ -43,10 +46,11 @@ export const checkConfirm =
 /** An email address must be valid; a phone number must be given (spec §5) and look like one. */
 export const checkTarget =
   (kind: TargetKind): Check =>
-  (value) => {
+  async (value) => {
     const target = text(value).trim();
     if (!target) return kind === 'email' ? 'emailRequired' : kind === 'phone' ? 'phoneRequired' : 'targetRequired';
     const looksLikeEmail = target.includes('@');
+    const { emailRule, phoneRule } = await formats();
     if (looksLikeEmail && kind !== 'phone') return emailRule.safeParse(target).success ? null : 'emailInvalid';
     if (!looksLikeEmail && kind !== 'email') return phoneRule.safeParse(target).success ? null : 'phoneInvalid';
     return kind === 'email' ? 'emailInvalid' : 'phoneInvalid';
@@ -57,7 +61,7 @@ export function rule(t: TFunction, check: Check): FormRule {
   return {
     required: true,
     validator: async (_, value) => {
-      const key = check(value);
+      const key = await check(value);
       if (key) throw new Error(t(`validation.${key}`));
     },
   };
