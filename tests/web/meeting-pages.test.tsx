@@ -15,12 +15,15 @@ import { LiveSubtitles } from '../../web/features/meeting/LiveSubtitles';
 import { MeetingBanners } from '../../web/features/meeting/MeetingStates';
 import { SCREEN_CASTING_STORAGE_KEY } from '../../web/features/meeting/projection-config';
 import { storeCurrentFolder } from '../../web/features/folders/current-folder';
+import { usePayDialog } from '../../web/features/pay/store';
 import { setToken } from '../../web/lib/auth';
 import { http } from '../../web/lib/request';
 import { useSession } from '../../web/lib/session';
 import { useApiServer } from './helpers/api-server';
 import type { RecordedRequest, Reply } from './helpers/api-server';
 import { useFakeApp } from './helpers/fake-app';
+import { newFakePay, payReply } from './helpers/pay';
+import type { FakePay } from './helpers/pay';
 import { fail, ok, sampleTree } from './helpers/records';
 import { renderAt } from './helpers/render-app';
 import { userInfo } from './helpers/users';
@@ -78,9 +81,11 @@ interface Scenario {
   meeting: MeetingDetail;
   create: (body: Record<string, unknown>) => Reply;
   edit: (body: Record<string, unknown>) => Reply;
+  screenCode: () => Reply;
   shareStatus: '0' | '1';
 }
 let scenario: Scenario;
+let pay: FakePay;
 
 function fakeApi({ url, body }: RecordedRequest): Reply {
   const json = () => JSON.parse(body || '{}') as Record<string, unknown>;
@@ -100,7 +105,7 @@ function fakeApi({ url, body }: RecordedRequest): Reply {
     case '/speech/meeting/stopMeeting':
       return ok({ ...scenario.meeting, status: 'ended' });
     case '/speech/meeting/createScreenCode':
-      return ok({ shortCode: CODE });
+      return scenario.screenCode();
     case '/speech/meeting/getNetworkLink':
       return url.searchParams.get('shortCode') === CODE
         ? access('projection', summary(scenario.meeting))
@@ -112,7 +117,7 @@ function fakeApi({ url, body }: RecordedRequest): Reply {
     case '/system/getClient':
       return ok({ userId: 7, name: 'Lin Wei', avatar: '', shareStatus: scenario.shareStatus });
     default:
-      return fail(404, `No route ${url.pathname}`);
+      return payReply(pay, url.pathname.replace('/prod-api', ''), body) ?? fail(404, `No route ${url.pathname}`);
   }
 }
 
@@ -198,8 +203,10 @@ beforeEach(() => {
     meeting: detail(),
     create: () => ok(detail()),
     edit: (body) => ok(detail({ inviteOpen: body.inviteOpen === true, inviteToken: INVITE })),
+    screenCode: () => ok({ shortCode: CODE }),
     shareStatus: '1',
   };
+  pay = newFakePay();
   room.visits.length = 0;
   room.lines = [];
   room.languages = ['zh-CN', 'ja-JP'];
@@ -209,6 +216,8 @@ beforeEach(() => {
 
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'mediaDevices');
+  // The pay dialog's store outlives a test's render.
+  act(() => usePayDialog.getState().close(true));
 });
 
 const calls = (path: string) => server.requests.filter((r) => r.url.pathname === `/prod-api/speech/meeting${path}`);
@@ -217,6 +226,13 @@ const jsonOf = (r: RecordedRequest) => JSON.parse(r.body) as Record<string, unkn
 function signIn() {
   setToken('tok');
   useSession.getState().setUserInfo(userInfo());
+}
+
+/** The signed-in owner's console of meeting 55, once it has connected to the room. */
+async function openConsole() {
+  signIn();
+  renderAt('/meeting?id=55');
+  return visitOf('host');
 }
 
 /** The room's socket for `role`, once the page has connected. */
@@ -287,18 +303,44 @@ describe('/meeting setup', () => {
     expect(jsonOf(calls('/create')[0]!)).toEqual({ mode: 'record', sourceLanguage: 'en-US', targetLanguages: [], folderId: 13 });
   });
 
-  it('shows a refusal for want of quota in the server’s words, with the way to My bills', async () => {
+  it('on a refusal for want of quota warns in the server’s words, opens the pay dialog, and starts the meeting once paid', async () => {
     scenario.create = () => ({ status: 402, body: { code: 92505001, msg: 'Your package quota is used up. Please buy and recharge.', data: null } });
     signIn();
-    renderAt('/meeting');
+    const router = renderAt('/meeting');
     await waitFor(() => expect(screen.getByTestId('meeting-source').textContent).toBe('English'));
     await pick(screen.getByTestId('meeting-targets'), 'Japanese');
     fireEvent.click(screen.getByTestId('meeting-create'));
     const alert = await screen.findByTestId('meeting-shortage');
     expect(alert.textContent).toContain('Your package quota is used up. Please buy and recharge.');
-    expect(within(alert).getByTestId('meeting-go-bills').getAttribute('href')).toBe('/user/account');
-    expect(screen.getByTestId('meeting-setup')).toBeTruthy();
+    expect(alert.textContent).toContain('Once you have paid, the meeting starts by itself.');
+    expect(await screen.findByText('Your package quota is used up. Please buy and recharge.', { selector: '.ant-message *' })).toBeTruthy();
+    // Silent in the request layer: the page's warning is the only message.
     expect(toasts).toEqual([]);
+    await screen.findByTestId('pay-dialog');
+
+    scenario.create = () => ok(detail());
+    pay.status = 'paid';
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/meeting?id=55'));
+    expect(calls('/create').map(jsonOf)).toEqual([
+      expect.objectContaining({ mode: 'interpret', targetLanguages: ['ja-JP'] }),
+      expect.objectContaining({ mode: 'interpret', targetLanguages: ['ja-JP'] }),
+    ]);
+  });
+
+  it('a pay dialog closed unpaid leaves the setup as it was, with a buy button for another try', async () => {
+    scenario.create = () => ({ status: 402, body: { code: 92505000, msg: 'Insufficient balance, please buy and recharge.', data: null } });
+    signIn();
+    renderAt('/meeting');
+    await waitFor(() => expect(screen.getByTestId('meeting-source').textContent).toBe('English'));
+    fireEvent.click(screen.getByText('Recording only'));
+    fireEvent.click(screen.getByTestId('meeting-create'));
+    await screen.findByTestId('pay-dialog');
+    fireEvent.click(document.querySelector('.pay-dialog .ant-modal-close')!);
+    await waitFor(() => expect(screen.queryByTestId('pay-dialog')).toBeNull());
+    expect(calls('/create')).toHaveLength(1);
+    expect(screen.getByTestId('meeting-setup')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('meeting-shortage-buy'));
+    await screen.findByTestId('pay-dialog');
   });
 
   it('asks a visitor without an account to log in', async () => {
@@ -332,9 +374,7 @@ describe('/meeting console', () => {
 
   it('offers to resume the microphone after a reload of a meeting in progress, with its running time', async () => {
     scenario.meeting = detail({ status: 'in_progress', durationMs: 65_000 });
-    signIn();
-    renderAt('/meeting?id=55');
-    await visitOf('host');
+    await openConsole();
     expect(await screen.findByTestId('meeting-resume-mic')).toBeTruthy();
     expect(screen.getByText('In progress')).toBeTruthy();
     expect(screen.getByTestId('meeting-elapsed').textContent).toMatch(/^01:0[5-9]$/);
@@ -411,33 +451,62 @@ describe('/meeting console', () => {
     await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/meetingDetail?id=55'));
   });
 
-  it('opens the invitation and shows its link and QR code; a plan without the right is told why', async () => {
-    signIn();
-    renderAt('/meeting?id=55');
-    await visitOf('host');
+  it('opens the invitation and shows its link and QR code', async () => {
+    await openConsole();
     fireEvent.click(await screen.findByTestId('meeting-open-invite'));
     const drawer = await screen.findByTestId('meeting-invite');
     expect(drawer.textContent).toContain('Open the invitation to get a link and a QR code to share.');
-
-    scenario.edit = () => ({ status: 403, body: { code: 92505003, msg: 'No such benefit, please pay to buy.', data: null } });
     fireEvent.click(within(drawer).getByTestId('meeting-invite-switch'));
-    expect((await within(drawer).findByTestId('meeting-shortage')).textContent).toContain('No such benefit, please pay to buy.');
-
-    const toggle = within(drawer).getByTestId('meeting-invite-switch') as HTMLButtonElement;
-    await waitFor(() => expect(toggle.disabled).toBe(false));
-    expect(toggle.getAttribute('aria-checked')).toBe('false');
-    scenario.edit = (body) => ok(detail({ inviteOpen: body.inviteOpen === true, inviteToken: INVITE }));
-    fireEvent.click(toggle);
     const link = (await within(drawer).findByTestId('meeting-invite-link')) as HTMLInputElement;
     expect(link.value).toBe(`${window.location.origin}/meetingShareIng?invite=${INVITE}`);
     expect(within(drawer).getByTestId('meeting-invite-qr').querySelector('svg')).toBeTruthy();
     expect(jsonOf(calls('/edit').at(-1)!)).toEqual({ id: 55, inviteOpen: true });
   });
 
+  it('tells a plan without the invitation right why, and opens the invitation once the user has paid', async () => {
+    scenario.edit = () => ({ status: 403, body: { code: 92505003, msg: 'No such benefit, please pay to buy.', data: null } });
+    await openConsole();
+    fireEvent.click(await screen.findByTestId('meeting-open-invite'));
+    const drawer = await screen.findByTestId('meeting-invite');
+    fireEvent.click(within(drawer).getByTestId('meeting-invite-switch'));
+    const alert = await within(drawer).findByTestId('meeting-shortage');
+    expect(alert.textContent).toContain('No such benefit, please pay to buy.');
+    expect(alert.textContent).toContain('Once you have paid, the invitation opens by itself.');
+    expect(within(drawer).getByTestId('meeting-invite-switch').getAttribute('aria-checked')).toBe('false');
+    expect(screen.queryByTestId('pay-dialog')).toBeNull();
+
+    fireEvent.click(within(alert).getByTestId('meeting-shortage-buy'));
+    await screen.findByTestId('pay-dialog');
+    scenario.edit = (body) => ok(detail({ inviteOpen: body.inviteOpen === true, inviteToken: INVITE }));
+    pay.status = 'paid';
+    const link = (await within(drawer).findByTestId('meeting-invite-link')) as HTMLInputElement;
+    expect(link.value).toBe(`${window.location.origin}/meetingShareIng?invite=${INVITE}`);
+    expect(calls('/edit').map(jsonOf)).toEqual([
+      { id: 55, inviteOpen: true },
+      { id: 55, inviteOpen: true },
+    ]);
+    expect(within(drawer).queryByTestId('meeting-shortage')).toBeNull();
+  });
+
+  it('tells a plan without projection why, and shows the screen code once the user has paid', async () => {
+    scenario.screenCode = () => ({ status: 403, body: { code: 92505003, msg: 'Screen projection is an SVIP benefit.', data: null } });
+    await openConsole();
+    fireEvent.click(await screen.findByTestId('meeting-open-screen'));
+    const alert = await screen.findByTestId('meeting-shortage');
+    expect(alert.textContent).toContain('Screen projection is an SVIP benefit.');
+    expect(alert.textContent).toContain('Once you have paid, the code appears by itself.');
+    expect(screen.queryByTestId('meeting-screen-code')).toBeNull();
+
+    fireEvent.click(within(alert).getByTestId('meeting-shortage-buy'));
+    await screen.findByTestId('pay-dialog');
+    scenario.screenCode = () => ok({ shortCode: CODE });
+    pay.status = 'paid';
+    expect((await screen.findByTestId('meeting-screen-code')).textContent).toBe(CODE);
+    expect(calls('/createScreenCode')).toHaveLength(2);
+  });
+
   it('shows a six-digit screen code large, with the projection and casting links', async () => {
-    signIn();
-    renderAt('/meeting?id=55');
-    await visitOf('host');
+    await openConsole();
     fireEvent.click(await screen.findByTestId('meeting-open-screen'));
     expect((await screen.findByTestId('meeting-screen-code')).textContent).toBe(CODE);
     expect((screen.getByTestId('meeting-projection-link') as HTMLInputElement).value).toBe(`${window.location.origin}/screenProjection?code=${CODE}`);
@@ -587,15 +656,17 @@ describe('live parts on their own', () => {
       </AntApp>,
     );
 
-  it('banners: no sound, a room problem in its own words, a shortage with the bills link', () => {
+  it('banners: no sound, a room problem in its own words, a shortage with a way to pay', () => {
     renderWithApp(<MeetingBanners mic={null} onRetryMic={() => {}} silent connection="open" problem={{ code: 92505001, msg: 'Package quota used up.' }} />);
     expect(screen.getByTestId('meeting-no-sound').textContent).toContain('No sound detected');
     expect(screen.getByTestId('meeting-shortage').textContent).toContain('Package quota used up.');
-    expect(screen.getByTestId('meeting-go-bills').getAttribute('href')).toBe('/user/account');
+    expect(screen.getByTestId('meeting-shortage').textContent).toContain('Buy a package or recharge, then carry on with the meeting.');
+    fireEvent.click(screen.getByTestId('meeting-shortage-buy'));
+    expect(usePayDialog.getState().isOpen).toBe(true);
     expect(screen.queryByTestId('meeting-reconnecting')).toBeNull();
   });
 
-  it('banners: an unavailable microphone, retried on request; another problem without a bills link', () => {
+  it('banners: an unavailable microphone, retried on request; another problem without a way to pay', () => {
     const retry = vi.fn();
     renderWithApp(
       <MeetingBanners mic="unavailable" onRetryMic={retry} silent={false} connection="open" problem={{ code: 503, msg: 'Recognition is unavailable.' }} />,
@@ -604,7 +675,7 @@ describe('live parts on their own', () => {
     fireEvent.click(screen.getByTestId('meeting-mic-retry'));
     expect(retry).toHaveBeenCalledOnce();
     expect(screen.getByTestId('meeting-problem').textContent).toBe('Recognition is unavailable.');
-    expect(screen.queryByTestId('meeting-go-bills')).toBeNull();
+    expect(screen.queryByTestId('meeting-shortage-buy')).toBeNull();
   });
 
   it('subtitles: a placeholder before anything is said, then speaker, time, text and translation', () => {

@@ -347,7 +347,7 @@ describe('local transcription dialog', () => {
     await waitFor(() => expect(screen.queryByTestId('pay-dialog')).toBeNull());
     expect(calls('/speech/audio/transcribe/transwrite').length).toBe(1);
     expect(submitButton().disabled).toBe(false);
-    fireEvent.click(within(screen.getByTestId('upload-shortage')).getByTestId('upload-buy'));
+    fireEvent.click(within(screen.getByTestId('upload-shortage')).getByTestId('upload-shortage-buy'));
     await screen.findByTestId('pay-dialog');
   });
 

@@ -120,7 +120,6 @@ export const enUS = {
     confirm: 'Start transcription',
     started: 'Transcription started',
     shortageNote: 'Once you have paid, the transcription starts by itself.',
-    shortageAction: 'Buy now',
     overLimits: '“{{name}}” cannot be added: a file can be at most {{size}} and {{hours}} h long.',
     tooDeep: '“{{name}}” is inside a subfolder; only files directly in the chosen folder are added.',
   },
@@ -767,7 +766,10 @@ export const enUS = {
       noSoundHelp: 'The microphone has picked up nothing for a while. Check that it is not muted and that you are close enough.',
       reconnecting: 'Unstable network, reconnecting…',
       reconnectingHelp: 'Your audio is kept and sent as soon as the connection is back.',
-      shortageNote: 'Buy a package or recharge on the My bills page, then try again.',
+      shortageNote: 'Buy a package or recharge, then carry on with the meeting.',
+      paidStartsMeeting: 'Once you have paid, the meeting starts by itself.',
+      paidOpensInvite: 'Once you have paid, the invitation opens by itself.',
+      paidShowsCode: 'Once you have paid, the code appears by itself.',
       endedTitle: 'The meeting has ended',
       endedOwner: 'Its transcript is saved in your records.',
       endedViewer: 'Thank you for joining.',
@@ -789,6 +791,7 @@ export const enUS = {
     unexpectedDescription: 'An unexpected error occurred. Reload the page to continue.',
   },
   pay: {
+    buyNow: 'Buy now',
     paypal: {
       home: 'Back to Tingyi',
       missing: 'This address is missing PayPal’s payment details. Start the purchase again from Tingyi.',

@@ -119,7 +119,6 @@ export const zhCN: Messages = {
     confirm: '开始转写',
     started: '已开始转写',
     shortageNote: '支付成功后将自动开始转写。',
-    shortageAction: '立即购买',
     overLimits: '无法添加“{{name}}”：单个文件最大 {{size}}、时长不超过 {{hours}} 小时。',
     tooDeep: '“{{name}}”位于子文件夹中；只添加所选文件夹中的文件。',
   },
@@ -766,7 +765,10 @@ export const zhCN: Messages = {
       noSoundHelp: '麦克风已有一段时间未收到声音。请检查麦克风是否静音，并靠近一些。',
       reconnecting: '网络不稳定，正在重新连接…',
       reconnectingHelp: '您的音频会被保留，连接恢复后立即发送。',
-      shortageNote: '请在“我的账单”页面购买套餐或充值，然后重试。',
+      shortageNote: '购买套餐或充值后即可继续会议。',
+      paidStartsMeeting: '支付成功后将自动开始会议。',
+      paidOpensInvite: '支付成功后将自动开启邀请。',
+      paidShowsCode: '支付成功后将自动显示投屏码。',
       endedTitle: '会议已结束',
       endedOwner: '会议记录已保存到您的记录中。',
       endedViewer: '感谢您的参与。',
@@ -788,6 +790,7 @@ export const zhCN: Messages = {
     unexpectedDescription: '发生意外错误，请重新加载页面。',
   },
   pay: {
+    buyNow: '立即购买',
     paypal: {
       home: '返回听译',
       missing: '该地址缺少 PayPal 支付信息，请从听译重新发起购买。',

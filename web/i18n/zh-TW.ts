@@ -119,7 +119,6 @@ export const zhTW: Messages = {
     confirm: '開始轉寫',
     started: '已開始轉寫',
     shortageNote: '支付成功後將自動開始轉寫。',
-    shortageAction: '立即購買',
     overLimits: '無法新增「{{name}}」：單個檔案最大 {{size}}、時長不超過 {{hours}} 小時。',
     tooDeep: '「{{name}}」位於子資料夾中；只新增所選資料夾中的檔案。',
   },
@@ -766,7 +765,10 @@ export const zhTW: Messages = {
       noSoundHelp: '麥克風已有一段時間未收到聲音。請檢查麥克風是否靜音，並靠近一些。',
       reconnecting: '網路不穩定，正在重新連線…',
       reconnectingHelp: '您的音訊會被保留，連線恢復後立即傳送。',
-      shortageNote: '請在「我的帳單」頁面購買方案或儲值，然後重試。',
+      shortageNote: '購買方案或儲值後即可繼續會議。',
+      paidStartsMeeting: '支付成功後將自動開始會議。',
+      paidOpensInvite: '支付成功後將自動開啟邀請。',
+      paidShowsCode: '支付成功後將自動顯示投屏碼。',
       endedTitle: '會議已結束',
       endedOwner: '會議記錄已儲存到您的記錄中。',
       endedViewer: '感謝您的參與。',
@@ -788,6 +790,7 @@ export const zhTW: Messages = {
     unexpectedDescription: '發生非預期的錯誤，請重新載入頁面。',
   },
   pay: {
+    buyNow: '立即購買',
     paypal: {
       home: '返回聽譯',
       missing: '此網址缺少 PayPal 支付資訊，請從聽譯重新發起購買。',

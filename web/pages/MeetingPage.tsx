@@ -8,6 +8,7 @@ import { MeetingConsole } from '../features/meeting/MeetingConsole';
 import { MeetingSetup } from '../features/meeting/MeetingSetup';
 import { MeetingEnded, MeetingOutcome } from '../features/meeting/MeetingStates';
 import { useRoomAccess } from '../features/meeting/use-room-access';
+import { PayDialogHost } from '../features/pay/PayDialogHost';
 import { recordLink } from '../features/records/links';
 import { signInPath } from '../features/records/RecordsPage';
 import { PATHS } from '../lib/paths';
@@ -55,6 +56,8 @@ export default function MeetingPage() {
   return (
     <StandaloneFrame>
       <div className="meeting-page">{content}</div>
+      {/* A refused start, invitation or projection code offers the pay dialog here (spec §8). */}
+      <PayDialogHost />
     </StandaloneFrame>
   );
 }

@@ -1,6 +1,5 @@
 import { App } from 'antd';
-import { PAYMENT_CODES } from '../../../contracts/errors';
-import { isRequestError } from '../../lib/request';
+import { shortageMessage } from '../pay/shortage';
 import { usePayDialog } from '../pay/store';
 
 /** The pay dialog's tab of the AI voiceover package (spec §8: "tab 2 in dubbing"). */
@@ -14,8 +13,9 @@ export function usePayShortage(): (error: unknown) => boolean {
   const { message } = App.useApp();
   const openPay = usePayDialog((s) => s.open);
   return (error) => {
-    if (!isRequestError(error, 'business') || error.code === null || !PAYMENT_CODES.includes(error.code)) return false;
-    void message.warning(error.message);
+    const msg = shortageMessage(error);
+    if (msg === null) return false;
+    void message.warning(msg);
     openPay({ tabIndex: DUB_PAY_TAB });
     return true;
   };

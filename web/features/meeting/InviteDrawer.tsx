@@ -2,14 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Drawer, QRCode, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_CODES } from '../../../contracts/errors';
 import type { MeetingAccess, MeetingDetail } from '../../../contracts/meeting';
-import { isRequestError } from '../../lib/request';
 import { useIsMobile } from '../../lib/use-is-mobile';
+import { ShortageAlert, shortageMessage } from '../pay/shortage';
 import { editMeeting, meetingKey } from './api';
 import { CopyLink } from './CopyLink';
 import { inviteLink } from './links';
-import { PaymentAlert } from './MeetingStates';
 
 /**
  * Inviting participants (spec §1, §4, §6): the owner opens or closes the invitation; while open, its link
@@ -25,10 +23,8 @@ export function InviteDrawer({ meeting, open, onClose }: { meeting: MeetingDetai
     mutationFn: (inviteOpen: boolean) => editMeeting({ id: meeting.id, inviteOpen }),
     onMutate: () => setShortage(null),
     onSuccess: (next) => queryClient.setQueryData<MeetingAccess<MeetingDetail>>(meetingKey(meeting.id), (old) => old && { ...old, meeting: next }),
-    onError: (error) => {
-      // Inviting is an SVIP benefit (spec §6): the refusal says so in the server's words.
-      if (isRequestError(error, 'business') && error.code !== null && PAYMENT_CODES.includes(error.code)) setShortage(error.message);
-    },
+    // Inviting is an SVIP benefit (spec §6): the refusal says so in the server's words.
+    onError: (error) => setShortage(shortageMessage(error)),
   });
 
   const link = meeting.inviteOpen && meeting.inviteToken ? inviteLink(window.location.origin, meeting.inviteToken) : null;
@@ -42,7 +38,9 @@ export function InviteDrawer({ meeting, open, onClose }: { meeting: MeetingDetai
           </span>
           <Switch checked={meeting.inviteOpen} loading={toggle.isPending} onChange={(on) => toggle.mutate(on)} data-testid="meeting-invite-switch" />
         </label>
-        {shortage !== null && <PaymentAlert msg={shortage} />}
+        {shortage !== null && (
+          <ShortageAlert msg={shortage} note={t('meeting.states.paidOpensInvite')} events={{ onPaid: () => toggle.mutate(true) }} testId="meeting-shortage" />
+        )}
         {link ? (
           <>
             <CopyLink link={link} testId="meeting-invite-link" />

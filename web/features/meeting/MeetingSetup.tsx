@@ -4,21 +4,20 @@ import { App, Button, Card, Form, Input, Radio, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PAYMENT_CODES } from '../../../contracts/errors';
 import { MEETING_MODES } from '../../../contracts/meeting';
 import type { CreateMeetingBody, MeetingMode } from '../../../contracts/meeting';
 import { RECORD_NAME_MAX } from '../../../contracts/record-vocabulary';
 import { PageTitle } from '../../components/PageTitle';
 import { currentLocale } from '../../i18n';
 import { PATHS } from '../../lib/paths';
-import { isRequestError } from '../../lib/request';
 import { useSession } from '../../lib/session';
 import { refreshPermissions } from '../account/api';
+import { ShortageAlert, shortageMessage } from '../pay/shortage';
+import { usePayDialog } from '../pay/store';
 import { FolderTreeSelect } from '../folders/FolderTreeSelect';
 import { VocabularyPicker } from '../vocabulary/VocabularyPicker';
 import { useCurrentFolder } from '../folders/current-folder';
 import { MEETING_LANGUAGES_KEY, createMeeting, fetchMeetingLanguages } from './api';
-import { PaymentAlert } from './MeetingStates';
 
 interface SetupValues {
   mode: MeetingMode;
@@ -69,7 +68,9 @@ export function MeetingSetup() {
   const source = Form.useWatch('sourceLanguage', form);
   const translateCount = useSession((s) => s.permissions.translateCount);
   const recognitionCount = useSession((s) => s.permissions.recognitionCount);
-  const [shortage, setShortage] = useState<string | null>(null);
+  /** A refusal for want of balance or benefit, and the meeting it refused: started once paid (spec §8). */
+  const [shortage, setShortage] = useState<{ msg: string; body: CreateMeetingBody } | null>(null);
+  const openPay = usePayDialog((s) => s.open);
   const [stored] = useState(readMeetingConfig);
 
   const languages = useQuery({ queryKey: [...MEETING_LANGUAGES_KEY, currentLocale()], queryFn: fetchMeetingLanguages });
@@ -103,13 +104,17 @@ export function MeetingSetup() {
       // Replace: going back from the console should not land on a form that starts yet another meeting.
       void navigate(`${PATHS.meeting}?id=${meeting.id}`, { replace: true });
     },
-    onError: (error) => {
-      if (isRequestError(error, 'business') && error.code !== null && PAYMENT_CODES.includes(error.code)) {
-        void message.warning(error.message);
-        setShortage(error.message);
-      }
+    onError: (error, body) => {
+      const msg = shortageMessage(error);
+      if (msg === null) return;
+      void message.warning(msg);
+      setShortage({ msg, body });
+      openPay(afterPaying(body));
     },
   });
+
+  const { mutate } = create;
+  const afterPaying = (body: CreateMeetingBody) => ({ onPaid: () => mutate(body) });
 
   const submit = (values: SetupValues) => {
     setShortage(null);
@@ -203,7 +208,15 @@ export function MeetingSetup() {
         <Form.Item name="documentIds" label={t('vocabulary.picker.label')}>
           <VocabularyPicker testId="meeting-vocabulary" buyByLink />
         </Form.Item>
-        {shortage !== null && <PaymentAlert msg={shortage} className="meeting-setup-shortage" />}
+        {shortage !== null && (
+          <ShortageAlert
+            msg={shortage.msg}
+            note={t('meeting.states.paidStartsMeeting')}
+            events={afterPaying(shortage.body)}
+            className="meeting-setup-shortage"
+            testId="meeting-shortage"
+          />
+        )}
         <Button type="primary" htmlType="submit" size="large" block icon={<AudioOutlined />} loading={create.isPending} data-testid="meeting-create">
           {t('meeting.page.create')}
         </Button>

@@ -1,38 +1,15 @@
 import { Alert, Button, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PAYMENT_CODES } from '../../../contracts/errors';
 import type { SocketProblem } from '../../../contracts/meeting';
 import { PageTitle } from '../../components/PageTitle';
-import { PATHS } from '../../lib/paths';
+import { ShortageAlert } from '../pay/shortage';
 import type { Connection } from './use-meeting-socket';
 import type { MicProblem } from './use-microphone';
 
 /** The clear texts of spec §8 for live meetings, shared by the console and the viewers' pages. */
-
-/**
- * A refusal for want of balance, quota or benefit (92505000/1/3) in the server's words. The pay dialog is
- * not built yet, so the way forward is My bills, as in the upload dialog.
- */
-export function PaymentAlert({ msg, className }: { msg: string; className?: string }) {
-  const { t } = useTranslation();
-  return (
-    <Alert
-      type="warning"
-      showIcon
-      className={className}
-      message={msg}
-      description={t('meeting.states.shortageNote')}
-      action={
-        <Link to={PATHS.userAccount} data-testid="meeting-go-bills">
-          {t('upload.shortageAction')}
-        </Link>
-      }
-      data-testid="meeting-shortage"
-    />
-  );
-}
 
 interface BannersProps {
   mic: MicProblem | null;
@@ -49,7 +26,8 @@ export function MeetingBanners({ mic, onRetryMic, silent, connection, problem }:
     <div className="meeting-banners">
       {problem &&
         (PAYMENT_CODES.includes(problem.code) ? (
-          <PaymentAlert msg={problem.msg} />
+          // The room has paused the meeting, or not started it; once paid, the host goes on with it.
+          <ShortageAlert msg={problem.msg} note={t('meeting.states.shortageNote')} testId="meeting-shortage" />
         ) : (
           <Alert type="error" showIcon message={problem.msg} data-testid="meeting-problem" />
         ))}

@@ -2,13 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import { Modal, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_CODES } from '../../../contracts/errors';
 import type { MeetingDetail } from '../../../contracts/meeting';
-import { isRequestError } from '../../lib/request';
+import { ShortageAlert, shortageMessage } from '../pay/shortage';
 import { createScreenCode } from './api';
 import { CopyLink } from './CopyLink';
 import { castLink, projectionLink } from './links';
-import { PaymentAlert } from './MeetingStates';
 
 /**
  * Screen projection (spec §1, §2): a six-digit code any screen can open without an account, shown large
@@ -23,7 +21,7 @@ export function ScreenCodeDialog({ meeting, onClose }: { meeting: MeetingDetail;
 
   const code = issue.data?.shortCode;
   const refusal = issue.error;
-  const shortage = isRequestError(refusal, 'business') && refusal.code !== null && PAYMENT_CODES.includes(refusal.code) ? refusal.message : null;
+  const shortage = shortageMessage(refusal);
   const origin = window.location.origin;
   return (
     <Modal open onCancel={onClose} footer={null} title={t('meeting.page.projectionTitle')} width={440} centered>
@@ -40,7 +38,7 @@ export function ScreenCodeDialog({ meeting, onClose }: { meeting: MeetingDetail;
             <CopyLink link={castLink(origin, code)} testId="meeting-cast-link" />
           </>
         ) : shortage !== null ? (
-          <PaymentAlert msg={shortage} />
+          <ShortageAlert msg={shortage} note={t('meeting.states.paidShowsCode')} events={{ onPaid: () => mutate() }} testId="meeting-shortage" />
         ) : refusal ? (
           <p className="meeting-hint">{t('meeting.page.projectionFailed')}</p>
         ) : (

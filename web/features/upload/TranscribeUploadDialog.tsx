@@ -4,14 +4,14 @@ import { Alert, App, Button, Checkbox, Form, Input, Modal, Select, Tooltip } fro
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCAL_UPLOAD } from '../../../contracts/constants';
-import { Code, PAYMENT_CODES } from '../../../contracts/errors';
+import { Code } from '../../../contracts/errors';
 import { RECORD_NAME_MAX } from '../../../contracts/record-vocabulary';
 import type { LatestTask, TranswriteBody } from '../../../contracts/transcription';
 import { currentLocale } from '../../i18n';
-import { isRequestError } from '../../lib/request';
 import { useSession } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { FOLDERS_KEY } from '../folders/api';
+import { ShortageAlert, shortageMessage } from '../pay/shortage';
 import { usePayDialog } from '../pay/store';
 import { FolderTreeSelect } from '../folders/FolderTreeSelect';
 import { storedFolderId, useCurrentFolder } from '../folders/current-folder';
@@ -180,10 +180,11 @@ export default function TranscribeUploadDialog() {
     } catch (error) {
       // Any other refusal was already shown by the request layer.
       setSubmitError(true);
-      if (isRequestError(error, 'business') && error.code !== null && PAYMENT_CODES.includes(error.code)) {
-        void message.warning(error.message);
-        setShortage(error.message);
-        buy();
+      const short = shortageMessage(error);
+      if (short !== null) {
+        void message.warning(short);
+        setShortage(short);
+        openPay(afterPaying);
       }
     } finally {
       setSubmitting(false);
@@ -193,9 +194,7 @@ export default function TranscribeUploadDialog() {
   // Spec §8: the pay dialog opens on a shortage, and a payment retries the submit with the same form.
   const submitRef = useRef(submit);
   submitRef.current = submit;
-  function buy() {
-    openPay({ onPaid: () => void submitRef.current() });
-  }
+  const afterPaying = { onPaid: () => void submitRef.current() };
 
   return (
     <Modal
@@ -260,19 +259,7 @@ export default function TranscribeUploadDialog() {
         </Form>
 
         {shortage !== null && (
-          <Alert
-            type="warning"
-            showIcon
-            className="upload-shortage"
-            message={shortage}
-            description={t('upload.shortageNote')}
-            action={
-              <Button size="small" type="primary" onClick={buy} data-testid="upload-buy">
-                {t('upload.shortageAction')}
-              </Button>
-            }
-            data-testid="upload-shortage"
-          />
+          <ShortageAlert msg={shortage} note={t('upload.shortageNote')} events={afterPaying} className="upload-shortage" testId="upload-shortage" />
         )}
 
         <div className="upload-actions">

@@ -2,11 +2,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_CODES } from '../../../contracts/errors';
 import { LANGUAGES } from '../../../contracts/engine-languages';
 import { currentLocale } from '../../i18n';
-import { isRequestError } from '../../lib/request';
 import { useSession } from '../../lib/session';
+import { shortageMessage } from '../pay/shortage';
 import { usePayDialog } from '../pay/store';
 import {
   VOCABULARY_FOLDERS_KEY,
@@ -72,8 +71,9 @@ export function usePaymentRefusal() {
   const openSvip = useOpenSvip();
   return useCallback(
     (error: unknown) => {
-      if (!(isRequestError(error, 'business') && error.code !== null && PAYMENT_CODES.includes(error.code))) return false;
-      void message.warning(error.message);
+      const msg = shortageMessage(error);
+      if (msg === null) return false;
+      void message.warning(msg);
       openSvip();
       return true;
     },
