@@ -31,3 +31,8 @@ export const PATHS = {
 
 /** The layout's background image shows only on these pages (spec §2). */
 export const BACKGROUND_PATHS: readonly string[] = [PATHS.home, PATHS.recordList, PATHS.favourList, PATHS.shareList];
+
+/** The sign-in page, coming back to `returnTo` afterwards. */
+export function signInPath(returnTo: string): string {
+  return `${PATHS.login}?redirect=${encodeURIComponent(returnTo)}`;
+}

@@ -5,8 +5,8 @@ import { PageSpinner } from '../components/PageSpinner';
 import { RecordProblem, parseRecordId } from '../components/RecordProblem';
 import { DubEditor } from '../features/dubbing/DubEditor';
 import { useDubProject } from '../features/dubbing/hooks';
-import { signInPath } from '../features/records/RecordsPage';
 import { useSession } from '../lib/session';
+import { signInPath } from '../lib/paths';
 
 /**
  * /dub?id= and /audioEdit?id= — one dubbing project in the editor (spec §2). Without an id, without an

@@ -8,7 +8,7 @@ import { googleRegisterWithLogin } from '../features/auth/api';
 import { forgetGoogle, googleReturn } from '../features/auth/google-flow';
 import { useCompleteSignIn } from '../features/auth/use-sign-in';
 import { isRequestError } from '../lib/request';
-import { PATHS } from '../lib/paths';
+import { PATHS, signInPath } from '../lib/paths';
 
 /**
  * /googleLoginCallBack: where Google returns after sign-in (spec §2, §7). Signs in with the code when the
@@ -50,11 +50,7 @@ export default function GoogleCallbackPage() {
           title={t('social.googleFailed')}
           subTitle={<span data-testid="google-error">{failure}</span>}
           extra={
-            <Button
-              type="primary"
-              onClick={() => void navigate(redirect ? `${PATHS.login}?redirect=${encodeURIComponent(redirect)}` : PATHS.login)}
-              data-testid="google-back-to-login"
-            >
+            <Button type="primary" onClick={() => void navigate(redirect ? signInPath(redirect) : PATHS.login)} data-testid="google-back-to-login">
               {t('social.backToLogin')}
             </Button>
           }

@@ -5,8 +5,8 @@ import { PageSpinner } from '../components/PageSpinner';
 import { RecordProblem, parseRecordId } from '../components/RecordProblem';
 import { useRecordDetail } from '../features/record-detail/hooks';
 import { RecordDetailView } from '../features/record-detail/RecordDetailView';
-import { signInPath } from '../features/records/RecordsPage';
 import { useSession } from '../lib/session';
+import { signInPath } from '../lib/paths';
 
 /**
  * /meetingDetail?id= — one of the user's records with its player and editable transcript (spec §2 record

@@ -4,18 +4,23 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Code } from '../../contracts/errors';
 import { StandaloneFrame } from '../components/StandaloneFrame';
 import { fetchMeeting, meetingKey } from '../features/meeting/api';
-import { MeetingConsole } from '../features/meeting/MeetingConsole';
 import { MeetingSetup } from '../features/meeting/MeetingSetup';
 import { MeetingEnded, MeetingOutcome } from '../features/meeting/MeetingStates';
 import { useRoomAccess } from '../features/meeting/use-room-access';
 import { PayDialogHost } from '../features/pay/PayDialogHost';
 import { recordLink } from '../features/records/links';
-import { signInPath } from '../features/records/RecordsPage';
-import { PATHS } from '../lib/paths';
+import { lazyComponent } from '../lib/lazy-component';
+import { PATHS, signInPath } from '../lib/paths';
 import { isRequestError } from '../lib/request';
 import { useSession } from '../lib/session';
 import '../features/meeting/meeting.css';
+import { useEffect } from 'react';
 import type { ReactNode } from 'react';
+
+// The console (live subtitles, the room's socket, invitation and projection) is code the setup form does not
+// need; it is fetched as soon as a meeting is asked for, alongside the meeting itself.
+const loadConsole = () => import('../features/meeting/MeetingConsole').then((module) => ({ default: module.MeetingConsole }));
+const MeetingConsole = lazyComponent(loadConsole, <Spin size="large" />);
 
 /** `?id=` as a meeting id, or null when not an id. */
 function meetingId(raw: string): number | null {
@@ -67,6 +72,8 @@ function HostRoom({ id }: { id: number }) {
   const navigate = useNavigate();
   const room = useRoomAccess(meetingKey(id), () => fetchMeeting(id));
   const { data, error } = room.query;
+  // A failed fetch here is reported when the console renders and loads it again.
+  useEffect(() => void loadConsole().catch(() => {}), []);
 
   if (data) {
     // An ended meeting has nothing left to control: it is a record now.

@@ -10,7 +10,7 @@ import { BasicInfo } from '../features/account/profile/BasicInfo';
 import { ThirdPartyAccounts } from '../features/account/profile/ThirdPartyAccounts';
 import { useLogout } from '../features/account/use-logout';
 import { useLoginOptions } from '../features/auth/use-login-options';
-import { PATHS } from '../lib/paths';
+import { PATHS, signInPath } from '../lib/paths';
 import { useSignedInUser } from '../lib/session';
 import './profile.css';
 
@@ -31,7 +31,7 @@ export default function ProfilePage() {
           status="403"
           subTitle={t('profile.signInFirst')}
           extra={
-            <Button type="primary" onClick={() => void navigate(`${PATHS.login}?redirect=${encodeURIComponent(PATHS.userProfile)}`)}>
+            <Button type="primary" onClick={() => void navigate(signInPath(PATHS.userProfile))}>
               {t('header.login')}
             </Button>
           }

@@ -1,15 +1,19 @@
-import { Alert, Button, Result } from 'antd';
-import type { ReactNode } from 'react';
+import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PAYMENT_CODES } from '../../../contracts/errors';
 import type { SocketProblem } from '../../../contracts/meeting';
-import { PageTitle } from '../../components/PageTitle';
+import { lazyComponent } from '../../lib/lazy-component';
 import { ShortageAlert } from '../pay/shortage';
 import type { Connection } from './use-meeting-socket';
 import type { MicProblem } from './use-microphone';
 
 /** The clear texts of spec §8 for live meetings, shared by the console and the viewers' pages. */
+
+// antd's Result, which an outcome is drawn with, carries every status's illustration (10 KB gzip); the pages
+// show an outcome only when a meeting cannot be followed, so its code loads then, and its test id appears
+// with it.
+export const MeetingOutcome = lazyComponent(() => import('./MeetingOutcome'));
 
 interface BannersProps {
   mic: MicProblem | null;
@@ -57,27 +61,6 @@ export function MeetingBanners({ mic, onRetryMic, silent, connection, problem }:
       {silent && (
         <Alert type="warning" showIcon message={t('meeting.states.noSound')} description={t('meeting.states.noSoundHelp')} data-testid="meeting-no-sound" />
       )}
-    </div>
-  );
-}
-
-/** A page-sized outcome: the meeting is over, a link no longer works, a code is unknown. */
-export function MeetingOutcome({
-  status,
-  title,
-  description,
-  extra,
-  testId,
-}: {
-  status: 'success' | 'warning' | 'error' | 'info' | '404';
-  title: string;
-  description?: string;
-  extra?: ReactNode;
-  testId: string;
-}) {
-  return (
-    <div className="meeting-outcome" data-testid={testId}>
-      <Result status={status} title={<PageTitle>{title}</PageTitle>} subTitle={description} extra={extra} />
     </div>
   );
 }

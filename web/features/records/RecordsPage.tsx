@@ -3,13 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
-import { PATHS } from '../../lib/paths';
+import { signInPath } from '../../lib/paths';
 import { useSession } from '../../lib/session';
-
-/** The sign-in page, coming back to `returnTo` afterwards. */
-export function signInPath(returnTo: string): string {
-  return `${PATHS.login}?redirect=${encodeURIComponent(returnTo)}`;
-}
 
 /** A records page: its title, then its list — or, with nobody signed in (not even a guest), a way to sign in. */
 export function RecordsPage({ title, children }: { title: ReactNode; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { Button, Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { signInPath } from '../records/RecordsPage';
+import { signInPath } from '../../lib/paths';
 
 /** Nobody signed in (not even a guest): libraries belong to an account, so offer sign-in and come back. */
 export function VocabularySignIn() {
