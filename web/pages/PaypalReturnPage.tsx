@@ -51,12 +51,12 @@ export default function PaypalReturnPage() {
         <Result
           status="info"
           title={t('pay.paypal.pending')}
-          extra={[
-            <Button key="retry" onClick={() => void result.refetch()}>
-              {t('common.retry')}
-            </Button>,
-            home,
-          ]}
+          extra={
+            <>
+              <Button onClick={() => void result.refetch()}>{t('common.retry')}</Button>
+              {home}
+            </>
+          }
         />
       ) : (
         <Result status="error" title={result.data === 'expired' ? t('pay.paypal.expired') : (result.error?.message ?? t('pay.paypal.failed'))} extra={home} />
