@@ -1,6 +1,4 @@
-import { App } from 'antd';
-import { shortageMessage } from '../pay/shortage';
-import { usePayDialog } from '../pay/store';
+import { usePayOnShortage } from '../pay/shortage';
 
 /** The pay dialog's tab of the AI voiceover package (spec §8: "tab 2 in dubbing"). */
 export const DUB_PAY_TAB = 2;
@@ -10,13 +8,6 @@ export const DUB_PAY_TAB = 2;
  * on the dubbing tab; what was being done stops there. Answers whether `error` was one.
  */
 export function usePayShortage(): (error: unknown) => boolean {
-  const { message } = App.useApp();
-  const openPay = usePayDialog((s) => s.open);
-  return (error) => {
-    const msg = shortageMessage(error);
-    if (msg === null) return false;
-    void message.warning(msg);
-    openPay({ tabIndex: DUB_PAY_TAB });
-    return true;
-  };
+  const payOnShortage = usePayOnShortage();
+  return (error) => payOnShortage(error, { tabIndex: DUB_PAY_TAB }) !== null;
 }

@@ -1,6 +1,6 @@
 import { AudioOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Radio, Select } from 'antd';
+import { Button, Card, Form, Input, Radio, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,8 +12,7 @@ import { currentLocale } from '../../i18n';
 import { PATHS } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { refreshPermissions } from '../account/api';
-import { ShortageAlert, shortageMessage } from '../pay/shortage';
-import { usePayDialog } from '../pay/store';
+import { ShortageAlert, usePayOnShortage } from '../pay/shortage';
 import { FolderTreeSelect } from '../folders/FolderTreeSelect';
 import { VocabularyPicker } from '../vocabulary/VocabularyPicker';
 import { useCurrentFolder } from '../folders/current-folder';
@@ -61,7 +60,6 @@ function storeMeetingConfig(config: MeetingConfig): void {
  */
 export function MeetingSetup() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<SetupValues>();
   const mode = Form.useWatch('mode', form);
@@ -70,7 +68,7 @@ export function MeetingSetup() {
   const recognitionCount = useSession((s) => s.permissions.recognitionCount);
   /** A refusal for want of balance or benefit, and the meeting it refused: started once paid (spec §8). */
   const [shortage, setShortage] = useState<{ msg: string; body: CreateMeetingBody } | null>(null);
-  const openPay = usePayDialog((s) => s.open);
+  const payOnShortage = usePayOnShortage();
   const [stored] = useState(readMeetingConfig);
 
   const languages = useQuery({ queryKey: [...MEETING_LANGUAGES_KEY, currentLocale()], queryFn: fetchMeetingLanguages });
@@ -105,11 +103,8 @@ export function MeetingSetup() {
       void navigate(`${PATHS.meeting}?id=${meeting.id}`, { replace: true });
     },
     onError: (error, body) => {
-      const msg = shortageMessage(error);
-      if (msg === null) return;
-      void message.warning(msg);
-      setShortage({ msg, body });
-      openPay(afterPaying(body));
+      const msg = payOnShortage(error, afterPaying(body));
+      if (msg !== null) setShortage({ msg, body });
     },
   });
 

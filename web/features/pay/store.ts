@@ -10,6 +10,9 @@ export interface PayDialogEvents {
   onPayInProgress?: () => void;
 }
 
+/** What an opener may ask of the dialog: where it opens, and what it is told back. */
+export type PayDialogOpening = PayDialogEvents & { tabIndex?: number; packageType?: PackageType; packageId?: number };
+
 interface PayDialogState {
   isOpen: boolean;
   /** The category tab to show (spec §3: stored locally with the open flag). */
@@ -19,7 +22,7 @@ interface PayDialogState {
   /** The package to select first (the payer's choice before WeChat's authorisation page took them away). */
   packageId: number | null;
   events: PayDialogEvents;
-  open: (options?: PayDialogEvents & { tabIndex?: number; packageType?: PackageType; packageId?: number }) => void;
+  open: (options?: PayDialogOpening) => void;
   setTabIndex: (tabIndex: number) => void;
   /** Closes; `reset` (a close by the user) puts the tab index back to 0. */
   close: (reset: boolean) => void;

@@ -11,8 +11,7 @@ import { currentLocale } from '../../i18n';
 import { useSession } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { FOLDERS_KEY } from '../folders/api';
-import { ShortageAlert, shortageMessage } from '../pay/shortage';
-import { usePayDialog } from '../pay/store';
+import { ShortageAlert, usePayOnShortage } from '../pay/shortage';
 import { FolderTreeSelect } from '../folders/FolderTreeSelect';
 import { storedFolderId, useCurrentFolder } from '../folders/current-folder';
 import { useFolders } from '../folders/hooks';
@@ -68,7 +67,7 @@ export default function TranscribeUploadDialog() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const openPay = usePayDialog((s) => s.open);
+  const payOnShortage = usePayOnShortage();
   const isMobile = useIsMobile();
   const { close: closeDialog, onSuccess } = useUploadDialog();
   const [form] = Form.useForm<FormValues>();
@@ -180,12 +179,7 @@ export default function TranscribeUploadDialog() {
     } catch (error) {
       // Any other refusal was already shown by the request layer.
       setSubmitError(true);
-      const short = shortageMessage(error);
-      if (short !== null) {
-        void message.warning(short);
-        setShortage(short);
-        openPay(afterPaying);
-      }
+      setShortage(payOnShortage(error, afterPaying));
     } finally {
       setSubmitting(false);
     }

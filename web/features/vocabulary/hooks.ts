@@ -1,11 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../../contracts/engine-languages';
 import { currentLocale } from '../../i18n';
 import { useSession } from '../../lib/session';
-import { shortageMessage } from '../pay/shortage';
+import { usePayOnShortage } from '../pay/shortage';
 import { usePayDialog } from '../pay/store';
 import {
   VOCABULARY_FOLDERS_KEY,
@@ -56,10 +55,13 @@ export const useRemoveEntries = () => useVocabularyMutation(({ id, ids }: { id: 
 export const useEditVocabularyFolder = () => useVocabularyMutation(editVocabularyFolder);
 export const useRemoveVocabularyFolder = () => useVocabularyMutation(removeVocabularyFolder);
 
-/** Opens the pay dialog on the SVIP packages (spec §3 packageType '1'). */
+/** The pay dialog on the SVIP packages (spec §3 packageType '1'). */
+const SVIP_PACKAGES = { packageType: '1' } as const;
+
+/** Opens the pay dialog on the SVIP packages. */
 export function useOpenSvip() {
   const open = usePayDialog((s) => s.open);
-  return useCallback(() => open({ packageType: '1' }), [open]);
+  return useCallback(() => open(SVIP_PACKAGES), [open]);
 }
 
 /**
@@ -67,18 +69,8 @@ export function useOpenSvip() {
  * the SVIP packages. Returns whether the error was such a refusal.
  */
 export function usePaymentRefusal() {
-  const { message } = App.useApp();
-  const openSvip = useOpenSvip();
-  return useCallback(
-    (error: unknown) => {
-      const msg = shortageMessage(error);
-      if (msg === null) return false;
-      void message.warning(msg);
-      openSvip();
-      return true;
-    },
-    [message, openSvip],
-  );
+  const payOnShortage = usePayOnShortage();
+  return useCallback((error: unknown) => payOnShortage(error, SVIP_PACKAGES) !== null, [payOnShortage]);
 }
 
 /** Language choices for a library, named in the interface language. */
