@@ -39,3 +39,37 @@ export function disjointSpans(spans: readonly Span[], durationMs?: number): Span
 export function firstOverlap(spans: readonly Span[]): number {
   return spans.findIndex((span, i) => span.end < span.start || (i > 0 && span.start < (spans[i - 1]?.end ?? 0)));
 }
+
+/** Why a line breaks the rule: it ends before it starts, starts before the line before it ends, or ends after the media. */
+export type LineFault = 'endsBeforeStart' | 'overlapsPrevious' | 'pastMedia';
+
+/** The first line that breaks the rule, by its index (counted from 0), or null when every line keeps it. */
+export function firstFault(spans: readonly Span[], durationMs?: number): { index: number; fault: LineFault } | null {
+  for (const [index, span] of spans.entries()) {
+    if (span.end < span.start) return { index, fault: 'endsBeforeStart' };
+    if (index > 0 && span.start < spans[index - 1]!.end) return { index, fault: 'overlapsPrevious' };
+    if (durationMs && durationMs > 0 && span.end > durationMs) return { index, fault: 'pastMedia' };
+  }
+  return null;
+}
+
+/** `lines` with the times `disjointSpans` gives them; a line whose times already kept the rule is the same object. */
+export function disjointLines<T extends Span>(lines: readonly T[], durationMs?: number): T[] {
+  const spans = disjointSpans(lines, durationMs);
+  return lines.map((line, i) => {
+    const { start, end } = spans[i]!;
+    return start === line.start && end === line.end ? line : { ...line, start, end };
+  });
+}
+
+/** The data of a save refused for one line: its index (from 0) among the lines saved, and its id when it has one. */
+export interface RefusedLine {
+  line: number;
+  id?: number;
+}
+
+/** The refused line an error envelope's data names, or null when it names none. */
+export function refusedLine(data: unknown): RefusedLine | null {
+  const line = typeof data === 'object' && data !== null ? (data as { line?: unknown }).line : undefined;
+  return typeof line === 'number' && Number.isInteger(line) && line >= 0 ? (data as RefusedLine) : null;
+}

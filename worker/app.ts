@@ -41,7 +41,7 @@ export function createApi() {
   api.onError((err, c) => {
     const locale = c.var.locale ?? 'en-US';
     if (err instanceof ApiError) {
-      return c.json<Envelope<null>>({ code: err.code, msg: translate(locale, err.key, err.params), data: null }, err.status);
+      return c.json<Envelope<unknown>>({ code: err.code, msg: translate(locale, err.key, err.params), data: err.data }, err.status);
     }
     if (err instanceof HTTPException && err.status < 500) {
       // Framework-raised client errors (malformed JSON bodies and the like) keep their status.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SubtitleLine } from '../../contracts/records';
-import { formatTimecode, parseTimecode } from '../../web/features/record-detail/timecode';
+import { formatTimecode, parseTimecode } from '../../contracts/timecode';
 import {
   NEW_LINE_MS,
   activeLineIndex,

@@ -238,7 +238,8 @@ describe('record detail', () => {
     expect((await send(`${base}/editDetails`, { id, lines: reversed }, { token })).status).toBe(400);
     const tooLong = edited.map((l, i) => (i === edited.length - 1 ? { ...l, end: 10 * 60_000 } : l));
     const past = await send(`${base}/editDetails`, { id, lines: tooLong }, { token });
-    expect(past.body.msg).toBe('A line cannot go past the end of the media.');
+    expect(past.body.msg).toMatch(new RegExp(`^Line ${edited.length} \\(.+\\) ends at 10:00\\.000, after the media ends at`));
+    expect(past.body.data).toEqual({ line: edited.length - 1 });
     expect((await send(`${base}/editDetails`, { id, lines: [] }, { token })).status).toBe(400);
     const stranger = await signUp();
     expect((await send(`${base}/editDetails`, { id, lines: edited }, { token: stranger.token })).status).toBe(404);

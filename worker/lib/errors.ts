@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly key: MessageKey,
     readonly params: MessageParams = {},
     readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 429 | 500 | 503 | 200 = 200,
+    /** What the client needs to point at the cause (the refused line, say); the envelope's data. */
+    readonly data: unknown = null,
   ) {
     super(key);
     this.name = 'ApiError';

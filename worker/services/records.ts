@@ -16,6 +16,7 @@ import type {
   SubtitleLine,
 } from '../../contracts/records';
 import type { OrderColumn } from '../../contracts/record-vocabulary';
+import { disjointLines } from '../../contracts/timeline';
 import type { Db } from '../db/client';
 import { folders, jobChunks, meetings, records, segments, summaries, transcriptionJobs, uploadParts, uploads, users } from '../db/schema';
 import { chunks, runBatch } from '../lib/batch';
@@ -156,9 +157,13 @@ export async function linesOf(db: Db, recordIds: number[]): Promise<Map<number, 
   return lines;
 }
 
+/**
+ * A record with its lines as the editor gets them: lines a producer once stored overlapping (or past the media)
+ * come in order, disjoint and inside it, so saving them back as they are is accepted (contracts/timeline.ts).
+ */
 export async function recordDetail(db: Db, userId: number, id: number): Promise<RecordDetail> {
   const record = await ownedRecord(db, userId, id);
-  return { record: recordRow(record), lines: (await linesOf(db, [id])).get(id)! };
+  return { record: recordRow(record), lines: disjointLines((await linesOf(db, [id])).get(id)!, record.durationMs) };
 }
 
 /** Rename one record, or move or (un)favourite many, all or nothing. */

@@ -48,15 +48,17 @@ export async function transcribeSource(
   async function recogniseAll() {
     for await (const seg of speechSegments(opts.vadModel, pcmChunks(source, opts.signal), { pad: 0.25 }, totals)) {
       if (opts.signal?.aborted) break;
-      const start = seg.start / ENGINE_SAMPLE_RATE;
-      const end = (seg.start + seg.samples.length) / ENGINE_SAMPLE_RATE;
+      // The padded audio is recognised (soft onsets survive); the line is timed by the voice alone, since two
+      // utterances closer than twice the padding would otherwise share time.
+      const start = seg.voiced.start / ENGINE_SAMPLE_RATE;
+      const end = seg.voiced.end / ENGINE_SAMPLE_RATE;
       const vector = opts.diarize || opts.embeddings ? embedSamples(seg.samples) : undefined;
       const pitch = vector ? medianPitch(seg.samples) : undefined;
-      const heard = decoder.decode(float32ToInt16(seg.samples), start).then((r) => ({
+      const heard = decoder.decode(float32ToInt16(seg.samples), seg.start / ENGINE_SAMPLE_RATE).then((r) => ({
         start: round(start),
         end: round(end),
         text: r.text,
-        words: r.words,
+        words: r.words.map((w) => ({ ...w, start: round(clamp(w.start, start, end)), end: round(clamp(w.end, start, end)) })),
         ...(vector ? { vector } : {}),
         ...(pitch ? { pitch: Math.round(pitch) } : {}),
       }));
@@ -86,3 +88,4 @@ export async function transcribeSource(
 }
 
 const round = (s: number) => Math.round(s * 1000) / 1000;
+const clamp = (s: number, low: number, high: number) => Math.min(Math.max(s, low), high);

@@ -59,6 +59,11 @@ export interface SpeechChunk {
   /** Sample offset of the first sample in the whole input. */
   start: number;
   samples: Float32Array;
+  /**
+   * Where the voice itself is, as sample offsets [start, end) in the whole input: the padding around it is
+   * for the recogniser, while a line's times are the voice's, so neighbouring lines never share time.
+   */
+  voiced: { start: number; end: number };
 }
 
 /**
@@ -87,8 +92,8 @@ class History {
 }
 
 /**
- * Utterances out of a stream of PCM16 chunks, as soon as each one ends, widened by `pad` seconds each side.
- * Memory stays bounded by one utterance plus the history window.
+ * Utterances out of a stream of PCM16 chunks, as soon as each one ends, their audio widened by `pad` seconds
+ * each side (`voiced` keeps the unwidened bounds). Memory stays bounded by one utterance plus the history window.
  */
 export async function* speechSegments(
   modelPath: string,
@@ -105,11 +110,12 @@ export async function* speechSegments(
     while (!vad.isEmpty()) {
       const seg = vad.front(false);
       vad.pop();
+      const voiced = { start: seg.start, end: seg.start + seg.samples.length };
       if (!padSamples) {
-        yield { start: seg.start, samples: seg.samples };
+        yield { start: seg.start, samples: seg.samples, voiced };
         continue;
       }
-      yield history.slice(seg.start - padSamples, seg.start + seg.samples.length + padSamples);
+      yield { ...history.slice(seg.start - padSamples, voiced.end + padSamples), voiced };
     }
   };
   for await (const chunk of chunks) {

@@ -2,7 +2,7 @@ import { LoadingOutlined, SaveOutlined, SoundOutlined } from '@ant-design/icons'
 import { App, Button, Empty, Input, Pagination, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DubLineRow } from '../../../contracts/dubbing';
-import { needsHours } from '../record-detail/timecode';
+import { needsHours } from '../../../contracts/timecode';
 import { TimeField } from '../record-detail/TranscriptLines';
 import { checkTime, edit } from './line-edits';
 import type { PendingEdits } from './line-edits';

@@ -13,7 +13,7 @@ import { SpeakersPanel } from './SpeakersPanel';
 import { SummaryCard } from '../summary/SummaryCard';
 import { isLocked, isRetryable, isRunning } from '../records/status';
 import { StatusBanner } from './StatusBanner';
-import { needsHours } from './timecode';
+import { needsHours } from '../../../contracts/timecode';
 import { addLineAfter, deleteLine, editText, mergeSpeakers, mergeWithNext, renameSpeaker, setTime, speakerStats, toEditedLines } from './transcript-edit';
 import { TranscriptLines } from './TranscriptLines';
 import type { LineHandlers, TranscriptView } from './TranscriptLines';

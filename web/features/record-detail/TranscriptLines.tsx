@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTimecode } from './timecode';
+import { formatTimecode } from '../../../contracts/timecode';
 import type { DraftLine } from './transcript-edit';
 
 export type TranscriptView = 'source' | 'translation' | 'bilingual';

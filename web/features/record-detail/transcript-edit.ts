@@ -1,7 +1,7 @@
 import { UNDO_STEPS } from '../../../contracts/constants';
 import type { SubtitleLine } from '../../../contracts/records';
 import type { EditedLine } from '../../../contracts/transcription';
-import { parseTimecode } from './timecode';
+import { parseTimecode } from '../../../contracts/timecode';
 
 /**
  * The record detail editor's model, free of React so every subtitle rule of spec §5 is tested on its own:

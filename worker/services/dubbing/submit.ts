@@ -5,6 +5,7 @@ import type { DubForm, SrtFileType } from '../../../contracts/dubbing';
 import { SRT_MAX_BYTES } from '../../../contracts/dubbing';
 import { Code } from '../../../contracts/errors';
 import type { Locale } from '../../../contracts/locale';
+import { disjointLines } from '../../../contracts/timeline';
 import type { Db } from '../../db/client';
 import { dubProjects, jobChunks, records, segments, transcriptionJobs, uploads } from '../../db/schema';
 import { chunks, runBatch } from '../../lib/batch';
@@ -45,9 +46,9 @@ interface ImportedLine {
 }
 
 /** SRT cues as lines; a bilingual cue's first line is the source text and the rest its translation. */
-export function parseSrt(text: string, kind: SrtFileType): ImportedLine[] {
+export function parseSrt(text: string, kind: SrtFileType, durationMs?: number): ImportedLine[] {
   const cues = new SrtParser().fromSrt(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'));
-  return cues
+  const lines = cues
     .filter((c) => Number.isFinite(c.startSeconds) && c.endSeconds > c.startSeconds && c.text.trim() !== '')
     .sort((a, b) => a.startSeconds - b.startSeconds)
     .map((c) => {
@@ -62,16 +63,18 @@ export function parseSrt(text: string, kind: SrtFileType): ImportedLine[] {
       if (kind === '3') return { start, end, text: first, translation: rest.join(' ') || first };
       return { start, end, text: all, translation: kind === '2' ? all : '' };
     });
+  // Subtitle files often let one cue run into the next: the project keeps the editor's rule from the start.
+  return disjointLines(lines, durationMs);
 }
 
-async function loadSrt(env: Env, userId: number, form: DubForm) {
+async function loadSrt(env: Env, userId: number, form: DubForm, durationMs: number) {
   if (!form.srtUrl) return null;
   if (!form.srtFileType) throw new ApiError(Code.BAD_REQUEST, 'srtKindMissing', {}, 400);
   // The url names an object under the user's own prefix, so one user cannot import another's file.
   if (!form.srtUrl.startsWith(srtPrefix(userId)) || form.srtUrl.includes('..')) throw new ApiError(Code.NOT_FOUND, 'srtMissing', {}, 404);
   const object = await env.MEDIA.get(form.srtUrl);
   if (!object) throw new ApiError(Code.NOT_FOUND, 'srtMissing', {}, 404);
-  const lines = parseSrt(await object.text(), form.srtFileType);
+  const lines = parseSrt(await object.text(), form.srtFileType, durationMs);
   if (lines.length === 0) throw new ApiError(Code.BAD_REQUEST, 'srtEmpty', {}, 400);
   return lines;
 }
@@ -92,7 +95,7 @@ export async function submitDubbing(db: Db, env: Env, userId: number, locale: Lo
   const file = await db.query.uploads.findFirst({ where: and(eq(uploads.id, ids[0]!), eq(uploads.userId, userId), eq(uploads.kind, 'dubbing')) });
   if (!file) throw new ApiError(Code.NOT_FOUND, 'uploadNotFound', {}, 404);
   if (file.state !== 'uploaded') throw new ApiError(Code.CONFLICT, 'uploadNotReady', {}, 409);
-  const imported = await loadSrt(env, userId, form);
+  const imported = await loadSrt(env, userId, form, file.durationMs ?? 0);
   // A translation or bilingual SRT already says what to speak: nothing is recognised or translated.
   const recognise = imported === null;
   const translate = imported === null || form.srtFileType === '1';

@@ -10,6 +10,7 @@ import { records, segments, transcriptionJobs } from '../../db/schema';
 import { chunks, runBatch } from '../../lib/batch';
 import { ApiError } from '../../lib/errors';
 import { providers } from '../providers';
+import { assertLineTimes } from '../line-rules';
 import { ownedRecord } from '../records';
 import { presignGet, s3Target } from '../storage';
 import { audioKey } from './audio';
@@ -23,8 +24,7 @@ const isBusy = (status: RecordStatus) => EDIT_LOCKED_STATUSES.includes(status);
 export async function saveLines(db: Db, userId: number, recordId: number, lines: EditedLine[]) {
   const record = await ownedRecord(db, userId, recordId);
   if (isBusy(record.status)) throw new ApiError(Code.CONFLICT, 'recordBusy', {}, 409);
-  const last = lines.at(-1)!;
-  if (record.durationMs > 0 && last.end > record.durationMs) throw new ApiError(Code.BAD_REQUEST, 'linePastMedia', {}, 400);
+  assertLineTimes(lines, record.durationMs);
   const rows = lines.map((l, seq) => ({
     recordId,
     seq,

@@ -5,6 +5,7 @@ import { CHUNK_MAX_SECONDS } from '../../../contracts/jobs';
 import type { JobMessage } from '../../../contracts/jobs';
 import { isLocale } from '../../../contracts/locale';
 import { sensitiveMasker } from '../../../contracts/sensitive';
+import { disjointSpans } from '../../../contracts/timeline';
 import type { Db } from '../../db/client';
 import { jobChunks, records, segments, transcriptionJobs } from '../../db/schema';
 import { chunks, runBatch } from '../../lib/batch';
@@ -130,13 +131,19 @@ async function assemble(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
     speakers = labels.labels.map((n) => message(locale, 'speakerName', { n }));
   }
   const lines = splitLongLines(heard.map((h, i) => ({ ...h, speaker: speakers[i] ?? '' })));
+  // Whatever the recogniser (engine, Workers AI, an OpenAI-compatible one) and however the pieces were cut,
+  // the lines stored are in order, disjoint and inside the media, so the editor accepts them back as they are.
+  const spans = disjointSpans(
+    lines.map((l) => ({ start: l.start * 1000, end: l.end * 1000 })),
+    record.durationMs,
+  );
   // Masked before they are stored, so the transcript, its shares, exports and summaries never hold the words.
   const mask = sensitiveMasker(job.vocabulary.sensitive ?? [], record.audioLanguage);
   const rows = lines.map((l, seq) => ({
     recordId,
     seq,
-    startMs: Math.round(l.start * 1000),
-    endMs: Math.round(l.end * 1000),
+    startMs: spans[seq]!.start,
+    endMs: spans[seq]!.end,
     text: mask(l.text),
     speaker: l.speaker,
     pitchHz: l.pitch ?? null,
