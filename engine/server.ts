@@ -127,7 +127,7 @@ export function createEngineServer(engine: Engine): Server {
         const totals = { samples: 0 };
         const segments = [];
         for await (const seg of speechSegments(config.vadModel, pcmChunks(source), {}, totals)) {
-          segments.push({ start: round(seg.start / ENGINE_SAMPLE_RATE), end: round((seg.start + seg.samples.length) / ENGINE_SAMPLE_RATE) });
+          segments.push({ start: round(seg.voiced.start / ENGINE_SAMPLE_RATE), end: round(seg.voiced.end / ENGINE_SAMPLE_RATE) });
         }
         return { duration: round(totals.samples / ENGINE_SAMPLE_RATE), segments };
       });

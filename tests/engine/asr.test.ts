@@ -56,6 +56,25 @@ describe('batch recognition (PocketSphinx on LibriVox speech)', () => {
     expect(w.errors / w.words).toBeLessThan(0.4);
   });
 
+  it('times each line by the voice the VAD found, so utterances a short pause apart never share time', async () => {
+    const a = speak(join(ctx.tmp.dir, 'close-a.wav'), 'Shall we start with the budget?');
+    const b = speak(join(ctx.tmp.dir, 'close-b.wav'), 'Yes, the budget is almost final.', 'en-us+f3');
+    const out = join(ctx.tmp.dir, 'close.wav');
+    // A pause long enough for the VAD to cut, shorter than the recogniser's padding on both sides.
+    sh('ffmpeg', ['-v', 'error', '-y', '-i', a, '-i', b, '-filter_complex', '[0:a]apad=pad_dur=0.1[x];[x][1:a]concat=n=2:v=0:a=1[out]', '-map', '[out]', out]);
+    const vad = (await post(ctx.engine.url, '/v1/vad', file(out))).json.segments as { start: number; end: number }[];
+    const { json } = await post(ctx.engine.url, '/v1/asr/transcribe?language=en-US', file(out));
+    const lines = json.segments as { start: number; end: number; text: string; words: { start: number; end: number }[] }[];
+    expect(vad).toHaveLength(2);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]!.start).toBeGreaterThanOrEqual(lines[0]!.end);
+    lines.forEach((line, i) => {
+      expect(line.start).toBeCloseTo(vad[i]!.start, 2);
+      expect(line.end).toBeCloseTo(vad[i]!.end, 2);
+      for (const w of line.words) expect(w.start >= line.start && w.end <= line.end).toBe(true);
+    });
+  });
+
   it('refuses a language no installed backend recognises, with the reason', async () => {
     const { status, json } = await post(ctx.engine.url, '/v1/asr/transcribe?language=zh-CN', file(clip(refs[1]!.id)));
     expect(status).toBe(422);

@@ -6,8 +6,8 @@ import type { Voice } from '../../contracts/dubbing-engine';
 import { Code } from '../../contracts/errors';
 import type { Page } from '../../contracts/records';
 import type { TranswriteResult } from '../../contracts/transcription';
-import type { UploadInitResponse, UploadedFile } from '../../contracts/uploads';
 import { call, get, send, signUp } from './api';
+import { dubLines, grantDubbing, project, remaining, uploadVideo, waitForDub } from './dub-jobs';
 import { download } from './seed';
 
 /**
@@ -20,36 +20,8 @@ import { download } from './seed';
 const base = '/prod-api/speech/video/transcribe';
 const decode = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
 const video = decode(inject('meetingMp4'));
+const uploadMeeting = (token: string, name = 'meeting.mp4') => uploadVideo(token, name, video);
 
-async function grantDubbing(userId: number, seconds: number) {
-  await env.DB.prepare("INSERT INTO accounts (user_id, account_type, valid_until, remaining_seconds) VALUES (?, 'dubbing', ?, ?)")
-    .bind(userId, Date.now() + 86_400_000, seconds)
-    .run();
-}
-const remaining = async (userId: number) =>
-  (await env.DB.prepare("SELECT remaining_seconds AS s FROM accounts WHERE user_id = ? AND account_type = 'dubbing'").bind(userId).first<{ s: number }>())!.s;
-
-async function uploadVideo(token: string, name = 'meeting.mp4', bytes = video) {
-  const init = (await send<UploadInitResponse>(`${base}/create`, { oriFileName: name, fileSize: bytes.length }, { token })).body.data;
-  for (const [i, url] of init.uploadUrls.entries()) {
-    const res = await exports.default.fetch(new Request(url, { method: 'PUT', body: bytes.subarray(i * init.chunkSize, (i + 1) * init.chunkSize) }));
-    await send(`${base}/uploadBlock`, { uploadId: init.uploadId, partNumber: i + 1, etag: res.headers.get('etag') }, { token });
-  }
-  return (await send<UploadedFile>(`${base}/upload`, { uploadId: init.uploadId }, { token })).body.data;
-}
-
-const project = async (token: string, id: number) => (await get<DubProject>(`${base}/getSynthesis?id=${id}`, token)).body.data;
-async function waitForDub(token: string, id: number, timeoutMs = 150_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const p = await project(token, id);
-    if (p.record.status === 'dub_complete' || p.record.status === 'dub_err') return p;
-    if (Date.now() > until) throw new Error(`dubbing ${id} stuck in ${p.record.status} / ${p.stage}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-const lines = async (token: string, id: number) =>
-  (await send<Page<DubLineRow>>(`${base}/getFileDataContentPageList`, { id, pageNum: 1, pageSize: 100 }, { token })).body.data.rows;
 /** A presigned URL the app handed out, fetched as the browser would. */
 const fetchUrl = async (url: string) => new Uint8Array(await (await exports.default.fetch(new Request(url))).arrayBuffer());
 const isMp4 = (bytes: Uint8Array) => strFromU8(bytes.subarray(4, 8)) === 'ftyp';
@@ -62,7 +34,7 @@ describe('dubbing an uploaded video', () => {
   beforeAll(async () => {
     owner = await signUp();
     await grantDubbing(owner.userId, 3600);
-    const file = await uploadVideo(owner.token);
+    const file = await uploadMeeting(owner.token);
     expect(file.state).toBe('uploaded');
     expect(file.duration).toBeGreaterThan(20);
     const cost = await send(
@@ -92,7 +64,7 @@ describe('dubbing an uploaded video', () => {
     expect(isMp4(mp4)).toBe(true);
     expect(mp4.length).toBeGreaterThan(10_000);
 
-    const rows = await lines(owner.token, id);
+    const rows = await dubLines(owner.token, id);
     expect(rows.length).toBeGreaterThanOrEqual(4);
     // Spanish, not the English source: Apertium translates "meeting"-script words into Spanish ones.
     expect(rows.every((r) => r.translation !== '' && r.translation !== r.text)).toBe(true);
@@ -125,7 +97,7 @@ describe('dubbing an uploaded video', () => {
   });
 
   it('keeps spec §5 subtitle rules on edits, and re-dubs a changed line for half the length', async () => {
-    const rows = await lines(owner.token, id);
+    const rows = await dubLines(owner.token, id);
     const [first, second] = rows as [DubLineRow, DubLineRow];
     const overlap = await send(`${base}/edits`, { id, lines: [{ id: first.id, end: second.start + 500 }] }, { token: owner.token });
     expect(overlap.body.code).toBe(Code.BAD_REQUEST);
@@ -137,7 +109,7 @@ describe('dubbing an uploaded video', () => {
 
     const edited = await send<DubProject>(`${base}/edits`, { id, lines: [{ id: first.id, translation: 'Hola a todos.' }] }, { token: owner.token });
     expect(edited.body.data.changedLines).toBe(1);
-    expect((await lines(owner.token, id)).find((r) => r.id === first.id)).toMatchObject({ translation: 'Hola a todos.', changed: true });
+    expect((await dubLines(owner.token, id)).find((r) => r.id === first.id)).toMatchObject({ translation: 'Hola a todos.', changed: true });
 
     const before = await remaining(owner.userId);
     const redub = await send<DubProject>(`${base}/videoSynthesis`, { id }, { token: owner.token });
@@ -198,11 +170,11 @@ describe('dubbing from an SRT', () => {
     const stored = (await call<FileUploadResult>('/prod-api/file/upload', { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } })).body
       .data;
     expect(stored.url).toMatch(/\.srt$/);
-    const file = await uploadVideo(token, 'talk.mp4');
+    const file = await uploadMeeting(token, 'talk.mp4');
 
     const stranger = await signUp();
     await grantDubbing(stranger.userId, 3600);
-    const theirs = await uploadVideo(stranger.token, 'theirs.mp4');
+    const theirs = await uploadMeeting(stranger.token, 'theirs.mp4');
     const stolen = await send(
       `${base}/transwrite`,
       { ids: [theirs.id], srtUrl: stored.url, srtFileType: '3', audioLanguage: 'en-US', translationLanguage: 'es-ES' },
@@ -218,7 +190,7 @@ describe('dubbing from an SRT', () => {
     const id = submit.body.data.ids[0]!;
     const done = await waitForDub(token, id);
     expect(done.record.status).toBe('dub_complete');
-    const rows = await lines(token, id);
+    const rows = await dubLines(token, id);
     expect(rows.map((r) => [r.start, r.end, r.text, r.translation])).toEqual([
       [500, 3000, 'Good morning everyone.', 'Buenos días a todos.'],
       [4000, 7500, 'Let us begin.', 'Empecemos.'],
@@ -249,7 +221,7 @@ describe('dubbing refusals', () => {
     const tooBig = await send(`${base}/create`, { oriFileName: 'talk.mp4', fileSize: 6 * 1024 ** 3 }, { token });
     expect(tooBig.body.code).toBe(Code.BAD_REQUEST);
 
-    const file = await uploadVideo(token);
+    const file = await uploadMeeting(token);
     const refused = await send(`${base}/transwrite`, { ids: [file.id], audioLanguage: 'en-US', translationLanguage: 'es-ES' }, { token });
     expect(refused.body.code).toBe(Code.NO_SUCH_BENEFIT);
     // A dubbing upload is not a transcription upload.
@@ -269,7 +241,7 @@ describe('dubbing refusals', () => {
     form.set('file', new File(['1\n00:00:01,000 --> 00:00:03,000\nHello there.\n'], 'one.srt'));
     const stored = (await call<FileUploadResult>('/prod-api/file/upload', { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } })).body
       .data;
-    const file = await uploadVideo(token, 'gone.mp4');
+    const file = await uploadMeeting(token, 'gone.mp4');
     const key = (await env.DB.prepare('SELECT object_name AS k FROM uploads WHERE id = ?').bind(file.id).first<{ k: string }>())!.k;
     const kept = await env.MEDIA.get(key);
     const bytes = new Uint8Array(await kept!.arrayBuffer());

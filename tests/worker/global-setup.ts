@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { startEngine } from '../../scripts/services.mjs';
 import { makeMeeting } from '../fixtures/meeting';
+import { makeRecordings } from '../fixtures/recordings';
 import { makeTestVideo } from '../fixtures/video';
 
 const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
@@ -38,6 +39,12 @@ export default async function setup(project: TestProject) {
   const hotword = join(dir, 'hotword.wav');
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', said, '-af', 'adelay=500,apad=pad_dur=0.5', '-ar', '16000', '-ac', '1', hotword]);
   project.provide('hotwordWav', readFileSync(hotword).toString('base64'));
+  // Short recordings whose lines once overlapped, for the round trip through the editors; one also as a video to dub.
+  const recordings = makeRecordings(dir);
+  project.provide('recordings', JSON.stringify(Object.fromEntries(Object.entries(recordings).map(([name, p]) => [name, readFileSync(p).toString('base64')]))));
+  const twoVoices = join(dir, 'two-voices.mp4');
+  makeTestVideo({ audio: ['-i', recordings['two voices']!], out: twoVoices });
+  project.provide('twoVoicesMp4', readFileSync(twoVoices).toString('base64'));
   rmSync(dir, { recursive: true, force: true });
   const engine = await startEngine({ port: Number(process.env.TINGYI_TEST_ENGINE_PORT), log: false });
   return () => engine.stop();

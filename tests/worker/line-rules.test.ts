@@ -7,6 +7,7 @@ import type { Page, RecordDetail } from '../../contracts/records';
 import { disjointSpans, firstOverlap } from '../../contracts/timeline';
 import type { EditedLine } from '../../contracts/transcription';
 import { dubProjects } from '../../worker/db/schema';
+import { parseSrt } from '../../worker/services/dubbing/submit';
 import { call, get, send, signUp } from './api';
 import { addLines, createRecord, db, defaultFolderId } from './seed';
 
@@ -163,5 +164,22 @@ describe('the dubbing editor on a project stored with overlapping lines', () => 
     const backwards = await sendIn(locale, `${dubBase}/edits`, { id: record.id, lines: [{ id: rows[0]!.id, start: 2000, end: 1000 }] }, token);
     expect(backwards.body.data).toEqual({ line: 0, id: rows[0]!.id });
     expect(backwards.body.msg).not.toMatch(/lines\.\d|end must not/);
+  });
+});
+
+describe('an imported SRT', () => {
+  it('becomes lines in order, disjoint and inside the video, with every cue’s text kept', () => {
+    const srt = [
+      '1\n00:00:00,500 --> 00:00:03,200\nGood morning everyone.\n',
+      '2\n00:00:03,000 --> 00:00:06,000\nLet us begin.\n',
+      '3\n00:00:05,800 --> 00:00:09,500\nThe budget first.\n',
+    ].join('\n');
+    const lines = parseSrt(srt, '1', 9000);
+    expect(lines.map((l) => l.text)).toEqual(['Good morning everyone.', 'Let us begin.', 'The budget first.']);
+    expect(lines.map(({ start, end }) => [start, end])).toEqual([
+      [500, 3100],
+      [3100, 5900],
+      [5900, 9000],
+    ]);
   });
 });

@@ -12,6 +12,10 @@ declare module 'vitest' {
     librivoxText: string;
     /** espeak-ng saying "Send it on WhatsApp", base64 WAV: a proprietary word PocketSphinx misses. */
     hotwordWav: string;
+    /** tests/fixtures/recordings.ts: JSON of recording name → base64 MP3. */
+    recordings: string;
+    /** Its two-voice recording under a test picture, an mp4 to dub, base64. */
+    twoVoicesMp4: string;
   }
 }
 export {};
