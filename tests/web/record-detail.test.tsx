@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecordDetail, SubtitleLine } from '../../contracts/records';
 import type { EditedLine } from '../../contracts/transcription';
 import { RECORD_CHANNEL } from '../../web/features/record-detail/broadcast';
+import { setLocale } from '../../web/i18n';
 import { useApiServer } from './helpers/api-server';
 import { useFakeApp } from './helpers/fake-app';
 import type { RecordedRequest, Reply } from './helpers/api-server';
@@ -16,6 +17,8 @@ const ID = 5;
 let detail: RecordDetail;
 let mediaReply: Reply;
 let exportReply: Reply;
+/** What a save is answered, when not the save itself. */
+let editReply: Reply | null;
 
 function line(id: number, start: number, end: number, text: string, speaker: string, translations: Record<string, string> = {}): SubtitleLine {
   return { id, seq: id - 1, start, end, text, speaker, translations };
@@ -34,6 +37,7 @@ function fakeApi({ url, body }: RecordedRequest): Reply {
     case '/speech/audio/transcribe/media':
       return mediaReply;
     case '/speech/audio/transcribe/editDetails': {
+      if (editReply) return editReply;
       const { lines } = JSON.parse(body) as { lines: EditedLine[] };
       detail = { ...detail, lines: lines.map((l, i) => ({ id: 100 + i, seq: i, speaker: '', translations: {}, ...l })) };
       return ok(null);
@@ -81,6 +85,7 @@ function typeTime(input: HTMLInputElement, value: string) {
 beforeEach(() => {
   detail = { record: recordRow(ID, { name: 'Weekly sync', duration: 20 }), lines: sampleLines() };
   mediaReply = ok({ url: 'http://127.0.0.1:1/media/clip.mp3?X-Amz-Signature=abc', kind: 'audio' });
+  editReply = null;
 });
 
 // antd renders slowly in jsdom: a test that opens menus and dialogs takes seconds.
@@ -219,25 +224,65 @@ describe('/meetingDetail', () => {
     await screen.findByText('No undoable content.');
   });
 
-  it('refuses times that break the subtitle rules, keeping the old time', async () => {
+  it('refuses times that break the subtitle rules, keeping the old time and naming the line', async () => {
     renderAt(`/meetingDetail?id=${ID}`);
     await screen.findByTestId('detail-line-end-1');
+    const note = async (index: number) => (await screen.findByTestId(`detail-line-note-${index}`)).textContent;
 
     typeTime(time('end', 1), '00:04.000');
-    await screen.findByText('The end time cannot be before the start time.');
+    expect(await note(1)).toBe('Line 2 cannot end before it starts at 00:05.000. Enter 00:05.000 or later.');
+    expect(screen.getByTestId('detail-line-1').className).toContain('flagged');
     expect(time('end', 1).value).toBe('00:09.000');
 
     typeTime(time('start', 1), '00:03.000');
-    await screen.findByText('This line would overlap the line before it.');
+    expect(await note(1)).toBe('Line 2 would overlap line 1, which ends at 00:04.000. Enter 00:04.000 or later.');
     expect(time('start', 1).value).toBe('00:05.000');
 
     typeTime(time('end', 2), '00:25.000');
-    await screen.findByText('A line cannot go past the end of the audio or video.');
+    expect(await note(2)).toBe('Line 3 would end after the audio or video ends at 00:20.000. Enter 00:20.000 or earlier.');
+    // One line is pointed at at a time: the newest refusal.
+    expect(screen.queryByTestId('detail-line-note-1')).toBeNull();
 
     typeTime(time('start', 2), 'ten seconds');
-    await screen.findByText('Enter the time as HH:MM:SS.mmm or MM:SS.mmm.');
+    expect(await note(2)).toBe('Line 3: enter the time as HH:MM:SS.mmm or MM:SS.mmm.');
     expect(time('start', 2).value).toBe('00:10.000');
     expect((screen.getByTestId('detail-save') as HTMLButtonElement).disabled).toBe(true);
+
+    // A time that keeps the rules clears the mark.
+    typeTime(time('start', 2), '00:10.500');
+    await waitFor(() => expect(screen.queryByTestId('detail-line-note-2')).toBeNull());
+    expect(screen.getByTestId('detail-line-2').className).not.toContain('flagged');
+  });
+
+  it('names the line in the user’s language', async () => {
+    await setLocale('zh-CN');
+    renderAt(`/meetingDetail?id=${ID}`);
+    await screen.findByTestId('detail-line-start-1');
+    typeTime(time('start', 1), '00:03.000');
+    expect((await screen.findByTestId('detail-line-note-1')).textContent).toBe(
+      '第 2 段会与第 1 段重叠（第 1 段结束于 00:04.000），请输入 00:04.000 或更晚的时间。',
+    );
+    await setLocale('zh-TW');
+    typeTime(time('end', 1), '00:11.000');
+    expect((await screen.findByTestId('detail-line-note-1')).textContent).toBe(
+      '第 2 段會與第 3 段重疊（第 3 段開始於 00:10.000），請輸入 00:10.000 或更早的時間。',
+    );
+  });
+
+  it('takes the user to the line the server refused, with the server’s words', async () => {
+    const refusal = 'Line 3 (00:10.000) starts before line 2 ends at 00:10.200. Set its start to 00:10.200 or later, or end line 2 earlier.';
+    editReply = { status: 400, body: { code: 400, msg: refusal, data: { line: 2 } } };
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView');
+    renderAt(`/meetingDetail?id=${ID}`);
+    await screen.findByTestId('detail-line-text-0');
+    fireEvent.change(text(0), { target: { value: 'Good morning, all.' } });
+    fireEvent.click(screen.getByTestId('detail-save'));
+
+    expect((await screen.findByTestId('detail-line-note-2')).textContent).toBe(refusal);
+    expect(toasts).toEqual([refusal]);
+    expect(screen.getByTestId('detail-line-2').className).toContain('flagged');
+    expect(scroll.mock.contexts).toContain(screen.getByTestId('detail-line-2'));
+    expect(screen.getByTestId('detail-save-state').textContent).toBe('Unsaved changes');
   });
 
   it('asks before merging lines of different speakers', async () => {

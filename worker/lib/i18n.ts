@@ -253,20 +253,20 @@ const messages = {
   },
   linePastMedia: {
     'en-US': 'Line {n} ({start}) ends at {end}, after the media ends at {mediaEnd}. Set its end to {mediaEnd} or earlier.',
-    'zh-CN': '第 {n} 行（{start}）结束于 {end}，超出了音视频的时长 {mediaEnd}。请把结束时间改为 {mediaEnd} 或更早。',
-    'zh-TW': '第 {n} 行（{start}）結束於 {end}，超出了音視訊的時長 {mediaEnd}。請把結束時間改為 {mediaEnd} 或更早。',
+    'zh-CN': '第 {n} 段（{start}）结束于 {end}，超出了音视频的时长 {mediaEnd}。请把结束时间改为 {mediaEnd} 或更早。',
+    'zh-TW': '第 {n} 段（{start}）結束於 {end}，超出了音視訊的時長 {mediaEnd}。請把結束時間改為 {mediaEnd} 或更早。',
   },
   lineEndsBeforeStart: {
     'en-US': 'Line {n} ({start}) ends at {end}, before it starts. Set its end to {start} or later.',
-    'zh-CN': '第 {n} 行（{start}）的结束时间 {end} 早于开始时间。请把结束时间改为 {start} 或更晚。',
-    'zh-TW': '第 {n} 行（{start}）的結束時間 {end} 早於開始時間。請把結束時間改為 {start} 或更晚。',
+    'zh-CN': '第 {n} 段（{start}）的结束时间 {end} 早于开始时间。请把结束时间改为 {start} 或更晚。',
+    'zh-TW': '第 {n} 段（{start}）的結束時間 {end} 早於開始時間。請把結束時間改為 {start} 或更晚。',
   },
   lineOverlapsPrevious: {
     'en-US': 'Line {n} ({start}) starts before line {previous} ends at {previousEnd}. Set its start to {previousEnd} or later, or end line {previous} earlier.',
     'zh-CN':
-      '第 {n} 行（{start}）在第 {previous} 行结束（{previousEnd}）之前就开始了。请把它的开始时间改为 {previousEnd} 或更晚，或让第 {previous} 行提前结束。',
+      '第 {n} 段（{start}）在第 {previous} 段结束（{previousEnd}）之前就开始了。请把它的开始时间改为 {previousEnd} 或更晚，或让第 {previous} 段提前结束。',
     'zh-TW':
-      '第 {n} 行（{start}）在第 {previous} 行結束（{previousEnd}）之前就開始了。請把它的開始時間改為 {previousEnd} 或更晚，或讓第 {previous} 行提前結束。',
+      '第 {n} 段（{start}）在第 {previous} 段結束（{previousEnd}）之前就開始了。請把它的開始時間改為 {previousEnd} 或更晚，或讓第 {previous} 段提前結束。',
   },
   mediaMissing: {
     'en-US': 'The audio or video of this record is not available.',

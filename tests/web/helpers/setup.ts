@@ -26,6 +26,9 @@ Object.defineProperty(window, 'matchMedia', {
   }),
 });
 
+// Nor can jsdom scroll: an editor bringing a line into view calls this, which tests spy on.
+Element.prototype.scrollIntoView = () => {};
+
 beforeEach(() => {
   localStorage.clear();
   for (const cookie of document.cookie.split(';')) {

@@ -4,6 +4,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DubLineRow, DubProject } from '../../../contracts/dubbing';
 import { PayDialogHost } from '../pay/PayDialogHost';
+import { refusedSave } from '../record-detail/refusal';
+import type { LineFlag } from '../record-detail/refusal';
 import { useLeaveGuard } from '../record-detail/use-leave-guard';
 import { useMediaSync } from '../record-detail/use-media-sync';
 import { linesKey, saveEdits, speakersKey } from './api';
@@ -35,6 +37,7 @@ export function DubEditor({ project }: { project: DubProject }) {
   const lines = useDubLines(record.id, pageNum);
   const [pending, setPending] = useState<PendingEdits>({});
   const [saving, setSaving] = useState(false);
+  const [flag, setFlag] = useState<LineFlag | null>(null);
   const listen = useListen();
   const dirty = Object.keys(pending).length > 0;
   useLeaveGuard(dirty);
@@ -50,10 +53,16 @@ export function DubEditor({ project }: { project: DubProject }) {
     try {
       setProject(await saveEdits(record.id, Object.values(pending)));
       setPending({});
+      setFlag(null);
       void message.success(t('recordDetail.saved'));
       await queryClient.invalidateQueries({ queryKey: linesKey(record.id) });
-    } catch {
-      // The request layer said why; the edits stay for another try.
+    } catch (error) {
+      // The request layer said why; the edits stay for another try, and a line the server named is shown, on its page.
+      const refused = refusedSave(error);
+      if (refused?.id !== undefined) {
+        setPageNum(Math.floor(refused.line / LINES_PAGE_SIZE) + 1);
+        setFlag({ key: refused.id, message: refused.message });
+      }
     } finally {
       setSaving(false);
     }
@@ -91,6 +100,8 @@ export function DubEditor({ project }: { project: DubProject }) {
             dirty={dirty}
             saving={saving}
             onSave={() => void save()}
+            flag={flag}
+            onFlag={setFlag}
             listening={listen.playing}
             onListen={(row) => void listen.listen(`line-${row.id}`, { text: row.translation, language, voice: row.voice || undefined })}
           />

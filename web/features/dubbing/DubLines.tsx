@@ -1,9 +1,12 @@
 import { LoadingOutlined, SaveOutlined, SoundOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Input, Pagination, Skeleton, Tag } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DubLineRow } from '../../../contracts/dubbing';
 import { needsHours } from '../../../contracts/timecode';
-import { TimeField } from '../record-detail/TranscriptLines';
+import { refusalText } from '../record-detail/refusal';
+import type { LineFlag } from '../record-detail/refusal';
+import { LineNote, TimeField, useScrollToFlag } from '../record-detail/TranscriptLines';
 import { checkTime, edit } from './line-edits';
 import type { PendingEdits } from './line-edits';
 
@@ -29,22 +32,31 @@ interface DubLinesProps {
   onSave: () => void;
   listening: string | null;
   onListen: (row: DubLineRow) => void;
+  /** The line (by id) a refused edit or save was about, with what to change. */
+  flag: LineFlag | null;
+  onFlag: (flag: LineFlag | null) => void;
 }
 
 /** The project's lines, a page at a time: source text, the spoken translation and its times, and how it fitted. */
 export function DubLines(props: DubLinesProps) {
-  const { rows, original, total, state, pageNum, pageSize, onPage, editable, videoMs, pending, onEdit, dirty, saving, onSave } = props;
+  const { rows, original, total, state, pageNum, pageSize, onPage, editable, videoMs, pending, onEdit, dirty, saving, onSave, flag, onFlag } = props;
   const { t } = useTranslation();
   const { message } = App.useApp();
   const withHours = needsHours(videoMs);
+  const listRef = useRef<HTMLOListElement>(null);
+  useScrollToFlag(listRef, flag);
 
   const changeTime = (index: number, edge: 'start' | 'end', input: string) => {
     const checked = checkTime(rows, index, edge, input, videoMs);
-    if (typeof checked === 'string') {
-      void message.warning({ content: t(`recordDetail.errors.${checked}`), key: 'dub-edit' });
+    if (!checked.ok) {
+      // Lines are numbered across the project, as the list shows them, not by their place on this page.
+      const content = refusalText(t, checked, { withHours, numberOf: (i) => (rows[i]?.seq ?? i) + 1 });
+      void message.warning({ content, key: 'dub-edit' });
+      onFlag({ key: rows[index]!.id, message: content });
       return false;
     }
-    onEdit(edit(pending, original[index]!, checked));
+    onEdit(edit(pending, original[index]!, { start: checked.start, end: checked.end }));
+    onFlag(null);
     return true;
   };
 
@@ -59,15 +71,17 @@ export function DubLines(props: DubLinesProps) {
     }
     if (rows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dubbing.editor.noLines')} data-testid="dub-lines-empty" />;
     return (
-      <ol className="dub-lines">
+      <ol className="dub-lines" ref={listRef}>
         {rows.map((row, index) => {
           const n = row.seq + 1;
+          const note = flag?.key === row.id ? flag.message : null;
           return (
             // biome-ignore lint/a11y/useKeyWithClickEvents: the start time field is the keyboard way to the same place.
             <li
               key={row.id}
-              className={index === props.activeIndex ? 'dub-line active' : 'dub-line'}
+              className={['dub-line', index === props.activeIndex && 'active', note && 'flagged'].filter(Boolean).join(' ')}
               data-testid={`dub-line-${index}`}
+              data-key={row.id}
               onClick={(event) => {
                 // Clicks in a field edit it; anywhere else on the line plays it.
                 if (!(event.target as HTMLElement).closest('input, textarea, button')) props.onSeek(row.start);
@@ -125,6 +139,7 @@ export function DubLines(props: DubLinesProps) {
                 onChange={(event) => onEdit(edit(pending, original[index]!, { translation: event.target.value }))}
                 data-testid={`dub-line-translation-${index}`}
               />
+              {note && <LineNote testId={`dub-line-note-${index}`}>{note}</LineNote>}
             </li>
           );
         })}

@@ -1,6 +1,6 @@
 import type { DubLineRow } from '../../../contracts/dubbing';
 import { setTime } from '../record-detail/transcript-edit';
-import type { DraftLine, EditError } from '../record-detail/transcript-edit';
+import type { DraftLine, Refusal } from '../record-detail/transcript-edit';
 import type { LineEdit } from './api';
 
 /**
@@ -25,16 +25,16 @@ export function edit(pending: PendingEdits, row: DubLineRow, change: Omit<LineEd
 export const asDraft = (rows: readonly DubLineRow[]): DraftLine[] =>
   rows.map(({ id, start, end, text, speaker }) => ({ key: id, start, end, text, speaker, translations: {} }));
 
-/** The line's new times, or the rule the typed time breaks; neighbours are those on the page shown. */
+/** The line's new times, or the refusal of the typed time (indices on the page); neighbours are those on the page shown. */
 export function checkTime(
   rows: readonly DubLineRow[],
   index: number,
   edge: 'start' | 'end',
   input: string,
   videoMs: number,
-): { start: number; end: number } | EditError {
+): { ok: true; start: number; end: number } | ({ ok: false } & Refusal) {
   const result = setTime({ lines: asDraft(rows), past: [], typing: null, nextKey: -1 }, index, edge, input, videoMs);
-  if (!result.ok) return result.error;
+  if (!result.ok) return result;
   const line = result.transcript.lines[index]!;
-  return { start: line.start, end: line.end };
+  return { ok: true, start: line.start, end: line.end };
 }

@@ -12,6 +12,7 @@ import { MediaPlayer } from './MediaPlayer';
 import { SpeakersPanel } from './SpeakersPanel';
 import { SummaryCard } from '../summary/SummaryCard';
 import { isLocked, isRetryable, isRunning } from '../records/status';
+import { refusedSave } from './refusal';
 import { StatusBanner } from './StatusBanner';
 import { needsHours } from '../../../contracts/timecode';
 import { addLineAfter, deleteLine, editText, mergeSpeakers, mergeWithNext, renameSpeaker, setTime, speakerStats, toEditedLines } from './transcript-edit';
@@ -31,7 +32,9 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
   const { record } = detail;
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const editor = useTranscriptEditor(detail.lines);
+  const mediaMs = Math.round(record.duration * 1000);
+  const withHours = needsHours(mediaMs);
+  const editor = useTranscriptEditor(detail.lines, { withHours });
   const sync = useMediaSync(editor.lines);
   const changed = useRecordSync(record.id);
   const save = useSaveTranscript(record.id);
@@ -40,12 +43,11 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
   const [dialog, setDialog] = useState<'export' | 'translate' | null>(null);
   useLeaveGuard(editor.dirty);
 
-  const mediaMs = Math.round(record.duration * 1000);
   const editable = !isLocked(record.status);
   const language = record.translationLanguage;
   const hasTranslation = language !== null && editor.lines.some((line) => line.translations[language]);
   const speakers = useMemo(() => speakerStats(editor.lines), [editor.lines]);
-  const { apply, settle, undo, markSaved, discard } = editor;
+  const { apply, settle, undo, markSaved, discard, flagSaveRefusal } = editor;
   const { seek } = sync;
 
   const handlers = useMemo<LineHandlers>(
@@ -81,6 +83,11 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
         void message.success(t('recordDetail.saved'));
         void changed();
       },
+      // The request layer has shown the server's words; a refusal that names a line also takes the user there.
+      onError: (error) => {
+        const refused = refusedSave(error);
+        if (refused) flagSaveRefusal(lines, refused);
+      },
     });
   };
 
@@ -113,7 +120,8 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
           view={hasTranslation ? view : 'source'}
           language={language}
           editable={editable}
-          withHours={needsHours(mediaMs)}
+          withHours={withHours}
+          flag={editor.flag}
           handlers={handlers}
         />
       </>

@@ -1,9 +1,11 @@
 import { DeleteOutlined, MergeCellsOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { KeyboardEvent, ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTimecode } from '../../../contracts/timecode';
+import type { LineFlag } from './refusal';
+import './line-note.css';
 import type { DraftLine } from './transcript-edit';
 
 export type TranscriptView = 'source' | 'translation' | 'bilingual';
@@ -31,12 +33,15 @@ interface TranscriptLinesProps {
   language: string | null;
   editable: boolean;
   withHours: boolean;
+  /** The line a refused edit or save was about: marked, brought into view and told what to change. */
+  flag: LineFlag | null;
   handlers: LineHandlers;
 }
 
 /** The transcript, one editable line after another, following the player while it plays. */
-export function TranscriptLines({ lines, activeIndex, playing, view, language, editable, withHours, handlers }: TranscriptLinesProps) {
+export function TranscriptLines({ lines, activeIndex, playing, view, language, editable, withHours, flag, handlers }: TranscriptLinesProps) {
   const listRef = useRef<HTMLOListElement>(null);
+  useScrollToFlag(listRef, flag);
 
   useEffect(() => {
     const list = listRef.current;
@@ -59,6 +64,7 @@ export function TranscriptLines({ lines, activeIndex, playing, view, language, e
           language={language}
           editable={editable}
           withHours={withHours}
+          note={flag?.key === line.key ? flag.message : null}
           handlers={handlers}
         />
       ))}
@@ -66,18 +72,33 @@ export function TranscriptLines({ lines, activeIndex, playing, view, language, e
   );
 }
 
-interface LineProps extends Omit<TranscriptLinesProps, 'lines' | 'activeIndex' | 'playing'> {
+/** Brings a newly flagged line into view once, wherever the list is scrolled (the line's element carries its key). */
+export function useScrollToFlag(listRef: RefObject<HTMLElement | null>, flag: LineFlag | null) {
+  const shown = useRef<LineFlag | null>(null);
+  useEffect(() => {
+    if (!flag || shown.current === flag) return;
+    const line = listRef.current?.querySelector(`[data-key="${flag.key}"]`);
+    if (!line) return;
+    shown.current = flag;
+    line.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  });
+}
+
+interface LineProps extends Omit<TranscriptLinesProps, 'lines' | 'activeIndex' | 'playing' | 'flag'> {
   line: DraftLine;
   index: number;
   last: boolean;
   active: boolean;
+  /** What is wrong with this line, when a refused edit or save was about it. */
+  note: string | null;
 }
 
-const Line = memo(function Line({ line, index, last, active, view, language, editable, withHours, handlers }: LineProps) {
+const Line = memo(function Line({ line, index, last, active, view, language, editable, withHours, note, handlers }: LineProps) {
   const { t } = useTranslation();
   const n = index + 1;
+  const className = ['detail-line', active && 'active', note && 'flagged'].filter(Boolean).join(' ');
   return (
-    <li className={active ? 'detail-line active' : 'detail-line'} data-testid={`detail-line-${index}`} data-index={index} aria-current={active || undefined}>
+    <li className={className} data-testid={`detail-line-${index}`} data-index={index} data-key={line.key} aria-current={active || undefined}>
       <div className="detail-line-head">
         {line.speaker && <span className="detail-speaker">{line.speaker}</span>}
         <span className="detail-times">
@@ -147,9 +168,19 @@ const Line = memo(function Line({ line, index, last, active, view, language, edi
           onBlur={handlers.settle}
         />
       )}
+      {note && <LineNote testId={`detail-line-note-${index}`}>{note}</LineNote>}
     </li>
   );
 });
+
+/** What is wrong with a flagged line, under it; read out when it appears. */
+export function LineNote({ testId, children }: { testId: string; children: string }) {
+  return (
+    <p className="line-note" role="alert" data-testid={testId}>
+      {children}
+    </p>
+  );
+}
 
 function LineAction({ label, icon, testId, onClick }: { label: string; icon: ReactNode; testId: string; onClick: () => void }) {
   return <Button type="text" size="small" icon={icon} aria-label={label} title={label} onClick={onClick} data-testid={testId} />;

@@ -46,12 +46,24 @@ export type EditError =
   | 'speakerExists'
   | 'unknownSpeaker';
 
-export type EditResult = { ok: true; transcript: Transcript } | { ok: false; error: EditError };
+/**
+ * A refused edit: the rule it broke, the line it concerns (its index), and what the message names besides —
+ * the neighbour it would overlap and the time the user should stay on the right side of.
+ */
+export interface Refusal {
+  error: EditError;
+  line?: number;
+  other?: number;
+  /** Milliseconds: the limit the typed time crossed. */
+  at?: number;
+}
+
+export type EditResult = { ok: true; transcript: Transcript } | ({ ok: false } & Refusal);
 
 /** A line added after another lasts this long when the gap allows. */
 export const NEW_LINE_MS = 2000;
 
-const fail = (error: EditError): EditResult => ({ ok: false, error });
+const fail = (error: EditError, about: Omit<Refusal, 'error'> = {}): EditResult => ({ ok: false, error, ...about });
 
 function commit(t: Transcript, lines: readonly DraftLine[], typing: string | null = null, nextKey = t.nextKey): EditResult {
   const extending = typing !== null && typing === t.typing;
@@ -126,15 +138,16 @@ export function endTyping(t: Transcript): Transcript {
 /** A start or end time typed by the user, checked against the line itself, its neighbours and the media. */
 export function setTime(t: Transcript, index: number, edge: 'start' | 'end', input: string, mediaMs: number): EditResult {
   const ms = parseTimecode(input);
-  if (ms === null) return fail('badTimeFormat');
+  if (ms === null) return fail('badTimeFormat', { line: index });
   const line = lineAt(t, index);
   const next = { ...line, [edge]: ms };
-  if (next.end < next.start) return fail(edge === 'start' ? 'startAfterEnd' : 'endBeforeStart');
+  if (next.end < next.start)
+    return edge === 'start' ? fail('startAfterEnd', { line: index, at: line.end }) : fail('endBeforeStart', { line: index, at: line.start });
   const before = t.lines[index - 1];
   const after = t.lines[index + 1];
-  if (before && next.start < before.end) return fail('overlapPrevious');
-  if (after && next.end > after.start) return fail('overlapNext');
-  if (mediaMs > 0 && next.end > mediaMs) return fail('pastMedia');
+  if (before && next.start < before.end) return fail('overlapPrevious', { line: index, other: index - 1, at: before.end });
+  if (after && next.end > after.start) return fail('overlapNext', { line: index, other: index + 1, at: after.start });
+  if (mediaMs > 0 && next.end > mediaMs) return fail('pastMedia', { line: index, at: mediaMs });
   if (next.start === line.start && next.end === line.end) return { ok: true, transcript: t };
   return commit(t, replaceAt(t.lines, index, next));
 }
@@ -144,14 +157,14 @@ export function addLineAfter(t: Transcript, index: number, mediaMs: number): Edi
   const line = lineAt(t, index);
   const start = line.end;
   const limit = Math.min(t.lines[index + 1]?.start ?? Infinity, mediaMs > 0 ? mediaMs : Infinity);
-  if (mediaMs > 0 && start >= mediaMs) return fail('addPastMedia');
-  if (start >= limit) return fail('noRoomToAdd');
+  if (mediaMs > 0 && start >= mediaMs) return fail('addPastMedia', { line: index, at: mediaMs });
+  if (start >= limit) return fail('noRoomToAdd', { line: index, other: index + 1 });
   const added: DraftLine = { key: t.nextKey, start, end: Math.min(start + NEW_LINE_MS, limit), text: '', speaker: line.speaker, translations: {} };
   return commit(t, replaceAt(t.lines, index, line, added), null, t.nextKey - 1);
 }
 
 export function deleteLine(t: Transcript, index: number): EditResult {
-  if (t.lines.length <= 1) return fail('lastLine');
+  if (t.lines.length <= 1) return fail('lastLine', { line: index });
   return commit(
     t,
     t.lines.filter((_, i) => i !== index),
@@ -168,7 +181,7 @@ export function mergeNeedsConfirmation(t: Transcript, index: number): boolean {
 export function mergeWithNext(t: Transcript, index: number, { confirmed = false } = {}): EditResult {
   const line = lineAt(t, index);
   const next = t.lines[index + 1];
-  if (!next) return fail('noNextLine');
+  if (!next) return fail('noNextLine', { line: index });
   if (mergeNeedsConfirmation(t, index) && !confirmed) return fail('speakersDiffer');
   const translations: Record<string, string> = { ...next.translations, ...line.translations };
   for (const language of Object.keys(translations)) {

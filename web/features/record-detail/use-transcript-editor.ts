@@ -2,6 +2,9 @@ import { App } from 'antd';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubtitleLine } from '../../../contracts/records';
+import type { RefusedLine } from '../../../contracts/timeline';
+import { refusalText } from './refusal';
+import type { LineFlag } from './refusal';
 import { endTyping, fromLines, sameContent, undo } from './transcript-edit';
 import type { DraftLine, EditError, EditResult, Transcript } from './transcript-edit';
 
@@ -13,18 +16,20 @@ interface EditorState {
   saved: readonly DraftLine[];
   /** The server's copy changed (another tab saved) while this one had unsaved edits. */
   stale: boolean;
+  /** The line the last refused edit or save was about, shown with its message until an edit goes through. */
+  flag: LineFlag | null;
 }
 
 function fresh(source: readonly SubtitleLine[]): EditorState {
   const transcript = fromLines(source);
-  return { source, transcript, saved: transcript.lines, stale: false };
+  return { source, transcript, saved: transcript.lines, stale: false, flag: null };
 }
 
 /**
  * The editing model in React: one transcript with its undo history, rebuilt from the server's lines
  * whenever they change to something else and nothing is unsaved. A rule an edit breaks is shown as a warning (spec §5, §8).
  */
-export function useTranscriptEditor(serverLines: readonly SubtitleLine[]) {
+export function useTranscriptEditor(serverLines: readonly SubtitleLine[], { withHours }: { withHours: boolean }) {
   const { message } = App.useApp();
   const { t } = useTranslation();
   const [state, setState] = useState(() => fresh(serverLines));
@@ -56,17 +61,24 @@ export function useTranscriptEditor(serverLines: readonly SubtitleLine[]) {
    */
   const apply = useCallback(
     (edit: (transcript: Transcript) => EditResult, handle: Partial<Record<EditError, () => void>> = {}): boolean => {
-      const result = edit(latest.current.transcript);
+      const { transcript } = latest.current;
+      const result = edit(transcript);
       if (!result.ok) {
         const own = handle[result.error];
-        if (own) own();
-        else void message.warning({ content: t(`recordDetail.errors.${result.error}`), key: 'detail-edit' });
+        if (own) {
+          own();
+          return false;
+        }
+        const content = refusalText(t, result, { withHours });
+        void message.warning({ content, key: 'detail-edit' });
+        const line = result.line === undefined ? undefined : transcript.lines[result.line];
+        if (line) update({ ...latest.current, flag: { key: line.key, message: content } });
         return false;
       }
-      if (result.transcript !== latest.current.transcript) update({ ...latest.current, transcript: result.transcript });
+      if (result.transcript !== transcript || latest.current.flag) update({ ...latest.current, transcript: result.transcript, flag: null });
       return true;
     },
-    [message, t, update],
+    [message, t, update, withHours],
   );
 
   const settle = useCallback(() => {
@@ -77,6 +89,7 @@ export function useTranscriptEditor(serverLines: readonly SubtitleLine[]) {
 
   return {
     lines: state.transcript.lines,
+    flag: state.flag,
     dirty,
     stale: state.stale,
     apply,
@@ -84,7 +97,15 @@ export function useTranscriptEditor(serverLines: readonly SubtitleLine[]) {
     settle,
     undo: useCallback(() => apply(undo), [apply]),
     /** `lines` reached the server: they are the clean state now. */
-    markSaved: useCallback((lines: readonly DraftLine[]) => update({ ...latest.current, saved: lines, stale: false }), [update]),
+    markSaved: useCallback((lines: readonly DraftLine[]) => update({ ...latest.current, saved: lines, stale: false, flag: null }), [update]),
+    /** The server refused saving `lines` for one of them: that line is pointed at with the server's words. */
+    flagSaveRefusal: useCallback(
+      (lines: readonly DraftLine[], refused: RefusedLine & { message: string }) => {
+        const line = lines[refused.line];
+        if (line) update({ ...latest.current, flag: { key: line.key, message: refused.message } });
+      },
+      [update],
+    ),
     /** Drops unsaved edits for the server's current lines. */
     discard: useCallback(() => update(fresh(latest.current.source)), [update]),
   };
