@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DubLineRow, DubProject, DubSpeaker, DubVoice } from '../../contracts/dubbing';
 import type { LineEdit } from '../../web/features/dubbing/api';
 import { usePayDialog } from '../../web/features/pay/store';
@@ -65,6 +65,8 @@ let speakers: DubSpeaker[];
 let pay: FakePay;
 /** What re-dubbing answers. */
 let redubReply: () => Reply;
+/** What saving edits answers, when not the save itself. */
+let editsReply: Reply | null;
 
 function fakeApi({ url, body }: RecordedRequest): Reply {
   const path = url.pathname.replace('/prod-api', '');
@@ -74,13 +76,16 @@ function fakeApi({ url, body }: RecordedRequest): Reply {
     case `${BASE}/getFileByTaskId`:
     case `${BASE}/getSynthesis`:
       return Number(url.searchParams.get('id')) === ID ? ok(project) : fail(404, 'This dubbing project does not exist.');
-    case `${BASE}/getFileDataContentPageList`:
-      return ok({ rows: lines, total: lines.length });
+    case `${BASE}/getFileDataContentPageList`: {
+      const { pageNum, pageSize } = JSON.parse(body) as { pageNum: number; pageSize: number };
+      return ok({ rows: lines.slice((pageNum - 1) * pageSize, pageNum * pageSize), total: lines.length });
+    }
     case `${BASE}/getSpeakerList`:
       return ok(speakers);
     case `${BASE}/serviceNameList`:
       return ok(VOICES);
     case `${BASE}/edits`: {
+      if (editsReply) return editsReply;
       const edits = (JSON.parse(body) as { lines: LineEdit[] }).lines;
       lines = lines.map((l) => {
         const change = edits.find((e) => e.id === l.id);
@@ -136,6 +141,7 @@ beforeEach(() => {
     { speaker: 'Speaker 2', voice: '', lines: 1 },
   ];
   redubReply = () => ok(sampleProject({ stage: 'synthesizing', progress: 5, changedLines: 0 }, { status: 'dubbing' }));
+  editsReply = null;
 });
 
 afterEach(() => {
@@ -209,35 +215,62 @@ describe('/dub editor', () => {
     expect(saveButton().disabled).toBe(true);
   });
 
-  it('refuses times that break the subtitle rules and saves one that keeps them', async () => {
+  it('refuses times that break the subtitle rules, naming the line, and saves one that keeps them', async () => {
     await openEditor();
+    const note = async (index: number) => (await screen.findByTestId(`dub-line-note-${index}`)).textContent;
     typeTime(time('end', 1), '00:04.000');
-    await screen.findByText('The end time cannot be before the start time.');
+    expect(await note(1)).toBe('Line 2 cannot end before it starts at 00:05.000. Enter 00:05.000 or later.');
+    expect(screen.getByTestId('dub-line-1').className).toContain('flagged');
     expect(time('end', 1).value).toBe('00:09.000');
 
     typeTime(time('start', 1), '00:03.000');
-    await screen.findByText('This line would overlap the line before it.');
+    expect(await note(1)).toBe('Line 2 would overlap line 1, which ends at 00:04.000. Enter 00:04.000 or later.');
     expect(time('start', 1).value).toBe('00:05.000');
 
     typeTime(time('end', 1), '00:11.000');
-    await screen.findByText('This line would overlap the line after it.');
+    expect(await note(1)).toBe('Line 2 would overlap line 3, which starts at 00:10.000. Enter 00:10.000 or earlier.');
     expect(time('end', 1).value).toBe('00:09.000');
 
     typeTime(time('end', 2), '20:01.000');
-    await screen.findByText('A line cannot go past the end of the audio or video.');
+    expect(await note(2)).toBe('Line 3 would end after the audio or video ends at 20:00.000. Enter 20:00.000 or earlier.');
 
     typeTime(time('start', 2), 'soon');
-    await screen.findByText('Enter the time as HH:MM:SS.mmm or MM:SS.mmm.');
+    expect(await note(2)).toBe('Line 3: enter the time as HH:MM:SS.mmm or MM:SS.mmm.');
     expect(time('start', 2).value).toBe('00:10.000');
     expect(screen.queryByTestId('dub-line-changed-1')).toBeNull();
     expect(saveButton().disabled).toBe(true);
 
     typeTime(time('end', 1), '00:09.500');
     expect(time('end', 1).value).toBe('00:09.500');
+    expect(screen.queryByTestId('dub-line-note-2')).toBeNull();
     expect(screen.getByTestId('dub-line-changed-1')).toBeTruthy();
     fireEvent.click(saveButton());
     await screen.findByText('Changes saved');
     expect(calls('/edits').map(jsonOf)).toEqual([{ id: ID, lines: [{ id: 2, end: 9500 }] }]);
+  });
+
+  // Fifty lines a page: the slowest page to render in jsdom, so one test covers both later-page cases.
+  it('takes the user to the line the server refused, on its page, and numbers lines there across the project', { timeout: 150_000 }, async () => {
+    lines = Array.from({ length: 53 }, (_, i) => line(i + 1, i * 2000, i * 2000 + 1500, `第 ${i + 1} 句`, `Line ${i + 1}`, 'Speaker 1'));
+    const refusal = 'Line 53 (01:44.000) starts before line 52 ends at 01:44.200. Set its start to 01:44.200 or later, or end line 52 earlier.';
+    editsReply = { status: 400, body: { code: 400, msg: refusal, data: { line: 52, id: 53 } } };
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView');
+    await openEditor();
+    fireEvent.change(translation(0), { target: { value: 'Hello all.' } });
+    fireEvent.click(saveButton());
+
+    const note = await screen.findByTestId('dub-line-note-2');
+    expect(note.textContent).toBe(refusal);
+    expect(translation(2).value).toBe('Line 53');
+    expect(screen.getByTestId('dub-line-2').className).toContain('flagged');
+    expect(scroll.mock.contexts).toContain(screen.getByTestId('dub-line-2'));
+    expect(toasts).toEqual([refusal]);
+    expect(saveButton().disabled).toBe(false);
+
+    typeTime(time('start', 1), '01:41.000');
+    expect((await screen.findByTestId('dub-line-note-1')).textContent).toBe(
+      'Line 52 would overlap line 51, which ends at 01:41.500. Enter 01:41.500 or later.',
+    );
   });
 
   it('re-dubs after a confirmation naming the charge, then shows the progress', async () => {

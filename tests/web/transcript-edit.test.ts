@@ -70,6 +70,15 @@ describe('time format', () => {
 });
 
 describe('subtitle editing rules (spec §5)', () => {
+  it('says which line a refusal is about, which neighbour, and the time to stay clear of', () => {
+    expect(setTime(sample(), 1, 'start', '00:03.000', MEDIA_MS)).toEqual({ ok: false, error: 'overlapPrevious', line: 1, other: 0, at: 4000 });
+    expect(setTime(sample(), 1, 'end', '00:10.500', MEDIA_MS)).toEqual({ ok: false, error: 'overlapNext', line: 1, other: 2, at: 10_000 });
+    expect(setTime(sample(), 2, 'end', '00:21.000', MEDIA_MS)).toEqual({ ok: false, error: 'pastMedia', line: 2, at: MEDIA_MS });
+    expect(setTime(sample(), 1, 'end', '00:04.999', MEDIA_MS)).toEqual({ ok: false, error: 'endBeforeStart', line: 1, at: 5000 });
+    expect(setTime(sample(), 1, 'start', '00:09.500', MEDIA_MS)).toEqual({ ok: false, error: 'startAfterEnd', line: 1, at: 9000 });
+    expect(setTime(sample(), 0, 'start', 'noon', MEDIA_MS)).toEqual({ ok: false, error: 'badTimeFormat', line: 0 });
+  });
+
   it('changes a start or end time that keeps every rule', () => {
     const t = ok(setTime(sample(), 1, 'start', '00:04.500', MEDIA_MS));
     expect(times(ok(setTime(t, 1, 'end', '00:09.800', MEDIA_MS)))[1]).toEqual([4500, 9800]);
