@@ -10,6 +10,7 @@ import { dubProjects } from '../../worker/db/schema';
 import { parseSrt } from '../../worker/services/dubbing/submit';
 import { call, get, send, signUp } from './api';
 import { addLines, createRecord, db, defaultFolderId } from './seed';
+import { asEdited, storedSpans } from './stored-lines';
 
 /**
  * Records stored before every producer kept lines disjoint (the issue's 8-line upload: 3 lines start before
@@ -32,16 +33,6 @@ const OVERLAPPING = [
   { start: 24_900, end: 34_800, text: 'Thank you all.', speaker: 'Speaker 2' },
 ];
 const DURATION = 35_000;
-
-const storedSpans = async (recordId: number) =>
-  (
-    await env.DB.prepare('SELECT start_ms AS start, end_ms AS end FROM segments WHERE record_id = ? ORDER BY seq')
-      .bind(recordId)
-      .all<{ start: number; end: number }>()
-  ).results;
-
-const asEdited = (detail: RecordDetail): EditedLine[] =>
-  detail.lines.map(({ start, end, text, speaker, translations }) => ({ start, end, text, speaker, translations }));
 
 function sendIn<T>(locale: Locale, path: string, body: unknown, token: string) {
   return call<T>(path, {

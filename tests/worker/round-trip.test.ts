@@ -1,12 +1,11 @@
-import { env } from 'cloudflare:workers';
 import { describe, expect, inject, it } from 'vitest';
 import type { DubProject } from '../../contracts/dubbing';
-import type { RecordDetail } from '../../contracts/records';
 import { firstOverlap } from '../../contracts/timeline';
 import type { EditedLine, TranswriteResult } from '../../contracts/transcription';
 import { send, signUp } from './api';
 import { dubBase, dubLines, grantDubbing, uploadVideo, waitForDub } from './dub-jobs';
 import { transcribe } from './jobs';
+import { asEdited, storedSpans } from './stored-lines';
 
 /**
  * Whatever the app produced, the app accepts back: real recordings (tests/fixtures/recordings.ts) through the
@@ -19,23 +18,13 @@ const decode = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0
 const recordings = Object.entries(JSON.parse(inject('recordings')) as Record<string, string>);
 const transcribeBase = '/prod-api/speech/audio/transcribe';
 
-const stored = async (recordId: number) =>
-  (
-    await env.DB.prepare('SELECT start_ms AS start, end_ms AS end FROM segments WHERE record_id = ? ORDER BY seq')
-      .bind(recordId)
-      .all<{ start: number; end: number }>()
-  ).results;
-
-const asEdited = (detail: RecordDetail): EditedLine[] =>
-  detail.lines.map(({ start, end, text, speaker, translations }) => ({ start, end, text, speaker, translations }));
-
 describe('transcribed recordings go back through the editor unchanged', () => {
   it.each(recordings)('%s', { timeout: 150_000 }, async (name, mp3) => {
     const { token, userId } = await signUp();
     const { id, detail } = await transcribe(token, userId, `${name}.mp3`, decode(mp3), { speaker: '1', maxSpeakers: 2 });
     expect(detail.record.status).toBe('transcription_completed');
     expect(detail.lines.length).toBeGreaterThan(0);
-    const spans = await stored(id);
+    const spans = await storedSpans(id);
     expect(firstOverlap(spans)).toBe(-1);
     expect(spans.at(-1)!.end).toBeLessThanOrEqual(Math.round(detail.record.duration * 1000));
 
