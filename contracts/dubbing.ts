@@ -117,18 +117,22 @@ export interface DubLineRow {
   changed: boolean;
 }
 
+/** The longest text or translation of one dubbing line. */
+export const DUB_LINE_MAX_CHARS = 2000;
+
 /** `POST /speech/video/transcribe/edits`: changed lines of one project (spec §5 subtitle editing rules). */
 export const dubEditsBody = z.object({
   id,
   lines: z
     .array(
-      // The timing rule is checked by the Worker over the whole project, naming the line as the editor shows it.
+      // The timing rule and DUB_LINE_MAX_CHARS are checked by the Worker over the whole project, naming the line
+      // as the editor numbers it (an edit's place in this list is not the line's number).
       z.object({
         id,
         start: z.number().int().min(0).optional(),
         end: z.number().int().min(0).optional(),
-        text: z.string().max(2000).optional(),
-        translation: z.string().max(2000).optional(),
+        text: z.string().max(20_000).optional(),
+        translation: z.string().max(20_000).optional(),
       }),
     )
     .min(1)

@@ -122,6 +122,31 @@ describe('a refused transcript save names the line as the editor shows it', () =
   });
 });
 
+describe('a line the save cannot hold', () => {
+  it.each([
+    ['en-US', 'Line 2 holds something that cannot be saved (text that is too long, or a time that is not a time). Correct line 2 and save again.'],
+    ['zh-CN', '第 2 段有无法保存的内容（文字过长，或时间格式不对），请修改第 2 段后再保存。'],
+    ['zh-TW', '第 2 段有無法儲存的內容（文字過長，或時間格式不對），請修改第 2 段後再儲存。'],
+  ] as const)('is named by its number in %s, in a transcript and in a dubbing project', async (locale, message) => {
+    const { token, userId, record } = await overlappingRecord();
+    const lines = disjointSpans(OVERLAPPING, DURATION).map((span, i) => ({
+      ...OVERLAPPING[i]!,
+      ...span,
+      text: i === 1 ? 'x'.repeat(5001) : OVERLAPPING[i]!.text,
+    }));
+    const saved = await sendIn(locale, `${transcribeBase}/editDetails`, { id: record.id, lines }, token);
+    expect(saved.body).toMatchObject({ code: Code.BAD_REQUEST, msg: message, data: { line: 1 } });
+
+    const dub = await createRecord(userId, record.folderId, { type: 'dubbing', status: 'dub_complete', durationMs: DURATION });
+    await addLines(dub.id, OVERLAPPING);
+    await db.insert(dubProjects).values({ recordId: dub.id, userId, form: {} as DubForm, stage: 'done', updatedAt: Date.now() });
+    const rows = (await send<Page<DubLineRow>>(`${dubBase}/getFileDataContentPageList`, { id: dub.id, pageNum: 1, pageSize: 100 }, { token })).body.data.rows;
+    // The edit is the first in the list but line 2 of the project.
+    const edited = await sendIn(locale, `${dubBase}/edits`, { id: dub.id, lines: [{ id: rows[1]!.id, translation: 'y'.repeat(2001) }] }, token);
+    expect(edited.body).toMatchObject({ code: Code.BAD_REQUEST, msg: message, data: { line: 1, id: rows[1]!.id } });
+  });
+});
+
 describe('the dubbing editor on a project stored with overlapping lines', () => {
   async function overlappingProject() {
     const seeded = await overlappingRecord({ type: 'dubbing', status: 'dub_complete', audioLanguage: 'en-US' });

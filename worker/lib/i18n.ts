@@ -268,6 +268,11 @@ const messages = {
     'zh-TW':
       '第 {n} 段（{start}）在第 {previous} 段結束（{previousEnd}）之前就開始了。請把它的開始時間改為 {previousEnd} 或更晚，或讓第 {previous} 段提前結束。',
   },
+  lineInvalid: {
+    'en-US': 'Line {n} holds something that cannot be saved (text that is too long, or a time that is not a time). Correct line {n} and save again.',
+    'zh-CN': '第 {n} 段有无法保存的内容（文字过长，或时间格式不对），请修改第 {n} 段后再保存。',
+    'zh-TW': '第 {n} 段有無法儲存的內容（文字過長，或時間格式不對），請修改第 {n} 段後再儲存。',
+  },
   mediaMissing: {
     'en-US': 'The audio or video of this record is not available.',
     'zh-CN': '该记录的音视频不可用。',

@@ -1,7 +1,8 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { ZodType } from 'zod';
-import { badRequest } from '../lib/errors';
+import { Code } from '../../contracts/errors';
+import { ApiError, badRequest } from '../lib/errors';
 
 /**
  * `zValidator` whose failures become the 400 envelope instead of Hono's default body. The detail names
@@ -10,6 +11,9 @@ import { badRequest } from '../lib/errors';
 export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(target: Target, schema: Schema) {
   return zValidator(target, schema, (result) => {
     if (!result.success) {
+      // An editor's save names a bad line by its number, never by a field path a person cannot read.
+      const [field, index] = result.error.issues[0]?.path ?? [];
+      if (field === 'lines' && typeof index === 'number') throw new ApiError(Code.BAD_REQUEST, 'lineInvalid', { n: index + 1 }, 400, { line: index });
       const detail = result.error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
       throw badRequest(detail);
     }

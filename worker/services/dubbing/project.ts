@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Code } from '../../../contracts/errors';
+import { DUB_LINE_MAX_CHARS } from '../../../contracts/dubbing';
 import type { DubIteration, DubLineRow, DubProject, DubSpeaker, dubEditSpeakerBody, dubEditsBody, dubLinesQuery } from '../../../contracts/dubbing';
 import type { Page } from '../../../contracts/records';
 import { disjointSpans } from '../../../contracts/timeline';
@@ -112,12 +113,17 @@ export async function editDubLines(db: Db, userId: number, body: z.output<typeof
     }
   }
   const edited = [...byId.values()];
+  const tooLong = body.lines.find((e) => (e.text?.length ?? 0) > DUB_LINE_MAX_CHARS || (e.translation?.length ?? 0) > DUB_LINE_MAX_CHARS);
+  if (tooLong) {
+    const line = edited.findIndex((l) => l.id === tooLong.id);
+    throw new ApiError(Code.BAD_REQUEST, 'lineInvalid', { n: line + 1 }, 400, { line, id: tooLong.id });
+  }
+  const touched = new Set(body.lines.map((e) => e.id));
   assertLineTimes(
     edited.map((l) => ({ start: l.startMs, end: l.endMs })),
     record.durationMs,
     edited.map((l) => l.id),
   );
-  const touched = new Set(body.lines.map((e) => e.id));
   const changed = edited.filter((l, i) => touched.has(l.id) || l.startMs !== stored[i]!.startMs || l.endMs !== stored[i]!.endMs);
   await runBatch(
     db,
