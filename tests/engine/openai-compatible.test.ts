@@ -146,7 +146,7 @@ describe('batch recognition through an OpenAI-compatible /audio/transcriptions e
     // Each WAV is one segment's audio with 0.25 s more on each side (as far as the recording goes).
     const lengths = (xs: number[]) => xs.map((x) => Math.round(x * 100) / 100).sort((a, b) => a - b);
     const padded = json.segments.map((s: any) => Math.min(s.end + 0.25, json.duration) - Math.max(s.start - 0.25, 0));
-    lengths(received.map((a) => a.seconds)).forEach((seconds, i) => expect(seconds).toBeCloseTo(lengths(padded)[i]!, 1));
+    for (const [i, seconds] of lengths(received.map((a) => a.seconds)).entries()) expect(seconds).toBeCloseTo(lengths(padded)[i]!, 1);
   });
 
   it('tells the upstream the language as an ISO-639-1 code (ja-JP → ja)', async () => {
