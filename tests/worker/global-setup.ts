@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { startEngine } from '../../scripts/services.mjs';
 import { makeMeeting } from '../fixtures/meeting';
+import { DISCUSSION_LINES } from '../fixtures/meeting-script';
 import { makeTestVideo } from '../fixtures/video';
 
 const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
@@ -38,6 +39,10 @@ export default async function setup(project: TestProject) {
   const hotword = join(dir, 'hotword.wav');
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', said, '-af', 'adelay=500,apad=pad_dur=0.5', '-ar', '16000', '-ac', '1', hotword]);
   project.provide('hotwordWav', readFileSync(hotword).toString('base64'));
+  // A longer two-voice discussion for the subtitle rules (export tests).
+  const discussion = join(dir, 'discussion.mp3');
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', makeMeeting(dir, DISCUSSION_LINES, 'discussion').path, '-b:a', '64k', discussion]);
+  project.provide('discussionMp3', readFileSync(discussion).toString('base64'));
   rmSync(dir, { recursive: true, force: true });
   const engine = await startEngine({ port: Number(process.env.TINGYI_TEST_ENGINE_PORT), log: false });
   return () => engine.stop();

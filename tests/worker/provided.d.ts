@@ -12,6 +12,8 @@ declare module 'vitest' {
     librivoxText: string;
     /** espeak-ng saying "Send it on WhatsApp", base64 WAV: a proprietary word PocketSphinx misses. */
     hotwordWav: string;
+    /** A longer two-voice discussion (tests/fixtures/meeting-script.ts DISCUSSION_LINES) as an MP3, base64. */
+    discussionMp3: string;
   }
 }
 export {};
