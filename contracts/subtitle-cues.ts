@@ -309,7 +309,8 @@ function lineCues(line: TimedText, name: string, options: CueOptions): Piece[] {
 
 /**
  * The cues of a transcript, in order: disjoint with at least two frames between them, each between 5/6 s
- * and 7 s, held up to the time its text takes to read where the next cue leaves room. Lines may come in
+ * and 7 s, held up to the time its text takes to read where the next cue leaves room. A cue the speech
+ * gives less than 5/6 s takes the time from the pause before it, or else delays the next. Lines may come in
  * overlapping (records made before lines were kept disjoint); they are made disjoint first.
  */
 export function subtitleCues(lines: readonly TimedText[], options: CueOptions): SubtitleCue[] {
@@ -325,13 +326,21 @@ export function subtitleCues(lines: readonly TimedText[], options: CueOptions): 
   const up = (ms: number) => Math.ceil(ms / step) * step;
   const down = (ms: number) => Math.floor(ms / step) * step;
   const [minMs, maxMs, gapMs] = [up(SUBTITLE_RULES.minMs), down(SUBTITLE_RULES.maxMs), up(SUBTITLE_RULES.gapMs)];
+  // The latest each cue may start for the ones after it to start on time, each shown 5/6 s: cues the speech
+  // gives less start earlier where there is a pause before them (never over the speech before), and only
+  // past that delay those after.
+  const latestStart: number[] = [];
+  for (let i = pieces.length - 1, bound = Number.POSITIVE_INFINITY; i >= 0; i--) {
+    const pause = i > 0 ? up(pieces[i - 1]!.end) + gapMs : 0;
+    latestStart[i] = Math.min(up(pieces[i]!.start), Math.max(bound, pause));
+    bound = latestStart[i]! - gapMs - minMs;
+  }
   let earliest = 0;
   return pieces.map((piece, i) => {
-    const start = Math.max(up(piece.start), earliest);
+    const latest = i + 1 < pieces.length ? latestStart[i + 1]! - gapMs : Number.POSITIVE_INFINITY;
+    const start = Math.max(earliest, latestStart[i]!);
     const readMs = Math.max(...piece.reading.map((r) => (1000 * r.chars) / r.perSecond));
-    let end = Math.min(Math.max(up(piece.end), start + up(readMs)), start + maxMs);
-    const next = pieces[i + 1];
-    if (next) end = Math.min(end, down(next.start) - gapMs);
+    let end = Math.min(Math.max(up(piece.end), start + up(readMs)), start + maxMs, latest);
     end = Math.max(end, start + minMs);
     earliest = end + gapMs;
     return { start, end, speaker: piece.speaker, lines: piece.lines, translation: piece.translation };
