@@ -94,7 +94,8 @@ interface Token {
 
 /**
  * Latin words, single full-width characters (a line may break after any of them) and spaces; closing
- * punctuation stays with what precedes it, and a word longer than a line is cut into line-long pieces.
+ * punctuation stays with what precedes it, and a word longer than a line is cut into line-long pieces, so
+ * no token is longer than `lineChars`.
  */
 function tokenize(text: string, lineChars: number): Token[] {
   const out: Token[] = [];
@@ -109,7 +110,7 @@ function tokenize(text: string, lineChars: number): Token[] {
     if (ch === ' ') {
       flush();
       out.push({ text: ' ', space: true });
-    } else if (CLOSING.test(ch) && !word && last && !last.space) {
+    } else if (CLOSING.test(ch) && !word && last && !last.space && length(last.text) < lineChars) {
       last.text += ch;
     } else if (CLOSING.test(ch) && word) {
       word += ch;
