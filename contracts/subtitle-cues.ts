@@ -63,6 +63,13 @@ const CLOSING = /[,.!?;:%)\]}…、。，．！？；：）」』》〉】〕”
 const SENTENCE_END = /[.!?…。！？]["'”’」』)）]*$/u;
 const CLAUSE_END = /[,;:，、；：—–-]["'”’」』)）]*$/u;
 
+/** Words a line or cue should not end on: they belong with the word after them. */
+const LEANING = new Set(
+  'a an the of to in on at by for with from into and or but that my your his her its our their this these those de del la el los las un una y o en con por para que le les des du et au'.split(
+    ' ',
+  ),
+);
+
 const length = (text: string) => [...text].length;
 
 /** The rules of the text's script: full-width when most of its letters are. */
@@ -92,20 +99,37 @@ interface Token {
   space: boolean;
 }
 
+/** Chinese and Japanese words where the runtime knows them (ICU's dictionaries); else each character is one. */
+const WORDS = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('zh', { granularity: 'word' }) : null;
+
 /**
- * Latin words, single full-width characters (a line may break after any of them) and spaces; closing
- * punctuation stays with what precedes it, and a word longer than a line is cut into line-long pieces, so
- * no token is longer than `lineChars`.
+ * Latin words, full-width words (a line may break between any two) and spaces; closing punctuation stays
+ * with what precedes it, and a word longer than a line is cut into line-long pieces, so no token is longer
+ * than `lineChars`.
  */
 function tokenize(text: string, lineChars: number): Token[] {
   const out: Token[] = [];
-  let word = '';
-  const flush = () => {
+  const push = (word: string) => {
     const chars = [...word];
     for (let i = 0; i < chars.length; i += lineChars) out.push({ text: chars.slice(i, i + lineChars).join(''), space: false });
+  };
+  let word = '';
+  let wide = '';
+  const flush = () => {
+    push(word);
     word = '';
+    const words = WORDS ? Array.from(WORDS.segment(wide), (s) => s.segment) : [...wide];
+    for (const w of words) push(w);
+    wide = '';
   };
   for (const ch of oneLine(text)) {
+    if (WIDE.test(ch) && !CLOSING.test(ch)) {
+      push(word);
+      word = '';
+      wide += ch;
+      continue;
+    }
+    if (wide) flush();
     const last = out[out.length - 1];
     if (ch === ' ') {
       flush();
@@ -115,7 +139,6 @@ function tokenize(text: string, lineChars: number): Token[] {
     } else if (CLOSING.test(ch) && word) {
       word += ch;
     } else if (WIDE.test(ch)) {
-      flush();
       out.push({ text: ch, space: false });
     } else {
       word += ch;
@@ -144,7 +167,7 @@ class Tokens {
       const n = length(t.text);
       this.chars.push(this.chars[i]! + n);
       this.words.push(this.words[i]! + (t.space ? 0 : 1));
-      this.breaks.push(SENTENCE_END.test(last) ? 0 : CLAUSE_END.test(last) ? 1 : 3);
+      this.breaks.push(SENTENCE_END.test(last) ? 0 : CLAUSE_END.test(last) ? 1 : LEANING.has(last.toLowerCase()) ? 5 : 3);
       if (!t.space) {
         this.starts.push(i);
         last = t.text;
@@ -201,7 +224,7 @@ class Tokens {
       const top = this.width(a, at);
       const bottom = this.width(at, b);
       if (top > this.lineChars || bottom > this.lineChars) continue;
-      const cost = Math.abs(top - bottom) + (top > bottom ? 1 : 0) + 2 * this.breakCost(at);
+      const cost = Math.abs(top - bottom) + (top > bottom ? 1 : 0) + 3 * this.breakCost(at);
       if (!best || cost < best.cost) best = { at, cost };
     }
     return best ? [this.text(a, best.at), this.text(best.at, b)] : null;

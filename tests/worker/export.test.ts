@@ -109,7 +109,7 @@ describe('subtitle cues', () => {
       'The first thing I want to go through is the schedule, because the design review moved by two weeks. The supplier needs our final numbers before the end of the month.';
     const cues = subtitleCues([timed(10_000, 22_000, text)], { names: 'apart' });
     expect(cues.map((c) => c.lines)).toEqual([
-      ['The first thing I want to', 'go through is the schedule,'],
+      ['The first thing I want to go', 'through is the schedule,'],
       ['because the design review', 'moved by two weeks.'],
       ['The supplier needs our final', 'numbers before the end of the month.'],
     ]);
@@ -128,7 +128,7 @@ describe('subtitle cues', () => {
       expect(line).not.toMatch(/^[，。]/);
     }
     const long = subtitleCues([timed(0, 9000, '欢迎大家参加季度规划会议，我们将一起回顾路线图和今年的主要目标与关键结果。')], { names: 'apart' });
-    expect(long.map((c) => c.lines.join('|'))).toEqual(['欢迎大家参加季度规划会议，', '我们将一起回顾路线图和今|年的主要目标与关键结果。']);
+    expect(long.map((c) => c.lines.join('|'))).toEqual(['欢迎大家参加季度规划会议，', '我们将一起回顾路线图和|今年的主要目标与关键结果。']);
   });
 
   it('make overlapping lines disjoint, two frames apart, and a short line last 5/6 s', () => {
@@ -165,8 +165,8 @@ describe('subtitle cues', () => {
       { names: 'inline' },
     );
     expect(cues.map((c) => [...c.lines, '/', ...c.translation])).toEqual([
-      ['Ann: Good morning everyone,', 'and thank you for', '/', 'Buenos días a todos,', 'y gracias por sacar tiempo'],
-      ['making the time to review', 'the launch plan together.', '/', 'para revisar juntos el', 'plan de lanzamiento.'],
+      ['Ann: Good morning everyone,', 'and thank you for making', '/', 'Buenos días a todos,', 'y gracias por sacar tiempo'],
+      ['the time to review', 'the launch plan together.', '/', 'para revisar juntos', 'el plan de lanzamiento.'],
       ['See you.', '/', 'Hasta luego.'],
       ['Bo: Bye.', '/', 'Adiós.'],
     ]);
@@ -200,7 +200,7 @@ describe('transcript export', () => {
     expectTimedTextRules(cues);
     expect(cues.map((c) => c.lines)).toEqual([
       ['主持人: 欢迎大家', '参加季度规划会议，'],
-      ['我们将一起回顾路线图和今', '年的主要目标与关键结果。'],
+      ['我们将一起回顾路线图和', '今年的主要目标与关键结果。'],
       ['Ann: The identifier is', 'supercalifragilisticexpialidocious-antidis'],
       ['establishmentarianism ok'],
       ['Bo: 用 <b>', '& "引号" 测试'],
@@ -216,7 +216,7 @@ describe('transcript export', () => {
     expectTimedTextRules(cues);
     expect(cues.map((c) => c.lines)).toEqual([
       ['欢迎大家参加季度规划会议，', 'Welcome everyone to the', 'quarterly planning meeting,'],
-      ['我们将一起回顾路线图和今', '年的主要目标与关键结果。', 'where we will review the roadmap', 'and this year’s key results.'],
+      ['我们将一起回顾路线图和', '今年的主要目标与关键结果。', 'where we will review the roadmap', 'and this year’s key results.'],
       ['The identifier is', 'supercalifragilisticexpialidocious-antidis', 'The identifier is'],
       ['establishmentarianism ok', 'a very long word'],
       ['用 <b> & "引号" 测试'],
@@ -232,7 +232,7 @@ describe('transcript export', () => {
     // The name takes no room on screen: the first cue holds more of the text than the SRT's.
     expect(cues.map((c) => c.lines)).toEqual([
       ['<v 主持人>欢迎大家参加季度规划会议，'],
-      ['<v 主持人>我们将一起回顾路线图和今', '年的主要目标与关键结果。'],
+      ['<v 主持人>我们将一起回顾路线图和', '今年的主要目标与关键结果。'],
       ['<v Ann>The identifier is', 'supercalifragilisticexpialidocious-antidis'],
       ['<v Ann>establishmentarianism ok'],
       ['<v Bo>用 &lt;b&gt; &amp; "引号" 测试'],
