@@ -5,12 +5,12 @@
  *
  * A line too long for one cue is cut at punctuation or word boundaries into cues timed by their characters
  * (the speaker's name included, as it too is read) within the line's span, as stored lines carry no word
- * timings; the cues are then made disjoint, two frames
- * apart, between 5/6 s and 7 s long, and held longer where the pause after them lets them be read.
+ * timings; the cues are then made disjoint, two frames apart, between 5/6 s and 7 s long, and held longer
+ * where the pause after them lets them be read.
  */
 import { disjointSpans } from './timeline';
 
-export const SUBTITLE_RULES = {
+const SUBTITLE_RULES = {
   linesPerCue: 2,
   /** 5/6 s (20 frames at 24 fps), rounded up to the millisecond. */
   minMs: 834,
@@ -73,7 +73,7 @@ const LEANING = new Set(
 const length = (text: string) => [...text].length;
 
 /** The rules of the text's script: full-width when most of its letters are. */
-export function scriptRules(text: string) {
+function scriptRules(text: string) {
   let wide = 0;
   let narrow = 0;
   for (const ch of text) {
@@ -153,7 +153,7 @@ class Tokens {
   /** Prefix sums of characters and of words (tokens but spaces). */
   private readonly chars: number[] = [0];
   private readonly words: number[] = [0];
-  /** How well a cue or line ends before each token: after a sentence, a clause, then anywhere else. */
+  /** What ending a cue or line before each token costs: nothing after a sentence, little after a clause, most after a word that leans on the next. */
   private readonly breaks: number[] = [];
   /** Where a cue may start: every token but a space. */
   readonly starts: number[] = [];
