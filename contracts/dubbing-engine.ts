@@ -85,9 +85,12 @@ export interface FitResponse {
   lines: LineFit[];
 }
 
-/** Burned-in subtitles (spec §3 dub form): colours as #rrggbb, font size in px of a 720-line frame. */
+/**
+ * Burned-in subtitles (spec §3 dub form): colours as #rrggbb; font size in px of a 720-line frame, or `auto`
+ * for a size that follows the video (readable on any height, fitting a full line on a narrow video).
+ */
 export const subtitleStyle = z.object({
-  fontSize: z.number().int().min(5).max(30),
+  fontSize: z.union([z.literal('auto'), z.number().int().min(5).max(30)]),
   maxChars: z.number().int().min(1).max(200),
   primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/),
   outlineColor: z.string().regex(/^#[0-9a-fA-F]{6}$/),

@@ -47,7 +47,10 @@ export const dubTranswriteBody = z.object({
   /** The `url` `/file/upload` answered for this file's SRT. */
   srtUrl: z.string().max(500).optional(),
   exportSubtitleInVideo: z.boolean().default(false),
-  subtitleFontSize: z.coerce.number().int().min(DUB_UPLOAD.fontSize.min).max(DUB_UPLOAD.fontSize.max).default(DUB_UPLOAD.fontSize.default),
+  /** Px of a 720-line frame, scaled to the video's height; `auto`: a size that follows the video (the dialog's default). */
+  subtitleFontSize: z
+    .union([z.literal('auto'), z.coerce.number().int().min(DUB_UPLOAD.fontSize.min).max(DUB_UPLOAD.fontSize.max)])
+    .default(DUB_UPLOAD.fontSize.default),
   subtitleMaxCharCountPerSegment: z.coerce.number().int().min(1).max(200).default(DUB_UPLOAD.maxCharsPerSegment),
   subtitleOutlineColor: colour.default(DUB_UPLOAD.outlineColor),
   subtitlePrimaryColor: colour.default(DUB_UPLOAD.primaryColor),

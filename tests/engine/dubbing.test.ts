@@ -412,8 +412,8 @@ describe('rendering the dubbed video (POST /v1/dub/render)', () => {
     expect(rms(after, hola.end + 0.1, VIDEO_SECONDS)).toBeLessThan(30);
   });
 
-  it('burns the subtitles into the picture while their line is on', async () => {
-    const styled: RenderPlan = { ...plan, subtitles: { fontSize: 30, maxChars: 40, primaryColor: '#ffffff', outlineColor: '#000000' } };
+  it('burns the subtitles into the picture while their line is on, sized to the video by default', async () => {
+    const styled: RenderPlan = { ...plan, subtitles: { fontSize: 'auto', maxChars: 40, primaryColor: '#ffffff', outlineColor: '#000000' } };
     const { res, body } = await render(renderForm(styled));
     expect(res.status).toBe(200);
     const out = join(tmp.dir, 'subtitled.mp4');

@@ -199,7 +199,10 @@ describe('dubbing upload dialog', () => {
     expect((screen.getByTestId('dub-speakers-auto') as HTMLInputElement).checked).toBe(false);
     expect((screen.getByTestId('dub-export-subtitles') as HTMLInputElement).checked).toBe(false);
     expect((screen.getByTestId('dub-max-chars') as HTMLInputElement).value).toBe('30');
-    expect((screen.getByTestId('dub-font-size') as HTMLInputElement).value).toBe('14');
+    // The font size follows the video unless one is typed.
+    const fontSize = screen.getByTestId('dub-font-size') as HTMLInputElement;
+    expect(fontSize.value).toBe('');
+    expect(fontSize.placeholder).toBe('Auto, follows the video');
     await waitFor(() => expect(screen.getByTestId('dub-folder').textContent).toBe('Clients'));
     expect(rows()).toEqual([]);
     expect(submitButton().disabled).toBe(true);
@@ -338,7 +341,7 @@ describe('dubbing upload dialog', () => {
     await waitFor(() => expect(fontSize.value).toBe('5'));
   });
 
-  it('checks the cost of all videos, then starts one dubbing per video with the spec’s default form, and opens the first', async () => {
+  it('checks the cost of all videos, then starts one dubbing per video with the default form (font size following the video), and opens the first', async () => {
     const router = await openDialog();
     await addUploaded('launch.mp4', 'teaser.mp4');
     fireEvent.click(submitButton());
@@ -354,7 +357,7 @@ describe('dubbing upload dialog', () => {
       folderId: 13,
       folderName: 'Clients',
       exportSubtitleInVideo: false,
-      subtitleFontSize: 14,
+      subtitleFontSize: 'auto',
       subtitleMaxCharCountPerSegment: 30,
       subtitlePrimaryColor: '#ffffff',
       subtitleOutlineColor: '#000000',

@@ -46,7 +46,7 @@ describe('dubbing an uploaded video', () => {
     const submit = await send<TranswriteResult>(
       `${base}/transwrite`,
       // The speaker count is left at its default of 10: an upper bound, so the two voices are found as two.
-      { ids: [file.id], audioLanguage: 'en-US', translationLanguage: 'es-ES', exportSubtitleInVideo: true, subtitleFontSize: 18 },
+      { ids: [file.id], audioLanguage: 'en-US', translationLanguage: 'es-ES', exportSubtitleInVideo: true, subtitleFontSize: 'auto' },
       { token: owner.token },
     );
     expect(submit.body.code).toBe(200);

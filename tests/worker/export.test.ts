@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { wrap } from '../../worker/services/export/text';
+import { subtitleCues } from '../../contracts/subtitle-cues';
+import type { TimedText } from '../../contracts/subtitle-cues';
 import { signUp } from './api';
 import { addLines, createRecord, defaultFolderId, download, seedRecords } from './seed';
 import type { LineInput } from './seed';
@@ -25,8 +26,10 @@ const LINES: LineInput[] = [
   { start: 3_725_004, end: 3_727_999, speaker: '', text: '最后一句。', translations: { 'en-US': 'Last sentence.' } },
 ];
 
-/** Display columns as subtitle players count them: CJK and full-width forms take two. */
-const columns = (text: string) => [...text].reduce((w, ch) => w + (/[\u2E80-\u9FFF\uAC00-\uD7A3\uF900-\uFAFF\uFF00-\uFF60]/.test(ch) ? 2 : 1), 0);
+/** Characters as the timed-text guides count them, and whether a line is Chinese (16 a line) rather than Latin (42). */
+const chars = (text: string) => [...text].length;
+const chinese = (text: string) => /[\u4E00-\u9FFF]/.test(text);
+const fitsLine = (text: string) => chars(text) <= (chinese(text) ? 16 : 42);
 const time = (h: string, m: string, s: string, ms: string) => ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000 + Number(ms);
 
 interface Cue {
@@ -63,10 +66,6 @@ function parseVtt(text: string): Cue[] {
     });
 }
 
-/** Wrapped lines put back together: only the breaks (and the spaces they replaced) differ from the text. */
-const unwrapped = (lines: string[]) => lines.join('').replace(/\s+/g, '');
-const squeezed = (text: string) => text.replace(/\s+/g, '');
-
 /** The text runs of a Word document, paragraph by paragraph. */
 function docxParagraphs(bytes: Uint8Array) {
   const xml = strFromU8(unzipSync(bytes)['word/document.xml']!);
@@ -85,20 +84,93 @@ const unescapeXml = (s: string) =>
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, '&');
 
-describe('subtitle line wrapping', () => {
-  it('fits 42 columns, counting CJK as two, breaking Latin only at spaces', () => {
-    expect(wrap('一二三四五六七八九十'.repeat(3), 42)).toEqual([`${'一二三四五六七八九十'.repeat(2)}一`, '二三四五六七八九十']);
-    expect(wrap('the quick brown fox jumps over the lazy dog and keeps on running', 42)).toEqual([
-      'the quick brown fox jumps over the lazy',
-      'dog and keeps on running',
+/** Cues keep every rule: in order, two frames (84 ms) apart, 5/6 s to 7 s, two lines a language at most. */
+function expectTimedTextRules(cues: Cue[]) {
+  cues.forEach((cue, i) => {
+    expect(cue.end - cue.start, `cue ${i} duration`).toBeGreaterThanOrEqual(834);
+    expect(cue.end - cue.start, `cue ${i} duration`).toBeLessThanOrEqual(7000);
+    if (i > 0) expect(cue.start - cues[i - 1]!.end, `gap before cue ${i}`).toBeGreaterThanOrEqual(84);
+    for (const line of cue.lines) expect(fitsLine(unescapeXml(line.replace(/^<v [^>]*>/, ''))), line).toBe(true);
+  });
+}
+
+const timed = (start: number, end: number, text: string, extra: Partial<TimedText> = {}): TimedText => ({
+  start,
+  end,
+  speaker: '',
+  text,
+  translation: null,
+  ...extra,
+});
+
+describe('subtitle cues', () => {
+  it('cut a long line into cues of two lines at most, at punctuation, timed by its characters', () => {
+    const text =
+      'The first thing I want to go through is the schedule, because the design review moved by two weeks. The supplier needs our final numbers before the end of the month.';
+    const cues = subtitleCues([timed(10_000, 22_000, text)], { names: 'apart' });
+    expect(cues.map((c) => c.lines)).toEqual([
+      ['The first thing I want to go', 'through is the schedule,'],
+      ['because the design review', 'moved by two weeks.'],
+      ['The supplier needs our final', 'numbers before the end of the month.'],
     ]);
-    expect(wrap(`${'x'.repeat(50)} end`, 42)).toEqual(['x'.repeat(42), `${'x'.repeat(8)} end`]);
-    expect(wrap('  spaced \n out  ', 42)).toEqual(['spaced out']);
+    expect(cues[0]!.start).toBe(10_000);
+    expect(cues.at(-1)!.end).toBe(22_000);
+    // The first cue's share of the line's time is its share of the characters, less the two frames before the next.
+    const first = 'The first thing I want to go through is the schedule,';
+    expect(Math.abs(cues[0]!.end - cues[0]!.start - (12_000 * first.length) / text.length + 84)).toBeLessThanOrEqual(2);
+    expect(cues[1]!.start - cues[0]!.end).toBe(84);
   });
 
-  it('never starts a line with closing punctuation', () => {
-    const lines = wrap('一二三四五六七八九十一二三四五六七八九十一，好的。', 42);
-    expect(lines).toEqual(['一二三四五六七八九十一二三四五六七八九十', '一，好的。']);
+  it('hold 16 Chinese characters a line, never starting one with closing punctuation', () => {
+    const [cue] = subtitleCues([timed(0, 4000, '一二三四五六七八九十一二三四五六。七八九十一二三四五六七八九十')], { names: 'apart' });
+    for (const line of cue!.lines) {
+      expect(chars(line)).toBeLessThanOrEqual(16);
+      expect(line).not.toMatch(/^[，。]/);
+    }
+    const long = subtitleCues([timed(0, 9000, '欢迎大家参加季度规划会议，我们将一起回顾路线图和今年的主要目标与关键结果。')], { names: 'apart' });
+    expect(long.map((c) => c.lines.join('|'))).toEqual(['欢迎大家参加季度规划会议，', '我们将一起回顾路线图和|今年的主要目标与关键结果。']);
+  });
+
+  it('make overlapping lines disjoint, two frames apart, and a short line last 5/6 s', () => {
+    const cues = subtitleCues([timed(0, 2_200, 'First line.'), timed(2_000, 2_300, 'Yes.'), timed(2_300, 5_000, 'Third.')], { names: 'apart' });
+    // The overlap is shared at its middle; the short line is held for 5/6 s, so the next starts after it.
+    expect(cues.map((c) => [c.start, c.end])).toEqual([
+      [0, 2_016],
+      [2_100, 2_934],
+      [3_018, 5_000],
+    ]);
+  });
+
+  it('hold a cue until it can be read, where the pause after it allows', () => {
+    const cues = subtitleCues([timed(0, 1_000, 'This sentence needs two seconds to read.'), timed(5_000, 6_000, '好的，我们明天再讨论这个问题。')], {
+      names: 'apart',
+    });
+    // 40 characters at 20 a second, 15 Chinese characters at 9 a second.
+    expect(cues.map((c) => c.end - c.start)).toEqual([2_000, 1_667]);
+    // No pause after it: the cue ends two frames before the next.
+    const tight = subtitleCues([timed(0, 1_000, 'This sentence needs two seconds to read.'), timed(1_500, 3_000, 'Next.')], { names: 'apart' });
+    expect(tight[0]!.end).toBe(1_416);
+  });
+
+  it('cut source and translation alike and name the speaker on the first cue of a turn', () => {
+    const cues = subtitleCues(
+      [
+        timed(0, 8_000, 'Good morning everyone, and thank you for making the time to review the launch plan together.', {
+          speaker: 'Ann',
+          translation: 'Buenos días a todos, y gracias por sacar tiempo para revisar juntos el plan de lanzamiento.',
+        }),
+        timed(8_500, 9_500, 'See you.', { speaker: 'Ann', translation: 'Hasta luego.' }),
+        timed(10_000, 11_000, 'Bye.', { speaker: 'Bo', translation: 'Adiós.' }),
+      ],
+      { names: 'inline' },
+    );
+    expect(cues.map((c) => [...c.lines, '/', ...c.translation])).toEqual([
+      ['Ann: Good morning everyone,', 'and thank you for making', '/', 'Buenos días a todos,', 'y gracias por sacar tiempo'],
+      ['the time to review', 'the launch plan together.', '/', 'para revisar juntos', 'el plan de lanzamiento.'],
+      ['See you.', '/', 'Hasta luego.'],
+      ['Bo: Bye.', '/', 'Adiós.'],
+    ]);
+    expect(cues.every((c) => c.lines.length <= 2 && c.translation.length <= 2)).toBe(true);
   });
 });
 
@@ -119,46 +191,68 @@ describe('transcript export', () => {
     await addLines(recordId, LINES);
   });
 
-  it('writes SRT exactly: numbered cues, comma milliseconds, 42-column lines, speaker prefix', async () => {
+  it('writes SRT to the timed-text rules: numbered cues, comma milliseconds, the name on the first cue of a turn', async () => {
     const res = await download(url('format=srt&content=source&speaker=1'), owner.token);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/x-subrip; charset=utf-8');
     const cues = parseSrt(await res.text());
-    expect(cues.map((c) => [c.number, c.start, c.end])).toEqual(LINES.map((l, i) => [i + 1, l.start, l.end]));
-    for (const cue of cues) for (const line of cue.lines) expect(columns(line), line).toBeLessThanOrEqual(42);
-    cues.forEach((cue, i) => {
-      const { speaker, text } = LINES[i]!;
-      expect(unwrapped(cue.lines)).toBe(squeezed(speaker ? `${speaker}: ${text}` : text));
-    });
-    expect(cues[1]!.lines).toEqual(['Ann: The identifier is', 'supercalifragilisticexpialidocious-antidis', 'establishmentarianism ok']);
-    expect(cues[2]!.lines).toEqual(['Bo: 用 <b> & "引号" 测试']);
-    expect(cues[3]!.lines).toEqual(['最后一句。']);
+    expect(cues.map((c) => c.number)).toEqual(cues.map((_, i) => i + 1));
+    expectTimedTextRules(cues);
+    expect(cues.map((c) => c.lines)).toEqual([
+      ['主持人: 欢迎大家', '参加季度规划会议，'],
+      ['我们将一起回顾路线图和', '今年的主要目标与关键结果。'],
+      ['Ann: The identifier is', 'supercalifragilisticexpialidocious-antidis'],
+      ['establishmentarianism ok'],
+      ['Bo: 用 <b>', '& "引号" 测试'],
+      ['最后一句。'],
+    ]);
+    // Each line's cues start with it and end with it, or two frames before the next line.
+    expect(cues.map((c) => c.start)).toEqual([0, expect.any(Number), 4_300, expect.any(Number), 9_100, 3_725_004]);
+    expect(cues.map((c) => c.end)).toEqual([expect.any(Number), 4_300 - 84, expect.any(Number), 9_005, 12_000, 3_727_999]);
   });
 
-  it('writes bilingual SRT with the source lines, then the translation, in one cue', async () => {
+  it('writes bilingual SRT with the source lines, then the translation, cut alike into cues', async () => {
     const cues = parseSrt(await (await download(url('format=srt&content=bilingual&speaker=0'), owner.token)).text());
-    const first = cues[0]!;
-    const split = first.lines.findIndex((l) => /^[A-Za-z]/.test(l));
-    expect(unwrapped(first.lines.slice(0, split))).toBe(squeezed(LINES[0]!.text));
-    expect(first.lines.slice(split).join(' ')).toBe(LINES[0]!.translations!['en-US']);
-    expect(first.lines.every((l) => columns(l) <= 42)).toBe(true);
-    expect(cues[2]!.lines).toEqual(['用 <b> & "引号" 测试']);
-    expect(cues[3]!.lines).toEqual(['最后一句。', 'Last sentence.']);
+    expectTimedTextRules(cues);
+    expect(cues.map((c) => c.lines)).toEqual([
+      ['欢迎大家参加季度规划会议，', 'Welcome everyone to the', 'quarterly planning meeting,'],
+      ['我们将一起回顾路线图和', '今年的主要目标与关键结果。', 'where we will review the roadmap', 'and this year’s key results.'],
+      ['The identifier is', 'supercalifragilisticexpialidocious-antidis', 'The identifier is'],
+      ['establishmentarianism ok', 'a very long word'],
+      ['用 <b> & "引号" 测试'],
+      ['最后一句。', 'Last sentence.'],
+    ]);
   });
 
   it('writes WebVTT with dot milliseconds, voice spans and escaped text', async () => {
     const res = await download(url('format=vtt&content=source&speaker=1'), owner.token);
     expect(res.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
     const cues = parseVtt(await res.text());
-    expect(cues.map((c) => [c.start, c.end])).toEqual(LINES.map((l) => [l.start, l.end]));
-    expect(cues[0]!.lines[0]!.startsWith('<v 主持人>')).toBe(true);
-    expect(unwrapped(cues[0]!.lines).replace('<v主持人>', '')).toBe(squeezed(LINES[0]!.text));
-    for (const line of cues[0]!.lines) expect(columns(line.replace(/^<v [^>]*>/, ''))).toBeLessThanOrEqual(42);
-    expect(cues[2]!.lines).toEqual(['<v Bo>用 &lt;b&gt; &amp; "引号" 测试']);
-    expect(cues[3]!.lines).toEqual(['最后一句。']);
-
+    expectTimedTextRules(cues);
+    // The name takes no room on screen: the first cue holds more of the text than the SRT's.
+    expect(cues.map((c) => c.lines)).toEqual([
+      ['<v 主持人>欢迎大家参加季度规划会议，'],
+      ['<v 主持人>我们将一起回顾路线图和', '今年的主要目标与关键结果。'],
+      ['<v Ann>The identifier is', 'supercalifragilisticexpialidocious-antidis'],
+      ['<v Ann>establishmentarianism ok'],
+      ['<v Bo>用 &lt;b&gt; &amp; "引号" 测试'],
+      ['最后一句。'],
+    ]);
     const plain = parseVtt(await (await download(url('format=vtt&speaker=0'), owner.token)).text());
     expect(plain.every((c) => !c.lines.join('').includes('<v '))).toBe(true);
+  });
+
+  it('keeps cues of lines stored overlapping apart, sharing the overlap', async () => {
+    const old = await createRecord(owner.userId, await defaultFolderId(owner.token));
+    await addLines(old.id, [
+      { start: 0, end: 2_200, speaker: 'Ann', text: 'First line.' },
+      { start: 2_000, end: 4_000, speaker: 'Bo', text: 'Second line.' },
+    ]);
+    const cues = parseSrt(await (await download(url('format=srt&speaker=1', old.id), owner.token)).text());
+    expect(cues).toEqual([
+      { number: 1, start: 0, end: 2_016, lines: ['Ann: First line.'] },
+      { number: 2, start: 2_100, end: 4_000, lines: ['Bo: Second line.'] },
+    ]);
   });
 
   it('writes plain text one paragraph per line, with the chosen prefixes', async () => {
@@ -242,7 +336,7 @@ describe('transcript export', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="tingyi-export-\d{4}-\d{2}-\d{2}\.zip"/);
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
     expect(Object.keys(files)).toEqual(['Quarterly 规划_ Q3_Q4.srt', 'Quarterly 规划_ Q3_Q4(1).srt']);
-    expect(parseSrt(strFromU8(files['Quarterly 规划_ Q3_Q4.srt']!))[3]!.lines).toEqual(['最后一句。', 'Last sentence.']);
+    expect(parseSrt(strFromU8(files['Quarterly 规划_ Q3_Q4.srt']!)).at(-1)!.lines).toEqual(['最后一句。', 'Last sentence.']);
     // The twin has no translation: its source text stands in.
     expect(parseSrt(strFromU8(files['Quarterly 规划_ Q3_Q4(1).srt']!))).toEqual([{ number: 1, start: 0, end: 2000, lines: ['Cy: untranslated twin'] }]);
   });

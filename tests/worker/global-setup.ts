@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { startEngine } from '../../scripts/services.mjs';
 import { makeMeeting } from '../fixtures/meeting';
+import { DISCUSSION_LINES } from '../fixtures/meeting-script';
 import { makeRecordings } from '../fixtures/recordings';
 import { makeTestVideo } from '../fixtures/video';
 
@@ -45,6 +46,10 @@ export default async function setup(project: TestProject) {
   const twoVoices = join(dir, 'two-voices.mp4');
   makeTestVideo({ audio: ['-i', recordings['two voices']!], out: twoVoices });
   project.provide('twoVoicesMp4', readFileSync(twoVoices).toString('base64'));
+  // A longer two-voice discussion for the subtitle rules (export tests).
+  const discussion = join(dir, 'discussion.mp3');
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', makeMeeting(dir, DISCUSSION_LINES, 'discussion').path, '-b:a', '64k', discussion]);
+  project.provide('discussionMp3', readFileSync(discussion).toString('base64'));
   rmSync(dir, { recursive: true, force: true });
   const engine = await startEngine({ port: Number(process.env.TINGYI_TEST_ENGINE_PORT), log: false });
   return () => engine.stop();

@@ -36,13 +36,13 @@ export async function waitForStatus(token: string, id: number, done: (status: st
   }
 }
 
-/** Uploads and submits a file (English unless `form` says otherwise) and waits until its job has ended. */
-export async function transcribe(token: string, userId: number, name: string, bytes: Uint8Array, form: object = {}) {
+/** Uploads and submits a file (English unless `form` says otherwise) and waits until its job has ended (longer recordings: a longer `timeoutMs`). */
+export async function transcribe(token: string, userId: number, name: string, bytes: Uint8Array, form: object = {}, timeoutMs?: number) {
   await grantHours(userId, 1);
   const merged = await upload(token, name, bytes);
   const submit = await send<TranswriteResult>(`${base}/transwrite`, { ids: [merged.body.data.id], audioLanguage: 'en-US', showName: name, ...form }, { token });
   const [id] = submit.body.data.ids;
-  return { id: id!, detail: await waitForStatus(token, id!, (s) => !['transcribing', 'translating'].includes(s)) };
+  return { id: id!, detail: await waitForStatus(token, id!, (s) => !['transcribing', 'translating'].includes(s), timeoutMs) };
 }
 
 /** A queue batch as workerd hands it to the consumer, recording what the consumer did with each message. */

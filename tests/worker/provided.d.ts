@@ -16,6 +16,8 @@ declare module 'vitest' {
     recordings: string;
     /** Its two-voice recording under a test picture, an mp4 to dub, base64. */
     twoVoicesMp4: string;
+    /** A longer two-voice discussion (tests/fixtures/meeting-script.ts DISCUSSION_LINES) as an MP3, base64. */
+    discussionMp3: string;
   }
 }
 export {};

@@ -134,6 +134,7 @@ export const enUS = {
       maxChars: 'Max characters per subtitle',
       maxCharsInvalid: 'Enter a whole number of characters from 1 to 200.',
       fontSize: 'Font size (px)',
+      fontSizeAuto: 'Auto, follows the video',
       fontColour: 'Font colour',
       strokeColour: 'Outline colour',
       start: 'Start dubbing',

@@ -133,6 +133,7 @@ export const zhCN: Messages = {
       maxChars: '每段字幕最多字符数',
       maxCharsInvalid: '请输入 1 到 200 之间的整数。',
       fontSize: '字号（px）',
+      fontSizeAuto: '自动，随视频大小',
       fontColour: '字体颜色',
       strokeColour: '描边颜色',
       start: '开始配音',

@@ -133,6 +133,7 @@ export const zhTW: Messages = {
       maxChars: '每段字幕最多字元數',
       maxCharsInvalid: '請輸入 1 到 200 之間的整數。',
       fontSize: '字級（px）',
+      fontSizeAuto: '自動，隨影片大小',
       fontColour: '字體顏色',
       strokeColour: '描邊顏色',
       start: '開始配音',

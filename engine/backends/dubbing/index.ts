@@ -13,7 +13,7 @@ import { SpeechCache } from './cache';
 import { fitLine, lineBounds } from './fit';
 import { Gate } from './gate';
 import { changeTempo, cut, seconds, TTS_RATE } from './pcm';
-import { assDocument, lineCues } from './subtitles';
+import { assDocument, burnedCues } from './subtitles';
 import { synthesize } from './synth';
 import { VoiceTrack } from './track';
 import { ASS_FILE, probeVideo, renderArgs, renderVideo } from './video';
@@ -125,8 +125,9 @@ export class Dubbing {
         const { maxChars } = plan.subtitles;
         const bounds = lineBounds(plan.lines, info.duration);
         // A subtitle stays up for the whole slot, or as long as its borrowed speech runs.
-        const cues = plan.lines.flatMap((l, i) =>
-          lineCues({ start: bounds[i]!.start, end: Math.max(bounds[i]!.slotEnd, lines[i]!.end), text: l.text }, maxChars, plan.language),
+        const cues = burnedCues(
+          plan.lines.map((l, i) => ({ start: bounds[i]!.start, end: Math.max(bounds[i]!.slotEnd, lines[i]!.end), text: l.text })),
+          maxChars,
         );
         await writeFile(join(dir, ASS_FILE), assDocument(info, plan.subtitles, cues));
       }

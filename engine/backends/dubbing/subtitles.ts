@@ -1,12 +1,14 @@
 /**
  * Burned-in subtitles as an ASS document for libass: the style of the dub form (contracts/dubbing-engine.ts
- * subtitleStyle) and each line cut into segments of at most `maxChars` characters, shown one after another.
+ * subtitleStyle) and the lines as cues to the timed-text rules, each line of a cue on its own row.
  */
 import type { SubtitleStyle } from '../../../contracts/dubbing-engine';
+import { subtitleCues } from '../../../contracts/subtitle-cues';
 
 export interface Cue {
   start: number;
   end: number;
+  /** Rows separated by newlines. */
   text: string;
 }
 
@@ -16,55 +18,14 @@ export function assColour(hex: string): string {
   return `&H00${b}${g}${r}`;
 }
 
-/** Languages written without spaces between words: they may be cut between any two characters. */
-const UNSPACED = new Set(['zh', 'yue', 'ja', 'th', 'lo', 'my', 'km', 'wuu']);
-const isSpaced = (language: string) => !UNSPACED.has(language.toLowerCase().split('-')[0]!);
-
-const graphemes = (text: string) => Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text), (s) => s.segment);
-
-function hardSplit(chars: string[], max: number): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < chars.length; i += max) out.push(chars.slice(i, i + max).join(''));
-  return out;
-}
-
-/** Segments of at most `max` characters, cut at word boundaries where the language has them. */
-export function splitText(text: string, max: number, language: string): string[] {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  if (!clean) return [];
-  if (!isSpaced(language)) return hardSplit(graphemes(clean), max);
-  const out: string[] = [];
-  let current = '';
-  for (const word of clean.split(' ')) {
-    const chars = graphemes(word);
-    if (chars.length > max) {
-      if (current) out.push(current);
-      const pieces = hardSplit(chars, max);
-      current = pieces.pop()!;
-      out.push(...pieces);
-    } else if (!current) current = word;
-    else if (graphemes(current).length + 1 + chars.length <= max) current += ` ${word}`;
-    else {
-      out.push(current);
-      current = word;
-    }
-  }
-  out.push(current);
-  return out;
-}
-
-/** A line's segments spread over its time in proportion to their length. */
-export function lineCues(line: Cue, max: number, language: string): Cue[] {
-  const parts = splitText(line.text, max, language);
-  const total = parts.reduce((n, p) => n + graphemes(p).length, 0);
-  let at = line.start;
-  let done = 0;
-  return parts.map((text) => {
-    done += graphemes(text).length;
-    const start = at;
-    at = line.start + ((line.end - line.start) * done) / total;
-    return { start, end: at, text };
-  });
+/**
+ * The dubbed lines' subtitles, to the same timed-text rules as the exports (contracts/subtitle-cues.ts): at
+ * most `maxChars` characters a cue (the dub form's characters per segment), two lines, disjoint and two
+ * frames apart, on ASS's centisecond steps. Times in seconds.
+ */
+export function burnedCues(lines: readonly Cue[], maxChars: number): Cue[] {
+  const timed = lines.map((l) => ({ start: l.start * 1000, end: l.end * 1000, speaker: '', text: l.text, translation: null }));
+  return subtitleCues(timed, { names: 'apart', maxChars, stepMs: 10 }).map((c) => ({ start: c.start / 1000, end: c.end / 1000, text: c.lines.join('\n') }));
 }
 
 function assTime(s: number): string {
@@ -75,15 +36,24 @@ function assTime(s: number): string {
   return `${h}:${String(m).padStart(2, '0')}:${String(sec).padStart(2, '0')}.${String(cs % 100).padStart(2, '0')}`;
 }
 
-/** Braces open override blocks and a backslash starts a tag in ASS; their full-width forms read the same. */
-const assText = (text: string) => text.replace(/\\/g, '＼').replace(/\{/g, '｛').replace(/\}/g, '｝');
+/** Braces open override blocks and a backslash starts a tag in ASS; their full-width forms read the same. A row break is `\N`. */
+const assText = (text: string) => text.replace(/\\/g, '＼').replace(/\{/g, '｛').replace(/\}/g, '｝').replace(/\n/g, '\\N');
+
+/**
+ * The font size for `auto`: 5.5 % of the picture's height (40 px on 720 lines, as subtitle players show
+ * text), but never so large that a full 42-character line (about 23 em in this font) leaves the picture of
+ * a tall, narrow video.
+ */
+export function autoFontSize(frame: { width: number; height: number }): number {
+  return Math.max(1, Math.round(Math.min(0.055 * frame.height, (0.9 * frame.width) / 23)));
+}
 
 export const SUBTITLE_FONT = 'WenQuanYi Micro Hei';
 
-/** The whole .ass file. Sizes are given for a 720-line frame and scaled to the video's height. */
+/** The whole .ass file. A chosen font size is given for a 720-line frame and scaled to the video's height. */
 export function assDocument(frame: { width: number; height: number }, style: SubtitleStyle, cues: readonly Cue[]): string {
   const scale = frame.height / 720;
-  const size = Math.max(1, Math.round(style.fontSize * scale));
+  const size = style.fontSize === 'auto' ? autoFontSize(frame) : Math.max(1, Math.round(style.fontSize * scale));
   const outline = Math.max(1, Math.round(2 * scale));
   const margin = Math.round(20 * scale);
   return [

@@ -133,7 +133,7 @@ export default function DubUploadDialog() {
       folderId: values.folderId,
       folderName: folder?.name ?? '',
       exportSubtitleInVideo: values.exportSubtitleInVideo,
-      subtitleFontSize: values.subtitleFontSize,
+      subtitleFontSize: values.subtitleFontSize ?? 'auto',
       subtitleMaxCharCountPerSegment: maxChars ?? DUB_UPLOAD.maxCharsPerSegment,
       subtitlePrimaryColor: values.subtitlePrimaryColor,
       subtitleOutlineColor: values.subtitleOutlineColor,
@@ -241,6 +241,7 @@ export default function DubUploadDialog() {
                 min={DUB_UPLOAD.fontSize.min}
                 max={DUB_UPLOAD.fontSize.max}
                 precision={0}
+                placeholder={t('dubbing.upload.fontSizeAuto')}
                 suffix="px"
                 style={{ width: '100%' }}
                 data-testid="dub-font-size"

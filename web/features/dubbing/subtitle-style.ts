@@ -6,7 +6,8 @@ import { DUB_UPLOAD } from '../../../contracts/constants';
  */
 
 export interface SubtitleStyleValues {
-  subtitleFontSize: number;
+  /** Null: automatic, following the video's size. */
+  subtitleFontSize: number | null;
   /** Text, as the field takes it (spec §5). */
   subtitleMaxCharCountPerSegment: string;
   subtitlePrimaryColor: string;
@@ -16,7 +17,7 @@ export interface SubtitleStyleValues {
 export const STYLE_STORAGE_KEY = 'dubSubtitleStyle';
 
 export const DEFAULT_STYLE: SubtitleStyleValues = {
-  subtitleFontSize: DUB_UPLOAD.fontSize.default,
+  subtitleFontSize: null,
   subtitleMaxCharCountPerSegment: String(DUB_UPLOAD.maxCharsPerSegment),
   subtitlePrimaryColor: DUB_UPLOAD.primaryColor,
   subtitleOutlineColor: DUB_UPLOAD.outlineColor,
