@@ -1,9 +1,9 @@
 /**
  * Draws the click captcha's picture as pixels: a PNG inside the SVG the API returns, so the markup holds no
  * shapes, attributes or order to read. Answer glyphs and decoy glyphs go through the same drawing steps
- * (one stroke style per picture, each glyph rotated, slanted, stretched and placed freely so glyphs may
- * overlap), the whole picture is bent by one smooth random warp, and stray curves in the same colours and
- * widths cross it all: only the letters' shapes, as a person sees them, tell them apart.
+ * (a font and stroke style redrawn for each picture, each glyph rotated, slanted, stretched and placed
+ * freely so glyphs may overlap), the whole picture is bent by one smooth random warp, and stray strokes in
+ * the same colours and widths cross it all: only the letters' shapes, as a person sees them, tell them apart.
  */
 import { encodePng } from '../lib/png';
 
