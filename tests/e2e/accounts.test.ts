@@ -11,17 +11,17 @@ const email2 = `bo-${Date.now()}@example.com`;
 const password = 'abcdef12';
 
 /**
- * Solves the click captcha as a person does: clicks where the prompted glyphs are drawn, in order. Glyphs are
- * paths with nothing to read, so where they are comes from the development-only answer route.
+ * Solves the click captcha as a person does: clicks where the prompted glyphs are drawn, in order. The picture
+ * is pixels with nothing to read, so where they are comes from the development-only answer route.
  */
 async function solveCaptcha(page: Page) {
   const picture = page.getByTestId('captcha-image');
-  await picture.locator('svg path').first().waitFor();
+  await picture.locator('svg image').waitFor();
   // The dialog zooms in from the button: click only once the animation has ended (the picture can measure
   // 300 px for a frame before the zoom starts) and the picture stands at its full size.
   await settle(page);
   await expect.poll(async () => (await picture.boundingBox())?.width).toBe(300);
-  expect(await page.locator('.captcha-glyph').count()).toBe(3);
+  expect(await page.locator('.captcha-glyph').count()).toBe(5);
   expect(await picture.locator('svg text').count()).toBe(0);
   const { data: answer } = await api<{ x: number; y: number }[]>(`/dev/captcha?id=${await picture.getAttribute('data-captcha-id')}`);
   const box = (await picture.boundingBox())!;

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../contracts/auth';
 import type { AccountItem } from '../../contracts/rights';
+import { CAPTCHA_GLYPHS } from '../../worker/services/captcha';
 import { call, callProduction, codeFromOutbox, freshEmail, get, send, signUp, solveCaptcha } from './api';
 
 describe('verification codes', () => {
@@ -77,14 +78,10 @@ describe('password sign-in', () => {
 
   it('refuses clicks in the wrong places and spends the picture', async () => {
     const { body } = await get<{ id: string; prompt: string[]; svg: string }>('/prod-api/auth/captcha');
-    expect(body.data.prompt).toHaveLength(3);
+    expect(body.data.prompt).toHaveLength(CAPTCHA_GLYPHS.targets);
     const wrong = await send('/prod-api/auth/captcha/verify', {
       id: body.data.id,
-      points: [
-        { x: 0, y: 0 },
-        { x: 1, y: 1 },
-        { x: 2, y: 2 },
-      ],
+      points: body.data.prompt.map((_, i) => ({ x: i, y: i })),
     });
     expect(wrong.body.code).toBe(400);
     const row = await env.DB.prepare('SELECT answer FROM captchas WHERE id = ?').bind(body.data.id).first<{ answer: string }>();
@@ -92,25 +89,22 @@ describe('password sign-in', () => {
     expect(late.body.code).toBe(400);
   });
 
-  it('draws glyphs as bent paths among decoys, with nothing in the markup or the answer to read', async () => {
+  it('draws the picture as pixels, with nothing in the markup or the answer to read', async () => {
     const { body } = await get<{ id: string; prompt: string[]; svg: string; answer?: unknown }>('/prod-api/auth/captcha');
     const { svg } = body.data;
     expect(Object.keys(body.data).sort()).toEqual(['height', 'id', 'prompt', 'svg', 'width']);
-    expect(svg).not.toMatch(/<text|font|<use|<defs|<title|<desc/i);
-    // Every shape is a path or a dot: 3 prompted glyphs, 3 decoys (at least one stroke each) and stray strokes.
-    expect((svg.match(/<path /g) ?? []).length).toBeGreaterThanOrEqual(6 + 10);
-    const row = await env.DB.prepare('SELECT answer FROM captchas WHERE id = ?').bind(body.data.id).first<{ answer: string }>();
-    const answer = JSON.parse(row!.answer) as { x: number; y: number }[];
-    // The answer's coordinates appear nowhere in the picture: glyph points are rotated, scaled and bent around them.
-    for (const { x, y } of answer) expect(svg).not.toMatch(new RegExp(`\\b${x}(\\.0)? ${y}(\\.0)?\\b`));
-    // Two pictures of the same glyphs never share markup.
+    // One embedded PNG and nothing else: no shapes, attributes, order or grouping to tell glyphs from decoys.
+    expect(svg).toMatch(/^<svg [^>]*><image width="300" height="160" href="data:image\/png;base64,[A-Za-z0-9+/=]+"\/><\/svg>$/);
+    const png = Uint8Array.from(atob(svg.match(/base64,([^"]+)/)![1]!), (ch) => ch.charCodeAt(0));
+    expect([...png.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
+    // Two pictures never share pixels.
     const again = await get<{ svg: string }>('/prod-api/auth/captcha');
     expect(again.body.data.svg).not.toBe(svg);
   });
 
   it('serves the answer hook for browser tests only in development, to this machine', async () => {
     const { body } = await get<{ id: string }>('/prod-api/auth/captcha');
-    expect((await get<unknown[]>(`/prod-api/dev/captcha?id=${body.data.id}`)).body.data).toHaveLength(3);
+    expect((await get<unknown[]>(`/prod-api/dev/captcha?id=${body.data.id}`)).body.data).toHaveLength(CAPTCHA_GLYPHS.targets);
     expect((await callProduction(`/prod-api/dev/captcha?id=${body.data.id}`)).status).toBe(404);
     expect((await call(`/prod-api/dev/captcha?id=${body.data.id}`, { headers: { 'cf-connecting-ip': '203.0.113.5' } })).status).toBe(404);
   });

@@ -31,7 +31,7 @@ import { captchaMode, consumeCaptcha, createCaptcha, solveCaptcha } from '../ser
 import { createCode, requireCode } from '../services/codes';
 import { channelAvailable, send } from '../services/messenger';
 import { hashPassword, verifyPassword } from '../services/passwords';
-import { clear, hit, peek } from '../services/rate-limit';
+import { clear, giveBack, take } from '../services/rate-limit';
 import { issueToken, revokeSession, revokeUserSessions } from '../services/sessions';
 import { createUser, defaultName, findByIdentifier, findByTarget, getUser, isEmail, userInfo, type User } from '../services/users';
 import {
@@ -53,10 +53,12 @@ import {
  */
 const LOGIN_LOCK = { failures: 5, windowMs: 15 * 60_000 };
 const PER_IP = { windowMs: 60 * 60_000, codes: 20, logins: 60, qrCodes: 60, passwordFailures: 30 };
+/** Captcha pictures per address: plenty for a person who misclicks, few enough that a script cannot farm them. */
+const CAPTCHAS = { max: 60, windowMs: 10 * 60_000 };
 
-async function limitIp(c: Context<AppEnv>, action: string, max: number) {
-  const { count, retryAfterSeconds } = await hit(c.var.db, `${action}:ip:${clientIp(c)}`, PER_IP.windowMs);
-  if (count > max) throw new ApiError(Code.TOO_MANY_REQUESTS, 'tooManyRequests', { seconds: retryAfterSeconds }, 429);
+async function limitIp(c: Context<AppEnv>, action: string, max: number, windowMs = PER_IP.windowMs) {
+  const taken = await take(c.var.db, [{ key: `${action}:ip:${clientIp(c)}`, max, windowMs }]);
+  if (!taken.ok) throw new ApiError(Code.TOO_MANY_REQUESTS, 'tooManyRequests', { seconds: taken.retryAfterSeconds }, 429);
 }
 
 async function signIn(c: Context<AppEnv>, user: User, source: number) {
@@ -79,7 +81,10 @@ export const auth = new Hono<AppEnv>()
       ...(mode === 'turnstile' ? { turnstileSiteKey: c.env.TURNSTILE_SITE_KEY } : {}),
     });
   })
-  .get('/captcha', async (c) => ok(c, await createCaptcha(c.var.db)))
+  .get('/captcha', async (c) => {
+    await limitIp(c, 'captcha', CAPTCHAS.max, CAPTCHAS.windowMs);
+    return ok(c, await createCaptcha(c.var.db));
+  })
   .post('/captcha/verify', validate('json', captchaVerifyBody), async (c) => {
     const { id, points } = c.req.valid('json');
     const pass = await solveCaptcha(c.var.db, id, points);
@@ -124,24 +129,17 @@ export const auth = new Hono<AppEnv>()
       throw new ApiError(Code.BAD_REQUEST, 'captchaRequired', {}, 400);
     }
     await limitIp(c, 'login', PER_IP.logins);
-    // Locking counts by the name typed, known or not, so a lock says nothing about whether it exists.
+    // Locking counts by the name typed, known or not, so a lock says nothing about whether it exists. Each
+    // try takes its slot before the password is checked, so concurrent guesses get no more than the cap.
     const lockKey = `login:acct:${username.trim().toLowerCase()}:ip:${ip}`;
-    const failuresKey = `login:fail:ip:${ip}`;
-    for (const [key, max] of [
-      [lockKey, LOGIN_LOCK.failures],
-      [failuresKey, PER_IP.passwordFailures],
-    ] as const) {
-      const lock = await peek(db, key, LOGIN_LOCK.windowMs);
-      if (lock.count >= max) {
-        throw new ApiError(Code.TOO_MANY_REQUESTS, 'accountLocked', { minutes: Math.ceil(lock.retryAfterSeconds / 60) }, 429);
-      }
-    }
+    const tries = await take(db, [
+      { key: lockKey, max: LOGIN_LOCK.failures, windowMs: LOGIN_LOCK.windowMs },
+      { key: `login:fail:ip:${ip}`, max: PER_IP.passwordFailures, windowMs: LOGIN_LOCK.windowMs },
+    ]);
+    if (!tries.ok) throw new ApiError(Code.TOO_MANY_REQUESTS, 'accountLocked', { minutes: Math.ceil(tries.retryAfterSeconds / 60) }, 429);
     const user = await findByIdentifier(db, username);
-    if (!(await verifyPassword(password, user?.passwordHash))) {
-      await Promise.all([hit(db, lockKey, LOGIN_LOCK.windowMs), hit(db, failuresKey, LOGIN_LOCK.windowMs)]);
-      throw new ApiError(Code.BAD_REQUEST, 'wrongCredentials', {}, 400);
-    }
-    await clear(db, lockKey);
+    if (!(await verifyPassword(password, user?.passwordHash))) throw new ApiError(Code.BAD_REQUEST, 'wrongCredentials', {}, 400);
+    await Promise.all([clear(db, lockKey), giveBack(db, tries.slots)]);
     return signIn(c, user!, source);
   })
   .post('/c/resetPwd', validate('json', resetPasswordBody), async (c) => {

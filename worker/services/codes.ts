@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { verificationCodes } from '../db/schema';
 import { Code } from '../../contracts/errors';
@@ -15,41 +15,51 @@ const digest = (target: string, code: string) => sha256(`${target}\u0000${code}`
 
 /** Creates a code for `target`, or says how many seconds to wait when one was sent less than 60 s ago. */
 export async function createCode(db: Db, target: string, now = Date.now()) {
-  const last = await db.query.verificationCodes.findFirst({
-    where: eq(verificationCodes.target, target),
-    orderBy: desc(verificationCodes.createdAt),
-  });
-  if (last && now - last.createdAt < CODE_RULES.cooldownMs) {
-    return { ok: false as const, waitSeconds: Math.ceil((last.createdAt + CODE_RULES.cooldownMs - now) / 1000) };
-  }
   const code = String(crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000).padStart(6, '0');
+  // One statement both checks the cooldown and inserts, so concurrent requests send one code, not several.
+  const [created] = await db.all<{ id: number }>(sql`
+    INSERT INTO ${verificationCodes} (target, code_hash, expires_at, created_at)
+    SELECT ${target}, ${await digest(target, code)}, ${now + CODE_RULES.lifetimeMs}, ${now}
+    WHERE NOT EXISTS (SELECT 1 FROM ${verificationCodes} WHERE target = ${target} AND created_at > ${now - CODE_RULES.cooldownMs})
+    RETURNING id`);
+  if (!created) {
+    const last = await db.query.verificationCodes.findFirst({ where: eq(verificationCodes.target, target), orderBy: desc(verificationCodes.createdAt) });
+    return { ok: false as const, waitSeconds: Math.max(1, Math.ceil(((last?.createdAt ?? now) + CODE_RULES.cooldownMs - now) / 1000)) };
+  }
   // A new code replaces any older one still open for this address.
-  await db.batch([
-    db
-      .update(verificationCodes)
-      .set({ usedAt: now })
-      .where(and(eq(verificationCodes.target, target), isNull(verificationCodes.usedAt))),
-    db.insert(verificationCodes).values({ target, codeHash: await digest(target, code), expiresAt: now + CODE_RULES.lifetimeMs, createdAt: now }),
-  ]);
+  await db
+    .update(verificationCodes)
+    .set({ usedAt: now })
+    .where(and(eq(verificationCodes.target, target), isNull(verificationCodes.usedAt), ne(verificationCodes.id, created.id)));
   return { ok: true as const, code };
 }
 
 export type CodeCheck = 'ok' | 'wrong' | 'expired';
 
-/** Consumes the live code for `target` when `code` matches; counts a wrong try otherwise. */
+/**
+ * Consumes the live code for `target` when `code` matches. Every try is counted before the code is compared,
+ * in one conditional update, so concurrent guesses get no more than the allowed tries between them.
+ */
 export async function checkCode(db: Db, target: string, code: string, now = Date.now()): Promise<CodeCheck> {
   const live = await db.query.verificationCodes.findFirst({
     where: and(eq(verificationCodes.target, target), isNull(verificationCodes.usedAt)),
     orderBy: desc(verificationCodes.createdAt),
   });
-  if (!live || live.expiresAt <= now || live.attempts >= CODE_RULES.maxAttempts) return 'expired';
-  if (!safeEqual(await digest(target, code), live.codeHash)) {
-    await db
-      .update(verificationCodes)
-      .set({ attempts: live.attempts + 1, ...(live.attempts + 1 >= CODE_RULES.maxAttempts ? { usedAt: now } : {}) })
-      .where(eq(verificationCodes.id, live.id));
-    return 'wrong';
-  }
+  if (!live) return 'expired';
+  const [counted] = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.id, live.id),
+        isNull(verificationCodes.usedAt),
+        gt(verificationCodes.expiresAt, now),
+        lt(verificationCodes.attempts, CODE_RULES.maxAttempts),
+      ),
+    )
+    .returning({ id: verificationCodes.id });
+  if (!counted) return 'expired';
+  if (!safeEqual(await digest(target, code), live.codeHash)) return 'wrong';
   // Conditional on still being unused, so two concurrent requests cannot both spend one code.
   const spent = await db
     .update(verificationCodes)

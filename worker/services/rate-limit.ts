@@ -1,12 +1,28 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 
 /**
- * Counters in D1 whose window opens at the first hit and lasts `windowMs`. One upsert both counts and
- * reads back, so concurrent requests cannot both slip under a limit.
+ * Counters in D1 whose window opens at the first counted attempt and lasts `windowMs`. An attempt takes a
+ * slot before it runs, and taking is one conditional upsert that counts only while the count is under the
+ * cap: however many requests arrive at once, no more than the cap get a slot. An attempt that should not
+ * count (a right password, a code that worked) gives its slot back afterwards.
  */
-export async function hit(db: Db, key: string, windowMs: number, now = Date.now()) {
+export interface Limit {
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
+/** A slot taken in one window; giving it back only touches that window, never a newer one. */
+export interface Slot {
+  key: string;
+  windowStart: number;
+}
+
+export type Taken = { ok: true; slots: Slot[] } | { ok: false; retryAfterSeconds: number };
+
+async function takeOne(db: Db, { key, max, windowMs }: Limit, now: number): Promise<Slot | null> {
   const open = sql`${rateLimits.windowStart} > ${now - windowMs}`;
   const [row] = await db
     .insert(rateLimits)
@@ -17,18 +33,43 @@ export async function hit(db: Db, key: string, windowMs: number, now = Date.now(
         count: sql`CASE WHEN ${open} THEN ${rateLimits.count} + 1 ELSE 1 END`,
         windowStart: sql`CASE WHEN ${open} THEN ${rateLimits.windowStart} ELSE ${now} END`,
       },
+      // A full, still-open window is left as it is, and the upsert returns no row.
+      setWhere: sql`NOT (${open}) OR ${rateLimits.count} < ${max}`,
     })
     .returning();
-  return { count: row!.count, retryAfterSeconds: Math.ceil((row!.windowStart + windowMs - now) / 1000) };
+  return row ? { key, windowStart: row.windowStart } : null;
 }
 
-/** Reads a counter without counting (for "is this account locked?" before checking a password). */
-export async function peek(db: Db, key: string, windowMs: number, now = Date.now()) {
-  const row = await db.query.rateLimits.findFirst({ where: (r, { eq }) => eq(r.key, key) });
-  if (!row || row.windowStart <= now - windowMs) return { count: 0, retryAfterSeconds: 0 };
-  return { count: row.count, retryAfterSeconds: Math.ceil((row.windowStart + windowMs - now) / 1000) };
+async function retryAfter(db: Db, { key, windowMs }: Limit, now: number) {
+  const row = await db.query.rateLimits.findFirst({ where: eq(rateLimits.key, key) });
+  return Math.max(1, Math.ceil(((row?.windowStart ?? now) + windowMs - now) / 1000));
+}
+
+/** Takes a slot under every limit, or none: on the first full one, the slots already taken are given back. */
+export async function take(db: Db, limits: Limit[], now = Date.now()): Promise<Taken> {
+  const slots: Slot[] = [];
+  for (const limit of limits) {
+    const slot = await takeOne(db, limit, now);
+    if (!slot) {
+      await giveBack(db, slots);
+      return { ok: false, retryAfterSeconds: await retryAfter(db, limit, now) };
+    }
+    slots.push(slot);
+  }
+  return { ok: true, slots };
+}
+
+export async function giveBack(db: Db, slots: Slot[]) {
+  await Promise.all(
+    slots.map((slot) =>
+      db
+        .update(rateLimits)
+        .set({ count: sql`${rateLimits.count} - 1` })
+        .where(and(eq(rateLimits.key, slot.key), eq(rateLimits.windowStart, slot.windowStart), gt(rateLimits.count, 0))),
+    ),
+  );
 }
 
 export async function clear(db: Db, key: string) {
-  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
