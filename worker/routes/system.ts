@@ -6,8 +6,9 @@ import { bindAccountBody, bindOtherBody, changePasswordBody, editClientBody } fr
 import { Code } from '../../contracts/errors';
 import { users } from '../db/schema';
 import { ok } from '../lib/envelope';
-import { ApiError, forbidden, unauthorized } from '../lib/errors';
+import { ApiError, forbidden, notFound, unauthorized } from '../lib/errors';
 import { randomToken } from '../lib/encoding';
+import { formFile } from '../lib/form-file';
 import type { AppEnv } from '../lib/types';
 import { requireUser } from '../middleware/auth';
 import { validate } from '../middleware/validate';
@@ -26,6 +27,8 @@ const publicConfig = {
 const configKey = z.object({ key: z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/) });
 const AVATAR_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/** The names avatars are stored under: a random token and the type's extension. */
+const AVATAR_NAME = /^[A-Za-z0-9_-]{1,64}\.(png|jpg|gif|webp)$/;
 
 async function currentUser(db: AppEnv['Variables']['db'], id: number) {
   const user = await getUser(db, id);
@@ -66,9 +69,9 @@ export const system = new Hono<AppEnv>()
     return ok(c, await userInfo(c.var.db, user!));
   })
   .post('/user/avatar', requireUser, async (c) => {
-    const file = (await c.req.parseBody()).file;
-    const ext = file instanceof File ? AVATAR_TYPES[file.type] : undefined;
-    if (!(file instanceof File) || !ext || file.size > AVATAR_MAX_BYTES) throw new ApiError(Code.BAD_REQUEST, 'avatarInvalid', {}, 400);
+    const file = await formFile(c);
+    const ext = file ? AVATAR_TYPES[file.type] : undefined;
+    if (!file || !ext || file.size > AVATAR_MAX_BYTES) throw new ApiError(Code.BAD_REQUEST, 'avatarInvalid', {}, 400);
     const key = `avatars/${c.var.userId}/${randomToken(9)}.${ext}`;
     await c.env.MEDIA.put(key, file.stream(), { httpMetadata: { contentType: file.type } });
     const avatar = `/prod-api/system/avatar/${key.slice('avatars/'.length)}`;
@@ -76,8 +79,11 @@ export const system = new Hono<AppEnv>()
     return ok(c, await userInfo(c.var.db, user!));
   })
   .get('/avatar/:userId/:name', async (c) => {
-    const object = await c.env.MEDIA.get(`avatars/${c.req.param('userId')}/${c.req.param('name')}`);
-    if (!object) throw new ApiError(Code.NOT_FOUND, 'notFound', { path: c.req.path }, 404);
+    const { userId, name } = c.req.param();
+    // Only names this app gives avatars reach storage (whose keys have a length limit of their own).
+    if (!/^\d{1,15}$/.test(userId) || !AVATAR_NAME.test(name)) throw notFound(c.req.path.slice(0, 200));
+    const object = await c.env.MEDIA.get(`avatars/${userId}/${name}`);
+    if (!object) throw notFound(c.req.path);
     return new Response(object.body, {
       headers: { 'content-type': object.httpMetadata?.contentType ?? 'application/octet-stream', 'cache-control': 'public, max-age=31536000, immutable' },
     });
