@@ -27,7 +27,12 @@ export const requireSafeSecrets = createMiddleware<AppEnv>(async (c, next) => {
   const reason = c.env.ENVIRONMENT === 'development' ? null : weakSecretReason(c.env.JWT_SECRET);
   if (reason) {
     console.error(
-      JSON.stringify({ level: 'error', event: 'unsafeSecret', reason, fix: 'npx wrangler secret put JWT_SECRET   # e.g. the output of: openssl rand -base64 48' }),
+      JSON.stringify({
+        level: 'error',
+        event: 'unsafeSecret',
+        reason,
+        fix: 'npx wrangler secret put JWT_SECRET   # e.g. the output of: openssl rand -base64 48',
+      }),
     );
     throw new ApiError(Code.UNAVAILABLE, 'serverMisconfigured', {}, 503);
   }

@@ -10,9 +10,10 @@ import { ApiError, forbidden, notFound, unauthorized } from '../lib/errors';
 import { randomToken } from '../lib/encoding';
 import { formFile } from '../lib/form-file';
 import type { AppEnv } from '../lib/types';
-import { requireUser } from '../middleware/auth';
+import { requireUser, sessionOf } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 import { redeemCode, requireGoogle } from '../services/google';
+import { isOwnerQrKey, ownerQrKey } from '../services/owner-qr';
 import { hashPassword, verifyPassword } from '../services/passwords';
 import { requireCode } from '../services/codes';
 import { revokeUserSessions } from '../services/sessions';
@@ -55,11 +56,16 @@ export const system = new Hono<AppEnv>()
     return ok(c, publicConfig[key as keyof typeof publicConfig](c.env));
   })
   .get('/getClientInfo', requireUser, async (c) => ok(c, await userInfo(c.var.db, await currentUser(c.var.db, c.var.userId))))
-  // Public: what the "my QR code" landing page shows about a user, and whether their code may be used.
-  .get('/getClient', validate('query', z.object({ userId: z.coerce.number().int().positive() })), async (c) => {
-    const user = await getUser(c.var.db, c.req.valid('query').userId);
-    if (!user) throw new ApiError(Code.NOT_FOUND, 'notFound', { path: 'user' }, 404);
-    return ok(c, { userId: user.id, name: publicName(user), avatar: user.avatar, shareStatus: user.shareStatus });
+  // What the "my QR code" landing page shows about a user and whether their code may be used: only to a holder
+  // of the code's key, and to the owner, who also gets the key to draw the code with. To anyone else every id
+  // reads as unknown, so ids cannot be walked for names or sharing.
+  .get('/getClient', validate('query', z.object({ userId: z.coerce.number().int().positive(), key: z.string().max(64).optional() })), async (c) => {
+    const { userId, key } = c.req.valid('query');
+    const owner = (await sessionOf(c))?.userId === userId;
+    const user = owner || (await isOwnerQrKey(c.env.JWT_SECRET, userId, key)) ? await getUser(c.var.db, userId) : undefined;
+    if (!user) throw notFound('user');
+    const view = { userId: user.id, name: publicName(user), avatar: user.avatar, shareStatus: user.shareStatus };
+    return ok(c, owner ? { ...view, qrKey: await ownerQrKey(c.env.JWT_SECRET, user.id) } : view);
   })
   .post('/client/user/edit', requireUser, validate('json', editClientBody.extend({ id: z.coerce.number().int().optional() })), async (c) => {
     const { id, ...changes } = c.req.valid('json');
