@@ -135,7 +135,12 @@ describe('requests no client sends', () => {
 
   it("the development payment's notifications come only from this machine", async () => {
     const notification = await signedDevNotification({ outTradeNo: 'TY-NOT-LOCAL', amountFen: 100, transactionId: 'DEV-1' }, Date.now());
-    for (const from of [{ 'cf-connecting-ip': '203.0.113.9' }, { 'x-forwarded-for': '203.0.113.9' }, { 'cf-ray': '8f00000000000000-SJC' }]) {
+    const outside: Record<string, string>[] = [
+      { 'cf-connecting-ip': '203.0.113.9' },
+      { 'x-forwarded-for': '203.0.113.9' },
+      { 'cf-ray': '8f00000000000000-SJC' },
+    ];
+    for (const from of outside) {
       const res = await exports.default.fetch(
         new Request('http://tingyi.test/prod-api/pay/notify/devPay', {
           method: 'POST',
