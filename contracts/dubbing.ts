@@ -3,6 +3,7 @@ import { DUB_UPLOAD } from './constants';
 import type { FitKind, Voice } from './dubbing-engine';
 import type { RecordRow } from './records';
 import { formLanguages } from './transcription';
+import { nameText, optionalNameText } from './text';
 import { extensionOf } from './uploads';
 
 /**
@@ -23,7 +24,8 @@ export function dubPartPlan(size: number): { chunkSize: number; partCount: numbe
 
 /** `POST /speech/video/transcribe/create`: starts (or resumes) the upload of one mp4; answers UploadInitResponse. */
 export const dubUploadInitBody = z.object({
-  oriFileName: z.string().trim().min(1).max(255).refine(isDubVideo, { message: 'must be an mp4 file' }),
+  /** Becomes the project's name: the same rules as any name. */
+  oriFileName: nameText(255).refine(isDubVideo, { message: 'must be an mp4 file' }),
   fileSize: z.number().int().positive().max(DUB_UPLOAD.maxBytes),
   resumeUploadId: z.string().min(1).max(1024).optional(),
 });
@@ -154,7 +156,7 @@ export interface DubSpeaker {
 export const dubEditSpeakerBody = z.object({
   id,
   speaker: z.string().max(100),
-  name: z.string().trim().min(1).max(100).optional(),
+  name: nameText(100).optional(),
   voice: z.string().max(100).optional(),
 });
 
@@ -166,7 +168,7 @@ export type DubVoice = Voice;
 export const videoSynthesisBody = z.object({ id });
 
 /** `POST /speech/video/transcribe/createIteration`: keep the current lines as a named version. */
-export const createIterationBody = z.object({ id, name: z.string().trim().max(100).optional() });
+export const createIterationBody = z.object({ id, name: optionalNameText(100).optional() });
 
 /** `GET /speech/video/transcribe/getIteration?id=`: the project's versions, newest first. */
 export interface DubIteration {

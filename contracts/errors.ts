@@ -13,6 +13,8 @@ export const Code = {
   CONFLICT: 409,
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
+  /** A WebSocket route asked for without the upgrade. */
+  UPGRADE_REQUIRED: 426,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,

@@ -71,9 +71,12 @@ export const editMeetingBody = z.object({
 });
 export type EditMeetingBody = z.input<typeof editMeetingBody>;
 
-/** A participant joins by an invitation token, or by the owner's personal QR code (their user id). */
+/**
+ * A participant joins by an invitation token, or by the owner's personal QR code: their user id and the
+ * code's key (without the right key the answer is the same as for a closed invitation).
+ */
 export const joinRecordQuery = z
-  .object({ invite: z.string().min(8).max(64).optional(), userId: id.optional() })
+  .object({ invite: z.string().min(8).max(64).optional(), userId: id.optional(), key: z.string().max(64).optional() })
   .refine((q) => q.invite !== undefined || q.userId !== undefined, 'invite or userId is required');
 
 export const screenCode = z.string().regex(/^\d{6}$/, 'must be six digits');

@@ -12,13 +12,16 @@ export const codePointLength = (s: string) => [...s].length;
 /** The first `max` characters of `s`, never splitting a surrogate pair. */
 export const codePointSlice = (s: string, max: number) => [...s].slice(0, Math.max(0, max)).join('');
 
+const withinLength = (max: number) => (s: string) => codePointLength(s) <= max;
+const noDirectionControls = (s: string) => !BIDI_CONTROLS.test(s);
+const NO_DIRECTION_CONTROLS = 'must not contain text-direction control characters';
+
 export const nameText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .refine((s) => codePointLength(s) <= max, `must be at most ${max} characters`)
-    .refine((s) => !BIDI_CONTROLS.test(s), 'must not contain text-direction control characters');
+  z.string().trim().min(1).refine(withinLength(max), `must be at most ${max} characters`).refine(noDirectionControls, NO_DIRECTION_CONTROLS);
+
+/** A name that may be left empty (a speaker's label, a version's name): the same rules otherwise. */
+export const optionalNameText = (max: number) =>
+  z.string().trim().refine(withinLength(max), `must be at most ${max} characters`).refine(noDirectionControls, NO_DIRECTION_CONTROLS);
 
 /** A picture address: https only, or one of the app's own stored avatars (never javascript:, data: or http:). */
 export const avatarUrl = z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCAL_UPLOAD } from './constants';
 import { recordName } from './records';
+import { optionalNameText } from './text';
 import { documentIds } from './vocabulary';
 
 /**
@@ -64,7 +65,7 @@ export const editedLine = z.object({
   start: z.number().int().min(0),
   end: z.number().int().min(0),
   text: z.string().max(5000),
-  speaker: z.string().trim().max(100).default(''),
+  speaker: optionalNameText(100).default(''),
   translations: z.record(z.string().max(16), z.string().max(5000)).default({}),
 });
 

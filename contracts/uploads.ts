@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCAL_UPLOAD } from './constants';
+import { nameText } from './text';
 
 /**
  * Resumable multipart upload of a file for transcription (spec §3 chunk-upload init response and uploaded
@@ -21,12 +22,8 @@ export function partPlan(size: number): { chunkSize: number; partCount: number }
 const uploadId = z.string().min(1).max(1024);
 
 export const uploadInitBody = z.object({
-  oriFileName: z
-    .string()
-    .trim()
-    .min(1)
-    .max(255)
-    .refine(isAcceptedMedia, { message: `must end in ${LOCAL_UPLOAD.extensions.join(', ')}` }),
+  /** Becomes the record's name: the same rules as any name. */
+  oriFileName: nameText(255).refine(isAcceptedMedia, { message: `must end in ${LOCAL_UPLOAD.extensions.join(', ')}` }),
   fileSize: z.number().int().positive().max(LOCAL_UPLOAD.maxBytes),
   /** The upload this browser started earlier for the same file: resume it instead of starting over. */
   resumeUploadId: uploadId.optional(),

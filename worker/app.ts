@@ -8,6 +8,7 @@ import { translate } from './lib/i18n';
 import type { AppEnv } from './lib/types';
 import { requestBodyLimit } from './middleware/body-limit';
 import { requestContext } from './middleware/context';
+import { requireSafeSecrets, securityHeaders } from './middleware/deployment';
 import { aiRoutes } from './routes/ai';
 import { auth } from './routes/auth';
 import { dev } from './routes/dev';
@@ -25,12 +26,15 @@ import { uploadRoutes } from './routes/uploads';
 import { vocabularyRoutes } from './routes/vocabulary';
 
 /**
- * The API root without its routes: request context, the not-found envelope and the error mapping.
+ * The API root without its routes: security headers, request context, the refusal to run on an unsafe
+ * secret, the not-found envelope and the error mapping.
  * Exported so tests can mount extra routes on exactly the production error handling.
  */
 export function createApi() {
   const api = new Hono<AppEnv>().basePath(API_BASE);
+  api.use(securityHeaders);
   api.use(requestContext);
+  api.use(requireSafeSecrets);
   api.use(requestBodyLimit);
 
   api.notFound((c) => {

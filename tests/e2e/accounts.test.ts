@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { TOKEN_COOKIE } from '../../contracts/constants';
 import { admin, api, latestCode } from './api';
 import { screenshotDir, useBrowser } from './browser';
 import { settle } from './ui';
@@ -111,8 +112,15 @@ describe('accounts in Chromium against wrangler dev', () => {
     await page.locator('[data-testid=qr-code] canvas').waitFor();
     await settle(page);
     const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').state.userInfo.id as number);
-    const shareStatus = async () =>
-      ((await (await fetch(`${inject('baseURL')}/prod-api/system/getClient?userId=${userId}`)).json()) as { data: { shareStatus: string } }).data.shareStatus;
+    const token = (await page.context().cookies()).find((c) => c.name === TOKEN_COOKIE)!.value;
+    // The owner's own view: their sharing and the key their code carries (strangers learn neither).
+    const ownView = async () =>
+      (
+        (await (await fetch(`${inject('baseURL')}/prod-api/system/getClient?userId=${userId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+          data: { shareStatus: string; qrKey: string };
+        }
+      ).data;
+    const shareStatus = async () => (await ownView()).shareStatus;
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
     await expect(shareStatus()).resolves.toBe('1');
@@ -124,7 +132,7 @@ describe('accounts in Chromium against wrangler dev', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await page.getByTestId('qr-dialog').waitFor({ state: 'detached' });
 
-    const landing = await browser.open(`/myQrCodeMiddlePage?userId=${userId}`);
+    const landing = await browser.open(`/myQrCodeMiddlePage?userId=${userId}&key=${(await ownView()).qrKey}`);
     await landing.getByTestId('qr-landing-off').waitFor();
     await landing.context().close();
 

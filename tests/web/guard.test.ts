@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideGuard, isUsableToken, loginRedirect, redirectAfterUserInfoError } from '../../web/lib/guard';
+import { decideGuard, decideLinkToken, isUsableToken, loginRedirect, redirectAfterUserInfoError } from '../../web/lib/guard';
 import type { GuardFacts } from '../../web/lib/guard';
 
 const NOW = Date.UTC(2026, 0, 1);
@@ -29,7 +29,6 @@ const LOGIN_TYPE = ['/login', '/register', '/userLogin', '/resetPassword', '/goo
 describe('decideGuard (spec §2)', () => {
   it('loads user info on an ordinary page when a token exists and no user info is stored', () => {
     expect(decideGuard(facts({ pathname: '/recordList', storedToken: 'tok' }))).toEqual({
-      takeToken: null,
       recordVisitor: false,
       loadUserInfo: true,
       redirectTo: null,
@@ -52,7 +51,7 @@ describe('decideGuard (spec §2)', () => {
 
   it.each(LOGIN_TYPE)('lets a guest (visitor token and guest user info) open %s', (pathname) => {
     const d = decideGuard(facts({ pathname, storedToken: 'guest-token', hasUserInfo: true, visitor: true }));
-    expect(d).toEqual({ takeToken: null, recordVisitor: false, loadUserInfo: false, redirectTo: null });
+    expect(d).toEqual({ recordVisitor: false, loadUserInfo: false, redirectTo: null });
   });
 
   it.each(LOGIN_TYPE)('lets a signed-out visitor open %s', (pathname) => {
@@ -66,28 +65,16 @@ describe('decideGuard (spec §2)', () => {
 
   it('skips all guard logic on /screenProjection', () => {
     expect(decideGuard(facts({ pathname: '/screenProjection', search: '?token=abc' }))).toEqual({
-      takeToken: null,
       recordVisitor: false,
       loadUserInfo: false,
       redirectTo: null,
     });
   });
 
-  it.each(['/', '/recordList', '/login', '/meetingShare', '/dub'])('takes a token from the query on %s', (pathname) => {
-    const d = decideGuard(facts({ pathname, search: '?token=from-link&x=1' }));
-    expect(d.takeToken).toBe('from-link');
-    expect(d.recordVisitor).toBe(false);
-  });
-
-  it.each(['/paypalReturn', '/paypalCallBack'])('leaves PayPal’s token on %s alone', (pathname) => {
-    const d = decideGuard(facts({ pathname, search: '?token=EC-123&PayerID=P1' }));
-    expect(d.takeToken).toBeNull();
-    expect(d.recordVisitor).toBe(true);
-  });
-
-  it('uses the query token for the rest of the decision (signed in via link → user info loads)', () => {
+  it('decides on the stored token only: a token in the address never counts here', () => {
     const d = decideGuard(facts({ pathname: '/recordList', search: '?token=fresh' }));
-    expect(d.loadUserInfo).toBe(true);
+    expect(d.recordVisitor).toBe(true);
+    expect(d.loadUserInfo).toBe(false);
   });
 
   it('records a visitor when no token is stored', () => {
@@ -112,6 +99,57 @@ describe('decideGuard (spec §2)', () => {
   it('treats a trailing slash like the bare path', () => {
     expect(decideGuard(facts({ pathname: '/login/', storedToken: 'tok', hasUserInfo: true })).redirectTo).toBe('/');
     expect(decideGuard(facts({ pathname: '/screenProjection/' })).recordVisitor).toBe(false);
+  });
+});
+
+describe('a token in the address (decideLinkToken)', () => {
+  it.each(['/', '/recordList', '/login', '/meetingShare', '/dub', '/user/profile', '/screenProjection'])(
+    'drops a token on %s and removes it from the address, keeping the rest of the query',
+    (pathname) => {
+      expect(decideLinkToken(facts({ pathname, search: '?folder=2&token=someone-else&lang=en-US' }))).toEqual({
+        token: null,
+        ask: false,
+        cleanUrl: `${pathname}?folder=2&lang=en-US`,
+      });
+    },
+  );
+
+  it.each(['/googleLoginCallBack', '/pluginPay'])('takes a token on the hand-over page %s when nobody is signed in', (pathname) => {
+    expect(decideLinkToken(facts({ pathname, search: '?token=handed-over&source=browser_plugin_media' }))).toEqual({
+      token: 'handed-over',
+      ask: false,
+      cleanUrl: `${pathname}?source=browser_plugin_media`,
+    });
+  });
+
+  it('asks before a hand-over replaces the account signed in here', () => {
+    const d = decideLinkToken(facts({ pathname: '/pluginPay', search: '?token=other', storedToken: 'mine', hasUserInfo: true }));
+    expect(d).toEqual({ token: 'other', ask: true, cleanUrl: '/pluginPay' });
+    // Not knowing whose the stored session is (no user info yet) is no reason to skip the question.
+    expect(decideLinkToken(facts({ pathname: '/pluginPay', search: '?token=other', storedToken: 'mine' })).ask).toBe(true);
+  });
+
+  it("replaces a guest's session without asking, and takes nothing when the link holds the session already there", () => {
+    expect(decideLinkToken(facts({ pathname: '/pluginPay', search: '?token=other', storedToken: 'guest', hasUserInfo: true, visitor: true })).ask).toBe(false);
+    expect(decideLinkToken(facts({ pathname: '/pluginPay', search: '?token=mine', storedToken: 'mine' }))).toEqual({
+      token: null,
+      ask: false,
+      cleanUrl: '/pluginPay',
+    });
+  });
+
+  it('takes no unusable token, even on a hand-over page', () => {
+    const expired = jwt({ sub: '1', exp: NOW / 1000 - 60 });
+    expect(decideLinkToken(facts({ pathname: '/pluginPay', search: `?token=${expired}` })).token).toBeNull();
+    expect(decideLinkToken(facts({ pathname: '/pluginPay', search: '?token=undefined' })).token).toBeNull();
+  });
+
+  it.each(['/paypalReturn', '/paypalCallBack'])('leaves PayPal’s token on %s alone, in the address too', (pathname) => {
+    expect(decideLinkToken(facts({ pathname, search: '?token=EC-123&PayerID=P1' }))).toEqual({ token: null, ask: false, cleanUrl: null });
+  });
+
+  it('has nothing to do without a token', () => {
+    expect(decideLinkToken(facts({ pathname: '/recordList', search: '?folder=2' })).cleanUrl).toBeNull();
   });
 });
 

@@ -43,6 +43,7 @@ const LANGUAGES: LanguageLists = {
   ],
 };
 const INVITE = 'Inv1teT0kenABC';
+const QR_KEY = 'k3yFromTheOwnersQrCode0000000000';
 const CODE = '482913';
 const SOCKET_PATH = '/speech/meeting/socket';
 
@@ -111,11 +112,14 @@ function fakeApi({ url, body }: RecordedRequest): Reply {
         ? access('projection', summary(scenario.meeting))
         : fail(404, `No live meeting has the code ${url.searchParams.get('shortCode')}.`);
     case '/speech/meeting/joinRecord':
-      return url.searchParams.get('invite') === INVITE || url.searchParams.get('userId') === '7'
+      return url.searchParams.get('invite') === INVITE || (url.searchParams.get('userId') === '7' && url.searchParams.get('key') === QR_KEY)
         ? access('participant', summary(scenario.meeting))
         : fail(410, 'This meeting link has expired or was closed by the host.');
     case '/system/getClient':
-      return ok({ userId: 7, name: 'Lin Wei', avatar: '', shareStatus: scenario.shareStatus });
+      // Like the Worker: only the code's key shows whose code it is.
+      return url.searchParams.get('key') === QR_KEY
+        ? ok({ userId: 7, name: 'Lin Wei', avatar: '', shareStatus: scenario.shareStatus })
+        : fail(404, 'The requested address does not exist: user');
     default:
       return payReply(pay, url.pathname.replace('/prod-api', ''), body) ?? fail(404, `No route ${url.pathname}`);
   }
@@ -558,12 +562,22 @@ describe('/meetingShareIng', () => {
     expect(toasts).toEqual([]);
   });
 
-  it('lets a scanned personal QR code lead into the owner’s meeting', async () => {
-    const router = renderAt('/myQrCodeMiddlePage?userId=7');
+  it('lets a scanned personal QR code, key and all, lead into the owner’s meeting', async () => {
+    const router = renderAt(`/myQrCodeMiddlePage?userId=7&key=${QR_KEY}`);
     fireEvent.click(await screen.findByTestId('qr-landing-join'));
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/meetingShareIng?userId=7'));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(`/meetingShareIng?userId=7&key=${QR_KEY}`));
     await visitOf('participant');
-    expect(calls('/joinRecord')[0]!.url.searchParams.get('userId')).toBe('7');
+    expect(Object.fromEntries(calls('/joinRecord')[0]!.url.searchParams)).toEqual({ userId: '7', key: QR_KEY });
+  });
+
+  it('knows no QR code made up from a user id alone, and asks nothing to join by one', async () => {
+    renderAt('/myQrCodeMiddlePage?userId=7');
+    expect((await screen.findByText('This QR code does not belong to any user.')).textContent).toBeTruthy();
+    expect(screen.queryByTestId('qr-landing-join')).toBeNull();
+    renderAt('/meetingShareIng?userId=7');
+    expect(await screen.findAllByTestId('meeting-link-expired')).not.toHaveLength(0);
+    expect(calls('/joinRecord')).toHaveLength(0);
+    expect(toasts).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken, setToken } from '../../web/lib/auth';
 import { setRequestHooks } from '../../web/lib/request';
-import { USER_INFO_URL, runRouteGuard, setVisitorLogin } from '../../web/lib/route-guard';
+import { USER_INFO_URL, runRouteGuard, setConfirmAccountSwitch, setVisitorLogin } from '../../web/lib/route-guard';
 import { useSession } from '../../web/lib/session';
 import { useApiServer } from './helpers/api-server';
 import { userInfo } from './helpers/users';
@@ -18,17 +18,49 @@ beforeEach(() => {
   server.requests.length = 0;
   useSession.setState({ userInfo: null });
   setVisitorLogin(async () => {});
+  setConfirmAccountSwitch(async () => false);
 });
 
 describe('runRouteGuard', () => {
-  it('stores a token from the link, loads the user with it and lets the page open', async () => {
-    const user = userInfo({ id: 9, name: 'Lin' });
+  it("never signs in with a token from an ordinary page's link, and removes it from the address at once", async () => {
+    setToken('mine');
+    useSession.getState().setUserInfo(userInfo({ id: 9, name: 'Lin' }));
+    const response = await runRouteGuard(page('/recordList?token=someone-else&folder=2'));
+    expect(response?.status).toBe(302);
+    expect(response?.headers.get('Location')).toBe('/recordList?folder=2');
+    expect(response?.headers.get('X-Remix-Replace')).toBe('true');
+    expect(getToken()).toBe('mine');
+    expect(useSession.getState().userInfo?.id).toBe(9);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("takes the plugin's hand-over token when nobody is signed in, then loads that user on the clean address", async () => {
+    const user = userInfo({ id: 12, name: 'Plugin user' });
     server.reply(() => ({ body: { code: 200, msg: 'ok', data: user } }));
-    await expect(runRouteGuard(page('/recordList?token=link-token'))).resolves.toBeNull();
-    expect(getToken()).toBe('link-token');
+    const first = await runRouteGuard(page('/pluginPay?token=handed-over&source=browser_plugin_media'));
+    expect(first?.headers.get('Location')).toBe('/pluginPay?source=browser_plugin_media');
+    expect(getToken()).toBe('handed-over');
+    await expect(runRouteGuard(page('/pluginPay?source=browser_plugin_media'))).resolves.toBeNull();
     expect(server.requests[0]!.url.pathname).toBe(`/prod-api${USER_INFO_URL}`);
-    expect(server.requests[0]!.headers.authorization).toBe('Bearer link-token');
+    expect(server.requests[0]!.headers.authorization).toBe('Bearer handed-over');
     expect(useSession.getState().userInfo).toEqual(user);
+  });
+
+  it('asks before a hand-over replaces the signed-in account, and keeps it when the answer is no', async () => {
+    setToken('mine');
+    useSession.getState().setUserInfo(userInfo({ id: 9 }));
+    const confirm = vi.fn(async () => false);
+    setConfirmAccountSwitch(confirm);
+    await runRouteGuard(page('/pluginPay?token=other'));
+    expect(confirm).toHaveBeenCalledOnce();
+    expect(getToken()).toBe('mine');
+    expect(useSession.getState().userInfo?.id).toBe(9);
+
+    confirm.mockResolvedValue(true);
+    await runRouteGuard(page('/pluginPay?token=other'));
+    expect(getToken()).toBe('other');
+    // The previous account's info is gone, so the next run loads the new account's.
+    expect(useSession.getState().userInfo).toBeNull();
   });
 
   it('redirects to /login with the query kept when the user info answers 401', async () => {
@@ -82,10 +114,11 @@ describe('runRouteGuard', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it('does nothing at all on /screenProjection', async () => {
+  it('does nothing at all on /screenProjection but take a token out of its address', async () => {
     const visitorLogin = vi.fn(async () => {});
     setVisitorLogin(visitorLogin);
-    await expect(runRouteGuard(page('/screenProjection?token=abc'))).resolves.toBeNull();
+    await expect(runRouteGuard(page('/screenProjection?code=123456'))).resolves.toBeNull();
+    expect((await runRouteGuard(page('/screenProjection?token=abc&code=123456')))?.headers.get('Location')).toBe('/screenProjection?code=123456');
     expect(getToken()).toBeUndefined();
     expect(visitorLogin).not.toHaveBeenCalled();
   });

@@ -210,25 +210,68 @@ describe('sessions', () => {
     expect(first.body.data.user.visitor).toBe(true);
     expect(second.body.data.user.id).toBe(first.body.data.user.id);
   });
+
+  it('retires the guest id once the account can be signed into another way (here an email bound)', async () => {
+    const visitorId = crypto.randomUUID();
+    const guest = (await send<{ token: string; user: UserInfo }>('/prod-api/auth/visitorlogin', { visitorId })).body.data;
+    const target = freshEmail();
+    await send('/prod-api/auth/c/getValidCode', { target });
+    const bound = await send<UserInfo>(
+      '/prod-api/system/bindingAccount',
+      { target, code: await codeFromOutbox(target) },
+      { token: guest.token, method: 'PUT' },
+    );
+    expect(bound.body.data).toMatchObject({ email: target, visitor: false });
+
+    // The old id now opens a fresh, empty guest account, never the one with the email.
+    const again = (await send<{ token: string; user: UserInfo }>('/prod-api/auth/visitorlogin', { visitorId })).body.data;
+    expect(again.user.id).not.toBe(guest.user.id);
+    expect(again.user).toMatchObject({ visitor: true, email: null });
+    expect((await send<{ user: UserInfo }>('/prod-api/auth/visitorlogin', { visitorId })).body.data.user.id).toBe(again.user.id);
+    // The bound account itself is untouched: its session still works and it is no guest.
+    expect((await get<UserInfo>('/prod-api/auth/getUserInfo', guest.token)).body.data).toMatchObject({ id: guest.user.id, email: target, visitor: false });
+  });
 });
 
 describe('profile', () => {
-  it('edits only the caller, and serves the public QR landing data', async () => {
+  it("edits only the caller, and serves the QR landing data to the code's holder only", async () => {
     const a = await signUp();
     const b = await signUp();
     const edited = await send<UserInfo>('/prod-api/system/client/user/edit', { name: 'Ann', shareStatus: '1' }, { token: a.token });
     expect(edited.body.data).toMatchObject({ name: 'Ann', shareStatus: '1' });
     const foreign = await send('/prod-api/system/client/user/edit', { id: b.userId, name: 'Mallory' }, { token: a.token });
     expect(foreign.status).toBe(403);
-    const publicView = await get<{ name: string; shareStatus: string }>(`/prod-api/system/getClient?userId=${a.userId}`);
+    const own = await get<{ qrKey: string }>(`/prod-api/system/getClient?userId=${a.userId}`, a.token);
+    expect(own.body.data).toEqual({ userId: a.userId, name: 'Ann', avatar: '', shareStatus: '1', qrKey: expect.any(String) });
+    const publicView = await get<{ name: string; shareStatus: string }>(`/prod-api/system/getClient?userId=${a.userId}&key=${own.body.data.qrKey}`);
     expect(publicView.body.data).toEqual({ userId: a.userId, name: 'Ann', avatar: '', shareStatus: '1' });
     expect(JSON.stringify(publicView.body.data)).not.toContain('@');
   });
 
+  it('tells a stranger walking user ids nothing: not the name, not whether the code is shared, not whether the id exists', async () => {
+    const a = await signUp();
+    await send('/prod-api/system/client/user/edit', { name: 'Ann', shareStatus: '1' }, { token: a.token });
+    const b = await signUp();
+    const bKey = (await get<{ qrKey: string }>(`/prod-api/system/getClient?userId=${b.userId}`, b.token)).body.data.qrKey;
+    const answers = await Promise.all(
+      [`userId=${a.userId}`, `userId=${a.userId}&key=${bKey}`, `userId=${a.userId}&key=${'x'.repeat(32)}`, `userId=${a.userId + 1_000_000}`].map(
+        async (query) => ({ query, res: await get(`/prod-api/system/getClient?${query}`) }),
+      ),
+    );
+    for (const { query, res } of answers) {
+      expect(res.status, query).toBe(404);
+      expect(JSON.stringify(res.body), query).not.toMatch(/Ann|shareStatus/);
+    }
+    // Signed in as someone else is still a stranger: no key is handed out for another user.
+    const asB = await get(`/prod-api/system/getClient?userId=${a.userId}`, b.token);
+    expect(asB.status).toBe(404);
+  });
+
   it("shows a public page no part of an unnamed account's email address", async () => {
     const target = `secretperson${Date.now()}@example.test`;
-    const { userId } = await signUp(target);
-    const publicView = await get<{ name: string }>(`/prod-api/system/getClient?userId=${userId}`);
+    const { userId, token } = await signUp(target);
+    const key = (await get<{ qrKey: string }>(`/prod-api/system/getClient?userId=${userId}`, token)).body.data.qrKey;
+    const publicView = await get<{ name: string }>(`/prod-api/system/getClient?userId=${userId}&key=${key}`);
     expect(publicView.body.data.name).toBe('s***');
     expect(JSON.stringify(publicView.body.data)).not.toContain('secretperson');
   });

@@ -250,13 +250,30 @@ describe('invitations and screen codes', () => {
     expect((await send<MeetingDetail>(`${base}/edit`, { id: meeting.id, inviteOpen: true }, { token })).body.data.inviteToken).toBe(opened.inviteToken);
   });
 
-  it("joins through the owner's QR code only while they share it", async () => {
+  it("joins through the owner's QR code only with its key, while they share it and the meeting's invitation is open", async () => {
     const { token, userId } = await owner('svip');
     const meeting = await createMeeting(token);
-    expect((await get(`${base}/joinRecord?userId=${userId}`)).status).toBe(410);
+    const key = (await get<{ qrKey: string }>(`/prod-api/system/getClient?userId=${userId}`, token)).body.data.qrKey;
+    expect(key).toMatch(/^[\w-]{32}$/);
+    const byCode = `${base}/joinRecord?userId=${userId}&key=${key}`;
     await send('/prod-api/system/client/user/edit', { id: userId, shareStatus: '1' }, { token });
-    const joined = await get<MeetingAccess>(`${base}/joinRecord?userId=${userId}`);
-    expect(joined.body.data.meeting.id).toBe(meeting.id);
+    // Sharing on, but the meeting's invitation closed: the code leads nowhere.
+    expect((await get(byCode)).status).toBe(410);
+    await send(`${base}/edit`, { id: meeting.id, inviteOpen: true }, { token });
+    const joined = await get<MeetingAccess>(byCode);
+    expect(joined.body.data).toMatchObject({ meeting: { id: meeting.id }, socket: { role: 'participant' } });
+
+    // The id alone, another user's key or a made-up one answer exactly like a closed invitation.
+    const other = await owner('svip');
+    const otherKey = (await get<{ qrKey: string }>(`/prod-api/system/getClient?userId=${other.userId}`, other.token)).body.data.qrKey;
+    for (const walk of [`userId=${userId}`, `userId=${userId}&key=${otherKey}`, `userId=${userId}&key=${'A'.repeat(32)}`]) {
+      const refused = await get(`${base}/joinRecord?${walk}`);
+      expect(refused.status, walk).toBe(410);
+      expect(refused.body.msg).toMatch(/expired/);
+    }
+
+    await send('/prod-api/system/client/user/edit', { id: userId, shareStatus: '0' }, { token });
+    expect((await get(byCode)).status).toBe(410);
   });
 
   it('gives one six-digit code per live meeting, resolves it without sign-in, and frees it when the meeting ends', async () => {

@@ -46,7 +46,8 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: await readD1Migrations(`${root}/migrations`),
-            JWT_SECRET: 'worker-test-secret',
+            // Fresh and long, as production requires (tests/worker/api.ts calls the app as production).
+            JWT_SECRET: randomBytes(32).toString('base64'),
             // wrangler.toml defaults to production; tests that are about production pass it explicitly.
             ENVIRONMENT: 'development',
             ENGINE_URL: `http://127.0.0.1:${enginePort}`,

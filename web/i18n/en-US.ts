@@ -612,13 +612,16 @@ export const enUS = {
   qrCode: {
     title: 'My QR code',
     share: 'Share my QR code',
-    sharedHint: 'Anyone who scans this code sees your name and avatar.',
+    sharedHint: 'Anyone who scans this code sees your name and avatar, and can follow your live meeting while its invitation is open.',
     notSharedHint: 'Sharing is off: people who scan this code are told it is turned off.',
     copy: 'Copy image',
     copied: 'QR code image copied',
     copyFailed: 'The image could not be copied',
     landingOff: 'This user has turned their QR code off.',
     landingUnknown: 'This QR code does not belong to any user.',
+  },
+  guard: {
+    switchAccount: 'This link signs in to a different account. Sign out of yours and continue with that account?',
   },
   bills: {
     purchases: 'My purchases',

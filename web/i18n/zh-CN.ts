@@ -611,13 +611,16 @@ export const zhCN: Messages = {
   qrCode: {
     title: '我的二维码',
     share: '开启二维码分享',
-    sharedHint: '扫描此二维码的人可以看到您的昵称和头像。',
+    sharedHint: '扫描此二维码的人可以看到您的昵称和头像，并可在会议邀请开启时旁听您正在进行的会议。',
     notSharedHint: '分享已关闭：扫码者将看到该二维码已关闭的提示。',
     copy: '复制图片',
     copied: '二维码图片已复制',
     copyFailed: '图片复制失败',
     landingOff: '该用户已关闭二维码分享。',
     landingUnknown: '该二维码不属于任何用户。',
+  },
+  guard: {
+    switchAccount: '此链接将登录另一个账号。是否退出当前账号并继续使用该账号？',
   },
   bills: {
     purchases: '我的购买',

@@ -611,13 +611,16 @@ export const zhTW: Messages = {
   qrCode: {
     title: '我的 QR 碼',
     share: '開啟 QR 碼分享',
-    sharedHint: '掃描此 QR 碼的人可以看到您的暱稱和頭像。',
+    sharedHint: '掃描此 QR 碼的人可以看到您的暱稱和頭像，並可在會議邀請開啟時旁聽您正在進行的會議。',
     notSharedHint: '分享已關閉：掃碼者將看到該 QR 碼已關閉的提示。',
     copy: '複製圖片',
     copied: 'QR 碼圖片已複製',
     copyFailed: '圖片複製失敗',
     landingOff: '該使用者已關閉 QR 碼分享。',
     landingUnknown: '該 QR 碼不屬於任何使用者。',
+  },
+  guard: {
+    switchAccount: '此連結將登入另一個帳號。是否登出目前帳號並繼續使用該帳號？',
   },
   bills: {
     purchases: '我的購買',

@@ -24,12 +24,19 @@ export const LOGIN_PATHS: readonly string[] = [PATHS.login, PATHS.register, PATH
 /** PayPal puts its own `token` in the query of these return pages; it is not ours to store. */
 export const FOREIGN_TOKEN_PATHS: readonly string[] = [PATHS.paypalReturn, PATHS.paypalCallBack];
 
+/**
+ * The only pages that take a sign-in token from their address: where a sign-in flow returns (OAuth) and where
+ * the browser subtitle plugin hands its session over to pay. Anywhere else a `?token=` is a link someone made
+ * to sign the visitor into another account, and is dropped.
+ */
+export const TOKEN_HANDOVER_PATHS: readonly string[] = [PATHS.googleLoginCallBack, PATHS.pluginPay];
+
 /** Projected subtitles run on a shared screen without any account: no guard at all. */
 export const UNGUARDED_PATHS: readonly string[] = [PATHS.screenProjection];
 
 export interface GuardFacts {
   pathname: string;
-  /** The location's query string, with or without the leading '?'. */
+  /** The location's query string, with or without the leading '?' (only `decideLinkToken` reads its token). */
   search: string;
   storedToken: string | undefined;
   hasUserInfo: boolean;
@@ -39,8 +46,6 @@ export interface GuardFacts {
 }
 
 export interface GuardDecision {
-  /** A token from the query to store as the auth cookie before anything else. */
-  takeToken: string | null;
   /** No usable token: the visitor proceeds as a guest. */
   recordVisitor: boolean;
   /** Fetch the user's info before showing the page. */
@@ -48,22 +53,46 @@ export interface GuardDecision {
   redirectTo: string | null;
 }
 
-const PASS: GuardDecision = { takeToken: null, recordVisitor: false, loadUserInfo: false, redirectTo: null };
+const PASS: GuardDecision = { recordVisitor: false, loadUserInfo: false, redirectTo: null };
+
+export interface LinkTokenDecision {
+  /** The token to sign in with (after `ask` is answered yes), or null to keep the session as it is. */
+  token: string | null;
+  /** Another account is signed in here: replacing its session needs the visitor's yes. */
+  ask: boolean;
+  /** The address without the token, to replace the current one at once (null: there was none to remove). */
+  cleanUrl: string | null;
+}
+
+/**
+ * What to do with a `token` in the address, decided before anything else: taken only on a hand-over page, and
+ * removed from the address bar everywhere (it would stay in history, bookmarks and shared screenshots).
+ */
+export function decideLinkToken(facts: Pick<GuardFacts, 'pathname' | 'search' | 'storedToken' | 'hasUserInfo' | 'visitor' | 'now'>): LinkTokenDecision {
+  const path = normalizePath(facts.pathname);
+  const query = new URLSearchParams(facts.search);
+  const linkToken = query.get('token');
+  if (linkToken === null || FOREIGN_TOKEN_PATHS.includes(path)) return { token: null, ask: false, cleanUrl: null };
+  query.delete('token');
+  const rest = query.toString();
+  const cleanUrl = `${facts.pathname}${rest ? `?${rest}` : ''}`;
+  const usable = TOKEN_HANDOVER_PATHS.includes(path) && isUsableToken(linkToken, facts.now) && linkToken !== facts.storedToken;
+  if (!usable) return { token: null, ask: false, cleanUrl };
+  // A guest's session is the one a visitor has before signing in; any other is someone's account.
+  const signedIn = isUsableToken(facts.storedToken, facts.now) && !(facts.hasUserInfo && facts.visitor);
+  return { token: linkToken, ask: signedIn, cleanUrl };
+}
 
 export function decideGuard(facts: GuardFacts): GuardDecision {
   const path = normalizePath(facts.pathname);
   if (UNGUARDED_PATHS.includes(path)) return PASS;
 
-  const queryToken = new URLSearchParams(facts.search).get('token');
-  const takeToken = !FOREIGN_TOKEN_PATHS.includes(path) && isUsableToken(queryToken, facts.now) ? queryToken : null;
-  const token = takeToken ?? facts.storedToken;
-  const hasToken = isUsableToken(token, facts.now);
+  const hasToken = isUsableToken(facts.storedToken, facts.now);
 
   if (LOGIN_PATHS.includes(path) && hasToken && facts.hasUserInfo && !facts.visitor) {
-    return { ...PASS, takeToken, redirectTo: PATHS.home };
+    return { ...PASS, redirectTo: PATHS.home };
   }
   return {
-    takeToken,
     recordVisitor: !hasToken,
     loadUserInfo: hasToken && !facts.hasUserInfo && !SKIP_USER_INFO_PATHS.includes(path),
     redirectTo: null,

@@ -1,6 +1,7 @@
-import { redirect } from 'react-router';
+import { redirect, replace } from 'react-router';
+import { i18n } from '../i18n';
 import { getToken, setToken } from './auth';
-import { decideGuard, redirectAfterUserInfoError } from './guard';
+import { decideGuard, decideLinkToken, redirectAfterUserInfoError } from './guard';
 import { get, isRequestError } from './request';
 import { useSession } from './session';
 import type { UserInfo } from './session';
@@ -17,18 +18,34 @@ export function setVisitorLogin(login: () => Promise<void>): void {
   visitorLogin = login;
 }
 
+/** Asks before a link's token replaces the account signed in here. Injectable so tests can answer. */
+let confirmAccountSwitch: () => Promise<boolean> = async () => window.confirm(i18n.t('guard.switchAccount'));
+
+export function setConfirmAccountSwitch(confirm: () => Promise<boolean>): void {
+  confirmAccountSwitch = confirm;
+}
+
 export async function runRouteGuard(url: URL): Promise<Response | null> {
   const session = useSession.getState();
-  const decision = decideGuard({
+  const facts = {
     pathname: url.pathname,
     search: url.search,
     storedToken: getToken(),
     hasUserInfo: session.userInfo !== null,
     visitor: session.userInfo?.visitor === true,
     now: Date.now(),
-  });
+  };
 
-  if (decision.takeToken) setToken(decision.takeToken);
+  const link = decideLinkToken(facts);
+  if (link.token && (!link.ask || (await confirmAccountSwitch()))) {
+    setToken(link.token);
+    // The stored info is the previous account's: the next run loads the new one's.
+    session.clear();
+  }
+  // The guard runs again on the clean address, with whichever session is now stored.
+  if (link.cleanUrl !== null) return replace(link.cleanUrl);
+
+  const decision = decideGuard(facts);
   if (decision.recordVisitor) {
     // Spec §8: visitor-login failures are only logged; the page still opens.
     await visitorLogin().catch((error: unknown) => console.warn('[guard] visitor login failed', error));

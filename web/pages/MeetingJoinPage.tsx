@@ -9,7 +9,7 @@ import { StandaloneFrame } from '../components/StandaloneFrame';
 import { joinMeeting } from '../features/meeting/api';
 import type { JoinBy } from '../features/meeting/api';
 import { TranslationPicker } from '../features/meeting/TranslationPicker';
-import { INVITE_PARAM, OWNER_PARAM } from '../features/meeting/links';
+import { INVITE_PARAM, OWNER_KEY_PARAM, OWNER_PARAM } from '../features/meeting/links';
 import { FONT_SIZES } from '../features/meeting/projection-config';
 import type { FontSize } from '../features/meeting/projection-config';
 import { LiveSubtitles } from '../features/meeting/LiveSubtitles';
@@ -27,7 +27,8 @@ function joinBy(params: URLSearchParams): JoinBy | null {
   const invite = params.get(INVITE_PARAM);
   if (invite) return { invite };
   const userId = params.get(OWNER_PARAM);
-  return userId && /^\d+$/.test(userId) ? { userId } : null;
+  const key = params.get(OWNER_KEY_PARAM);
+  return userId && /^\d+$/.test(userId) && key ? { userId, key } : null;
 }
 
 /**

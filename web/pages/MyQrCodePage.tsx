@@ -7,17 +7,20 @@ import { PageTitle } from '../components/PageTitle';
 import { StandaloneFrame } from '../components/StandaloneFrame';
 import { UserAvatar } from '../components/UserAvatar';
 import { fetchClient } from '../features/account/api';
-import { ownerJoinPath } from '../features/meeting/links';
+import { OWNER_KEY_PARAM, OWNER_PARAM, ownerJoinPath } from '../features/meeting/links';
 
 /**
- * /myQrCodeMiddlePage?userId= — where a scanned "my QR code" lands: whose code it is, whether it is on, and
- * while it is, the way into that user's live meeting as a participant.
+ * /myQrCodeMiddlePage?userId=&key= — where a scanned "my QR code" lands: whose code it is, whether it is on,
+ * and while it is, the way into that user's live meeting as a participant. Without the code's key (an id
+ * typed by hand) the server knows no such code.
  */
 export default function MyQrCodePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const userId = useSearchParams()[0].get('userId') ?? '';
-  const client = useQuery({ queryKey: ['client', userId], queryFn: () => fetchClient(userId), enabled: /^\d+$/.test(userId) });
+  const [params] = useSearchParams();
+  const userId = params.get(OWNER_PARAM) ?? '';
+  const key = params.get(OWNER_KEY_PARAM) ?? '';
+  const client = useQuery({ queryKey: ['client', userId, key], queryFn: () => fetchClient(userId, key), enabled: /^\d+$/.test(userId) && key !== '' });
 
   return (
     <StandaloneFrame>
@@ -33,7 +36,7 @@ export default function MyQrCodePage() {
                 type="primary"
                 size="large"
                 icon={<TeamOutlined />}
-                onClick={() => void navigate(ownerJoinPath(client.data.userId))}
+                onClick={() => void navigate(ownerJoinPath(client.data.userId, key))}
                 data-testid="qr-landing-join"
               >
                 {t('meeting.viewer.joinMeeting')}

@@ -10,7 +10,7 @@ export class ApiError extends Error {
     readonly code: number,
     readonly key: MessageKey,
     readonly params: MessageParams = {},
-    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 429 | 500 | 503 | 200 = 200,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 426 | 429 | 500 | 503 | 200 = 200,
     /** What the client needs to point at the cause (the refused line, say); the envelope's data. */
     readonly data: unknown = null,
   ) {

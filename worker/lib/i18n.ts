@@ -702,6 +702,17 @@ const messages = {
     'zh-CN': '会议邀请与多屏投屏',
     'zh-TW': '會議邀請與多螢幕投影',
   },
+  // Access and deployment safety.
+  serverMisconfigured: {
+    'en-US': 'This server is not configured safely yet, so it cannot sign anyone in. Its operator has been told in the log.',
+    'zh-CN': '服务器尚未安全配置，暂时无法登录。错误详情已写入日志，请联系管理员。',
+    'zh-TW': '伺服器尚未安全設定，暫時無法登入。錯誤詳情已寫入日誌，請聯絡管理員。',
+  },
+  upgradeRequired: {
+    'en-US': 'This address is a live meeting socket: open it as a WebSocket.',
+    'zh-CN': '此地址是会议实时连接，请以 WebSocket 方式打开。',
+    'zh-TW': '此地址是會議即時連線，請以 WebSocket 方式開啟。',
+  },
 } satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof messages;

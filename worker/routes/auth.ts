@@ -33,7 +33,7 @@ import { channelAvailable, send } from '../services/messenger';
 import { hashPassword, verifyPassword } from '../services/passwords';
 import { clear, giveBack, take } from '../services/rate-limit';
 import { issueToken, revokeSession, revokeUserSessions } from '../services/sessions';
-import { createUser, defaultName, findByIdentifier, findByTarget, getUser, isEmail, userInfo, type User } from '../services/users';
+import { createUser, defaultName, findByIdentifier, findByTarget, getUser, isEmail, isGuest, userInfo, type User } from '../services/users';
 import {
   createQrCode,
   parseScanEvent,
@@ -160,9 +160,13 @@ export const auth = new Hono<AppEnv>()
   .post('/visitorlogin', validate('json', visitorLoginBody), async (c) => {
     const { visitorId, source } = c.req.valid('json');
     await limitIp(c, 'login', PER_IP.logins);
-    const existing = await c.var.db.query.users.findFirst({ where: eq(users.visitorId, visitorId) });
-    const user = existing ?? (await createUser(c.var.db, { name: `Guest-${visitorId.slice(0, 6)}`, visitorId }));
-    return signIn(c, user, source);
+    const db = c.var.db;
+    const existing = await db.query.users.findFirst({ where: eq(users.visitorId, visitorId) });
+    if (existing && isGuest(existing)) return signIn(c, existing, source);
+    // An account that has since gained a real way in no longer answers to the id: it is retired, and whoever
+    // holds it starts a fresh guest account.
+    if (existing) await db.update(users).set({ visitorId: null }).where(eq(users.id, existing.id));
+    return signIn(c, await createUser(db, { name: `Guest-${visitorId.slice(0, 6)}`, visitorId }), source);
   })
   .get('/render/google', validate('query', providerModeQuery), userWhenBinding, async (c) => {
     requireGoogle(c.env);

@@ -6,7 +6,7 @@ import { packages } from '../db/schema';
 import { translate } from '../lib/i18n';
 import type { AppEnv } from '../lib/types';
 import { validate } from '../middleware/validate';
-import { signedDevNotification } from '../services/payments/development';
+import { DEV_PAY_TYPE, signedDevNotification } from '../services/payments/development';
 import { handleNotification } from '../services/payments/notifications';
 import { findOrder } from '../services/payments/orders';
 
@@ -61,8 +61,8 @@ export const devPay = new Hono<AppEnv>()
         { outTradeNo: order.outTradeNo, amountFen: order.amountFen, transactionId: `DEV${crypto.randomUUID().replace(/-/g, '')}` },
         Date.now(),
       );
-      const url = new URL(`/prod-api/pay/notify/devPay`, c.req.url);
-      await handleNotification(c.env, c.var.db, 'devPay', new Request(url, { method: 'POST', ...notification }));
+      const url = new URL(`/prod-api/pay/notify/${DEV_PAY_TYPE}`, c.req.url);
+      await handleNotification(c.env, c.var.db, DEV_PAY_TYPE, new Request(url, { method: 'POST', ...notification }));
     }
     // Post/redirect/get: the page then shows the order's real outcome.
     return c.redirect(c.req.url, 303);

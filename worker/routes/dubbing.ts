@@ -20,6 +20,7 @@ import { mergeFileBody, uploadPartBody } from '../../contracts/uploads';
 import { publicOrigin } from '../lib/client';
 import { ok, page } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
+import { formFile } from '../lib/form-file';
 import { translate } from '../lib/i18n';
 import type { AppEnv } from '../lib/types';
 import { requireUser } from '../middleware/auth';
@@ -128,7 +129,7 @@ export const synthesisRoutes = new Hono<AppEnv>()
 
 /** `POST /file/upload`: an SRT for the dubbing dialog (multipart `file`). */
 export const fileRoutes = new Hono<AppEnv>().post('/upload', requireUser, async (c) => {
-  const file = (await c.req.formData().catch(() => null))?.get('file');
-  if (!(file instanceof File)) throw new ApiError(Code.BAD_REQUEST, 'badRequest', { detail: 'file: required' }, 400);
+  const file = await formFile(c);
+  if (!file) throw new ApiError(Code.BAD_REQUEST, 'badRequest', { detail: 'file: required' }, 400);
   return ok(c, await storeSrt(c.env, c.var.userId, file));
 });

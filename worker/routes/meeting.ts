@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { CLOSE, createMeetingBody, editMeetingBody, joinRecordQuery, meetingIdBody, meetingIdQuery, networkLinkQuery } from '../../contracts/meeting';
+import { Code } from '../../contracts/errors';
 import { meetingListQuery } from '../../contracts/records';
 import { ok, page } from '../lib/envelope';
+import { ApiError } from '../lib/errors';
 import type { AppEnv } from '../lib/types';
 import { requireUser } from '../middleware/auth';
 import { throttleGuesses } from '../middleware/throttle';
@@ -54,7 +56,7 @@ export const meetingRoutes = new Hono<AppEnv>()
   )
   .get('/joinRecord', validate('query', joinRecordQuery), async (c) => ok(c, await participantAccess(c.env, c.var.db, c.req.valid('query'), c.var.locale)))
   .get('/socket', validate('query', z.object({ ticket: z.string().min(1).max(2048) })), async (c) => {
-    if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') return c.text('Expected a WebSocket upgrade', 426);
+    if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') throw new ApiError(Code.UPGRADE_REQUIRED, 'upgradeRequired', {}, 426);
     const claims = await verifyTicket(c.env.JWT_SECRET, c.req.valid('query').ticket);
     if (!claims) return refuseSocket(CLOSE.badTicket, 'invalid or expired ticket');
     const headers = new Headers(c.req.raw.headers);

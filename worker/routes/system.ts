@@ -6,12 +6,14 @@ import { bindAccountBody, bindOtherBody, changePasswordBody, editClientBody } fr
 import { Code } from '../../contracts/errors';
 import { users } from '../db/schema';
 import { ok } from '../lib/envelope';
-import { ApiError, forbidden, unauthorized } from '../lib/errors';
+import { ApiError, forbidden, notFound, unauthorized } from '../lib/errors';
 import { randomToken } from '../lib/encoding';
+import { formFile } from '../lib/form-file';
 import type { AppEnv } from '../lib/types';
-import { requireUser } from '../middleware/auth';
+import { requireUser, sessionOf } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 import { redeemCode, requireGoogle } from '../services/google';
+import { isOwnerQrKey, ownerQrKey } from '../services/owner-qr';
 import { hashPassword, verifyPassword } from '../services/passwords';
 import { requireCode } from '../services/codes';
 import { revokeUserSessions } from '../services/sessions';
@@ -26,6 +28,8 @@ const publicConfig = {
 const configKey = z.object({ key: z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/) });
 const AVATAR_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/** The names avatars are stored under: a random token and the type's extension. */
+const AVATAR_NAME = /^[A-Za-z0-9_-]{1,64}\.(png|jpg|gif|webp)$/;
 
 async function currentUser(db: AppEnv['Variables']['db'], id: number) {
   const user = await getUser(db, id);
@@ -52,11 +56,16 @@ export const system = new Hono<AppEnv>()
     return ok(c, publicConfig[key as keyof typeof publicConfig](c.env));
   })
   .get('/getClientInfo', requireUser, async (c) => ok(c, await userInfo(c.var.db, await currentUser(c.var.db, c.var.userId))))
-  // Public: what the "my QR code" landing page shows about a user, and whether their code may be used.
-  .get('/getClient', validate('query', z.object({ userId: z.coerce.number().int().positive() })), async (c) => {
-    const user = await getUser(c.var.db, c.req.valid('query').userId);
-    if (!user) throw new ApiError(Code.NOT_FOUND, 'notFound', { path: 'user' }, 404);
-    return ok(c, { userId: user.id, name: publicName(user), avatar: user.avatar, shareStatus: user.shareStatus });
+  // What the "my QR code" landing page shows about a user and whether their code may be used: only to a holder
+  // of the code's key, and to the owner, who also gets the key to draw the code with. To anyone else every id
+  // reads as unknown, so ids cannot be walked for names or sharing.
+  .get('/getClient', validate('query', z.object({ userId: z.coerce.number().int().positive(), key: z.string().max(64).optional() })), async (c) => {
+    const { userId, key } = c.req.valid('query');
+    const owner = (await sessionOf(c))?.userId === userId;
+    const user = owner || (await isOwnerQrKey(c.env.JWT_SECRET, userId, key)) ? await getUser(c.var.db, userId) : undefined;
+    if (!user) throw notFound('user');
+    const view = { userId: user.id, name: publicName(user), avatar: user.avatar, shareStatus: user.shareStatus };
+    return ok(c, owner ? { ...view, qrKey: await ownerQrKey(c.env.JWT_SECRET, user.id) } : view);
   })
   .post('/client/user/edit', requireUser, validate('json', editClientBody.extend({ id: z.coerce.number().int().optional() })), async (c) => {
     const { id, ...changes } = c.req.valid('json');
@@ -66,9 +75,9 @@ export const system = new Hono<AppEnv>()
     return ok(c, await userInfo(c.var.db, user!));
   })
   .post('/user/avatar', requireUser, async (c) => {
-    const file = (await c.req.parseBody()).file;
-    const ext = file instanceof File ? AVATAR_TYPES[file.type] : undefined;
-    if (!(file instanceof File) || !ext || file.size > AVATAR_MAX_BYTES) throw new ApiError(Code.BAD_REQUEST, 'avatarInvalid', {}, 400);
+    const file = await formFile(c);
+    const ext = file ? AVATAR_TYPES[file.type] : undefined;
+    if (!file || !ext || file.size > AVATAR_MAX_BYTES) throw new ApiError(Code.BAD_REQUEST, 'avatarInvalid', {}, 400);
     const key = `avatars/${c.var.userId}/${randomToken(9)}.${ext}`;
     await c.env.MEDIA.put(key, file.stream(), { httpMetadata: { contentType: file.type } });
     const avatar = `/prod-api/system/avatar/${key.slice('avatars/'.length)}`;
@@ -76,8 +85,11 @@ export const system = new Hono<AppEnv>()
     return ok(c, await userInfo(c.var.db, user!));
   })
   .get('/avatar/:userId/:name', async (c) => {
-    const object = await c.env.MEDIA.get(`avatars/${c.req.param('userId')}/${c.req.param('name')}`);
-    if (!object) throw new ApiError(Code.NOT_FOUND, 'notFound', { path: c.req.path }, 404);
+    const { userId, name } = c.req.param();
+    // Only names this app gives avatars reach storage (whose keys have a length limit of their own).
+    if (!/^\d{1,15}$/.test(userId) || !AVATAR_NAME.test(name)) throw notFound(c.req.path.slice(0, 200));
+    const object = await c.env.MEDIA.get(`avatars/${userId}/${name}`);
+    if (!object) throw notFound(c.req.path);
     return new Response(object.body, {
       headers: { 'content-type': object.httpMetadata?.contentType ?? 'application/octet-stream', 'cache-control': 'public, max-age=31536000, immutable' },
     });

@@ -20,6 +20,7 @@ import { randomToken } from '../lib/encoding';
 import { ApiError } from '../lib/errors';
 import { translate } from '../lib/i18n';
 import { targetFolder } from './folders';
+import { isOwnerQrKey } from './owner-qr';
 import { providers } from './providers';
 import { check, checkGated, checkRecognitionLanguage, permissions } from './rights';
 import { resolveVocabulary } from './vocabulary/resolve';
@@ -169,18 +170,20 @@ export async function projectionAccess(env: Env, db: Db, code: string, locale: L
 }
 
 /**
- * A participant's way in: the invitation link while the owner keeps it open, or the owner's personal QR
- * code (while they share it) leading to their newest meeting that has not ended. Both need the owner's
- * invitation right; anything else reads as an expired link.
+ * A participant's way in, always through a meeting's open invitation: its link, or the owner's personal QR
+ * code (its key checked, while they share it) leading to their newest live meeting whose invitation is open.
+ * Both need the owner's invitation right; anything else reads as an expired link, so nothing here tells a
+ * stranger which users exist, share or hold a meeting.
  */
-export async function participantAccess(env: Env, db: Db, q: { invite?: string; userId?: number }, locale: Locale): Promise<MeetingAccess> {
+export async function participantAccess(env: Env, db: Db, q: { invite?: string; userId?: number; key?: string }, locale: Locale): Promise<MeetingAccess> {
+  const inviteOpen = eq(meetings.inviteOpen, true);
   let row: Awaited<ReturnType<typeof findMeeting>> | undefined;
   if (q.invite !== undefined) {
-    row = await findMeeting(db, and(eq(meetings.inviteToken, q.invite), eq(meetings.inviteOpen, true)));
-  } else {
-    const owner = await db.query.users.findFirst({ where: eq(users.id, q.userId!) });
+    row = await findMeeting(db, and(eq(meetings.inviteToken, q.invite), inviteOpen));
+  } else if (q.userId !== undefined && (await isOwnerQrKey(env.JWT_SECRET, q.userId, q.key))) {
+    const owner = await db.query.users.findFirst({ where: eq(users.id, q.userId) });
     if (owner?.shareStatus === '1') {
-      row = await findMeeting(db, and(eq(records.userId, owner.id), inArray(records.status, ['not_started', 'in_progress', 'paused'])));
+      row = await findMeeting(db, and(eq(records.userId, owner.id), inArray(records.status, ['not_started', 'in_progress', 'paused']), inviteOpen));
     }
   }
   if (!row || row.record.status === 'ended' || !(await permissions(db, row.record.userId)).inviteMeeting) throw linkExpired();

@@ -45,6 +45,15 @@ export async function createUser(db: Db, values: Partial<typeof users.$inferInse
   return user!;
 }
 
+/**
+ * A guest account: one the browser's visitorId signs into. The id is a bearer secret kept in the browser, so it
+ * stops being one the moment the account gains a real way in (an email, a phone, a password, WeChat or Google):
+ * from then on only that way signs in.
+ */
+export function isGuest(user: User) {
+  return Boolean(user.visitorId) && !(user.email || user.phone || user.passwordHash || user.wechatOpenId || user.googleSub);
+}
+
 export async function getUser(db: Db, id: number) {
   return db.query.users.findFirst({ where: eq(users.id, id) });
 }
@@ -71,7 +80,7 @@ export async function userInfo(db: Db, user: User): Promise<UserInfo> {
     hasPassword: Boolean(user.passwordHash),
     wechatBound: Boolean(user.wechatOpenId),
     googleBound: Boolean(user.googleSub),
-    visitor: Boolean(user.visitorId),
+    visitor: isGuest(user),
     shareStatus: user.shareStatus,
     memberLevel: level,
     validUntil: level ? b[level]!.validUntil : null,

@@ -1,16 +1,11 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
-import { App, Button, Modal, QRCode, Switch } from 'antd';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { App, Button, Modal, QRCode, Spin, Switch } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PATHS } from '../../lib/paths';
 import { useSession, useSignedInUser } from '../../lib/session';
-import { editClient } from './api';
-
-/** Where the code leads: the public landing page that shows who it belongs to. */
-export function qrCodeLink(origin: string, userId: number): string {
-  return `${origin}${PATHS.myQrCodeMiddlePage}?userId=${userId}`;
-}
+import { ownerQrLink } from '../meeting/links';
+import { editClient, fetchClient } from './api';
 
 function canvasPng(canvas: HTMLCanvasElement): Promise<Blob> {
   return new Promise((resolve, reject) => {
@@ -25,6 +20,9 @@ export function QrCodeDialog({ open, onClose }: { open: boolean; onClose: () => 
   const user = useSignedInUser();
   const setUserInfo = useSession((s) => s.setUserInfo);
   const codeBox = useRef<HTMLDivElement>(null);
+  // The code carries a key only the owner is given, so a scanned code cannot be made up from a user id.
+  const own = useQuery({ queryKey: ['client', user?.id, 'own'], queryFn: () => fetchClient(user!.id), enabled: open && user !== null });
+  const link = own.data?.qrKey && user ? ownerQrLink(window.location.origin, user.id, own.data.qrKey) : null;
 
   const sharing = useMutation({
     mutationFn: (on: boolean) => editClient({ shareStatus: on ? '1' : '0' }),
@@ -55,9 +53,9 @@ export function QrCodeDialog({ open, onClose }: { open: boolean; onClose: () => 
         </label>
         <p className="qr-hint">{t(shared ? 'qrCode.sharedHint' : 'qrCode.notSharedHint')}</p>
         <div className="qr-code" ref={codeBox} data-testid="qr-code">
-          <QRCode value={qrCodeLink(window.location.origin, user.id)} size={126} type="canvas" bgColor="#ffffff" bordered={false} />
+          {link ? <QRCode value={link} size={126} type="canvas" bgColor="#ffffff" bordered={false} /> : <Spin />}
         </div>
-        <Button icon={<CopyOutlined />} onClick={() => void copy()} block data-testid="qr-copy">
+        <Button icon={<CopyOutlined />} onClick={() => void copy()} disabled={!link} block data-testid="qr-copy">
           {t('qrCode.copy')}
         </Button>
       </div>

@@ -26,8 +26,12 @@ export interface PublicClient {
   name: string;
   avatar: string;
   shareStatus: '0' | '1';
+  /** Only in the owner's own view: the key their QR code carries. */
+  qrKey?: string;
 }
-export const fetchClient = async (userId: string) => (await get<PublicClient>('/system/getClient', { userId })).data;
+/** A user's QR landing data: for the holder of their code's key, or (no key) for the signed-in owner. */
+export const fetchClient = async (userId: string | number, key?: string) =>
+  (await get<PublicClient>('/system/getClient', key === undefined ? { userId } : { userId, key }, { silent: true })).data;
 
 export type ClientChanges = Partial<Pick<UserInfo, 'name' | 'avatar' | 'shareStatus'>>;
 export const editClient = async (changes: ClientChanges) => (await post<UserInfo>('/system/client/user/edit', changes)).data;

@@ -30,7 +30,7 @@ export const createScreenCode = async (id: number) => (await post<{ shortCode: s
 /** A projected screen's ticket; the page explains an unknown or expired code itself. */
 export const fetchNetworkLink = async (shortCode: string) => (await get<MeetingAccess>(`${BASE}/getNetworkLink`, { shortCode }, { silent: true })).data;
 
-export type JoinBy = { invite: string } | { userId: string };
+export type JoinBy = { invite: string } | { userId: string; key: string };
 
 /** A participant's ticket, by invitation token or by the owner's personal QR code. */
 export const joinMeeting = async (by: JoinBy) => (await get<MeetingAccess>(`${BASE}/joinRecord`, by, { silent: true })).data;

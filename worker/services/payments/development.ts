@@ -8,6 +8,7 @@ import type { ConfirmedPayment, PayProvider, Refusal } from './provider';
  * verify-and-credit path as a real provider's. The key is public on purpose: this provider does not
  * exist outside development.
  */
+export const DEV_PAY_TYPE = 'devPay';
 const DEV_PAY_KEY = 'tingyi-development-payments (not a secret; development only)';
 export const DEV_SIGNATURE_HEADER = 'x-tingyi-dev-signature';
 /** A notification older than this is a replay (the same window WeChat Pay allows for its timestamps). */
@@ -48,7 +49,7 @@ function parse(body: string): DevNotification | null {
 export function developmentProvider(env: Env): PayProvider | null {
   if (env.ENVIRONMENT !== 'development') return null;
   return {
-    payType: 'devPay',
+    payType: DEV_PAY_TYPE,
     channels: ['qr'],
     async create(request) {
       const url = devPayUrl(request.origin, request.outTradeNo);

@@ -1,6 +1,7 @@
 import { findOrder, orderObject } from './orders';
 import { payProvider } from './index';
 import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
 
 const warn = (fields: Record<string, unknown>) => console.warn(JSON.stringify({ level: 'warn', event: 'payNotificationRefused', ...fields }));
 
@@ -11,7 +12,8 @@ const warn = (fields: Record<string, unknown>) => console.warn(JSON.stringify({ 
  */
 export async function handleNotification(env: Env, db: Db, payType: string, request: Request, now = Date.now()): Promise<Response> {
   const provider = payProvider(env, payType);
-  if (!provider) return new Response('unknown payment method', { status: 404 });
+  // Not a provider's call at all: answered like any unknown address.
+  if (!provider) throw notFound(new URL(request.url).pathname);
   const verified = await provider.verifyNotification(request, now);
   if ('refused' in verified) {
     warn({ payType, reason: verified.refused });
