@@ -136,7 +136,7 @@ async function meetingRun(app: App, token: string, viewers: number) {
   control('start');
   await started;
   t0 = performance.now();
-  const sentAt = await feed((pcm) => host.send(audioFrame(sent++, pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.length))), t0);
+  const sentAt = await feed((pcm) => host.send(audioFrame(sent++, new Uint8Array(pcm).buffer)), t0);
   await Promise.race([lastFinalSeen, new Promise((r) => setTimeout(r, LAST_FINAL_WAIT_MS))]);
   control('end');
   await ended;

@@ -36,7 +36,21 @@ export function librivoxRecording(gap = 1.5, clips = 5): { path: string; seconds
   const files = ids.map((id) => join(LIBRIVOX, `${id.split('/').pop()}.wav`));
   const path = join(mkdtempSync(join(tmpdir(), 'engine-bench-')), 'librivox.wav');
   const filter = `${ids.map((_, i) => `[${i}:a]apad=pad_dur=${gap}[a${i}]`).join(';')};${ids.map((_, i) => `[a${i}]`).join('')}concat=n=${ids.length}:v=0:a=1[out]`;
-  execFileSync('ffmpeg', ['-v', 'error', '-y', ...files.flatMap((f) => ['-i', f]), '-filter_complex', filter, '-map', '[out]', '-ar', '16000', '-ac', '1', path]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    ...files.flatMap((f) => ['-i', f]),
+    '-filter_complex',
+    filter,
+    '-map',
+    '[out]',
+    '-ar',
+    '16000',
+    '-ac',
+    '1',
+    path,
+  ]);
   const pcm = readFileSync(path).subarray(44);
   // The clips are 16 kHz mono PCM16 WAVs with a 44-byte header.
   const ends: number[] = [];
