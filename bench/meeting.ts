@@ -126,6 +126,13 @@ async function meetingRun(app: App, token: string, viewers: number) {
         if (match(JSON.parse(String(d)) as ServerMessage)) resolve();
       }),
     );
+  // What the room told the host went wrong (a refused start, a pause for a reason): shown when a run measured nothing.
+  const problems: string[] = [];
+  host.on('message', (d) => {
+    const msg = JSON.parse(String(d)) as ServerMessage;
+    if (msg.type === 'error') problems.push(`${msg.code} ${msg.msg}`);
+    else if (msg.type === 'state' && msg.reason) problems.push(`${msg.status}: ${msg.reason.code} ${msg.reason.msg}`);
+  });
   const welcomed = hostSays((msg) => msg.type === 'welcome');
   const started = hostSays((msg) => msg.type === 'state' && msg.status === 'in_progress');
   const ended = hostSays((msg) => msg.type === 'state' && msg.status === 'ended');
@@ -150,7 +157,7 @@ async function meetingRun(app: App, token: string, viewers: number) {
       .filter((g) => g < GAP),
   );
   const translated = seen.flatMap((l) => l.finals.flatMap((f) => (l.translations.has(f.seq) ? [l.translations.get(f.seq)! - f.at] : [])));
-  return { finals: Math.min(...seen.map((l) => l.finals.length)), lags, gaps, translated };
+  return { finals: Math.min(...seen.map((l) => l.finals.length)), lags, gaps, translated, problems };
 }
 
 const fmt = (s: ReturnType<typeof stats>) => `p50 ${s.p50.toFixed(2)} s, p95 ${s.p95.toFixed(2)} s`;
@@ -175,6 +182,7 @@ try {
       const r = await meetingRun(app, token, viewers).finally(stop);
       const lags = stats(r.lags);
       const case_ = `${viewers} screen(s), ${load}`;
+      if (r.problems.length) console.log(`${case_}: the room told the host: ${r.problems.join('; ')}`);
       requireFigures(BENCH, {
         [`${case_}: finals on every screen`]: r.finals,
         [`${case_}: live lag`]: r.lags,

@@ -462,6 +462,11 @@ const messages = {
     'zh-CN': '文件超过 {mb} MB。',
     'zh-TW': '檔案超過 {mb} MB。',
   },
+  vocabImportUnpackedTooLarge: {
+    'en-US': 'This spreadsheet unpacks to more than {mb} MB. Keep only the entries in its first sheet and try again.',
+    'zh-CN': '该表格解压后超过 {mb} MB，请只保留第一个工作表中的词条后重试。',
+    'zh-TW': '該試算表解壓縮後超過 {mb} MB，請只保留第一個工作表中的詞條後重試。',
+  },
   vocabImportEmpty: {
     'en-US': 'The file has no entries in its first sheet.',
     'zh-CN': '文件的第一个工作表中没有词条。',
