@@ -115,7 +115,11 @@ export function unpackXlsx(file: ArrayBuffer): Uint8Array {
       throw error instanceof UnpackedTooLargeError ? error : new NotZipError(String(error));
     }
     const whole = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-    chunks.reduce((offset, c) => (whole.set(c, offset), offset + c.length), 0);
+    let offset = 0;
+    for (const c of chunks) {
+      whole.set(c, offset);
+      offset += c.length;
+    }
     parts[name] = spellOutAstral(whole);
   }
   return zipSync(parts, { level: 0 });
