@@ -539,6 +539,7 @@ const messages = {
   summaryKeyPoints: { 'en-US': 'Key points', 'zh-CN': '要点回顾', 'zh-TW': '要點回顧' },
   summaryMindMap: { 'en-US': 'Mind map', 'zh-CN': '思维导图', 'zh-TW': '心智圖' },
   summaryTalkTime: { 'en-US': 'spoke for {time}', 'zh-CN': '发言时长 {time}', 'zh-TW': '發言時長 {time}' },
+  summaryTalkTimeUnderSecond: { 'en-US': 'spoke for under a second', 'zh-CN': '发言不足 1 秒', 'zh-TW': '發言不足 1 秒' },
   summaryExtractive: {
     'en-US': 'This summary is extractive: its sentences are taken from the transcript as they were spoken.',
     'zh-CN': '本摘要为抽取式：其中的句子直接摘自转写原文。',
