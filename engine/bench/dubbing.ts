@@ -6,8 +6,8 @@
  * lines fitted, overruns and tempo, A/V sync and whether ffprobe reads the output as playable; twice, cold
  * (empty speech cache) and warm (every line cached), then once without subtitles against a plain re-mux.
  * Exits non-zero if a line ends outside its allowed window or an output is not playable.
- * Run: npm run bench:dubbing   (quick check of the figures, as `npm test` runs it: -- --quick: a 12 s video of
- * three lines)
+ * Run: npm run bench:dubbing   (quick check of the figures, as `npm test` runs it: -- --quick: a 12 s 640×360
+ * video of three lines)
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,7 +20,7 @@ import { makeTestVideo } from '../../tests/fixtures/video';
 import { QUICK, requireFigures } from './figures';
 
 const VIDEO_SECONDS = QUICK ? 12 : 60;
-const SIZE = '1280x720';
+const SIZE = QUICK ? '640x360' : '1280x720';
 const FPS = 25;
 const RATE = 16_000;
 /** Reported times are rounded to the millisecond. */

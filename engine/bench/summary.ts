@@ -19,7 +19,7 @@ import { QUICK, requireFigures } from './figures';
 import { TOPICS as ALL_TOPICS, longTranscript } from './summary-texts';
 
 const BENCH = 'bench:summary';
-const TOPICS = QUICK ? ALL_TOPICS.slice(0, 2).map((t) => ({ ...t, sentences: t.sentences.slice(0, 3) })) : ALL_TOPICS;
+const TOPICS = QUICK ? ALL_TOPICS.slice(0, 2).map((t) => ({ ...t, sentences: t.sentences.slice(0, 2) })) : ALL_TOPICS;
 /** Transcript lengths (minutes) summarised for the scaling figure: the second is six times the first. */
 const SCALE_MINUTES = QUICK ? [2, 12] : [10, 60];
 const SCALE_RUNS = QUICK ? 1 : 5;
