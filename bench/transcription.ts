@@ -2,7 +2,7 @@
  * File transcription speed: wall time from `transwrite` to `transcription_completed` for a 10-minute
  * recording going through the whole app (Queues fan-out into pieces, engine, D1), as a ratio to the
  * engine transcribing the same file in one request, measured in the same run.
- * Run: npm run bench:transcription   (quick check of the figures, as `npm test` runs it: -- --quick: 30 s)
+ * Run: npm run bench:transcription   (quick check of the figures, as `npm test` runs it: -- --quick: 15 s)
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { librivoxRecording } from '../engine/bench/common';
 import { QUICK, requireFigures } from '../engine/bench/figures';
 import { complete, get, post, startApp, upload, userWithHours } from './app';
 
-const SECONDS = QUICK ? 30 : 600;
+const SECONDS = QUICK ? 15 : 600;
 
 /** One long POST with node:http: fetch gives up on answers that take more than 300 s to start. */
 function postLong(url: string, body: Buffer, secret: string) {
