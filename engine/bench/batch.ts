@@ -17,7 +17,7 @@ const rounds = QUICK ? 1 : 3;
 async function once() {
   const res = await fetch(`${engine.url}/v1/asr/transcribe`, { method: 'POST', body, headers: { authorization: `Bearer ${SECRET}` } });
   if (!res.ok) throw new Error(`transcribe answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as { processingSeconds: number };
+  return (await res.json()) as { processingSeconds: number; segments: unknown[] };
 }
 
 // Warm-up: page in models and the ffmpeg binary (the quick check needs the figures, not their accuracy).
@@ -30,7 +30,11 @@ for (const concurrency of [1, cores]) {
   const wall = (performance.now() - started) / 1000;
   const rtf = results.reduce((a, r) => a + r.processingSeconds, 0) / results.length / rec.seconds;
   const audio = rec.seconds * rounds * concurrency;
-  requireFigures('bench:batch', { [`concurrency ${concurrency}: real-time factor`]: rtf, [`concurrency ${concurrency}: wall time`]: wall });
+  requireFigures('bench:batch', {
+    [`concurrency ${concurrency}: recognised segments`]: Math.min(...results.map((r) => r.segments.length)),
+    [`concurrency ${concurrency}: real-time factor`]: rtf,
+    [`concurrency ${concurrency}: wall time`]: wall,
+  });
   console.log(
     `concurrency ${concurrency}: RTF per request ${rtf.toFixed(3)}, throughput ${(audio / wall).toFixed(1)} s audio / s wall ` +
       `= ${(audio / wall / cores).toFixed(1)} per core (RTF per core ${((wall * cores) / audio).toFixed(3)})`,
