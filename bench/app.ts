@@ -12,17 +12,24 @@ import { freePort, startEngine, startWorker } from '../scripts/services.mjs';
 export async function startApp(name: string) {
   const state = `.wrangler/bench-${name}`;
   rmSync(state, { recursive: true, force: true });
-  await migrate(state);
   const enginePort = await freePort();
   // BENCH_LOG=1 shows the engine's and the Worker's own output.
   const log = process.env.BENCH_LOG === '1';
-  const engine = await startEngine({ port: enginePort, log });
+  // The engine starts while the database is migrated; the Worker opens that database, so it comes after.
+  const [engine, migrated] = await Promise.allSettled([startEngine({ port: enginePort, log }), migrate(state)]);
+  if (engine.status === 'rejected' || migrated.status === 'rejected') {
+    if (engine.status === 'fulfilled') await engine.value.stop();
+    throw engine.status === 'rejected' ? engine.reason : (migrated as PromiseRejectedResult).reason;
+  }
   const port = await freePort();
-  const worker = await startWorker({ port, enginePort, persistTo: state, log });
+  const worker = await startWorker({ port, enginePort, persistTo: state, log }).catch(async (error: unknown) => {
+    await engine.value.stop();
+    throw error;
+  });
   const api = `http://127.0.0.1:${port}/prod-api`;
   const stop = async () => {
     await worker.stop();
-    await engine.stop();
+    await engine.value.stop();
     rmSync(state, { recursive: true, force: true });
   };
   return { api, engineUrl: `http://127.0.0.1:${enginePort}`, state, workerPid: worker.child.pid!, stop };

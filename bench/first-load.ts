@@ -6,21 +6,23 @@
  * first visit pays for. `/` is also opened by a Chinese browser of each script, whose texts differ. Target: `/`
  * at most 250 KB in every interface language.
  *
- *   npm run bench:first-load     (run `npx vite build` first after changing the web app)
+ *   npm run bench:first-load     (run `npx vite build` first after changing the web app; quick check of the
+ *                                 figures, as `npm test` runs it: -- --quick, `/` in English only)
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { QUICK, requireFigures } from '../engine/bench/figures';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { startApp } from './app';
 
 const TARGET_KB = 250;
 const PAGES = [
   { path: '/', locale: 'en-US' },
-  { path: '/', locale: 'zh-CN' },
-  { path: '/', locale: 'zh-TW' },
-  ...['/login', '/recordList', '/meeting'].map((path) => ({ path, locale: 'en-US' })),
+  ...(QUICK
+    ? []
+    : [{ path: '/', locale: 'zh-CN' }, { path: '/', locale: 'zh-TW' }, ...['/login', '/recordList', '/meeting'].map((path) => ({ path, locale: 'en-US' }))]),
 ];
 const COUNTED = new Set(['document', 'script', 'stylesheet']);
 
@@ -60,6 +62,15 @@ try {
   await app.stop();
 }
 
+requireFigures('bench:first-load', {
+  'whole app size': wholeApp,
+  ...Object.fromEntries(
+    rows.flatMap((row) => [
+      [`${row.page} (${row.locale}) files`, row.requests],
+      [`${row.page} (${row.locale}) size`, row.kb],
+    ]),
+  ),
+});
 console.log(`whole app (all JS + CSS, gzip): ${wholeApp.toFixed(1)} KB`);
 console.log(`${'page'.padEnd(14)} ${'texts'.padEnd(6)} files   gzip KB   share of the whole app`);
 for (const row of rows) {

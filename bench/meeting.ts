@@ -1,41 +1,58 @@
 /**
- * Live meeting latency through the whole app: read speech fed to a meeting room at real-time pace in
- * 100 ms frames, and on projected screens the time from the end of each utterance in the audio to its
- * final line (p50, p95), the interval between partial lines, and the time to each line's translation —
- * with 1, 10 and 100 screens connected. Baseline, measured in the same run: the engine's own stream on
- * the same audio (what the room adds is the difference).
- * Run: npm run bench:meeting
+ * Live meeting lag through the whole app: read speech fed to a meeting room at real-time pace in numbered
+ * 100 ms frames, as the browser sends them (contracts/meeting.ts), with 1, 10 and 100 screens projected. The
+ * live lag of a final line is the time from sending the audio where it ends to the line arriving on a
+ * screen: how far subtitles trail speech (p50, p95). Each case runs idle and again with the CPU
+ * oversubscribed two times over (2 × cores busy loops started by the bench, stopped after). Also the interval
+ * between partial lines and the time from a final to its translation. Baseline, measured in the same run:
+ * the engine's own stream on the same audio (what the room adds is the difference).
+ * Run: npm run bench:meeting   (quick check of the figures, as `npm test` runs it: -- --quick)
  */
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { parseEnv } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
 import type { StreamServerMessage } from '../contracts/engine';
-import type { MeetingAccess, MeetingDetail, ServerMessage } from '../contracts/meeting';
-import { librivoxRecording, stats } from '../engine/bench/common';
-import { get, grantAccount, post, signUpUser, startApp, type App } from './app';
+import { type MeetingAccess, type MeetingDetail, type ServerMessage, audioFrame } from '../contracts/meeting';
+import { librivoxRecording, nearestEnd, stats } from '../engine/bench/common';
+import { QUICK, requireFigures } from '../engine/bench/figures';
+import { type App, get, grantAccount, post, signUpUser, startApp } from './app';
 
+const BENCH = 'bench:meeting';
 const GAP = 1.5;
-const rec = librivoxRecording(GAP);
-// Speech spans of the joined recording: each clip followed by GAP seconds of silence.
-const clipSeconds = [7.1, 2.99, 5.3, 6.05, 3.29];
-const ends: number[] = [];
-clipSeconds.reduce((t, d) => {
-  ends.push(t + d);
-  return t + d + GAP;
-}, 0);
-const FRAME = 3200;
+const rec = librivoxRecording(GAP, QUICK ? 1 : 5);
+const SCREENS = QUICK ? [1] : [1, 10, 100];
+const FRAME_BYTES = 3200;
+const FRAME_MS = 100;
+const frames = Array.from({ length: Math.ceil(rec.pcm.length / FRAME_BYTES) }, (_, i) => rec.pcm.subarray(i * FRAME_BYTES, (i + 1) * FRAME_BYTES));
+/** How long to wait, after the last frame, for the last utterance's final before ending anyway. */
+const LAST_FINAL_WAIT_MS = 20_000;
 
-/** Seconds from the end of the nearest utterance (by the final's own end time) to when it arrived. */
-const latency = (arrivedAt: number, finalEndSeconds: number) =>
-  arrivedAt - ends.reduce((best, e) => (Math.abs(e - finalEndSeconds) < Math.abs(best - finalEndSeconds) ? e : best));
-
-/** Feeds the recording at real-time pace, frame i at `t0` + i × 100 ms (performance.now() clock). */
-async function feed(ws: WebSocket, t0: number, after: () => void) {
-  for (let off = 0, i = 0; off < rec.pcm.length; off += FRAME, i++) {
-    await new Promise((r) => setTimeout(r, Math.max(0, t0 + i * 100 - performance.now())));
-    ws.send(rec.pcm.subarray(off, off + FRAME));
+/**
+ * Feeds the recording at real-time pace, frame i due at `t0` + i × 100 ms, and returns when each frame was
+ * actually sent (seconds from t0): under load the feed itself may fall behind, and lag counts from the send.
+ */
+async function feed(send: (pcm: Buffer) => void, t0: number): Promise<number[]> {
+  const sentAt: number[] = [];
+  for (const [i, pcm] of frames.entries()) {
+    await new Promise((r) => setTimeout(r, Math.max(0, t0 + i * FRAME_MS - performance.now())));
+    send(pcm);
+    sentAt.push((performance.now() - t0) / 1000);
   }
-  after();
+  return sentAt;
+}
+
+/** Seconds from sending the frame that holds `endSeconds` of audio to `arrivedAt` (both from t0). */
+const lag = (sentAt: readonly number[], arrivedAt: number, endSeconds: number) =>
+  arrivedAt - sentAt[Math.min(sentAt.length - 1, Math.max(0, Math.ceil((endSeconds * 1000) / FRAME_MS) - 1))]!;
+
+/** 2 × cores threads spinning until stopped: the CPU oversubscribed two times over. */
+function oversubscribe() {
+  const loops = Array.from({ length: 2 * availableParallelism() }, () => new Worker('for (;;) {}', { eval: true }));
+  return async () => {
+    await Promise.all(loops.map((w) => w.terminate()));
+  };
 }
 
 function open(url: string, headers: Record<string, string> = {}) {
@@ -58,10 +75,11 @@ async function baseline(app: App) {
       if (msg.type === 'closed') resolve();
     }),
   );
-  await feed(ws, t0, () => ws.send(JSON.stringify({ type: 'end' })));
+  const sentAt = await feed((pcm) => ws.send(pcm), t0);
+  ws.send(JSON.stringify({ type: 'end' }));
   await closed;
   ws.close();
-  return finals.map((f) => latency(f.at, f.end));
+  return finals.map((f) => lag(sentAt, f.at, f.end));
 }
 
 async function meetingRun(app: App, token: string, viewers: number) {
@@ -75,41 +93,63 @@ async function meetingRun(app: App, token: string, viewers: number) {
   const socketUrl = (access: MeetingAccess) => `${app.api.replace('http', 'ws')}${access.socket.path}?ticket=${encodeURIComponent(access.socket.ticket)}`;
 
   // Arrival times count from the first audio frame; set just before feeding starts.
-  let t0 = Infinity;
+  let t0 = Number.POSITIVE_INFINITY;
+  const lastEnd = rec.ends.at(-1)!;
+  let lastFinal: () => void = () => {};
+  const lastFinalSeen = new Promise<void>((resolve) => (lastFinal = resolve));
   const seen = Array.from({ length: viewers }, () => ({
     finals: [] as { at: number; end: number; seq: number }[],
     partials: [] as number[],
     translations: new Map<number, number>(),
   }));
   const screens = await Promise.all(
-    seen.map(async (log) => {
+    seen.map(async (log, screen) => {
       const access = await fetch(`${app.api}/speech/meeting/getNetworkLink?shortCode=${shortCode}`).then((r) => r.json() as Promise<{ data: MeetingAccess }>);
       const ws = await open(socketUrl(access.data));
       ws.on('message', (d) => {
         const at = (performance.now() - t0) / 1000;
         const msg = JSON.parse(String(d)) as ServerMessage;
-        if (msg.type === 'final') log.finals.push({ at, end: msg.line.end / 1000, seq: msg.line.seq });
-        else if (msg.type === 'partial') log.partials.push(at);
+        if (msg.type === 'final') {
+          const end = msg.line.end / 1000;
+          log.finals.push({ at, end, seq: msg.line.seq });
+          if (screen === 0 && nearestEnd(rec.ends, end) === lastEnd) lastFinal();
+        } else if (msg.type === 'partial') log.partials.push(at);
         else if (msg.type === 'translation') log.translations.set(msg.seq, at);
       });
       return ws;
     }),
   );
   const host = await open(socketUrl(await get<MeetingAccess>(app, `/speech/meeting/getMeeting?id=${meeting.id}`, token)));
-  const ended = new Promise<void>((resolve) =>
-    host.on('message', (d) => {
-      const msg = JSON.parse(String(d)) as ServerMessage;
-      if (msg.type === 'state' && msg.status === 'ended') resolve();
-    }),
-  );
-  host.send(JSON.stringify({ type: 'control', action: 'start' }));
-  await new Promise((r) => setTimeout(r, 300));
+  const hostSays = (match: (msg: ServerMessage) => boolean) =>
+    new Promise<void>((resolve) =>
+      host.on('message', (d) => {
+        if (match(JSON.parse(String(d)) as ServerMessage)) resolve();
+      }),
+    );
+  // What the room told the host went wrong (a refused start, a pause for a reason): shown when a run measured nothing.
+  const problems: string[] = [];
+  host.on('message', (d) => {
+    const msg = JSON.parse(String(d)) as ServerMessage;
+    if (msg.type === 'error') problems.push(`${msg.code} ${msg.msg}`);
+    else if (msg.type === 'state' && msg.reason) problems.push(`${msg.status}: ${msg.reason.code} ${msg.reason.msg}`);
+  });
+  const welcomed = hostSays((msg) => msg.type === 'welcome');
+  const started = hostSays((msg) => msg.type === 'state' && msg.status === 'in_progress');
+  const ended = hostSays((msg) => msg.type === 'state' && msg.status === 'ended');
+  // Every message on the socket is numbered from 0, as the browser does; the room plays them in that order.
+  let sent = 0;
+  const control = (action: 'start' | 'end') => host.send(JSON.stringify({ type: 'control', action, n: sent++ }));
+  await welcomed;
+  control('start');
+  await started;
   t0 = performance.now();
-  await feed(host, t0, () => setTimeout(() => host.send(JSON.stringify({ type: 'control', action: 'end' })), 3000));
+  const sentAt = await feed((pcm) => host.send(audioFrame(sent++, new Uint8Array(pcm).buffer)), t0);
+  await Promise.race([lastFinalSeen, new Promise((r) => setTimeout(r, LAST_FINAL_WAIT_MS))]);
+  control('end');
   await ended;
   for (const ws of [host, ...screens]) ws.close();
 
-  const latencies = seen.flatMap((l) => l.finals.map((f) => latency(f.at, f.end)));
+  const lags = seen.flatMap((l) => l.finals.map((f) => lag(sentAt, f.at, f.end)));
   const gaps = seen.flatMap((l) =>
     l.partials
       .slice(1)
@@ -117,7 +157,7 @@ async function meetingRun(app: App, token: string, viewers: number) {
       .filter((g) => g < GAP),
   );
   const translated = seen.flatMap((l) => l.finals.flatMap((f) => (l.translations.has(f.seq) ? [l.translations.get(f.seq)! - f.at] : [])));
-  return { finals: seen[0]!.finals.length, latencies, gaps, translated };
+  return { finals: Math.min(...seen.map((l) => l.finals.length)), lags, gaps, translated, problems };
 }
 
 const fmt = (s: ReturnType<typeof stats>) => `p50 ${s.p50.toFixed(2)} s, p95 ${s.p95.toFixed(2)} s`;
@@ -127,20 +167,35 @@ try {
   const { token, userId } = await signUpUser(app);
   await grantAccount(app, userId, 'duration', 2 * 3600);
   // Several screens at once is an SVIP right.
-  await grantAccount(app, userId, 'svip', 0);
-  console.log(`recording: ${rec.seconds.toFixed(1)} s, 5 utterances, fed at real-time pace in 100 ms frames`);
-  const direct = stats(await baseline(app));
-  console.log(`engine stream alone (baseline): end of utterance → final ${fmt(direct)}`);
-  for (const viewers of [1, 10, 100]) {
-    const r = await meetingRun(app, token, viewers);
-    const lat = stats(r.latencies);
-    const gaps = stats(r.gaps);
-    const tr = stats(r.translated);
-    console.log(
-      `${String(viewers).padStart(3)} screen(s): finals ${r.finals}; end of utterance → final on a screen ${fmt(lat)} ` +
-        `(p50 ×${(lat.p50 / direct.p50).toFixed(2)} of baseline); partial interval mean ${gaps.mean.toFixed(2)} s, p95 ${gaps.p95.toFixed(2)} s; ` +
-        `final → translation ${fmt(tr)}`,
-    );
+  if (SCREENS.some((n) => n > 1)) await grantAccount(app, userId, 'svip', 0);
+  console.log(
+    `recording: ${rec.seconds.toFixed(1)} s, ${rec.ends.length} utterances, fed at real-time pace in numbered 100 ms frames; ` +
+      `${availableParallelism()} cores, oversubscribed with ${2 * availableParallelism()} busy loops`,
+  );
+  const direct = await baseline(app);
+  const base = stats(direct);
+  requireFigures(BENCH, { 'engine stream alone: finals': direct });
+  console.log(`engine stream alone (baseline, idle): ${direct.length} finals, live lag ${fmt(base)}`);
+  for (const viewers of SCREENS) {
+    for (const load of ['idle', 'oversubscribed ×2'] as const) {
+      const stop = load === 'idle' ? async () => {} : oversubscribe();
+      const r = await meetingRun(app, token, viewers).finally(stop);
+      const lags = stats(r.lags);
+      const case_ = `${viewers} screen(s), ${load}`;
+      if (r.problems.length) console.log(`${case_}: the room told the host: ${r.problems.join('; ')}`);
+      requireFigures(BENCH, {
+        [`${case_}: finals on every screen`]: r.finals,
+        [`${case_}: live lag`]: r.lags,
+        [`${case_}: partial intervals`]: r.gaps,
+        [`${case_}: translations`]: r.translated,
+      });
+      const gaps = stats(r.gaps);
+      const tr = stats(r.translated);
+      console.log(
+        `${String(viewers).padStart(3)} screen(s) ${load.padEnd(17)}: finals ${r.finals}; live lag ${fmt(lags)} (p50 ×${(lags.p50 / base.p50).toFixed(2)} of baseline); ` +
+          `partial interval mean ${gaps.mean.toFixed(2)} s, p95 ${gaps.p95.toFixed(2)} s; final → translation ${fmt(tr)}`,
+      );
+    }
   }
 } finally {
   await app.stop();

@@ -1,16 +1,20 @@
 /**
  * Records list speed: p50 / p99 latency of `transcribe/query` over 10,000 records of one user, under
  * concurrent requests, against the real Worker (`wrangler dev`, local D1), each as a ratio to a trivial
- * endpoint measured in the same run. Run: npm run bench:records
+ * endpoint measured in the same run. Each answer must be a success, and each case's first page must hold rows.
+ * Run: npm run bench:records   (quick check of the figures, as `npm test` runs it: -- --quick: 200 records,
+ * 32 requests a case)
  */
 import { rmSync } from 'node:fs';
+import { QUICK, requireFigures } from '../engine/bench/figures';
 import { migrate, wranglerEnv } from '../scripts/prepare.mjs';
 import { run } from '../scripts/process.mjs';
 import { freePort, startWorker } from '../scripts/services.mjs';
 
-const RECORDS = 10_000;
-const CONCURRENCY = 16;
-const REQUESTS = 640;
+const BENCH = 'bench:records';
+const RECORDS = QUICK ? 200 : 10_000;
+const CONCURRENCY = QUICK ? 4 : 16;
+const REQUESTS = QUICK ? 32 : 640;
 const state = '.wrangler/bench-records';
 
 rmSync(state, { recursive: true, force: true });
@@ -58,6 +62,7 @@ try {
 
   async function measure(path: string, headers: Record<string, string> = auth) {
     const times: number[] = [];
+    let rows: number | undefined;
     let next = 0;
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
@@ -65,30 +70,33 @@ try {
           next++;
           const started = performance.now();
           const res = await fetch(base + path, { headers });
-          await res.arrayBuffer();
-          if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+          const body = (await res.json()) as { code: number; msg: string; rows?: unknown[] };
           times.push(performance.now() - started);
+          if (!res.ok || body.code !== 200) throw new Error(`${BENCH}: ${path} answered ${res.status} ${body.code} ${body.msg}`);
+          rows ??= body.rows?.length;
         }
       }),
     );
     times.sort((a, b) => a - b);
-    return { p50: times[Math.floor(times.length * 0.5)]!, p99: times[Math.floor(times.length * 0.99)]! };
+    return { p50: times[Math.floor(times.length * 0.5)]!, p99: times[Math.floor(times.length * 0.99)]!, rows: rows ?? 0 };
   }
 
   await measure('/system/config/configKey/WEICHAT_MP_APP_ID', {}); // warm-up
   const trivial = await measure('/system/config/configKey/WEICHAT_MP_APP_ID', {});
+  requireFigures(BENCH, { 'trivial endpoint p50': trivial.p50, 'trivial endpoint p99': trivial.p99 });
   const fmt = (n: number) => n.toFixed(1).padStart(7);
   console.log(`${CONCURRENCY} concurrent clients, ${REQUESTS} requests each case, ${RECORDS} records`);
   console.log(`${'case'.padEnd(44)}  p50 ms  p99 ms  p50×trivial  p99×trivial`);
   console.log(`${'trivial endpoint (config key)'.padEnd(44)}${fmt(trivial.p50)} ${fmt(trivial.p99)}`);
   const cases: [string, string][] = [
     ['newest first, page 1 of 10', '/speech/audio/transcribe/query?pageNum=1&pageSize=10'],
-    ['by duration ascending, page 500', '/speech/audio/transcribe/query?pageNum=500&pageSize=10&orderByColumn=duration&isAsc=asc'],
+    [`by duration ascending, page ${RECORDS / 20}`, `/speech/audio/transcribe/query?pageNum=${RECORDS / 20}&pageSize=10&orderByColumn=duration&isAsc=asc`],
     ['by name, type filter, favourites', '/speech/audio/transcribe/query?orderByColumn=name&isAsc=asc&type=meeting&favourite=1'],
     ['keyword in name or transcript', '/speech/audio/transcribe/query?keyword=weekly'],
   ];
   for (const [name, path] of cases) {
     const r = await measure(path);
+    requireFigures(BENCH, { [`${name}: rows on the page`]: r.rows, [`${name}: p50`]: r.p50, [`${name}: p99`]: r.p99 });
     console.log(
       `${name.padEnd(44)}${fmt(r.p50)} ${fmt(r.p99)}  ${(r.p50 / trivial.p50).toFixed(2).padStart(11)}  ${(r.p99 / trivial.p99).toFixed(2).padStart(11)}`,
     );

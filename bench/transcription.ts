@@ -2,7 +2,7 @@
  * File transcription speed: wall time from `transwrite` to `transcription_completed` for a 10-minute
  * recording going through the whole app (Queues fan-out into pieces, engine, D1), as a ratio to the
  * engine transcribing the same file in one request, measured in the same run.
- * Run: npm run bench:transcription
+ * Run: npm run bench:transcription   (quick check of the figures, as `npm test` runs it: -- --quick: 15 s)
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -12,9 +12,10 @@ import { parseEnv } from 'node:util';
 import type { RecordDetail } from '../contracts/records';
 import type { TranswriteResult } from '../contracts/transcription';
 import { librivoxRecording } from '../engine/bench/common';
+import { QUICK, requireFigures } from '../engine/bench/figures';
 import { complete, get, post, startApp, upload, userWithHours } from './app';
 
-const SECONDS = 600;
+const SECONDS = QUICK ? 15 : 600;
 
 /** One long POST with node:http: fetch gives up on answers that take more than 300 s to start. */
 function postLong(url: string, body: Buffer, secret: string) {
@@ -29,7 +30,7 @@ function postLong(url: string, body: Buffer, secret: string) {
   });
 }
 const clip = librivoxRecording();
-const file = join(dirname(clip.path), 'ten-minutes.mp3');
+const file = join(dirname(clip.path), 'recording.mp3');
 execFileSync('ffmpeg', ['-v', 'error', '-y', '-stream_loop', '-1', '-i', clip.path, '-t', String(SECONDS), '-b:a', '64k', file]);
 const bytes = readFileSync(file);
 
@@ -42,7 +43,7 @@ try {
   const engineLines = (JSON.parse(direct) as { segments: unknown[] }).segments.length;
 
   const token = await userWithHours(app, 2);
-  const { uploadId } = await upload(app, token, 'ten-minutes.mp3', bytes);
+  const { uploadId } = await upload(app, token, 'recording.mp3', bytes);
   const uploaded = await complete(app, token, uploadId);
   started = performance.now();
   const submit = await post<TranswriteResult>(
@@ -59,8 +60,14 @@ try {
   }
   const appSeconds = (performance.now() - started) / 1000;
   if (detail.record.status !== 'transcription_completed') throw new Error(`job ended ${detail.record.status}: ${detail.record.errorReason}`);
+  requireFigures('bench:transcription', {
+    'engine segments': engineLines,
+    'app lines': detail.lines.length,
+    'engine time': engineSeconds,
+    'app time': appSeconds,
+  });
 
-  console.log(`${SECONDS / 60}-minute MP3 of LibriVox speech`);
+  console.log(`${SECONDS} s MP3 of LibriVox speech`);
   console.log(`engine, one request:          ${engineSeconds.toFixed(1)} s (${engineLines} segments, RTF ${(engineSeconds / SECONDS).toFixed(3)})`);
   console.log(`app, submit → completed:      ${appSeconds.toFixed(1)} s (${detail.lines.length} lines, RTF ${(appSeconds / SECONDS).toFixed(3)})`);
   console.log(`ratio app / engine:           ${(appSeconds / engineSeconds).toFixed(2)}`);

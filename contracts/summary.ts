@@ -107,5 +107,11 @@ export const summaryRecordBody = z.object({ id });
 export const SUMMARY_EXPORT_FORMATS = ['docx', 'md'] as const;
 export type SummaryExportFormat = (typeof SUMMARY_EXPORT_FORMATS)[number];
 
+/**
+ * The ASCII name of a summary download: the Worker's plain `filename` beside the record-named UTF-8 one, and
+ * the name the web app saves under when it cannot read the header, so both agree.
+ */
+export const summaryFallbackName = (recordId: number, format: SummaryExportFormat) => `summary-${recordId}.${format}`;
+
 /** `POST /ai/summaryTemplate/download`: the summary as a Word document (the template) or Markdown. */
 export const summaryDownloadBody = z.object({ id, format: z.enum(SUMMARY_EXPORT_FORMATS).default('docx') });

@@ -1,5 +1,6 @@
 // `npm test`: prepares the local setup, lints and format-checks the code, type-checks every project, runs every
-// test suite (Worker in workerd, web, engine, end to end in Chromium) and ends with one line `N passed, N failed`.
+// test suite (Worker in workerd, web, engine, end to end in Chromium), runs every benchmark in its quick mode
+// and ends with one line `N passed, N failed`.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { prepare } from './prepare.mjs';
 import { run } from './process.mjs';
@@ -67,6 +68,22 @@ function whatFailed(counts) {
     ...file.assertionResults.filter((test) => test.status === 'failed').map((test) => `${test.fullName}: ${(test.failureMessages[0] ?? '').split('\n')[0]}`),
   ]);
   return lines.length ? `\n  - ${lines.join('\n  - ')}` : ' (an error outside any test, such as an unhandled rejection: see its output)';
+}
+
+// Every benchmark in its quick mode, one counted check each: it must still produce its figures (a bench fails
+// when it measured nothing), so a protocol or API change cannot silently break one. Their values are not checked.
+const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts;
+for (const bench of Object.keys(scripts).filter((name) => name.startsWith('bench:'))) {
+  console.log(`\n▶ ${bench} --quick`);
+  const started = performance.now();
+  try {
+    await run('npm', ['run', '--silent', bench, '--', '--quick'], { quiet: true });
+    results.passed += 1;
+    console.log(`  produced its figures in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  } catch {
+    results.failed += 1;
+    failures.push(`${bench} --quick (its output is above)`);
+  }
 }
 
 if (failures.length) console.log(`\nFailed: ${failures.join('\n')}`);

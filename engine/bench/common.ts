@@ -1,6 +1,6 @@
 /** Bench set-up: an in-process engine on a free port and a LibriVox recording built with ffmpeg. */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -27,16 +27,20 @@ export async function startBenchEngine(overrides: Record<string, unknown> = {}) 
   };
 }
 
-/** The five LibriVox clips joined with `gap` seconds of silence after each (16 kHz mono WAV). */
-export function librivoxRecording(gap = 1.5): { path: string; seconds: number; pcm: Buffer } {
-  const ids = readFileSync(join(LIBRIVOX, 'fileids'), 'utf8').split('\n').filter(Boolean);
+/**
+ * The first `clips` of the five LibriVox clips joined with `gap` seconds of silence after each (16 kHz mono
+ * WAV), and where each clip's speech ends in it (seconds).
+ */
+export function librivoxRecording(gap = 1.5, clips = 5): { path: string; seconds: number; pcm: Buffer; ends: number[] } {
+  const ids = readFileSync(join(LIBRIVOX, 'fileids'), 'utf8').split('\n').filter(Boolean).slice(0, clips);
+  const files = ids.map((id) => join(LIBRIVOX, `${id.split('/').pop()}.wav`));
   const path = join(mkdtempSync(join(tmpdir(), 'engine-bench-')), 'librivox.wav');
   const filter = `${ids.map((_, i) => `[${i}:a]apad=pad_dur=${gap}[a${i}]`).join(';')};${ids.map((_, i) => `[a${i}]`).join('')}concat=n=${ids.length}:v=0:a=1[out]`;
   execFileSync('ffmpeg', [
     '-v',
     'error',
     '-y',
-    ...ids.flatMap((id) => ['-i', join(LIBRIVOX, `${id.split('/').pop()}.wav`)]),
+    ...files.flatMap((f) => ['-i', f]),
     '-filter_complex',
     filter,
     '-map',
@@ -48,8 +52,19 @@ export function librivoxRecording(gap = 1.5): { path: string; seconds: number; p
     path,
   ]);
   const pcm = readFileSync(path).subarray(44);
-  return { path, seconds: pcm.length / 32_000, pcm };
+  // The clips are 16 kHz mono PCM16 WAVs with a 44-byte header.
+  const ends: number[] = [];
+  files.reduce((at, f) => {
+    const end = at + (statSync(f).size - 44) / 32_000;
+    ends.push(end);
+    return end + gap;
+  }, 0);
+  return { path, seconds: pcm.length / 32_000, pcm, ends };
 }
+
+/** The utterance end (of `ends`) nearest to a result's own end time, all in seconds. */
+export const nearestEnd = (ends: readonly number[], resultEnd: number) =>
+  ends.reduce((best, e) => (Math.abs(e - resultEnd) < Math.abs(best - resultEnd) ? e : best));
 
 export const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -6,7 +6,8 @@
  * lines fitted, overruns and tempo, A/V sync and whether ffprobe reads the output as playable; twice, cold
  * (empty speech cache) and warm (every line cached), then once without subtitles against a plain re-mux.
  * Exits non-zero if a line ends outside its allowed window or an output is not playable.
- * Run: npm run bench:dubbing
+ * Run: npm run bench:dubbing   (quick check of the figures, as `npm test` runs it: -- --quick: a 12 s 640×360
+ * video of three lines)
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,9 +17,10 @@ import { BORROW_GAP_SECONDS, type FitKind, type LineFit, MAX_TEMPO, type RenderP
 import { Dubbing } from '../backends/dubbing';
 import { loadConfig } from '../config';
 import { makeTestVideo } from '../../tests/fixtures/video';
+import { QUICK, requireFigures } from './figures';
 
-const VIDEO_SECONDS = 60;
-const SIZE = '1280x720';
+const VIDEO_SECONDS = QUICK ? 12 : 60;
+const SIZE = QUICK ? '640x360' : '1280x720';
 const FPS = 25;
 const RATE = 16_000;
 /** Reported times are rounded to the millisecond. */
@@ -28,7 +30,7 @@ const VIDEO_ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-
 const AUDIO_ENCODE = ['-c:a', 'aac', '-b:a', '160k', '-movflags', '+faststart'];
 
 /** What the video says, and what the dub says in its place: Spanish mostly, some English, short to far too long. */
-const SCRIPT: { said: string; dub: string; voice: string }[] = [
+const FULL_SCRIPT: { said: string; dub: string; voice: string }[] = [
   { said: 'Welcome to the weekly product review.', dub: 'Bienvenidos a la revisión semanal.', voice: 'es' },
   { said: 'Sales grew in every region this quarter.', dub: 'Las ventas crecieron en todas las regiones durante este trimestre.', voice: 'es' },
   { said: 'The new app was downloaded forty thousand times.', dub: 'La nueva aplicación se descargó cuarenta mil veces.', voice: 'es' },
@@ -56,6 +58,7 @@ const SCRIPT: { said: string; dub: string; voice: string }[] = [
   { said: 'Send your notes to the team channel.', dub: 'Enviad vuestras notas al canal del equipo.', voice: 'es' },
   { said: 'Thank you all, see you next week.', dub: 'Gracias a todos, nos vemos la semana que viene.', voice: 'es' },
 ];
+const SCRIPT = QUICK ? FULL_SCRIPT.slice(0, 3) : FULL_SCRIPT;
 const VOICES: Record<string, string> = { es: 'espeak:es+f3', en: 'espeak:en-us+m3' };
 /** Pauses after each sentence, seconds: from a breath to a long gap that a long line can borrow. */
 const PAUSES = [0.6, 1.2, 0.4, 2.0, 0.8, 0.3, 1.5, 0.7, 1.0];
@@ -194,6 +197,7 @@ try {
   for (const r of runs) {
     const { value: out, seconds } = await wall(() => dubbing.render(r.plan, video));
     took.push(seconds);
+    requireFigures('bench:dubbing', { [`${r.name}: wall time`]: seconds, [`${r.name}: lines`]: out.lines.length });
     try {
       const kept = join(dir, 'dubbed.mp4');
       copyFileSync(out.path, kept);

@@ -4,7 +4,7 @@
  * replacements (recognised words of the sentence other than the hot word that the correction overwrote,
  * and words changed in plain LibriVox text), word error rate before / after, and the correction's time per
  * line against recognition's.
- * Run: npm run bench:hotwords
+ * Run: npm run bench:hotwords   (quick check of the figures, as `npm test` runs it: -- --quick: two sentences, one voice)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -13,10 +13,11 @@ import { join } from 'node:path';
 import type { TranscribeResponse } from '../../contracts/engine';
 import { hotwordCorrector } from '../../contracts/hotwords';
 import { SECRET, startBenchEngine } from './common';
+import { QUICK, requireFigures } from './figures';
 
 const HOTWORDS = ['Tingyi', 'Kubernetes', 'WhatsApp', 'Dropbox', 'Grafana', 'Terraform', 'Zendesk', 'Databricks', 'Shopify', 'Huawei'];
 
-const SENTENCES = [
+const ALL_SENTENCES = [
   'Please open Tingyi and start the meeting',
   'The notes from Tingyi were ready in a minute',
   'We deploy the service on Kubernetes every week',
@@ -39,7 +40,8 @@ const SENTENCES = [
   'Huawei opened a new office in the city',
 ];
 
-const VOICES = ['en-us', 'en-gb-x-rp'];
+const SENTENCES = QUICK ? ALL_SENTENCES.slice(0, 2) : ALL_SENTENCES;
+const VOICES = QUICK ? ['en-us'] : ['en-us', 'en-gb-x-rp'];
 
 const words = (text: string): string[] => text.toLowerCase().match(/[a-z0-9']+/g) ?? [];
 
@@ -76,7 +78,18 @@ async function main() {
   );
   const engine = await startBenchEngine();
   const correct = hotwordCorrector(HOTWORDS, 'en-US');
-  const totals = { said: clips.length, before: 0, after: 0, errorsBefore: 0, errorsAfter: 0, refWords: 0, falseReplaced: 0, recognition: 0, correction: 0 };
+  const totals = {
+    said: clips.length,
+    before: 0,
+    after: 0,
+    errorsBefore: 0,
+    errorsAfter: 0,
+    refWords: 0,
+    heard: 0,
+    falseReplaced: 0,
+    recognition: 0,
+    correction: 0,
+  };
   try {
     await transcribe(engine.url, clips[0]!.path); // warm-up
     for (const clip of clips) {
@@ -88,6 +101,7 @@ async function main() {
       if (found(after.text)) totals.after++;
       const ref = words(clip.text);
       totals.refWords += ref.length;
+      totals.heard += words(before.text).length;
       totals.errorsBefore += wordErrors(ref, words(before.text));
       totals.errorsAfter += wordErrors(ref, words(after.text));
       // A false replacement: a word the recogniser got right, other than the hot word, that the correction overwrote.
@@ -116,6 +130,7 @@ async function main() {
     plainWords += tokens.length;
     for (const s of correct.spans(tokens)) plainChanged += s.to - s.from;
   }
+  requireFigures('bench:hotwords', { 'clips recognised': totals.said, 'words recognised': totals.heard, 'recognition time': totals.recognition });
   const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`;
   console.log(`\n${clips.length} clips (${SENTENCES.length} sentences × ${VOICES.length} voices), ${HOTWORDS.length} hot words`);
   console.log(

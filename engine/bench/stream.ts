@@ -1,21 +1,14 @@
 /**
  * Live recognition latency at real-time pace: time from the end of each utterance to its final result,
  * interval between partials while speaking, with 1 and 2 concurrent streams.
- * Run: node --import tsx engine/bench/stream.ts
+ * Run: npm run bench:stream   (quick check of the figures, as `npm test` runs it: -- --quick)
  */
 import WebSocket from 'ws';
 import type { StreamServerMessage } from '../../contracts/engine';
-import { SECRET, librivoxRecording, startBenchEngine, stats } from './common';
+import { SECRET, librivoxRecording, nearestEnd, startBenchEngine, stats } from './common';
+import { QUICK, requireFigures } from './figures';
 
-const gap = 1.5;
-const rec = librivoxRecording(gap);
-// Speech spans of the joined recording: each clip followed by `gap` seconds of silence.
-const clipSeconds = [7.1, 2.99, 5.3, 6.05, 3.29];
-const ends: number[] = [];
-clipSeconds.reduce((t, d) => {
-  ends.push(t + d);
-  return t + d + gap;
-}, 0);
+const rec = librivoxRecording(1.5, QUICK ? 1 : 5);
 
 const engine = await startBenchEngine();
 
@@ -40,10 +33,7 @@ async function stream(): Promise<{ latencies: number[]; gaps: number[]; finals: 
   await closed;
   ws.close();
   const finals = log.filter((l) => l.msg.type === 'final');
-  const latencies = finals.map((f) => {
-    const end = ends.reduce((best, e) => (Math.abs(e - (f.msg as { end: number }).end) < Math.abs(best - (f.msg as { end: number }).end) ? e : best));
-    return f.at - end;
-  });
+  const latencies = finals.map((f) => f.at - nearestEnd(rec.ends, (f.msg as { end: number }).end));
   const gaps: number[] = [];
   const byUtt = new Map<number, number[]>();
   for (const l of log) if (l.msg.type === 'partial') byUtt.set(l.msg.utterance, [...(byUtt.get(l.msg.utterance) ?? []), l.at]);
@@ -54,11 +44,14 @@ async function stream(): Promise<{ latencies: number[]; gaps: number[]; finals: 
   return { latencies, gaps, finals: finals.length };
 }
 
-console.log(`recording: ${rec.seconds.toFixed(1)} s, 5 utterances, fed at real-time pace in 100 ms frames`);
-for (const concurrency of [1, 2]) {
+console.log(`recording: ${rec.seconds.toFixed(1)} s, ${rec.ends.length} utterances, fed at real-time pace in 100 ms frames`);
+for (const concurrency of QUICK ? [1] : [1, 2]) {
   const runs = await Promise.all(Array.from({ length: concurrency }, stream));
-  const lat = stats(runs.flatMap((r) => r.latencies));
-  const gaps = stats(runs.flatMap((r) => r.gaps));
+  const latencies = runs.flatMap((r) => r.latencies);
+  const intervals = runs.flatMap((r) => r.gaps);
+  requireFigures('bench:stream', { [`${concurrency} stream(s): finals`]: latencies, [`${concurrency} stream(s): partial intervals`]: intervals });
+  const lat = stats(latencies);
+  const gaps = stats(intervals);
   console.log(
     `${concurrency} stream(s): finals ${runs.map((r) => r.finals).join('+')}; end of utterance → final: mean ${lat.mean.toFixed(2)} s, ` +
       `p95 ${lat.p95.toFixed(2)} s, max ${lat.max.toFixed(2)} s; partial interval: mean ${gaps.mean.toFixed(2)} s, p95 ${gaps.p95.toFixed(2)} s, ` +

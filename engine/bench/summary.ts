@@ -5,7 +5,8 @@
  *     precision / recall / F1 within ±10 s and WindowDiff against the known joins, beside equal-length
  *     chapters of the same count measured in the same run.
  * (2) Time to summarise a 1-hour transcript against a 10-minute one.
- * Run: npm run bench:summary
+ * Run: npm run bench:summary   (quick check of the figures, as `npm test` runs it: -- --quick: two short texts,
+ * 2- and 12-minute transcripts summarised once each)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,7 +15,14 @@ import { join } from 'node:path';
 import type { TranscribeResponse } from '../../contracts/engine';
 import type { SummarizeResponse } from '../../contracts/summary';
 import { SECRET, startBenchEngine, stats } from './common';
-import { TOPICS, longTranscript } from './summary-texts';
+import { QUICK, requireFigures } from './figures';
+import { TOPICS as ALL_TOPICS, longTranscript } from './summary-texts';
+
+const BENCH = 'bench:summary';
+const TOPICS = QUICK ? ALL_TOPICS.slice(0, 2).map((t) => ({ ...t, sentences: t.sentences.slice(0, 2) })) : ALL_TOPICS;
+/** Transcript lengths (minutes) summarised for the scaling figure: the second is six times the first. */
+const SCALE_MINUTES = QUICK ? [2, 12] : [10, 60];
+const SCALE_RUNS = QUICK ? 1 : 5;
 
 const RATE = 16_000;
 const TOLERANCE_S = 10;
@@ -65,6 +73,7 @@ try {
 
   const lines = transcript.segments.map((s) => ({ start: Math.round(s.start * 1000), end: Math.round(s.end * 1000), text: s.text }));
   const summary = await summarize(lines);
+  requireFigures(BENCH, { 'recognised lines': lines.length, chapters: summary.chapters.length });
   const found = summary.chapters.slice(1).map((c) => c.start / 1000);
   console.log(`chapters found: ${summary.chapters.length}`);
   for (const c of summary.chapters) console.log(`  ${(c.start / 1000).toFixed(1).padStart(6)} s  ${c.title}`);
@@ -101,21 +110,23 @@ try {
 
   // (2) Scaling: the same text material as a 10-minute and a 1-hour transcript.
   const timings: Record<number, number> = {};
-  for (const minutes of [10, 60]) {
+  for (const minutes of SCALE_MINUTES) {
     const long = longTranscript(minutes);
     await summarize(long); // warm-up: JIT and the segmenter's dictionaries
     const runs: number[] = [];
-    for (let r = 0; r < 5; r++) {
+    for (let r = 0; r < SCALE_RUNS; r++) {
       const started = performance.now();
       await summarize(long);
       runs.push(performance.now() - started);
     }
+    requireFigures(BENCH, { [`${minutes} min transcript: summary time`]: runs });
     timings[minutes] = stats(runs).p50;
     console.log(
       `${String(minutes).padStart(2)} min transcript (${long.length} lines): median ${timings[minutes]!.toFixed(0)} ms over HTTP (max ${stats(runs).max.toFixed(0)} ms)`,
     );
   }
-  console.log(`1 h / 10 min time ratio: ${(timings[60]! / timings[10]!).toFixed(1)} for 6× the lines`);
+  const [short, long] = SCALE_MINUTES as [number, number];
+  console.log(`${long} min / ${short} min time ratio: ${(timings[long]! / timings[short]!).toFixed(1)} for 6× the lines`);
 } finally {
   engine.close();
   rmSync(dir, { recursive: true, force: true });

@@ -313,6 +313,12 @@ describe('transcript export', () => {
     expect(speakerRun).toContain('<w:b/>');
     const timeRun = paragraphs[2]!.xml.match(/<w:r>(?:(?!<\/w:r>)[\s\S])*00:00:00 - 00:00:04<\/w:t>/)![0];
     expect(timeRun).toContain('<w:color w:val="808080"/>');
+    // Chinese speech with English beside it: Word files the text under Chinese and draws it with a Chinese font.
+    const styles = strFromU8(
+      unzipSync(new Uint8Array(await (await download(url('format=docx&content=bilingual'), owner.token)).arrayBuffer()))['word/styles.xml']!,
+    );
+    expect(styles).toContain('<w:lang w:val="zh-CN" w:eastAsia="zh-CN"/>');
+    expect(styles).toContain('<w:rFonts w:eastAsia="Microsoft YaHei"/>');
   });
 
   it('names the file after the record, with an ASCII fallback and the UTF-8 name', async () => {

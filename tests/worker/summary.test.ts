@@ -5,11 +5,12 @@ import { Code } from '../../contracts/errors';
 import type { JobMessage } from '../../contracts/jobs';
 import type { MeetingDetail } from '../../contracts/meeting';
 import type { RecordDetail } from '../../contracts/records';
-import { SUMMARY_METHODS, type SummaryState } from '../../contracts/summary';
+import { type MediaSummary, SUMMARY_METHODS, type SummaryState, summaryFallbackName } from '../../contracts/summary';
 import { consumeDeadJobs, consumeJobs } from '../../queues/jobs';
 import { database } from '../../worker/db/client';
 import { translate } from '../../worker/lib/i18n';
 import { queueSummary, requestSummary } from '../../worker/services/summary';
+import { summaryDocx, summaryMarkdown } from '../../worker/services/summary/document';
 import { runStage } from '../../worker/services/transcription/pipeline';
 import { call, get, grant, send, signUp } from './api';
 import { batchOf, transcribe } from './jobs';
@@ -234,10 +235,15 @@ describe('downloading a summary', () => {
     expect(docx.status).toBe(200);
     expect(docx.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
     const disposition = docx.headers.get('content-disposition')!;
-    expect(disposition).toMatch(/^attachment; filename="[\x20-\x7E]+\.docx"; filename\*=UTF-8''/);
+    // The plain name is the one the web app falls back to when it cannot read the header.
+    expect(disposition).toMatch(new RegExp(`^attachment; filename="${summaryFallbackName(id, 'docx')}"; filename\\*=UTF-8''`));
     expect(decodeURIComponent(disposition.split("UTF-8''")[1]!)).toBe('季度规划 Q3 - AI 摘要.docx');
     const bytes = new Uint8Array(await docx.arrayBuffer());
     expect(strFromU8(bytes.subarray(0, 2))).toBe('PK');
+    // English speech summarised under Chinese headings: Word is told both, and which font draws the Chinese.
+    const defaults = strFromU8(unzipSync(bytes)['word/styles.xml']!).match(/<w:docDefaults>[\s\S]*?<\/w:docDefaults>/)![0];
+    expect(defaults).toContain('<w:lang w:val="en-US" w:eastAsia="zh-CN"/>');
+    expect(defaults).toContain('<w:rFonts w:eastAsia="Microsoft YaHei"/>');
     const xml = strFromU8(unzipSync(bytes)['word/document.xml']!)
       .replace(/&lt;/g, '<')
       .replace(/&gt;/g, '>')
@@ -261,6 +267,34 @@ describe('downloading a summary', () => {
     }
     const other = await signUp();
     expect((await download(other.token, { id, format: 'md' })).status).toBe(404);
+  });
+});
+
+describe('a speaker who talked under a second', () => {
+  it('is shown as such in both downloads, not as having spoken for 00:00:00', async () => {
+    const summary: MediaSummary = {
+      method: 'extractive',
+      language: 'zh-TW',
+      chapters: [],
+      speakers: [
+        { speaker: '主持人', talkMs: 65_000, summary: '開場' },
+        { speaker: '來賓', talkMs: 400, summary: '好' },
+      ],
+      keyPoints: [],
+      mindMap: { text: '會議', children: [] },
+    };
+    const record = { id: 7, name: '會議', type: 'meeting' as const };
+    for (const locale of ['en-US', 'zh-TW'] as const) {
+      const md = summaryMarkdown(record, summary, locale);
+      expect(md).toContain(translate(locale, 'summaryTalkTimeUnderSecond'));
+      expect(md).toContain(translate(locale, 'summaryTalkTime', { time: '00:01:05' }));
+      expect(md).not.toContain('00:00:00');
+      const files = unzipSync(await summaryDocx(record, summary, locale));
+      const xml = strFromU8(files['word/document.xml']!);
+      expect(xml).toContain(translate(locale, 'summaryTalkTimeUnderSecond'));
+      expect(xml).not.toContain('00:00:00');
+      expect(strFromU8(files['word/styles.xml']!)).toContain('<w:rFonts w:eastAsia="Microsoft JhengHei"/>');
+    }
   });
 });
 

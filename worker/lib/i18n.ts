@@ -479,6 +479,11 @@ const messages = {
     'zh-CN': '文件超过 {mb} MB。',
     'zh-TW': '檔案超過 {mb} MB。',
   },
+  vocabImportUnpackedTooLarge: {
+    'en-US': 'This spreadsheet unpacks to more than {mb} MB. Keep only the entries in its first sheet and try again.',
+    'zh-CN': '该表格解压后超过 {mb} MB，请只保留第一个工作表中的词条后重试。',
+    'zh-TW': '該試算表解壓縮後超過 {mb} MB，請只保留第一個工作表中的詞條後重試。',
+  },
   vocabImportEmpty: {
     'en-US': 'The file has no entries in its first sheet.',
     'zh-CN': '文件的第一个工作表中没有词条。',
@@ -551,6 +556,7 @@ const messages = {
   summaryKeyPoints: { 'en-US': 'Key points', 'zh-CN': '要点回顾', 'zh-TW': '要點回顧' },
   summaryMindMap: { 'en-US': 'Mind map', 'zh-CN': '思维导图', 'zh-TW': '心智圖' },
   summaryTalkTime: { 'en-US': 'spoke for {time}', 'zh-CN': '发言时长 {time}', 'zh-TW': '發言時長 {time}' },
+  summaryTalkTimeUnderSecond: { 'en-US': 'spoke for under a second', 'zh-CN': '发言不足 1 秒', 'zh-TW': '發言不足 1 秒' },
   summaryExtractive: {
     'en-US': 'This summary is extractive: its sentences are taken from the transcript as they were spoken.',
     'zh-CN': '本摘要为抽取式：其中的句子直接摘自转写原文。',

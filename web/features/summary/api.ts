@@ -1,4 +1,4 @@
-import type { SummaryExportFormat, SummaryState } from '../../../contracts/summary';
+import { type SummaryExportFormat, type SummaryState, summaryFallbackName } from '../../../contracts/summary';
 import { downloadFile } from '../../lib/download';
 import { post } from '../../lib/request';
 import { detailKey } from '../record-detail/api';
@@ -18,4 +18,4 @@ export const fetchSummary = async (id: number) => (await post<SummaryState>('/ai
 export const startSummary = async (id: number) => (await post<SummaryState>('/ai/ai/mediaSummary', { id })).data;
 
 export const downloadSummary = (id: number, format: SummaryExportFormat) =>
-  downloadFile({ method: 'POST', url: '/ai/summaryTemplate/download', data: { id, format } }, `summary-${id}.${format}`);
+  downloadFile({ method: 'POST', url: '/ai/summaryTemplate/download', data: { id, format } }, summaryFallbackName(id, format));

@@ -82,8 +82,11 @@ async function render(record: ExportRecord, options: Format, content: ExportCont
       return encode(srt(lines));
     case 'vtt':
       return encode(vtt(lines));
-    case 'docx':
-      return docx(record, lines, timestamps);
+    case 'docx': {
+      const source = record.audioLanguage ? [record.audioLanguage] : [];
+      const translation = record.translationLanguage ? [record.translationLanguage] : [];
+      return docx(record, lines, timestamps, content === 'translation' ? [...translation, ...source] : [...source, ...translation]);
+    }
   }
 }
 

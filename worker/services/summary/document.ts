@@ -1,9 +1,9 @@
 import type { Paragraph } from 'docx';
 import type { Locale } from '../../../contracts/locale';
 import type { RecordType } from '../../../contracts/record-vocabulary';
-import type { MediaSummary, MindMapNode, SummaryExportFormat } from '../../../contracts/summary';
+import { type MediaSummary, type MindMapNode, type SummaryExportFormat, summaryFallbackName } from '../../../contracts/summary';
 import { translate } from '../../lib/i18n';
-import { CONTENT_TYPES, asciiName, baseName } from '../export';
+import { CONTENT_TYPES, baseName } from '../export';
 import type { Download } from '../export';
 import { GREY, wordFile } from '../export/docx';
 import type { DocxLibrary } from '../export/docx';
@@ -29,7 +29,8 @@ function wording(locale: Locale, record: SummarisedRecord, summary: MediaSummary
     speakers: t('summarySpeakers'),
     keyPoints: t('summaryKeyPoints'),
     mindMap: t('summaryMindMap'),
-    talkTime: (ms: number) => translate(locale, 'summaryTalkTime', { time: clock(ms) }),
+    // The clock shows whole seconds: under one it would read 00:00:00, as if the speaker had said nothing.
+    talkTime: (ms: number) => (ms < 1000 ? t('summaryTalkTimeUnderSecond') : translate(locale, 'summaryTalkTime', { time: clock(ms) })),
     extractive: summary.method === 'extractive' ? t('summaryExtractive') : null,
   };
 }
@@ -67,7 +68,8 @@ export function summaryMarkdown(record: SummarisedRecord, summary: MediaSummary,
 
 export function summaryDocx(record: SummarisedRecord, summary: MediaSummary, locale: Locale): Promise<Uint8Array> {
   const w = wording(locale, record, summary);
-  return wordFile(record.name, ({ HeadingLevel, Paragraph, TextRun }: DocxLibrary) => {
+  // The summary is in the record's language, its headings in the reader's.
+  return wordFile(record.name, [summary.language, locale], ({ HeadingLevel, Paragraph, TextRun }: DocxLibrary) => {
     const heading = (text: string) => new Paragraph({ heading: HeadingLevel.HEADING_1, spacing: { before: 240 }, children: [new TextRun(text)] });
     const grey = (text: string) => new TextRun({ text, color: GREY });
     const body: Paragraph[] = [
@@ -112,7 +114,7 @@ export async function summaryDownload(record: SummarisedRecord, summary: MediaSu
   const label = wording(locale, record, summary).kind;
   return {
     filename: `${baseName(record)} - ${label}.${format}`,
-    fallbackName: asciiName(record, `summary.${format}`),
+    fallbackName: summaryFallbackName(record.id, format),
     contentType: format === 'docx' ? CONTENT_TYPES.docx : 'text/markdown; charset=utf-8',
     body: format === 'docx' ? await summaryDocx(record, summary, locale) : new TextEncoder().encode(summaryMarkdown(record, summary, locale)),
   };

@@ -4,6 +4,7 @@ import { Code } from '../../../contracts/errors';
 import { codePointLength } from '../../../contracts/text';
 import { VOCABULARY_LIMITS, type VocabularyType } from '../../../contracts/vocabulary';
 import { ApiError } from '../../lib/errors';
+import { UnpackedTooLargeError, XLSX_UNPACKED_MAX_BYTES, unpackXlsx } from './xlsx-unpack';
 
 /**
  * The Excel layout of vocabulary libraries (spec §5 "Excel format"), the same for import and export:
@@ -58,8 +59,12 @@ const isHeader = (cell: string) => HEADER_WORDS.has(cell.toLowerCase()) || [...H
 export async function readEntries(file: ArrayBuffer, type: VocabularyType): Promise<SheetEntry[]> {
   let rows: unknown[][];
   try {
-    rows = await readSheet(file);
-  } catch {
+    const stored = unpackXlsx(file);
+    rows = await readSheet(stored.buffer.slice(stored.byteOffset, stored.byteOffset + stored.byteLength) as ArrayBuffer);
+  } catch (error) {
+    if (error instanceof UnpackedTooLargeError) {
+      throw new ApiError(Code.BAD_REQUEST, 'vocabImportUnpackedTooLarge', { mb: XLSX_UNPACKED_MAX_BYTES / 1024 / 1024 }, 400);
+    }
     throw notXlsx();
   }
   const first = rows.findIndex((r) => r.some((c) => cellText(c) !== ''));
