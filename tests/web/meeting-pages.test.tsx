@@ -657,7 +657,9 @@ describe('live parts on their own', () => {
     );
 
   it('banners: no sound, a room problem in its own words, a shortage with a way to pay', () => {
-    renderWithApp(<MeetingBanners mic={null} onRetryMic={() => {}} silent connection="open" problem={{ code: 92505001, msg: 'Package quota used up.' }} />);
+    renderWithApp(
+      <MeetingBanners mic={null} onRetryMic={() => {}} silent connection="open" problem={{ code: 92505001, msg: 'Package quota used up.' }} lagSeconds={0} />,
+    );
     expect(screen.getByTestId('meeting-no-sound').textContent).toContain('No sound detected');
     expect(screen.getByTestId('meeting-shortage').textContent).toContain('Package quota used up.');
     expect(screen.getByTestId('meeting-shortage').textContent).toContain('Buy a package or recharge, then carry on with the meeting.');
@@ -669,7 +671,14 @@ describe('live parts on their own', () => {
   it('banners: an unavailable microphone, retried on request; another problem without a way to pay', () => {
     const retry = vi.fn();
     renderWithApp(
-      <MeetingBanners mic="unavailable" onRetryMic={retry} silent={false} connection="open" problem={{ code: 503, msg: 'Recognition is unavailable.' }} />,
+      <MeetingBanners
+        mic="unavailable"
+        onRetryMic={retry}
+        silent={false}
+        connection="open"
+        problem={{ code: 503, msg: 'Recognition is unavailable.' }}
+        lagSeconds={0}
+      />,
     );
     expect(screen.getByTestId('meeting-mic-problem').textContent).toContain('No microphone available');
     fireEvent.click(screen.getByTestId('meeting-mic-retry'));

@@ -35,6 +35,17 @@ const hostAccess = async (token: string, id: number) => (await get<MeetingAccess
 
 const recordOf = async (token: string, id: number) => (await get<RecordDetail>(`/prod-api/speech/audio/transcribe/getTrans?id=${id}`, token)).body.data;
 
+/** The record once its meeting has ended and its transcript is finished (it may read `finishing` a while). */
+async function finishedRecord(token: string, id: number, timeoutMs = 90_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const detail = await recordOf(token, id);
+    if (detail.record.status === 'ended') return detail;
+    if (Date.now() > until) throw new Error(`record still ${detail.record.status}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /** Sends `pcm` (16 kHz PCM16) as 100 ms frames: `speed` times real time (1: real-time pace), or all at once. */
 async function feed(socket: { audio(pcm: Uint8Array): void }, pcm: Uint8Array, speed?: number) {
   const frame = (MEETING.sampleRate * 2 * MEETING.frameMs) / 1000;
@@ -397,30 +408,31 @@ describe('live recognition', () => {
     host.send({ type: 'language', language: 'es-ES' });
     await host.waitFor('translation', (m) => m.seq === 0 && m.language === 'es-ES');
     host.control('end');
-    // Ending waits for the recogniser's last finals, which on a busy machine lag the 10x audio.
-    await host.waitFor('state', (m) => m.status === 'ended', 70_000);
-    const lines = (await recordOf(token, meeting.id)).lines;
+    // On a busy machine the recogniser lags the 10x audio: what it has not delivered shortly after the end
+    // is recognised from the meeting's stored audio, and the record ends once it is in.
+    await host.waitFor('state', (m) => m.status === 'ended', 30_000);
+    const { lines } = await finishedRecord(token, meeting.id);
     expect(lines.length).toBe(MEETING_SPEAKERS.length);
     expect(lines.map((l) => l.speaker)).toEqual(MEETING_SPEAKERS.map((n) => `Speaker ${n}`));
-  }, 120_000);
+  }, 150_000);
 
   it('keeps the last words of a meeting ended right after its last audio frame', async () => {
     const { token } = await owner();
     const { meeting, host } = await startedMeeting(token, { mode: 'record' });
     // All at once and ended at once: the runtime hands the room the burst out of order and the recogniser
-    // is far behind, yet the audio is kept in the order it was spoken and every line is recognised, stored
-    // and sent before the meeting is ended.
+    // is far behind, yet the audio is kept in the order it was spoken and every line ends up in the record,
+    // live or recognised from the stored audio after the end.
     const pcm = decode(inject('meetingPcm'));
     await feed(host, pcm);
     host.control('end');
-    await host.waitFor('state', (m) => m.status === 'ended', 70_000);
+    await host.waitFor('state', (m) => m.status === 'ended', 30_000);
     const audio = new Uint8Array(await (await env.MEDIA.get(`records/${meeting.id}/audio.wav`))!.arrayBuffer());
     expect(audio.length).toBe(44 + pcm.length);
     expect(audio.subarray(44).every((byte, i) => byte === pcm[i])).toBe(true);
-    const finals = host.messages.filter((m) => m.type === 'final');
-    expect(finals.length).toBe(MEETING_SPEAKERS.length);
-    expect((await recordOf(token, meeting.id)).lines.length).toBe(MEETING_SPEAKERS.length);
-  }, 120_000);
+    const { lines } = await finishedRecord(token, meeting.id);
+    expect(lines.length).toBe(MEETING_SPEAKERS.length);
+    expect(lines.map((l) => l.speaker)).toEqual(MEETING_SPEAKERS.map((n) => `Speaker ${n}`));
+  }, 150_000);
 
   it("keeps a long meeting's audio through paused stretches as one WAV uploaded in parts", async () => {
     const { token } = await owner();
