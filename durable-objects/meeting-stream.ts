@@ -110,6 +110,9 @@ export class RecogniserSession {
       }
       closedInTime = this.isClosed;
       live.close();
+    } else {
+      // Still connecting past the bound: the connection is of no use any more once it opens.
+      void this.opened.then((late) => late?.close());
     }
     this.close();
     await this.handled;

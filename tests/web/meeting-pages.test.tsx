@@ -400,6 +400,17 @@ describe('/meeting console', () => {
     expect(screen.getByTestId('meeting-shortage').textContent).toContain('Insufficient balance, please buy and recharge.');
   });
 
+  it('says how far the subtitles run behind while the room reports it, and clears once they caught up', async () => {
+    scenario.meeting = detail({ status: 'in_progress' });
+    signIn();
+    renderAt('/meeting?id=55');
+    const host = await visitOf('host');
+    act(() => say(host, { type: 'lag', seconds: 12 }));
+    expect((await screen.findByTestId('meeting-lag')).textContent).toBe('Subtitles delayed by 12 s');
+    act(() => say(host, { type: 'lag', seconds: 0 }));
+    await waitFor(() => expect(screen.queryByTestId('meeting-lag')).toBeNull());
+  });
+
   it('warns of an unstable network while the room is out of reach, and clears once it is back', async () => {
     signIn();
     renderAt('/meeting?id=55');
@@ -541,6 +552,18 @@ describe('/meetingShareIng', () => {
     expect((await screen.findByTestId('meeting-ended')).textContent).toContain('Thank you for joining.');
   });
 
+  it('tells a participant the subtitles run behind, until the meeting pauses', async () => {
+    renderAt(`/meetingShareIng?invite=${INVITE}`);
+    const participant = await visitOf('participant');
+    act(() => {
+      say(participant, { type: 'state', status: 'in_progress', durationMs: 0 });
+      say(participant, { type: 'lag', seconds: 5 });
+    });
+    expect((await screen.findByTestId('meeting-lag')).textContent).toBe('Subtitles delayed by 5 s');
+    act(() => say(participant, { type: 'state', status: 'paused', durationMs: 7000 }));
+    await waitFor(() => expect(screen.queryByTestId('meeting-lag')).toBeNull());
+  });
+
   it('says why a translation language was refused, in the room’s words', async () => {
     renderAt(`/meetingShareIng?invite=${INVITE}`);
     const participant = await visitOf('participant');
@@ -618,6 +641,16 @@ describe('screen projection', () => {
     const again = await screen.findByTestId('projection');
     expect(again.dataset.mode).toBe('translation');
     expect(again.dataset.size).toBe('XL');
+  });
+
+  it('shows a projected screen how far the subtitles run behind', async () => {
+    scenario.meeting = detail({ status: 'in_progress' });
+    renderAt(`/screenProjection?code=${CODE}`);
+    await screen.findByTestId('projection');
+    const projection = await visitOf('projection');
+    await waitFor(() => expect(screen.getByTestId('projection-idle')).toBeTruthy());
+    act(() => say(projection, { type: 'lag', seconds: 4 }));
+    expect((await screen.findByTestId('meeting-lag')).textContent).toBe('Subtitles delayed by 4 s');
   });
 
   it('hides its controls after three seconds without the mouse moving', async () => {

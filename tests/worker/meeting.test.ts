@@ -411,9 +411,11 @@ describe('live recognition', () => {
     // On a busy machine the recogniser lags the 10x audio: what it has not delivered shortly after the end
     // is recognised from the meeting's stored audio, and the record ends once it is in.
     await host.waitFor('state', (m) => m.status === 'ended', 30_000);
-    const { lines } = await finishedRecord(token, meeting.id);
+    const { lines, record } = await finishedRecord(token, meeting.id);
     expect(lines.length).toBe(MEETING_SPEAKERS.length);
     expect(lines.map((l) => l.speaker)).toEqual(MEETING_SPEAKERS.map((n) => `Speaker ${n}`));
+    // The language a viewer read the meeting in is the minutes' translation.
+    expect(record.translationLanguage).toBe('es-ES');
   }, 150_000);
 
   it('keeps the last words of a meeting ended right after its last audio frame', async () => {
@@ -471,4 +473,74 @@ describe('live recognition', () => {
     host.control('resume');
     expect((await host.waitFor('error')).code).toBe(Code.INSUFFICIENT_BALANCE);
   }, 60_000);
+});
+
+describe('a complete record', () => {
+  const bytesPerMs = (MEETING.sampleRate * 2) / 1000;
+
+  it('finishes the transcript from the stored audio when the recogniser falls short, minutes after it, the live translation kept', async () => {
+    const { token } = await owner();
+    const meeting = await createMeeting(token, { targetLanguages: ['es-ES'] });
+    // No time at all for the recogniser after the end, as when the machine is too busy for it to keep up.
+    await runInDurableObject(roomOf(env, meeting.id), (room: MeetingRoom) => {
+      room.endWait = { quietMs: 0, maxMs: 0 };
+    });
+    const host = await connect(await hostAccess(token, meeting.id));
+    host.control('start');
+    await host.waitFor('state', (m) => m.status === 'in_progress');
+    const pcm = decode(inject('meetingPcm'));
+    await feed(host, pcm);
+    host.control('end');
+    await host.waitFor('state', (m) => m.status === 'ended', 30_000);
+
+    // Over for everyone on it; its record says the transcript is being finished, in the list too, and the
+    // minutes wait for it.
+    expect((await recordOf(token, meeting.id)).record.status).toBe('finishing');
+    const list = await get<{ rows: { id: number; status: string }[] }>(`${base}/getMeetingList?pageNum=1&pageSize=10`, token);
+    expect(list.body.data.rows.find((r) => r.id === meeting.id)?.status).toBe('finishing');
+    const summaries = () => env.DB.prepare('SELECT count(*) AS n FROM summaries WHERE record_id = ?').bind(meeting.id).first<number>('n');
+    expect(await summaries()).toBe(0);
+    expect((await get(`${base}/getMeeting?id=${meeting.id}`, token)).body.data).toMatchObject({ meeting: { status: 'ended' } });
+
+    const { record, lines } = await finishedRecord(token, meeting.id);
+    expect(lines.map((l) => l.speaker)).toEqual(MEETING_SPEAKERS.map((n) => `Speaker ${n}`));
+    // In order, disjoint and inside the audio.
+    lines.forEach((line, i) => {
+      expect(line.end).toBeGreaterThanOrEqual(line.start);
+      if (i > 0) expect(line.start).toBeGreaterThanOrEqual(lines[i - 1]!.end);
+    });
+    expect(lines.at(-1)!.end).toBeLessThanOrEqual(pcm.length / bytesPerMs);
+    // The minutes keep the translation, and are queued once the lines are all in.
+    expect(record.translationLanguage).toBe('es-ES');
+    expect(lines.every((l) => l.translations['es-ES'])).toBe(true);
+    expect(await summaries()).toBe(1);
+    // The record's lines, sent back unchanged, are what its editor accepts.
+    const saved = await send(
+      '/prod-api/speech/audio/transcribe/editDetails',
+      { id: meeting.id, lines: lines.map((l) => ({ start: l.start, end: l.end, text: l.text, speaker: l.speaker, translations: l.translations })) },
+      { token },
+    );
+    expect(saved.body.code, saved.body.msg).toBe(200);
+  }, 150_000);
+
+  it('tells every screen how far subtitles run behind, sends no partials meanwhile, and says when they caught up', async () => {
+    const { token } = await owner();
+    const meeting = await createMeeting(token, { mode: 'record' });
+    const code = (await send<{ shortCode: string }>(`${base}/createScreenCode`, { id: meeting.id }, { token })).body.data.shortCode;
+    const screen = await connect((await get<MeetingAccess>(`${base}/getNetworkLink?shortCode=${code}`)).body.data.socket);
+    await screen.waitFor('welcome');
+    const host = await connect(await hostAccess(token, meeting.id));
+    host.control('start');
+    await host.waitFor('state', (m) => m.status === 'in_progress');
+    // 23 s of speech at once: the recogniser gets it far faster than anyone speaks, and falls behind.
+    await feed(host, decode(inject('meetingPcm')));
+    const behind = await screen.waitFor('lag', (m) => m.seconds > MEETING.lagShowSeconds);
+    await host.waitFor('lag', (m) => m.seconds > MEETING.lagShowSeconds);
+    const caughtUp = await screen.waitFor('lag', (m) => m.seconds === 0, 90_000);
+    const meanwhile = screen.messages.slice(screen.messages.indexOf(behind), screen.messages.indexOf(caughtUp));
+    expect(meanwhile.some((m) => m.type === 'partial')).toBe(false);
+    expect(meanwhile.some((m) => m.type === 'final')).toBe(true);
+    host.control('end');
+    await finishedRecord(token, meeting.id);
+  }, 150_000);
 });
