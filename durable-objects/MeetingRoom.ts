@@ -1,7 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import { eq, sql } from 'drizzle-orm';
 import type { StreamServerMessage, TranscriptSegment } from '../contracts/engine';
-import { disjointSpans } from '../contracts/timeline';
 import { Code } from '../contracts/errors';
 import type { RecordStatus } from '../contracts/record-vocabulary';
 import type { Locale } from '../contracts/locale';
@@ -35,7 +34,8 @@ import { hasTranscript, queueSummary } from '../worker/services/summary';
 import { queueSender } from '../worker/services/transcription/submit';
 import { InOrder } from './in-order';
 import { MeetingRecorder, type RecordingState } from './meeting-audio';
-import { mainTranslation, recogniseGap, settleFinals, withGap } from './meeting-completion';
+import { recogniseGap, withGap } from './meeting-completion';
+import { MeetingLines } from './meeting-lines';
 import { END_WAIT, RecogniserSession, type EndWait, type Gap } from './meeting-stream';
 
 /**
@@ -86,7 +86,6 @@ interface Attachment {
 
 const FLUSH_DELAY_MS = 2000;
 const FLUSH_RETRY_MS = 5000;
-const FLUSH_BATCH = 50;
 /** Bytes per millisecond of 16 kHz mono PCM16. */
 const BYTES_PER_MS = (MEETING.sampleRate * 2) / 1000;
 /** Finishing the transcript is retried this often, then the meeting ends with the lines it has. */
@@ -106,6 +105,7 @@ const ms = (seconds: number) => Math.round(seconds * 1000);
 export class MeetingRoom extends DurableObject<Env> {
   private meta: RoomMeta | undefined;
   private stream: RecogniserSession | undefined;
+  private readonly lines: MeetingLines;
   /** Connections told to end (a pause) that may still deliver lines or leave a gap. */
   private draining = new Set<Promise<void>>();
   /** Translations of finals under way: they run beside recognition, and ending waits for them. */
@@ -123,12 +123,9 @@ export class MeetingRoom extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.lines = new MeetingLines(ctx.storage.sql);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(HEARTBEAT.ping, HEARTBEAT.pong));
     ctx.blockConcurrencyWhile(async () => {
-      ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS finals (
-        seq INTEGER PRIMARY KEY, start_ms INTEGER NOT NULL, end_ms INTEGER NOT NULL, text TEXT NOT NULL,
-        speaker TEXT NOT NULL DEFAULT '', translations TEXT NOT NULL DEFAULT '{}',
-        version INTEGER NOT NULL DEFAULT 1, flushed_version INTEGER NOT NULL DEFAULT 0)`);
       this.meta = await ctx.storage.get<RoomMeta>('meta');
     });
   }
@@ -172,7 +169,7 @@ export class MeetingRoom extends DurableObject<Env> {
   /** What the room holds, for tests and diagnostics. */
   async snapshot() {
     const meta = this.requireMeta();
-    const pending = this.ctx.storage.sql.exec<{ n: number }>('SELECT count(*) AS n FROM finals WHERE version > flushed_version').one().n;
+    const pending = this.lines.unwritten();
     return {
       status: meta.status,
       durationMs: meta.durationMs,
@@ -345,9 +342,9 @@ export class MeetingRoom extends DurableObject<Env> {
   /** The lines in order and stored, the minutes' translation set, the record ended and its minutes queued. */
   private async finishRecord() {
     const meta = this.requireMeta();
-    settleFinals(this.ctx.storage.sql, meta.durationMs);
+    this.lines.settle(meta.durationMs);
     await this.flushAll();
-    const translationLanguage = mainTranslation(this.ctx.storage.sql, meta.targetLanguages);
+    const translationLanguage = this.lines.mainTranslation(meta.targetLanguages);
     await database(this.env.DB).update(records).set({ translationLanguage }).where(eq(records.id, meta.id));
     await this.setStatus('ended');
     await this.queueMinutes();
@@ -367,7 +364,7 @@ export class MeetingRoom extends DurableObject<Env> {
         for (const segment of segments) lines.push(await this.addFinal(segment, false));
         meta.gaps = meta.gaps?.slice(1);
         await this.save();
-        const languages = new Set([...meta.targetLanguages, ...this.translatedInto()]);
+        const languages = new Set([...meta.targetLanguages, ...this.lines.translatedInto()]);
         await Promise.all([...languages].map((language) => this.translateLines(language, lines)));
       }
     } catch (err) {
@@ -376,15 +373,6 @@ export class MeetingRoom extends DurableObject<Env> {
       meta.gaps = [];
     }
     await this.finishRecord();
-  }
-
-  /** Languages some stored line has a translation in. */
-  private translatedInto() {
-    const out = new Set<string>();
-    for (const row of this.ctx.storage.sql.exec<{ translations: string }>("SELECT translations FROM finals WHERE translations != '{}'")) {
-      for (const language of Object.keys(JSON.parse(row.translations) as object)) out.add(language);
-    }
-    return out;
   }
 
   /** Minutes are queued once per meeting: a repeated end (a repair) finds them already made or under way. */
@@ -517,27 +505,11 @@ export class MeetingRoom extends DurableObject<Env> {
       meta.speakers = assigned.state;
     }
     const speaker = label ? translate(meta.locale, 'speakerName', { n: label }) : '';
-    // Lines recognised after the meeting may fall anywhere in it: settleFinals orders them all at the end.
-    const previous = live
-      ? this.ctx.storage.sql
-          .exec<{ seq: number; start_ms: number; end_ms: number }>('SELECT seq, start_ms, end_ms FROM finals ORDER BY seq DESC LIMIT 1')
-          .toArray()[0]
-      : undefined;
-    const span = { start: ms(segment.start), end: ms(segment.end) };
-    const [before, mine] = previous
-      ? disjointSpans([{ start: previous.start_ms, end: previous.end_ms }, span], Math.round(meta.durationMs))
-      : [undefined, disjointSpans([span], Math.round(meta.durationMs))[0]!];
-    if (previous && before && before.end !== previous.end_ms) {
-      this.ctx.storage.sql.exec('UPDATE finals SET end_ms = ?, version = version + 1 WHERE seq = ?', before.end, previous.seq);
-    }
-    const line: LiveLine = { seq: meta.nextSeq++, start: mine!.start, end: mine!.end, text: this.mask()(segment.text.trim()), speaker, translations: {} };
-    this.ctx.storage.sql.exec(
-      'INSERT INTO finals (seq, start_ms, end_ms, text, speaker) VALUES (?, ?, ?, ?, ?)',
-      line.seq,
-      line.start,
-      line.end,
-      line.text,
-      line.speaker,
+    // Lines recognised after the meeting may fall anywhere in it: settle() orders them all at the end.
+    const line = this.lines.add(
+      { seq: meta.nextSeq++, start: ms(segment.start), end: ms(segment.end), text: this.mask()(segment.text.trim()), speaker, translations: {} },
+      meta.durationMs,
+      live,
     );
     await this.save();
     if (!live) return line;
@@ -603,7 +575,7 @@ export class MeetingRoom extends DurableObject<Env> {
   /** A viewer chose a language: translate the recent lines that lack it, so their screen fills at once. */
   private async backfill(language: string) {
     if (!(await this.availableTargets()).includes(language)) return;
-    const lines = this.recentLines().filter((l) => l.translations[language] === undefined);
+    const lines = this.lines.recent().filter((l) => l.translations[language] === undefined);
     if (lines.length) await this.translateLines(language, lines);
   }
 
@@ -624,32 +596,9 @@ export class MeetingRoom extends DurableObject<Env> {
     const mask = this.mask(language);
     lines.forEach((line, i) => {
       const text = mask(texts[i] ?? '');
-      // Read and write in one synchronous step, so translations into two languages never overwrite each other.
-      const row = this.ctx.storage.sql.exec<{ translations: string }>('SELECT translations FROM finals WHERE seq = ?', line.seq).toArray()[0];
-      if (!row) return;
-      const translations = { ...(JSON.parse(row.translations) as Record<string, string>), [language]: text };
-      this.ctx.storage.sql.exec('UPDATE finals SET translations = ?, version = version + 1 WHERE seq = ?', JSON.stringify(translations), line.seq);
-      this.broadcast({ type: 'translation', seq: line.seq, language, text });
+      if (this.lines.translate(line.seq, language, text)) this.broadcast({ type: 'translation', seq: line.seq, language, text });
     });
     await this.scheduleFlush();
-  }
-
-  private recentLines(): LiveLine[] {
-    return this.ctx.storage.sql
-      .exec<{ seq: number; start_ms: number; end_ms: number; text: string; speaker: string; translations: string }>(
-        'SELECT seq, start_ms, end_ms, text, speaker, translations FROM finals ORDER BY seq DESC LIMIT ?',
-        MEETING.recentLines,
-      )
-      .toArray()
-      .reverse()
-      .map((r) => ({
-        seq: r.seq,
-        start: r.start_ms,
-        end: r.end_ms,
-        text: r.text,
-        speaker: r.speaker,
-        translations: JSON.parse(r.translations) as Record<string, string>,
-      }));
   }
 
   // ------------------------------------------------------------------------------------------------------
@@ -659,36 +608,9 @@ export class MeetingRoom extends DurableObject<Env> {
     if (!this.requireMeta().timers.flush) await this.setTimer('flush', Date.now() + FLUSH_DELAY_MS);
   }
 
-  /** Writes changed lines to D1, oldest first; a line counts as written only for the version D1 received. */
-  private async flush(limit = FLUSH_BATCH) {
-    const meta = this.requireMeta();
-    const rows = this.ctx.storage.sql
-      .exec<{ seq: number; start_ms: number; end_ms: number; text: string; speaker: string; translations: string; version: number }>(
-        'SELECT seq, start_ms, end_ms, text, speaker, translations, version FROM finals WHERE version > flushed_version ORDER BY seq LIMIT ?',
-        limit,
-      )
-      .toArray();
-    if (!rows.length) return 0;
-    const d1 = this.env.DB;
-    await d1.batch([
-      ...rows.map((r) =>
-        d1
-          .prepare(
-            `INSERT INTO segments (record_id, seq, start_ms, end_ms, text, translations, speaker)
-             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE EXISTS (SELECT 1 FROM records WHERE id = ?1)
-             ON CONFLICT (record_id, seq) DO UPDATE SET start_ms = excluded.start_ms, end_ms = excluded.end_ms,
-               text = excluded.text, translations = excluded.translations, speaker = excluded.speaker`,
-          )
-          .bind(meta.id, r.seq, r.start_ms, r.end_ms, r.text, r.translations, r.speaker),
-      ),
-      d1.prepare('UPDATE records SET duration_ms = ?2, updated_at = ?3 WHERE id = ?1').bind(meta.id, Math.round(meta.durationMs), Date.now()),
-    ]);
-    for (const r of rows) this.ctx.storage.sql.exec('UPDATE finals SET flushed_version = ? WHERE seq = ?', r.version, r.seq);
-    return rows.length;
-  }
-
   private async flushAll() {
-    while ((await this.flush()) > 0);
+    const meta = this.requireMeta();
+    while ((await this.lines.flush(this.env.DB, meta.id, meta.durationMs)) > 0);
   }
 
   // ------------------------------------------------------------------------------------------------------
@@ -830,7 +752,7 @@ export class MeetingRoom extends DurableObject<Env> {
   }
 
   private async welcome(me: Attachment): Promise<ServerMessage> {
-    return { type: 'welcome', role: me.role, meeting: this.summary(), lines: this.recentLines(), languages: await this.availableTargets() };
+    return { type: 'welcome', role: me.role, meeting: this.summary(), lines: this.lines.recent(), languages: await this.availableTargets() };
   }
 
   private send(ws: WebSocket, msg: ServerMessage) {

@@ -34,7 +34,7 @@ export class LagGauge {
 
   /** Recognition is behind enough that partials are no longer worth sending. */
   get behind() {
-    return this.shown > 0;
+    return this.lagMs > MEETING.lagShowSeconds * 1000;
   }
 
   /** The whole seconds of delay screens show now (0: none). */
