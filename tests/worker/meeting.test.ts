@@ -64,6 +64,18 @@ async function startedMeeting(token: string, body: object = {}) {
   return { meeting, host };
 }
 
+/** A new meeting of `token`'s on a projected screen (by its code), with the host connected and the meeting started. */
+async function projectedMeeting(token: string, body: object) {
+  const meeting = await createMeeting(token, body);
+  const code = (await send<{ shortCode: string }>(`${base}/createScreenCode`, { id: meeting.id }, { token })).body.data.shortCode;
+  const screen = await connect((await get<MeetingAccess>(`${base}/getNetworkLink?shortCode=${code}`)).body.data.socket);
+  await screen.waitFor('welcome');
+  const host = await connect(await hostAccess(token, meeting.id));
+  host.control('start');
+  await host.waitFor('state', (m) => m.status === 'in_progress');
+  return { meeting, screen, host };
+}
+
 /** The LibriVox clip's samples (the WAV's 44-byte header dropped), and what is said in it. */
 const librivox = decode(inject('librivoxWav')).slice(44);
 const librivoxWords = inject('librivoxText').toLowerCase().split(/\s+/);
@@ -350,13 +362,7 @@ describe('invitations and screen codes', () => {
 describe('live recognition', () => {
   it('turns read speech fed at real-time pace into partials and finals on a projected screen, translated, stored in D1 exactly once', async () => {
     const { token, userId } = await owner();
-    const meeting = await createMeeting(token, { targetLanguages: ['es-ES'] });
-    const code = (await send<{ shortCode: string }>(`${base}/createScreenCode`, { id: meeting.id }, { token })).body.data.shortCode;
-    const screen = await connect((await get<MeetingAccess>(`${base}/getNetworkLink?shortCode=${code}`)).body.data.socket);
-    await screen.waitFor('welcome');
-    const host = await connect(await hostAccess(token, meeting.id));
-    host.control('start');
-    await host.waitFor('state', (m) => m.status === 'in_progress');
+    const { meeting, screen, host } = await projectedMeeting(token, { targetLanguages: ['es-ES'] });
 
     await feed(host, librivox, 1);
     await feed(host, new Uint8Array(MEETING.sampleRate * 2 * 1.5), 1);
@@ -525,13 +531,7 @@ describe('a complete record', () => {
 
   it('tells every screen how far subtitles run behind, sends no partials meanwhile, and says when they caught up', async () => {
     const { token } = await owner();
-    const meeting = await createMeeting(token, { mode: 'record' });
-    const code = (await send<{ shortCode: string }>(`${base}/createScreenCode`, { id: meeting.id }, { token })).body.data.shortCode;
-    const screen = await connect((await get<MeetingAccess>(`${base}/getNetworkLink?shortCode=${code}`)).body.data.socket);
-    await screen.waitFor('welcome');
-    const host = await connect(await hostAccess(token, meeting.id));
-    host.control('start');
-    await host.waitFor('state', (m) => m.status === 'in_progress');
+    const { meeting, screen, host } = await projectedMeeting(token, { mode: 'record' });
     // 23 s of speech at once: the recogniser gets it far faster than anyone speaks, and falls behind.
     await feed(host, decode(inject('meetingPcm')));
     const behind = await screen.waitFor('lag', (m) => m.seconds > MEETING.lagShowSeconds);
