@@ -91,6 +91,8 @@ const BYTES_PER_MS = (MEETING.sampleRate * 2) / 1000;
 /** Finishing the transcript is retried this often, then the meeting ends with the lines it has. */
 const COMPLETE_RETRY_MS = 30_000;
 const COMPLETE_TRIES = 5;
+/** Past this delay live recognition skips ahead to the current audio (see LagGauge.hopeless). */
+const MAX_LAG_MS = 30_000;
 const PAIRS_TTL_MS = 60_000;
 /** Messages that may wait for one sent before them: as many frames as a client buffers through a drop (60 s). */
 const MAX_PARKED = (60 * 1000) / MEETING.frameMs;
@@ -111,8 +113,9 @@ export class MeetingRoom extends DurableObject<Env> {
   /** Translations of finals under way: they run beside recognition, and ending waits for them. */
   private translating = new Set<Promise<void>>();
   private completeTries = 0;
-  /** How long ending waits for the live recogniser (a field so tests can shorten it). */
+  /** How long ending waits for the live recogniser, and how far behind it may run (fields so tests can shorten them). */
   endWait: EndWait = END_WAIT;
+  maxLagMs = MAX_LAG_MS;
   private recorderOf: MeetingRecorder | undefined;
   /** Each socket's message order; a socket opened here starts at 0, one found after eviction where it goes on. */
   private orders = new WeakMap<WebSocket, InOrder<ClientMessage | AudioFrame>>();
@@ -325,7 +328,8 @@ export class MeetingRoom extends DurableObject<Env> {
     }
     // Everything below is safe to repeat: a stop after an abnormal close repairs what was left undone.
     await this.recorder().finish();
-    await Promise.all(this.translating);
+    // A translation that hangs must not hold the end up: one stored later goes to D1 on the flush timer.
+    await Promise.race([Promise.all(this.translating), new Promise((resolve) => setTimeout(resolve, END_WAIT.maxMs))]);
     if (meta.gaps?.length) {
       // The record reads `finishing` until the rest is recognised from the stored audio (see complete()).
       await this.flushAll();
@@ -425,7 +429,8 @@ export class MeetingRoom extends DurableObject<Env> {
     this.recorder().add(frame);
     meta.durationMs += frame.byteLength / BYTES_PER_MS;
     session.send(frame, Math.round(meta.durationMs));
-    this.announceLag(session.gauge.change());
+    if (session.gauge.hopeless(this.maxLagMs)) this.skipAhead(session);
+    else this.announceLag(session.gauge.change());
     if (Math.floor(meta.durationMs / 60_000) > meta.chargedMinutes) {
       this.charging = this.charging.then(() => this.chargeMinutes()).catch((err) => console.error('meeting charge failed', meta.id, String(err)));
     }
@@ -456,6 +461,17 @@ export class MeetingRoom extends DurableObject<Env> {
     }
   }
 
+  /** Lets a hopelessly late connection go at once (what it had not recognised becomes a gap); the next frame opens a fresh one. */
+  private skipAhead(session: RecogniserSession) {
+    this.stream = undefined;
+    this.announceLag(session.gauge.clear());
+    const drained: Promise<void> = session
+      .finish({ quietMs: 0, maxMs: 0 })
+      .then((gap) => this.addGap(gap))
+      .finally(() => this.draining.delete(drained));
+    this.draining.add(drained);
+  }
+
   private async addGap(gap: Gap | undefined) {
     const meta = this.requireMeta();
     if (!gap) return;
@@ -476,8 +492,9 @@ export class MeetingRoom extends DurableObject<Env> {
   private async recognised(session: RecogniserSession, m: StreamServerMessage) {
     if (this.stream === session) this.announceLag(session.gauge.change());
     if (m.type === 'partial') {
-      // Behind the speech, a partial shows words long said: finals and their translations go first.
-      if (m.text.trim() && !session.gauge.behind) this.broadcast({ type: 'partial', text: this.mask()(m.text), start: ms(m.start), end: ms(m.end) });
+      // Behind the speech, or from a connection let go, a partial shows words long said: finals go first.
+      if (m.text.trim() && this.stream === session && !session.gauge.behind)
+        this.broadcast({ type: 'partial', text: this.mask()(m.text), start: ms(m.start), end: ms(m.end) });
     } else if (m.type === 'final') {
       if (m.text.trim()) await this.addFinal(m);
     } else if (m.type === 'error') {

@@ -11,11 +11,16 @@ export class LagGauge {
   private sentMs: number;
   private heardMs: number;
   private shown = 0;
+  private readonly since: number;
 
-  /** @param fromMs where the recogniser's audio starts on the meeting's clock. */
-  constructor(fromMs: number) {
+  /**
+   * @param fromMs where the recogniser's audio starts on the meeting's clock.
+   * @param now when the recogniser's connection opened (ms since the epoch).
+   */
+  constructor(fromMs: number, now = Date.now()) {
     this.sentMs = fromMs;
     this.heardMs = fromMs;
+    this.since = now;
   }
 
   /** The host's audio up to `toMs` has gone to the recogniser. */
@@ -30,6 +35,15 @@ export class LagGauge {
 
   get lagMs() {
     return Math.max(0, this.sentMs - this.heardMs);
+  }
+
+  /**
+   * Recognition is so far behind (more than `maxMs`, on a connection at least that old) that subtitles are of
+   * no use to anyone watching: the room starts recognition afresh at the current audio, and what it skipped
+   * is recognised from the stored audio once the meeting ends.
+   */
+  hopeless(maxMs: number, now = Date.now()) {
+    return this.lagMs > maxMs && now - this.since > maxMs;
   }
 
   /** Recognition is behind enough that partials are no longer worth sending. */

@@ -40,6 +40,15 @@ describe('subtitle lag', () => {
     expect(gauge.clear()).toBe(0);
     expect(gauge.showing).toBe(0);
   });
+  it('gives up on a connection only when it is both that far behind and at least that old', () => {
+    const gauge = new LagGauge(0, 1_000_000);
+    gauge.sent(40_000);
+    gauge.heard(5000);
+    expect(gauge.hopeless(30_000, 1_000_000 + 10_000)).toBe(false);
+    expect(gauge.hopeless(30_000, 1_000_000 + 31_000)).toBe(true);
+    gauge.heard(15_000);
+    expect(gauge.hopeless(30_000, 1_000_000 + 31_000)).toBe(false);
+  });
 });
 
 describe('gaps left by the recogniser', () => {
