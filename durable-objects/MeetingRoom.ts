@@ -1,5 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { StreamServerMessage, TranscriptSegment } from '../contracts/engine';
 import { Code } from '../contracts/errors';
 import type { RecordStatus } from '../contracts/record-vocabulary';
@@ -349,7 +349,11 @@ export class MeetingRoom extends DurableObject<Env> {
     this.lines.settle(meta.durationMs);
     await this.flushAll();
     const translationLanguage = this.lines.mainTranslation(meta.targetLanguages);
-    await database(this.env.DB).update(records).set({ translationLanguage }).where(eq(records.id, meta.id));
+    // Once: an owner who later adds another translation keeps it through a repeated end (a repair).
+    await database(this.env.DB)
+      .update(records)
+      .set({ translationLanguage })
+      .where(and(eq(records.id, meta.id), isNull(records.translationLanguage)));
     await this.setStatus('ended');
     await this.queueMinutes();
   }
