@@ -218,9 +218,15 @@ export type StreamServerMessage =
    * waiting for the last finals (a meeting that is ending) can tell a busy recogniser from a stuck one.
    */
   | { type: 'working' }
+  /**
+   * Progress, every STREAM_HEARD_EVERY_S of audio: every sample up to `end` (seconds) has been decoded, and the
+   * finals of utterances that ended before it sent. A caller compares it with the audio it sent to know how far behind recognition runs.
+   */
+  | { type: 'heard'; end: number }
   | { type: 'closed' };
 
 export const STREAM_WORKING_MS = 2000;
+export const STREAM_HEARD_EVERY_S = 0.5;
 
 export type StreamClientMessage = { type: 'end' };
 

@@ -7,11 +7,16 @@ import * as v from 'valibot';
 import { z } from 'zod';
 import { documentIds } from './vocabulary';
 import { recordName } from './records';
-import { STATUSES_BY_TYPE } from './record-vocabulary';
+import type { STATUSES_BY_TYPE } from './record-vocabulary';
 
 export const MEETING_MODES = ['interpret', 'record'] as const;
 export type MeetingMode = (typeof MEETING_MODES)[number];
-export type MeetingStatus = (typeof STATUSES_BY_TYPE.meeting)[number];
+/**
+ * The room's states, as its sockets and the meeting pages know them. A record reads `finishing` between
+ * `ended` and its last lines (see STATUSES_BY_TYPE); to anyone on the meeting it has simply ended.
+ */
+export const MEETING_STATUSES = ['not_started', 'in_progress', 'paused', 'ended'] as const satisfies readonly (typeof STATUSES_BY_TYPE.meeting)[number][];
+export type MeetingStatus = (typeof MEETING_STATUSES)[number];
 
 /** Who is on a socket: the owner's console (audio and control), an invited participant, a projected screen. */
 export const SOCKET_ROLES = ['host', 'participant', 'projection'] as const;
@@ -29,6 +34,8 @@ export const MEETING = {
   recentLines: 200,
   /** Default time a host may be gone before an in-progress meeting pauses itself. */
   hostGraceSeconds: 60,
+  /** Subtitles more than this far behind the speech are announced to every screen (a `lag` message). */
+  lagShowSeconds: 3,
 } as const;
 
 /**
@@ -170,7 +177,7 @@ export type LiveLine = v.InferOutput<typeof liveLine>;
 const summary = v.object({
   id: v.number(),
   name: v.string(),
-  status: v.picklist(STATUSES_BY_TYPE.meeting),
+  status: v.picklist(MEETING_STATUSES),
   mode: v.picklist(MEETING_MODES),
   sourceLanguage: v.string(),
   targetLanguages: v.array(v.string()),
@@ -191,12 +198,17 @@ export const serverMessage = v.variant('type', [
     /** Translation languages this deployment can produce from the meeting's source language. */
     languages: v.array(v.string()),
   }),
-  v.object({ type: v.literal('state'), status: v.picklist(STATUSES_BY_TYPE.meeting), durationMs: v.number(), reason: v.optional(problem) }),
+  v.object({ type: v.literal('state'), status: v.picklist(MEETING_STATUSES), durationMs: v.number(), reason: v.optional(problem) }),
   v.object({ type: v.literal('partial'), text: v.string(), start: ms, end: ms }),
   v.object({ type: v.literal('final'), line: liveLine }),
   v.object({ type: v.literal('translation'), seq: v.number(), language: v.string(), text: v.string() }),
   v.object({ type: v.literal('viewers'), participants: v.number(), projections: v.number() }),
   v.object({ type: v.literal('error'), ...problem.entries }),
+  /**
+   * Live recognition runs `seconds` behind the speech (sent once it passes MEETING.lagShowSeconds and as it
+   * changes); 0 once it has caught up. Clients that predate it ignore it like any unknown message.
+   */
+  v.object({ type: v.literal('lag'), seconds: v.pipe(v.number(), v.minValue(0)) }),
 ]);
 export type ServerMessage = v.InferOutput<typeof serverMessage>;
 

@@ -10,7 +10,8 @@ export type RecordType = (typeof RECORD_TYPES)[number];
 /** Spec §3 transcription statuses and §4 meeting and dubbing states, one vocabulary for the one status column. */
 export const STATUSES_BY_TYPE = {
   transcription: ['transcribing', 'transcription_completed', 'transcription_err', 'translating', 'translation_completed', 'translation_err'],
-  meeting: ['not_started', 'in_progress', 'paused', 'ended'],
+  /** `finishing`: the meeting has ended and the rest of its transcript is being recognised from its audio. */
+  meeting: ['not_started', 'in_progress', 'paused', 'finishing', 'ended'],
   dubbing: ['dub_start', 'dubbing', 'dub_complete', 'dub_err'],
 } as const satisfies Record<RecordType, readonly string[]>;
 export const RECORD_STATUSES = [...STATUSES_BY_TYPE.transcription, ...STATUSES_BY_TYPE.meeting, ...STATUSES_BY_TYPE.dubbing] as const;
@@ -20,7 +21,7 @@ export type RecordStatus = (typeof RECORD_STATUSES)[number];
  * Statuses in which a job or a live meeting still writes the record's lines: the server refuses edits
  * (409) and the detail page shows the lines read-only.
  */
-export const EDIT_LOCKED_STATUSES: readonly RecordStatus[] = ['transcribing', 'translating', 'in_progress', 'paused', 'dub_start', 'dubbing'];
+export const EDIT_LOCKED_STATUSES: readonly RecordStatus[] = ['transcribing', 'translating', 'in_progress', 'paused', 'finishing', 'dub_start', 'dubbing'];
 
 /** Columns the list sorts by (RuoYi-style names the spec's clients send). */
 export const ORDER_COLUMNS = ['create_time', 'update_time', 'name', 'duration'] as const;

@@ -1,7 +1,8 @@
 import { DurableObject } from 'cloudflare:workers';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { StreamServerMessage, TranscriptSegment } from '../contracts/engine';
 import { Code } from '../contracts/errors';
+import type { RecordStatus } from '../contracts/record-vocabulary';
 import type { Locale } from '../contracts/locale';
 import { sensitiveMasker } from '../contracts/sensitive';
 import type { AppliedVocabulary } from '../contracts/vocabulary';
@@ -27,12 +28,15 @@ import { ApiError } from '../worker/lib/errors';
 import { assignSpeaker, emptySpeakers, type SpeakerTrackerState } from '../worker/lib/speaker-tracker';
 import { translate, type MessageKey, type MessageParams } from '../worker/lib/i18n';
 import { screenCodes } from '../worker/services/meetings';
-import { providers, type LiveStream } from '../worker/services/providers';
+import { providers } from '../worker/services/providers';
 import { charge, check, permissions } from '../worker/services/rights';
 import { hasTranscript, queueSummary } from '../worker/services/summary';
 import { queueSender } from '../worker/services/transcription/submit';
 import { InOrder } from './in-order';
 import { MeetingRecorder, type RecordingState } from './meeting-audio';
+import { recogniseGap, withGap } from './meeting-completion';
+import { MeetingLines } from './meeting-lines';
+import { END_WAIT, RecogniserSession, type EndWait, type Gap } from './meeting-stream';
 
 /**
  * MeetingRoom — one per live meeting (named `meeting:ID`). Its duties:
@@ -46,7 +50,9 @@ import { MeetingRecorder, type RecordingState } from './meeting-audio';
  *   (lines are keyed by the meeting's own sequence number);
  * - charge each minute of audio against the owner's real-time allowance, pausing with the 925… code when
  *   it runs out;
- * - queue the meeting's AI minutes once it has ended and its lines are stored;
+ * - tell every screen when subtitles run behind (meeting-lag.ts), and shed partials then;
+ * - once it has ended, finish the transcript from the stored audio where the recogniser fell short
+ *   (meeting-completion.ts; the record reads `finishing` meanwhile), then queue the meeting's AI minutes;
  * - run its timers (flushing lines, the host's grace period) on the one alarm.
  * Everything it needs after hibernation or eviction is in storage or on the sockets' attachments.
  */
@@ -65,9 +71,11 @@ interface RoomMeta extends MeetingSummary {
   speakers: SpeakerTrackerState;
   /** The vocabulary libraries chosen at creation; absent in rooms made before they existed. */
   vocabulary?: AppliedVocabulary;
+  /** Audio the live recogniser did not deliver lines for, recognised from the stored audio once the meeting ends. */
+  gaps?: Gap[];
 }
 
-type TimerName = 'flush' | 'hostGrace';
+type TimerName = 'flush' | 'hostGrace' | 'complete';
 
 interface Attachment {
   role: SocketRole;
@@ -76,35 +84,15 @@ interface Attachment {
   language: string | null;
 }
 
-/** A connection to the live recogniser; times it reports are offset by the audio heard before it opened. */
-interface StreamSession {
-  offsetMs: number;
-  live?: LiveStream;
-  /** Settles once the connection is open (with it) or has failed (without). */
-  opened: Promise<LiveStream | undefined>;
-  /** Frames that arrived while the connection was being opened. */
-  queued: ArrayBuffer[];
-  /** The recogniser's messages, handled one after another in the order they came (a final's line, translations and all). */
-  handled: Promise<void>;
-  /** When the recogniser last said anything: ending waits while it is still talking. */
-  heardAt: number;
-  isClosed: boolean;
-  closed: Promise<void>;
-  markClosed(): void;
-}
-
 const FLUSH_DELAY_MS = 2000;
 const FLUSH_RETRY_MS = 5000;
-const FLUSH_BATCH = 50;
 /** Bytes per millisecond of 16 kHz mono PCM16. */
 const BYTES_PER_MS = (MEETING.sampleRate * 2) / 1000;
-/**
- * Ending waits for the recogniser's last finals and its close. It may be behind (audio arrives faster than
- * real time after a reconnect, or the machine is busy), so the wait lasts while it keeps talking (partials
- * while it decodes, and the engine's `working` every 2 s after the end), up to a hard bound.
- */
-const END_QUIET_MS = 15_000;
-const END_MAX_WAIT_MS = 60_000;
+/** Finishing the transcript is retried this often, then the meeting ends with the lines it has. */
+const COMPLETE_RETRY_MS = 30_000;
+const COMPLETE_TRIES = 5;
+/** Past this delay live recognition skips ahead to the current audio (see LagGauge.hopeless). */
+const MAX_LAG_MS = 30_000;
 const PAIRS_TTL_MS = 60_000;
 /** Messages that may wait for one sent before them: as many frames as a client buffers through a drop (60 s). */
 const MAX_PARKED = (60 * 1000) / MEETING.frameMs;
@@ -114,12 +102,20 @@ const POLICY_VIOLATION = 1008;
 
 type AudioFrame = NonNullable<ReturnType<typeof readAudioFrame>>;
 
-const toMs = (offset: number, seconds: number) => Math.round(offset + seconds * 1000);
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const ms = (seconds: number) => Math.round(seconds * 1000);
 
 export class MeetingRoom extends DurableObject<Env> {
   private meta: RoomMeta | undefined;
-  private stream: StreamSession | undefined;
+  private stream: RecogniserSession | undefined;
+  private readonly lines: MeetingLines;
+  /** Connections told to end (a pause) that may still deliver lines or leave a gap. */
+  private draining = new Set<Promise<void>>();
+  /** Translations of finals under way: they run beside recognition, and ending waits for them. */
+  private translating = new Set<Promise<void>>();
+  private completeTries = 0;
+  /** How long ending waits for the live recogniser, and how far behind it may run (fields so tests can shorten them). */
+  endWait: EndWait = END_WAIT;
+  maxLagMs = MAX_LAG_MS;
   private recorderOf: MeetingRecorder | undefined;
   /** Each socket's message order; a socket opened here starts at 0, one found after eviction where it goes on. */
   private orders = new WeakMap<WebSocket, InOrder<ClientMessage | AudioFrame>>();
@@ -130,12 +126,9 @@ export class MeetingRoom extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.lines = new MeetingLines(ctx.storage.sql);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(HEARTBEAT.ping, HEARTBEAT.pong));
     ctx.blockConcurrencyWhile(async () => {
-      ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS finals (
-        seq INTEGER PRIMARY KEY, start_ms INTEGER NOT NULL, end_ms INTEGER NOT NULL, text TEXT NOT NULL,
-        speaker TEXT NOT NULL DEFAULT '', translations TEXT NOT NULL DEFAULT '{}',
-        version INTEGER NOT NULL DEFAULT 1, flushed_version INTEGER NOT NULL DEFAULT 0)`);
       this.meta = await ctx.storage.get<RoomMeta>('meta');
     });
   }
@@ -179,7 +172,7 @@ export class MeetingRoom extends DurableObject<Env> {
   /** What the room holds, for tests and diagnostics. */
   async snapshot() {
     const meta = this.requireMeta();
-    const pending = this.ctx.storage.sql.exec<{ n: number }>('SELECT count(*) AS n FROM finals WHERE version > flushed_version').one().n;
+    const pending = this.lines.unwritten();
     return {
       status: meta.status,
       durationMs: meta.durationMs,
@@ -219,6 +212,8 @@ export class MeetingRoom extends DurableObject<Env> {
       }
       if (role === 'host') await this.clearTimer('hostGrace');
       this.send(server, await this.welcome(attachment));
+      const lag = this.stream?.gauge.showing;
+      if (lag) this.send(server, { type: 'lag', seconds: lag });
       this.broadcastViewers();
     }
     return new Response(null, { status: 101, webSocket: client });
@@ -315,7 +310,9 @@ export class MeetingRoom extends DurableObject<Env> {
   private async pause(reason?: { code: number; key: MessageKey; params?: MessageParams }) {
     const meta = this.requireMeta();
     if (meta.status !== 'in_progress') return;
-    void this.endStream();
+    // The recogniser finishes what it was sent in the background; ending waits for it.
+    const draining = this.endStream().finally(() => this.draining.delete(draining));
+    this.draining.add(draining);
     await this.setStatus('paused', reason);
   }
 
@@ -325,17 +322,65 @@ export class MeetingRoom extends DurableObject<Env> {
       meta.status = 'ended';
       await this.save();
       await this.endStream();
+      await Promise.all(this.draining);
       await this.charging;
       await this.chargeRest();
     }
     // Everything below is safe to repeat: a stop after an abnormal close repairs what was left undone.
     await this.recorder().finish();
-    await this.flushAll();
-    await this.setStatus('ended');
-    await this.queueMinutes();
+    // A translation that hangs must not hold the end up: one stored later goes to D1 on the flush timer.
+    await Promise.race([Promise.all(this.translating), new Promise((resolve) => setTimeout(resolve, END_WAIT.maxMs))]);
+    if (meta.gaps?.length) {
+      // The record reads `finishing` until the rest is recognised from the stored audio (see complete()).
+      await this.flushAll();
+      await this.setStatus('ended', undefined, 'finishing');
+      await this.setTimer('complete', Date.now());
+    } else {
+      await this.finishRecord();
+    }
     await screenCodes(this.env).release(meta.id);
     for (const ws of this.ctx.getWebSockets()) this.closeSocket(ws, CLOSE.ended, 'meeting ended');
     await this.clearTimer('hostGrace');
+  }
+
+  /** The lines in order and stored, the minutes' translation set, the record ended and its minutes queued. */
+  private async finishRecord() {
+    const meta = this.requireMeta();
+    this.lines.settle(meta.durationMs);
+    await this.flushAll();
+    const translationLanguage = this.lines.mainTranslation(meta.targetLanguages);
+    // Once: an owner who later adds another translation keeps it through a repeated end (a repair).
+    await database(this.env.DB)
+      .update(records)
+      .set({ translationLanguage })
+      .where(and(eq(records.id, meta.id), isNull(records.translationLanguage)));
+    await this.setStatus('ended');
+    await this.queueMinutes();
+  }
+
+  /**
+   * Recognises what the live recogniser left out from the meeting's stored audio, as a file piece is
+   * recognised, adds those lines (translated like the rest), then finishes the record. Run by the alarm,
+   * so it survives eviction; a failure is retried a few times before the record ends with what it has.
+   */
+  private async complete() {
+    const meta = this.requireMeta();
+    try {
+      for (let gap = meta.gaps?.[0]; gap; gap = meta.gaps?.[0]) {
+        const segments = await recogniseGap(this.env, meta.id, gap, meta.sourceLanguage, meta.vocabulary?.hotwords ?? []);
+        const lines: LiveLine[] = [];
+        for (const segment of segments) lines.push(await this.addFinal(segment, false));
+        meta.gaps = meta.gaps?.slice(1);
+        await this.save();
+        const languages = new Set([...meta.targetLanguages, ...this.lines.translatedInto()]);
+        await Promise.all([...languages].map((language) => this.translateLines(language, lines)));
+      }
+    } catch (err) {
+      console.error('meeting transcript not finished; retrying', meta.id, String(err));
+      if (++this.completeTries < COMPLETE_TRIES) return this.setTimer('complete', Date.now() + COMPLETE_RETRY_MS);
+      meta.gaps = [];
+    }
+    await this.finishRecord();
   }
 
   /** Minutes are queued once per meeting: a repeated end (a repair) finds them already made or under way. */
@@ -350,7 +395,8 @@ export class MeetingRoom extends DurableObject<Env> {
     }
   }
 
-  private async setStatus(status: MeetingStatus, reason?: { code: number; key: MessageKey; params?: MessageParams }) {
+  /** The room's state, told to every socket; the record may read `finishing` while an ended meeting's transcript is completed. */
+  private async setStatus(status: MeetingStatus, reason?: { code: number; key: MessageKey; params?: MessageParams }, recordStatus: RecordStatus = status) {
     const meta = this.requireMeta();
     meta.status = status;
     await this.save();
@@ -360,7 +406,7 @@ export class MeetingRoom extends DurableObject<Env> {
     await db.batch([
       db
         .update(records)
-        .set({ status, durationMs: Math.round(meta.durationMs), updatedAt: now })
+        .set({ status: recordStatus, durationMs: Math.round(meta.durationMs), updatedAt: now })
         .where(eq(records.id, meta.id)),
       ...(status === 'in_progress'
         ? [
@@ -384,103 +430,94 @@ export class MeetingRoom extends DurableObject<Env> {
   private hear(frame: ArrayBuffer) {
     const meta = this.requireMeta();
     const session = this.stream ?? this.openStream();
-    if (session.live) session.live.send(frame);
-    else session.queued.push(frame);
     this.recorder().add(frame);
     meta.durationMs += frame.byteLength / BYTES_PER_MS;
+    session.send(frame, Math.round(meta.durationMs));
+    if (session.gauge.hopeless(this.maxLagMs)) this.skipAhead(session);
+    else this.announceLag(session.gauge.change());
     if (Math.floor(meta.durationMs / 60_000) > meta.chargedMinutes) {
       this.charging = this.charging.then(() => this.chargeMinutes()).catch((err) => console.error('meeting charge failed', meta.id, String(err)));
     }
   }
 
-  private openStream(): StreamSession {
+  private openStream(): RecogniserSession {
     const meta = this.requireMeta();
-    let markClosed!: () => void;
-    const closed = new Promise<void>((resolve) => (markClosed = resolve));
-    const session: StreamSession = {
-      offsetMs: meta.durationMs,
-      queued: [],
-      handled: Promise.resolve(),
-      heardAt: Date.now(),
-      isClosed: false,
-      closed,
-      markClosed: () => {
-        session.isClosed = true;
-        markClosed();
-      },
-      opened: Promise.resolve(undefined),
-    };
+    const session: RecogniserSession = new RecogniserSession(
+      meta.durationMs,
+      () => providers(this.env).stream.open(meta.sourceLanguage, { embeddings: true, hotwords: meta.vocabulary?.hotwords ?? [] }),
+      (m) => this.recognised(session, m),
+      (detail) => void this.streamFailed(session, detail),
+    );
     this.stream = session;
-    session.opened = providers(this.env)
-      .stream.open(meta.sourceLanguage, { embeddings: true, hotwords: meta.vocabulary?.hotwords ?? [] })
-      .then((live) => {
-        live.onMessage((m) => {
-          session.heardAt = Date.now();
-          session.handled = session.handled
-            .then(() => this.recognised(session, m))
-            .catch((err) => console.error('meeting recognition failed', meta.id, String(err)));
-        });
-        session.live = live;
-        for (const frame of session.queued.splice(0)) live.send(frame);
-        return live;
-      })
-      .catch((err: Error) => {
-        void this.streamFailed(session, err.message);
-        return undefined;
-      });
     return session;
   }
 
-  /**
-   * Tells the recogniser the audio is over (after everything sent before, including frames queued while it
-   * was connecting), waits until it has delivered its last finals and closed (see END_QUIET_MS), and until
-   * those finals are stored, broadcast and translated.
-   */
+  /** Ends the current connection to the recogniser (see RecogniserSession.finish); what it left out becomes a gap. */
   private async endStream() {
     const session = this.stream;
     if (!session) return;
     this.stream = undefined;
-    const started = Date.now();
-    const live = await Promise.race([session.opened, sleep(END_MAX_WAIT_MS).then(() => undefined)]);
-    if (live) {
-      live.end();
-      session.heardAt = Date.now();
-      while (!session.isClosed) {
-        const left = Math.min(END_QUIET_MS - (Date.now() - session.heardAt), END_MAX_WAIT_MS - (Date.now() - started));
-        if (left <= 0) {
-          console.error('meeting recogniser did not close in time', this.requireMeta().id);
-          break;
-        }
-        await Promise.race([session.closed, sleep(left)]);
-      }
-      live.close();
+    this.announceLag(session.gauge.clear());
+    const gap = await session.finish(this.endWait);
+    if (gap) {
+      console.error('meeting recogniser did not close in time; the rest is recognised from the audio', this.requireMeta().id, gap);
+      await this.addGap(gap);
     }
-    session.markClosed();
-    await session.handled;
   }
 
-  private async streamFailed(session: StreamSession, detail: string) {
-    session.markClosed();
+  /** Lets a hopelessly late connection go at once (what it had not recognised becomes a gap); the next frame opens a fresh one. */
+  private skipAhead(session: RecogniserSession) {
+    this.stream = undefined;
+    this.announceLag(session.gauge.clear());
+    const drained: Promise<void> = session
+      .finish({ quietMs: 0, maxMs: 0 })
+      .then((gap) => this.addGap(gap))
+      .finally(() => this.draining.delete(drained));
+    this.draining.add(drained);
+  }
+
+  private async addGap(gap: Gap | undefined) {
+    const meta = this.requireMeta();
+    if (!gap) return;
+    meta.gaps = withGap(meta.gaps ?? [], gap);
+    await this.save();
+  }
+
+  private async streamFailed(session: RecogniserSession, detail: string) {
+    session.close();
     if (this.stream !== session) return;
     this.stream = undefined;
+    this.announceLag(session.gauge.clear());
+    await this.addGap(session.unheard());
     await this.pause({ code: Code.UNAVAILABLE, key: 'recogniserUnavailable', params: { detail } });
   }
 
-  private async recognised(session: StreamSession, m: StreamServerMessage) {
+  /** One message of the recogniser's, its times already on the meeting's clock. */
+  private async recognised(session: RecogniserSession, m: StreamServerMessage) {
+    if (this.stream === session) this.announceLag(session.gauge.change());
     if (m.type === 'partial') {
-      if (m.text.trim())
-        this.broadcast({ type: 'partial', text: this.mask()(m.text), start: toMs(session.offsetMs, m.start), end: toMs(session.offsetMs, m.end) });
+      // Behind the speech, or from a connection let go, a partial shows words long said: finals go first.
+      if (m.text.trim() && this.stream === session && !session.gauge.behind)
+        this.broadcast({ type: 'partial', text: this.mask()(m.text), start: ms(m.start), end: ms(m.end) });
     } else if (m.type === 'final') {
-      if (m.text.trim()) await this.addFinal(session, m);
+      if (m.text.trim()) await this.addFinal(m);
     } else if (m.type === 'error') {
       await this.streamFailed(session, m.message);
     } else if (m.type === 'closed') {
-      session.markClosed();
+      session.close();
       if (this.stream === session) this.stream = undefined;
     }
   }
 
-  private async addFinal(session: StreamSession, segment: TranscriptSegment) {
+  private announceLag(seconds: number | undefined) {
+    if (seconds !== undefined) this.broadcast({ type: 'lag', seconds });
+  }
+
+  /**
+   * Stores, broadcasts and (beside recognition, so the next final never waits for it) translates a final
+   * whose times are on the meeting's clock. Its span is kept after the line before it and inside the audio.
+   */
+  private async addFinal(segment: TranscriptSegment, live = true): Promise<LiveLine> {
     const meta = this.requireMeta();
     let label = segment.speaker;
     if (!label && segment.embedding) {
@@ -489,26 +526,22 @@ export class MeetingRoom extends DurableObject<Env> {
       meta.speakers = assigned.state;
     }
     const speaker = label ? translate(meta.locale, 'speakerName', { n: label }) : '';
-    const line: LiveLine = {
-      seq: meta.nextSeq++,
-      start: toMs(session.offsetMs, segment.start),
-      end: toMs(session.offsetMs, segment.end),
-      text: this.mask()(segment.text.trim()),
-      speaker,
-      translations: {},
-    };
-    this.ctx.storage.sql.exec(
-      'INSERT INTO finals (seq, start_ms, end_ms, text, speaker) VALUES (?, ?, ?, ?, ?)',
-      line.seq,
-      line.start,
-      line.end,
-      line.text,
-      line.speaker,
+    // Lines recognised after the meeting may fall anywhere in it: settle() orders them all at the end.
+    const line = this.lines.add(
+      { seq: meta.nextSeq++, start: ms(segment.start), end: ms(segment.end), text: this.mask()(segment.text.trim()), speaker, translations: {} },
+      meta.durationMs,
+      live,
     );
     await this.save();
+    if (!live) return line;
     this.broadcast({ type: 'final', line });
     await this.scheduleFlush();
-    await Promise.all((await this.wantedLanguages()).map((language) => this.translateLines(language, [line])));
+    const translating = this.wantedLanguages()
+      .then((languages) => Promise.all(languages.map((language) => this.translateLines(language, [line]))))
+      .then(() => undefined)
+      .finally(() => this.translating.delete(translating));
+    this.translating.add(translating);
+    return line;
   }
 
   // ------------------------------------------------------------------------------------------------------
@@ -563,7 +596,7 @@ export class MeetingRoom extends DurableObject<Env> {
   /** A viewer chose a language: translate the recent lines that lack it, so their screen fills at once. */
   private async backfill(language: string) {
     if (!(await this.availableTargets()).includes(language)) return;
-    const lines = this.recentLines().filter((l) => l.translations[language] === undefined);
+    const lines = this.lines.recent().filter((l) => l.translations[language] === undefined);
     if (lines.length) await this.translateLines(language, lines);
   }
 
@@ -584,32 +617,9 @@ export class MeetingRoom extends DurableObject<Env> {
     const mask = this.mask(language);
     lines.forEach((line, i) => {
       const text = mask(texts[i] ?? '');
-      // Read and write in one synchronous step, so translations into two languages never overwrite each other.
-      const row = this.ctx.storage.sql.exec<{ translations: string }>('SELECT translations FROM finals WHERE seq = ?', line.seq).toArray()[0];
-      if (!row) return;
-      const translations = { ...(JSON.parse(row.translations) as Record<string, string>), [language]: text };
-      this.ctx.storage.sql.exec('UPDATE finals SET translations = ?, version = version + 1 WHERE seq = ?', JSON.stringify(translations), line.seq);
-      this.broadcast({ type: 'translation', seq: line.seq, language, text });
+      if (this.lines.translate(line.seq, language, text)) this.broadcast({ type: 'translation', seq: line.seq, language, text });
     });
     await this.scheduleFlush();
-  }
-
-  private recentLines(): LiveLine[] {
-    return this.ctx.storage.sql
-      .exec<{ seq: number; start_ms: number; end_ms: number; text: string; speaker: string; translations: string }>(
-        'SELECT seq, start_ms, end_ms, text, speaker, translations FROM finals ORDER BY seq DESC LIMIT ?',
-        MEETING.recentLines,
-      )
-      .toArray()
-      .reverse()
-      .map((r) => ({
-        seq: r.seq,
-        start: r.start_ms,
-        end: r.end_ms,
-        text: r.text,
-        speaker: r.speaker,
-        translations: JSON.parse(r.translations) as Record<string, string>,
-      }));
   }
 
   // ------------------------------------------------------------------------------------------------------
@@ -619,36 +629,9 @@ export class MeetingRoom extends DurableObject<Env> {
     if (!this.requireMeta().timers.flush) await this.setTimer('flush', Date.now() + FLUSH_DELAY_MS);
   }
 
-  /** Writes changed lines to D1, oldest first; a line counts as written only for the version D1 received. */
-  private async flush(limit = FLUSH_BATCH) {
-    const meta = this.requireMeta();
-    const rows = this.ctx.storage.sql
-      .exec<{ seq: number; start_ms: number; end_ms: number; text: string; speaker: string; translations: string; version: number }>(
-        'SELECT seq, start_ms, end_ms, text, speaker, translations, version FROM finals WHERE version > flushed_version ORDER BY seq LIMIT ?',
-        limit,
-      )
-      .toArray();
-    if (!rows.length) return 0;
-    const d1 = this.env.DB;
-    await d1.batch([
-      ...rows.map((r) =>
-        d1
-          .prepare(
-            `INSERT INTO segments (record_id, seq, start_ms, end_ms, text, translations, speaker)
-             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE EXISTS (SELECT 1 FROM records WHERE id = ?1)
-             ON CONFLICT (record_id, seq) DO UPDATE SET start_ms = excluded.start_ms, end_ms = excluded.end_ms,
-               text = excluded.text, translations = excluded.translations, speaker = excluded.speaker`,
-          )
-          .bind(meta.id, r.seq, r.start_ms, r.end_ms, r.text, r.translations, r.speaker),
-      ),
-      d1.prepare('UPDATE records SET duration_ms = ?2, updated_at = ?3 WHERE id = ?1').bind(meta.id, Math.round(meta.durationMs), Date.now()),
-    ]);
-    for (const r of rows) this.ctx.storage.sql.exec('UPDATE finals SET flushed_version = ? WHERE seq = ?', r.version, r.seq);
-    return rows.length;
-  }
-
   private async flushAll() {
-    while ((await this.flush()) > 0);
+    const meta = this.requireMeta();
+    while ((await this.lines.flush(this.env.DB, meta.id, meta.durationMs)) > 0);
   }
 
   // ------------------------------------------------------------------------------------------------------
@@ -720,6 +703,8 @@ export class MeetingRoom extends DurableObject<Env> {
         }
       } else if (name === 'hostGrace' && this.sockets('host').length === 0) {
         await this.pause({ code: Code.OK, key: 'hostAway' });
+      } else if (name === 'complete') {
+        await this.complete();
       }
     }
     await this.armAlarm();
@@ -788,7 +773,7 @@ export class MeetingRoom extends DurableObject<Env> {
   }
 
   private async welcome(me: Attachment): Promise<ServerMessage> {
-    return { type: 'welcome', role: me.role, meeting: this.summary(), lines: this.recentLines(), languages: await this.availableTargets() };
+    return { type: 'welcome', role: me.role, meeting: this.summary(), lines: this.lines.recent(), languages: await this.availableTargets() };
   }
 
   private send(ws: WebSocket, msg: ServerMessage) {

@@ -86,6 +86,14 @@ describe('streaming recognition over WebSocket', () => {
       console.log(`[stream] utterance ${i + 1}: final ${latency.toFixed(2)} s after speech ended | ${f.msg.text}`);
       expect(latency).toBeLessThan(1.5);
     });
+    // Progress covers the silences too, rises, and each report comes after the finals of what it covers.
+    const heard = messages.flatMap((m, i) => (m.msg.type === 'heard' ? [{ i, end: m.msg.end }] : []));
+    expect(heard.at(-1)!.end).toBeGreaterThan(pcm.length / 32000 - 0.6);
+    expect(heard.every((h, j) => j === 0 || h.end > heard[j - 1]!.end)).toBe(true);
+    for (const [k, f] of finals.entries()) {
+      const after = heard.find((h) => h.end >= spans[k]!.end + 0.5)!;
+      expect(messages.indexOf(f)).toBeLessThan(after.i);
+    }
     const w = wer(chosen.map((r) => r.text).join(' '), finals.map((f) => f.msg.text).join(' '));
     console.log(`[stream] WER ${((w.errors / w.words) * 100).toFixed(1)} %`);
     expect(w.errors / w.words).toBeLessThan(0.5);

@@ -109,4 +109,12 @@ describe('live transcript', () => {
     const after = reduceLive(before, welcome([line(0, 'new meeting')], meeting({ id: 6 })));
     expect(texts(after)).toEqual(['0:new meeting']);
   });
+
+  it('keeps how far subtitles run behind until the room says they caught up, or the meeting stops running', () => {
+    const lagging = play([welcome([]), { type: 'lag', seconds: 7 }]);
+    expect(lagging.lagSeconds).toBe(7);
+    expect(play([{ type: 'lag', seconds: 0 }], lagging).lagSeconds).toBe(0);
+    expect(play([{ type: 'state', status: 'in_progress', durationMs: 9000 }], lagging).lagSeconds).toBe(7);
+    expect(play([{ type: 'state', status: 'paused', durationMs: 9000 }], lagging).lagSeconds).toBe(0);
+  });
 });

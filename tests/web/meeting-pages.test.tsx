@@ -404,6 +404,17 @@ describe('/meeting console', () => {
     expect(screen.getByTestId('meeting-shortage').textContent).toContain('Insufficient balance, please buy and recharge.');
   });
 
+  it('says how far the subtitles run behind while the room reports it, and clears once they caught up', async () => {
+    scenario.meeting = detail({ status: 'in_progress' });
+    signIn();
+    renderAt('/meeting?id=55');
+    const host = await visitOf('host');
+    act(() => say(host, { type: 'lag', seconds: 12 }));
+    expect((await screen.findByTestId('meeting-lag')).textContent).toBe('Subtitles delayed by 12 s');
+    act(() => say(host, { type: 'lag', seconds: 0 }));
+    await waitFor(() => expect(screen.queryByTestId('meeting-lag')).toBeNull());
+  });
+
   it('warns of an unstable network while the room is out of reach, and clears once it is back', async () => {
     signIn();
     renderAt('/meeting?id=55');
@@ -545,6 +556,18 @@ describe('/meetingShareIng', () => {
     expect((await screen.findByTestId('meeting-ended')).textContent).toContain('Thank you for joining.');
   });
 
+  it('tells a participant the subtitles run behind, until the meeting pauses', async () => {
+    renderAt(`/meetingShareIng?invite=${INVITE}`);
+    const participant = await visitOf('participant');
+    act(() => {
+      say(participant, { type: 'state', status: 'in_progress', durationMs: 0 });
+      say(participant, { type: 'lag', seconds: 5 });
+    });
+    expect((await screen.findByTestId('meeting-lag')).textContent).toBe('Subtitles delayed by 5 s');
+    act(() => say(participant, { type: 'state', status: 'paused', durationMs: 7000 }));
+    await waitFor(() => expect(screen.queryByTestId('meeting-lag')).toBeNull());
+  });
+
   it('says why a translation language was refused, in the room’s words', async () => {
     renderAt(`/meetingShareIng?invite=${INVITE}`);
     const participant = await visitOf('participant');
@@ -634,6 +657,17 @@ describe('screen projection', () => {
     expect(again.dataset.size).toBe('XL');
   });
 
+  it('shows a projected screen how far the subtitles run behind', async () => {
+    scenario.meeting = detail({ status: 'in_progress' });
+    // Said right after the welcome on every connection, so a reconnect on a busy machine still hears it.
+    room.onVisit = (visit) => {
+      defaultOnVisit(visit);
+      say(visit, { type: 'lag', seconds: 4 });
+    };
+    renderAt(`/screenProjection?code=${CODE}`);
+    expect((await screen.findByTestId('meeting-lag')).textContent).toBe('Subtitles delayed by 4 s');
+  });
+
   it('hides its controls after three seconds without the mouse moving', async () => {
     renderAt(`/cast/${CODE}`);
     const projection = await screen.findByTestId('projection');
@@ -671,7 +705,9 @@ describe('live parts on their own', () => {
     );
 
   it('banners: no sound, a room problem in its own words, a shortage with a way to pay', () => {
-    renderWithApp(<MeetingBanners mic={null} onRetryMic={() => {}} silent connection="open" problem={{ code: 92505001, msg: 'Package quota used up.' }} />);
+    renderWithApp(
+      <MeetingBanners mic={null} onRetryMic={() => {}} silent connection="open" problem={{ code: 92505001, msg: 'Package quota used up.' }} lagSeconds={0} />,
+    );
     expect(screen.getByTestId('meeting-no-sound').textContent).toContain('No sound detected');
     expect(screen.getByTestId('meeting-shortage').textContent).toContain('Package quota used up.');
     expect(screen.getByTestId('meeting-shortage').textContent).toContain('Buy a package or recharge, then carry on with the meeting.');
@@ -683,7 +719,14 @@ describe('live parts on their own', () => {
   it('banners: an unavailable microphone, retried on request; another problem without a way to pay', () => {
     const retry = vi.fn();
     renderWithApp(
-      <MeetingBanners mic="unavailable" onRetryMic={retry} silent={false} connection="open" problem={{ code: 503, msg: 'Recognition is unavailable.' }} />,
+      <MeetingBanners
+        mic="unavailable"
+        onRetryMic={retry}
+        silent={false}
+        connection="open"
+        problem={{ code: 503, msg: 'Recognition is unavailable.' }}
+        lagSeconds={0}
+      />,
     );
     expect(screen.getByTestId('meeting-mic-problem').textContent).toContain('No microphone available');
     fireEvent.click(screen.getByTestId('meeting-mic-retry'));

@@ -363,6 +363,21 @@ describe('/meetingDetail', () => {
     expect(screen.queryByTestId('detail-save')).toBeNull();
   });
 
+  it('says a meeting is finishing its transcript, read-only, then shows its live translation once ended', async () => {
+    const meeting = { ...detail.record, type: 'meeting' as const, translationLanguage: 'zh-CN' };
+    detail = { ...detail, record: { ...meeting, status: 'finishing' } };
+    renderAt(`/meetingDetail?id=${ID}`);
+    expect((await screen.findByTestId('detail-progress')).textContent).toContain("Finishing the transcript from the meeting's recording");
+    expect(screen.getByTestId('detail-status').textContent).toBe('Finishing transcript');
+    expect(text(0).readOnly).toBe(true);
+    // The page polls while the record is locked: the ended meeting shows its lines with their translation.
+    detail = { ...detail, record: { ...meeting, status: 'ended' } };
+    await waitFor(() => expect(screen.getByTestId('detail-status').textContent).toBe('Ended'), { timeout: 10_000 });
+    expect(screen.queryByText('No translation yet: add one to see it here.')).toBeNull();
+    fireEvent.click(screen.getByTestId('detail-view-bilingual'));
+    expect(((await screen.findByTestId('detail-line-translation-0')) as HTMLTextAreaElement).value).toBe('大家早上好。');
+  });
+
   it('renames the record from its title', async () => {
     renderAt(`/meetingDetail?id=${ID}`);
     const title = await screen.findByTestId('detail-title');

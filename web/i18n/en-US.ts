@@ -272,6 +272,7 @@ export const enUS = {
       in_progress: 'In progress',
       paused: 'Paused',
       ended: 'Ended',
+      finishing: 'Finishing transcript',
       dub_start: 'Waiting to dub',
       dubbing: 'Dubbing',
       dub_complete: 'Dubbed',
@@ -403,6 +404,7 @@ export const enUS = {
     progress: {
       transcribing: 'Transcribing… the transcript appears here by itself when it is ready.',
       translating: 'Translating… the translation appears here by itself when it is ready.',
+      finishing: "Finishing the transcript from the meeting's recording… the rest of the lines and the minutes appear here by themselves.",
       other: 'Processing… this page updates by itself.',
     },
     noReason: 'No reason was given.',
@@ -769,6 +771,7 @@ export const enUS = {
       noSound: 'No sound detected',
       noSoundHelp: 'The microphone has picked up nothing for a while. Check that it is not muted and that you are close enough.',
       reconnecting: 'Unstable network, reconnecting…',
+      lagging: 'Subtitles delayed by {{seconds}} s',
       reconnectingHelp: 'Your audio is kept and sent as soon as the connection is back.',
       shortageNote: 'Buy a package or recharge, then carry on with the meeting.',
       paidStartsMeeting: 'Once you have paid, the meeting starts by itself.',

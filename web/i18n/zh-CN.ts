@@ -271,6 +271,7 @@ export const zhCN: Messages = {
       in_progress: '进行中',
       paused: '已暂停',
       ended: '已结束',
+      finishing: '正在补全转写',
       dub_start: '等待配音',
       dubbing: '配音中',
       dub_complete: '配音完成',
@@ -402,6 +403,7 @@ export const zhCN: Messages = {
     progress: {
       transcribing: '正在转写……完成后转写内容会自动显示在这里。',
       translating: '正在翻译……完成后译文会自动显示在这里。',
+      finishing: '正在根据会议录音补全转写……其余内容和会议纪要完成后会自动显示在这里。',
       other: '正在处理……本页会自动更新。',
     },
     noReason: '未提供原因。',
@@ -768,6 +770,7 @@ export const zhCN: Messages = {
       noSound: '未检测到声音',
       noSoundHelp: '麦克风已有一段时间未收到声音。请检查麦克风是否静音，并靠近一些。',
       reconnecting: '网络不稳定，正在重新连接…',
+      lagging: '字幕延迟 {{seconds}} 秒',
       reconnectingHelp: '您的音频会被保留，连接恢复后立即发送。',
       shortageNote: '购买套餐或充值后即可继续会议。',
       paidStartsMeeting: '支付成功后将自动开始会议。',

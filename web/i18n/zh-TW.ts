@@ -271,6 +271,7 @@ export const zhTW: Messages = {
       in_progress: '進行中',
       paused: '已暫停',
       ended: '已結束',
+      finishing: '正在補全轉寫',
       dub_start: '等待配音',
       dubbing: '配音中',
       dub_complete: '配音完成',
@@ -402,6 +403,7 @@ export const zhTW: Messages = {
     progress: {
       transcribing: '正在轉寫……完成後轉寫內容會自動顯示在這裡。',
       translating: '正在翻譯……完成後譯文會自動顯示在這裡。',
+      finishing: '正在根據會議錄音補全轉寫……其餘內容和會議紀要完成後會自動顯示在這裡。',
       other: '正在處理……本頁會自動更新。',
     },
     noReason: '未提供原因。',
@@ -768,6 +770,7 @@ export const zhTW: Messages = {
       noSound: '未偵測到聲音',
       noSoundHelp: '麥克風已有一段時間未收到聲音。請檢查麥克風是否靜音，並靠近一些。',
       reconnecting: '網路不穩定，正在重新連線…',
+      lagging: '字幕延遲 {{seconds}} 秒',
       reconnectingHelp: '您的音訊會被保留，連線恢復後立即傳送。',
       shortageNote: '購買方案或儲值後即可繼續會議。',
       paidStartsMeeting: '支付成功後將自動開始會議。',

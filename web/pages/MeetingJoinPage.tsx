@@ -13,7 +13,7 @@ import { INVITE_PARAM, OWNER_KEY_PARAM, OWNER_PARAM } from '../features/meeting/
 import { FONT_SIZES } from '../features/meeting/projection-config';
 import type { FontSize } from '../features/meeting/projection-config';
 import { LiveSubtitles } from '../features/meeting/LiveSubtitles';
-import { ConnectionRefused, LinkExpired, MeetingEnded, MeetingOutcome } from '../features/meeting/MeetingStates';
+import { ConnectionRefused, LagAlert, LinkExpired, MeetingEnded, MeetingOutcome } from '../features/meeting/MeetingStates';
 import { useMeetingSocket } from '../features/meeting/use-meeting-socket';
 import { useRoomAccess } from '../features/meeting/use-room-access';
 import { StatusTag } from '../features/records/RecordTags';
@@ -111,6 +111,7 @@ function ParticipantView({ meeting, access }: { meeting: MeetingSummary; access:
       {waiting && <Alert type="info" showIcon message={t(waiting)} data-testid="meeting-waiting" />}
       {/* A refusal the room sent this viewer, e.g. a translation language past the host's plan, in its words. */}
       {socket.problem && <Alert type="warning" showIcon message={socket.problem.msg} data-testid="meeting-problem" />}
+      <LagAlert seconds={socket.lagSeconds} />
       <Card variant="borderless" className="meeting-transcript">
         <LiveSubtitles
           lines={socket.lines}

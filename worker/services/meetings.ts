@@ -31,6 +31,9 @@ import { resolveVocabulary } from './vocabulary/resolve';
  * participants and projected screens into the room. The room itself is durable-objects/MeetingRoom.
  */
 
+/** Ended, or ended and finishing its transcript: either way no one joins or changes it any more. */
+const isOver = (status: string) => status === 'ended' || status === 'finishing';
+
 export const SOCKET_PATH = '/speech/meeting/socket';
 const TICKET_AUDIENCE = 'tingyi:meeting-socket';
 
@@ -47,7 +50,7 @@ export function meetingSummary(record: MeetingRecord, meeting: Meeting): Meeting
   return {
     id: record.id,
     name: record.name,
-    status: record.status as MeetingSummary['status'],
+    status: isOver(record.status) ? 'ended' : (record.status as MeetingSummary['status']),
     mode: meeting.mode,
     sourceLanguage: meeting.sourceLanguage,
     targetLanguages: meeting.targetLanguages,
@@ -130,13 +133,13 @@ export async function editMeeting(env: Env, db: Db, userId: number, body: z.outp
   if (body.inviteOpen !== undefined && body.inviteOpen !== meeting.inviteOpen) {
     if (body.inviteOpen) {
       await checkGated(db, userId, 'invite');
-      if (record.status === 'ended') throw new ApiError(Code.CONFLICT, 'meetingEnded', {}, 409);
+      if (isOver(record.status)) throw new ApiError(Code.CONFLICT, 'meetingEnded', {}, 409);
     }
     const inviteToken = meeting.inviteToken ?? randomToken(18);
     await db.update(meetings).set({ inviteOpen: body.inviteOpen, inviteToken }).where(eq(meetings.recordId, record.id));
     Object.assign(meeting, { inviteOpen: body.inviteOpen, inviteToken });
   }
-  if (record.status !== 'ended') await roomOf(env, record.id).configure({ name: record.name, inviteOpen: meeting.inviteOpen });
+  if (!isOver(record.status)) await roomOf(env, record.id).configure({ name: record.name, inviteOpen: meeting.inviteOpen });
   return meetingDetail(record, meeting);
 }
 
@@ -150,7 +153,7 @@ export async function stopMeeting(env: Env, db: Db, userId: number, id: number) 
 
 export async function createScreenCode(env: Env, db: Db, userId: number, id: number) {
   const { record } = await ownedMeeting(db, userId, id);
-  if (record.status === 'ended') throw new ApiError(Code.CONFLICT, 'meetingEnded', {}, 409);
+  if (isOver(record.status)) throw new ApiError(Code.CONFLICT, 'meetingEnded', {}, 409);
   const shortCode = await screenCodes(env).allocate(id);
   await db.update(meetings).set({ screenCode: shortCode }).where(eq(meetings.recordId, id));
   return { shortCode };
@@ -161,7 +164,7 @@ export async function projectionAccess(env: Env, db: Db, code: string, locale: L
   const id = await screenCodes(env).resolve(code);
   if (id === null) throw new ApiError(Code.NOT_FOUND, 'screenCodeUnknown', { code }, 404);
   const row = await findMeeting(db, eq(records.id, id));
-  if (!row || row.record.status === 'ended') throw linkExpired();
+  if (!row || isOver(row.record.status)) throw linkExpired();
   const { screenCasting } = await permissions(db, row.record.userId);
   return {
     meeting: meetingSummary(row.record, row.meeting),
@@ -186,7 +189,7 @@ export async function participantAccess(env: Env, db: Db, q: { invite?: string; 
       row = await findMeeting(db, and(eq(records.userId, owner.id), inArray(records.status, ['not_started', 'in_progress', 'paused']), inviteOpen));
     }
   }
-  if (!row || row.record.status === 'ended' || !(await permissions(db, row.record.userId)).inviteMeeting) throw linkExpired();
+  if (!row || isOver(row.record.status) || !(await permissions(db, row.record.userId)).inviteMeeting) throw linkExpired();
   return {
     meeting: meetingSummary(row.record, row.meeting),
     socket: await socketAccess(env.JWT_SECRET, { meetingId: row.record.id, role: 'participant', locale }),

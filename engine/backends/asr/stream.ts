@@ -7,7 +7,7 @@
  */
 import type { Vad } from 'sherpa-onnx-node';
 import type { StreamServerMessage } from '../../../contracts/engine';
-import { ENGINE_SAMPLE_RATE } from '../../../contracts/engine';
+import { ENGINE_SAMPLE_RATE, STREAM_HEARD_EVERY_S } from '../../../contracts/engine';
 import { createVad, VAD_WINDOW } from '../vad/silero';
 import { embeddingJson, UtteranceEmbedder } from '../diarization/mfcc';
 import type { PocketSphinxDecoder } from './pocketsphinx';
@@ -17,6 +17,7 @@ const PREROLL = Math.round(0.6 * ENGINE_SAMPLE_RATE);
 /** Decoder is fed in 100 ms steps; a partial goes out at most every 200 ms, so ≥ 4 per second of speech. */
 const FEED_STEP = ENGINE_SAMPLE_RATE / 10;
 const PARTIAL_EVERY = 0.2 * ENGINE_SAMPLE_RATE;
+const HEARD_EVERY = STREAM_HEARD_EVERY_S * ENGINE_SAMPLE_RATE;
 
 export class StreamSession {
   private vad: Vad;
@@ -35,6 +36,7 @@ export class StreamSession {
   private toFeed: Int16Array[] = [];
   private toFeedLength = 0;
   private failed = false;
+  private heardSent = 0;
   /** Present while an utterance is open, when the client asked for speaker embeddings. */
   private embedder: UtteranceEmbedder | null = null;
 
@@ -70,6 +72,15 @@ export class StreamSession {
     this.total += pcm.length;
     this.remember(pcm);
     if (this.inUtterance) this.queueAudio(pcm);
+    if (this.total - this.heardSent >= HEARD_EVERY) this.reportHeard();
+  }
+
+  /** Queued behind the decoding of everything pushed so far, so it goes out once that audio is decoded. */
+  private reportHeard() {
+    this.flushFeed();
+    const end = sec(this.total);
+    this.heardSent = this.total;
+    void this.enqueue(async () => this.send({ type: 'heard', end }));
   }
 
   private remember(pcm: Int16Array) {

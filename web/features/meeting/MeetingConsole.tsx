@@ -151,6 +151,7 @@ export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; ac
         silent={mic.silent}
         connection={socket.connection}
         problem={socket.problem}
+        lagSeconds={socket.lagSeconds}
       />
 
       <Card variant="borderless" className="meeting-controls">

@@ -21,10 +21,11 @@ interface BannersProps {
   silent: boolean;
   connection: Connection;
   problem: SocketProblem | null;
+  lagSeconds: number;
 }
 
 /** What stands between the host and a working meeting right now, most urgent first. */
-export function MeetingBanners({ mic, onRetryMic, silent, connection, problem }: BannersProps) {
+export function MeetingBanners({ mic, onRetryMic, silent, connection, problem, lagSeconds }: BannersProps) {
   const { t } = useTranslation();
   return (
     <div className="meeting-banners">
@@ -58,6 +59,7 @@ export function MeetingBanners({ mic, onRetryMic, silent, connection, problem }:
           data-testid="meeting-reconnecting"
         />
       )}
+      <LagAlert seconds={lagSeconds} />
       {silent && (
         <Alert type="warning" showIcon message={t('meeting.states.noSound')} description={t('meeting.states.noSoundHelp')} data-testid="meeting-no-sound" />
       )}
@@ -104,4 +106,11 @@ export function ConnectionRefused() {
       testId="meeting-refused"
     />
   );
+}
+
+/** "Subtitles delayed by N s" while live recognition runs behind the speech (the room's `lag` message). */
+export function LagAlert({ seconds }: { seconds: number }) {
+  const { t } = useTranslation();
+  if (!seconds) return null;
+  return <Alert type="warning" showIcon role="status" message={t('meeting.states.lagging', { seconds })} data-testid="meeting-lag" />;
 }

@@ -66,6 +66,12 @@ export function ProjectionView({ meeting, socket, language, onLanguage }: Projec
         </p>
       )}
 
+      {socket.lagSeconds > 0 && (
+        <p className="projection-note projection-alert" role="status" data-testid="meeting-lag">
+          {t('meeting.states.lagging', { seconds: socket.lagSeconds })}
+        </p>
+      )}
+
       {socket.problem && (
         <p className="projection-note projection-alert" role="alert" data-testid="projection-problem">
           {socket.problem.msg}

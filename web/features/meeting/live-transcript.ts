@@ -15,6 +15,8 @@ export interface LiveState {
   languages: string[];
   /** The last business error, or why the meeting stopped or paused. */
   problem: SocketProblem | null;
+  /** Seconds the subtitles run behind the speech, as the room announces it; 0 when they keep up. */
+  lagSeconds: number;
 }
 
 export const initialLiveState: LiveState = {
@@ -27,6 +29,7 @@ export const initialLiveState: LiveState = {
   viewers: { participants: 0, projections: 0 },
   languages: [],
   problem: null,
+  lagSeconds: 0,
 };
 
 export function reduceLive(state: LiveState, msg: ServerMessage): LiveState {
@@ -44,6 +47,7 @@ export function reduceLive(state: LiveState, msg: ServerMessage): LiveState {
         lines: mergeLines(kept, msg.lines),
         partial: null,
         languages: msg.languages,
+        lagSeconds: 0,
       };
     }
     case 'partial':
@@ -65,11 +69,15 @@ export function reduceLive(state: LiveState, msg: ServerMessage): LiveState {
         durationMs: msg.durationMs,
         meeting: state.meeting && { ...state.meeting, status: msg.status, durationMs: msg.durationMs },
         problem: msg.reason ?? null,
+        // Only a running meeting's subtitles can lag; the room says so again if they still do.
+        lagSeconds: msg.status === 'in_progress' ? state.lagSeconds : 0,
       };
     case 'viewers':
       return { ...state, viewers: { participants: msg.participants, projections: msg.projections } };
     case 'error':
       return { ...state, problem: { code: msg.code, msg: msg.msg } };
+    case 'lag':
+      return { ...state, lagSeconds: msg.seconds };
   }
 }
 

@@ -9,7 +9,7 @@ export function StatusBanner({ record, onRetry, retrying }: { record: RecordRow;
   const { status } = record;
 
   if (isRunning(status)) {
-    const doing = status === 'transcribing' || status === 'translating' ? status : 'other';
+    const doing = status === 'transcribing' || status === 'translating' || status === 'finishing' ? status : 'other';
     return (
       <div className="detail-running" role="status" data-testid="detail-progress">
         <div className="detail-progress" aria-hidden="true" />

@@ -7,6 +7,7 @@ const STATUS_COLOR: Record<RecordStatus, string> = {
   transcribing: 'processing',
   translating: 'processing',
   in_progress: 'processing',
+  finishing: 'processing',
   dub_start: 'processing',
   dubbing: 'processing',
   transcription_completed: 'success',

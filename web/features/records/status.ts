@@ -8,7 +8,7 @@ import type { RecordStatus } from '../../../contracts/record-vocabulary';
  */
 
 /** A job is working: show progress rather than a paused meeting's stillness. */
-const RUNNING: readonly RecordStatus[] = ['transcribing', 'translating', 'dub_start', 'dubbing'];
+const RUNNING: readonly RecordStatus[] = ['transcribing', 'translating', 'finishing', 'dub_start', 'dubbing'];
 /** Failures the retry action (refreshRecord) starts again. */
 const RETRYABLE: readonly RecordStatus[] = ['transcription_err', 'translation_err'];
 

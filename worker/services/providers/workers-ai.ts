@@ -171,6 +171,8 @@ export function deepgramLiveStream(socket: SocketLike, correct: HotwordCorrector
       }
       if (alt.transcript) pieces.push({ text: alt.transcript, start: r.start, end: r.start + r.duration, words: alt.words ?? [] });
       if (r.speech_final) closeUtterance();
+      // A final result covers its audio for good, silence included: progress for the meeting's lag gauge.
+      emit({ type: 'heard', end: round(r.start + r.duration) });
     } else if (msg.type === 'UtteranceEnd') {
       closeUtterance();
     }
