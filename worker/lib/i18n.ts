@@ -268,6 +268,12 @@ const messages = {
     'zh-TW':
       '第 {n} 段（{start}）在第 {previous} 段結束（{previousEnd}）之前就開始了。請把它的開始時間改為 {previousEnd} 或更晚，或讓第 {previous} 段提前結束。',
   },
+  lineSpeakerInvalid: {
+    'en-US':
+      'The speaker name of line {n} cannot be saved: a name takes at most 100 characters and no text-direction control characters. Correct it and save again.',
+    'zh-CN': '第 {n} 段的发言人名称无法保存：名称最多 100 个字符，且不能包含文字方向控制字符。请修改后再保存。',
+    'zh-TW': '第 {n} 段的發言人名稱無法儲存：名稱最多 100 個字元，且不能包含文字方向控制字元。請修改後再儲存。',
+  },
   lineInvalid: {
     'en-US': 'Line {n} holds something that cannot be saved (text that is too long, or a time that is not a time). Correct line {n} and save again.',
     'zh-CN': '第 {n} 段有无法保存的内容（文字过长，或时间格式不对），请修改第 {n} 段后再保存。',
