@@ -74,7 +74,8 @@ describe('AI dubbing in Chromium', () => {
     const spanish = await page.getByTestId('dub-line-translation-0').inputValue();
     expect(spanish.length).toBeGreaterThan(0);
     expect(spanish).not.toBe(source);
-    expect(await page.getByTestId('dub-speaker').count()).toBe(2);
+    // The speaker panel loads beside the lines, not with them.
+    await expect.poll(() => page.getByTestId('dub-speaker').count()).toBe(2);
 
     // The dubbed video is what the player shows, and Chromium can play it.
     await expect(page.getByTestId('dub-video').getAttribute('data-kind')).resolves.toBe('dubbed');
