@@ -1,12 +1,37 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { drawCaptcha } from '../../worker/services/captcha-picture';
 import { CAPTCHA_GLYPHS, clicksMatch } from '../../worker/services/captcha';
 import { solve } from './captcha-solver';
 
 const PICTURES = 200;
 
+/**
+ * mulberry32: the pictures' randomness drawn from a fixed seed, so a run measures the same 200 pictures each
+ * time. With fresh randomness the solved count varies (4–6 of 200 seen), and a share this close to the 5 %
+ * bar would make the test fail now and then on chance rather than on a weaker captcha.
+ */
+function seeded(seed: number) {
+  let a = seed >>> 0;
+  return <T extends ArrayBufferView | null>(array: T): T => {
+    if (array instanceof Uint32Array) {
+      for (let i = 0; i < array.length; i++) {
+        a = (a + 0x6d2b79f5) >>> 0;
+        let t = Math.imul(a ^ (a >>> 15), 1 | a);
+        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+        array[i] = (t ^ (t >>> 14)) >>> 0;
+      }
+    }
+    return array;
+  };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe('the click captcha against a script that knows how it is drawn', () => {
   it('is solved on fewer than 5 % of 200 pictures, though the script finds many single glyphs', async () => {
+    vi.spyOn(crypto, 'getRandomValues').mockImplementation(seeded(20261126));
     let solved = 0;
     let glyphsFound = 0;
     for (let i = 0; i < PICTURES; i++) {
