@@ -1,6 +1,6 @@
 import type { TranscriptSegment } from '../contracts/engine';
-import { providers } from '../worker/services/providers';
-import { wavPiece } from '../worker/services/transcription/audio';
+import { CHUNK_MAX_SECONDS } from '../contracts/jobs';
+import { recognisePiece } from '../worker/services/transcription/piece';
 import type { Gap } from './meeting-stream';
 
 /**
@@ -10,23 +10,16 @@ import type { Gap } from './meeting-stream';
  * which then puts them all in time order).
  */
 
-/** A gap is recognised in pieces of at most this much audio, the size of a file job's piece. */
-const PIECE_MS = 120_000;
+/** A gap is recognised in pieces of at most a file job's piece. */
+const PIECE_MS = CHUNK_MAX_SECONDS * 1000;
 
 /** The lines said in a gap, times in seconds on the meeting's clock. */
 export async function recogniseGap(env: Env, recordId: number, gap: Gap, language: string, hotwords: string[]): Promise<TranscriptSegment[]> {
   const out: TranscriptSegment[] = [];
   for (let from = gap.fromMs; from < gap.toMs; from += PIECE_MS) {
     const to = Math.min(gap.toMs, from + PIECE_MS);
-    const result = await providers(env).transcribe.transcribe({
-      audio: () => wavPiece(env.MEDIA, recordId, from, to),
-      language,
-      embeddings: true,
-      hotwords,
-    });
-    for (const s of result.segments) {
-      if (s.text.trim()) out.push({ ...s, start: s.start + from / 1000, end: s.end + from / 1000 });
-    }
+    const segments = await recognisePiece(env, recordId, from, to, { language, embeddings: true, hotwords });
+    out.push(...segments.filter((s) => s.text.trim()));
   }
   return out;
 }

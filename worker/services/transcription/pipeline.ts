@@ -15,7 +15,8 @@ import { providers } from '../providers';
 import { failDub, runDub, setDubStage, startDubbing } from '../dubbing/run';
 import { failSummary, queueSummary } from '../summary';
 import { runSummary } from '../summary/run';
-import { BYTES_PER_SECOND, WAV_HEADER_BYTES, audioKey, putStream, wavPiece, withOpenWavHeader } from './audio';
+import { BYTES_PER_SECOND, WAV_HEADER_BYTES, audioKey, putStream, withOpenWavHeader } from './audio';
+import { recognisePiece } from './piece';
 import { planPieces, splitLongLines } from './plan';
 
 /**
@@ -84,20 +85,18 @@ async function recognise(db: Db, env: Env, recordId: number, idx: number, enqueu
   const piece = await db.query.jobChunks.findFirst({ where: and(eq(jobChunks.recordId, recordId), eq(jobChunks.idx, idx)) });
   if (!loaded || !piece || !['prepare', 'chunks'].includes(loaded.job.stage)) return;
   if (piece.result === null) {
-    const result = await providers(env).transcribe.transcribe({
-      audio: () => wavPiece(env.MEDIA, recordId, piece.startMs, piece.endMs),
+    const segments = await recognisePiece(env, recordId, piece.startMs, piece.endMs, {
       language: loaded.record.audioLanguage,
       embeddings: loaded.job.speaker,
       hotwords: loaded.job.vocabulary.hotwords,
     });
-    const offset = piece.startMs / 1000;
-    const lines: Piece[] = result.segments.map((s) => ({
-      start: s.start + offset,
-      end: s.end + offset,
+    const lines: Piece[] = segments.map((s) => ({
+      start: s.start,
+      end: s.end,
       text: s.text,
       ...(s.embedding ? { embedding: s.embedding } : {}),
       ...(s.pitch ? { pitch: s.pitch } : {}),
-      ...(s.words ? { words: s.words.map((w) => ({ ...w, start: w.start + offset, end: w.end + offset })) } : {}),
+      ...(s.words ? { words: s.words } : {}),
     }));
     await db
       .update(jobChunks)
