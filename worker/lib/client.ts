@@ -43,5 +43,5 @@ export function isLocalRequest(c: Context<AppEnv>) {
 export function publicOrigin(c: Context<AppEnv>) {
   if (c.env.PUBLIC_ORIGIN) return new URL(c.env.PUBLIC_ORIGIN).origin;
   if (c.env.ENVIRONMENT === 'development') return new URL(c.req.url).origin;
-  throw new ApiError(Code.UNAVAILABLE, 'publicOriginMissing', {}, 503);
+  throw new ApiError(Code.UNAVAILABLE, 'publicOriginMissing');
 }

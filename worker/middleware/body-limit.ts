@@ -17,7 +17,7 @@ const limit = (maxBytes: number) =>
   bodyLimit({
     maxSize: maxBytes,
     onError: () => {
-      throw new ApiError(Code.PAYLOAD_TOO_LARGE, 'bodyTooLarge', { kb: Math.floor(maxBytes / 1024) }, 413);
+      throw new ApiError(Code.PAYLOAD_TOO_LARGE, 'bodyTooLarge', { kb: Math.floor(maxBytes / 1024) });
     },
   });
 

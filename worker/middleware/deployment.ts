@@ -34,7 +34,7 @@ export const requireSafeSecrets = createMiddleware<AppEnv>(async (c, next) => {
         fix: 'npx wrangler secret put JWT_SECRET   # e.g. the output of: openssl rand -base64 48',
       }),
     );
-    throw new ApiError(Code.UNAVAILABLE, 'serverMisconfigured', {}, 503);
+    throw new ApiError(Code.UNAVAILABLE, 'serverMisconfigured');
   }
   await next();
 });

@@ -16,7 +16,7 @@ export function throttleGuesses(action: string, limits: { perIp: number; perUser
     const caps: Limit[] = [{ key: `${action}:ip:${clientIp(c)}`, max: limits.perIp, windowMs: limits.windowMs }];
     if (c.var.userId && limits.perUser) caps.push({ key: `${action}:user:${c.var.userId}`, max: limits.perUser, windowMs: limits.windowMs });
     const taken = await take(c.var.db, caps);
-    if (!taken.ok) throw new ApiError(Code.TOO_MANY_REQUESTS, 'tooManyGuesses', { seconds: taken.retryAfterSeconds }, 429);
+    if (!taken.ok) throw new ApiError(Code.TOO_MANY_REQUESTS, 'tooManyGuesses', { seconds: taken.retryAfterSeconds });
     await next();
     // Errors reach here as their envelope response (Hono's error handler has already run).
     if (c.res.status < 400) await giveBack(c.var.db, taken.slots);

@@ -14,7 +14,7 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
       // An editor's save names a bad line by its number, never by a field path a person cannot read.
       const [field, index, part] = result.error.issues[0]?.path ?? [];
       if (field === 'lines' && typeof index === 'number') {
-        throw new ApiError(Code.BAD_REQUEST, part === 'speaker' ? 'lineSpeakerInvalid' : 'lineInvalid', { n: index + 1 }, 400, { line: index });
+        throw new ApiError(Code.BAD_REQUEST, part === 'speaker' ? 'lineSpeakerInvalid' : 'lineInvalid', { n: index + 1 }, { line: index });
       }
       const detail = result.error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
       throw badRequest(detail);

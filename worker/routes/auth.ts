@@ -58,7 +58,7 @@ const CAPTCHAS = { max: 60, windowMs: 10 * 60_000 };
 
 async function limitIp(c: Context<AppEnv>, action: string, max: number, windowMs = PER_IP.windowMs) {
   const taken = await take(c.var.db, [{ key: `${action}:ip:${clientIp(c)}`, max, windowMs }]);
-  if (!taken.ok) throw new ApiError(Code.TOO_MANY_REQUESTS, 'tooManyRequests', { seconds: taken.retryAfterSeconds }, 429);
+  if (!taken.ok) throw new ApiError(Code.TOO_MANY_REQUESTS, 'tooManyRequests', { seconds: taken.retryAfterSeconds });
 }
 
 async function signIn(c: Context<AppEnv>, user: User, source: number) {
@@ -88,16 +88,16 @@ export const auth = new Hono<AppEnv>()
   .post('/captcha/verify', validate('json', captchaVerifyBody), async (c) => {
     const { id, points } = c.req.valid('json');
     const pass = await solveCaptcha(c.var.db, id, points);
-    if (!pass) throw new ApiError(Code.BAD_REQUEST, 'captchaWrong', {}, 400);
+    if (!pass) throw new ApiError(Code.BAD_REQUEST, 'captchaWrong');
     return ok(c, { pass });
   })
   .post('/c/getValidCode', validate('json', sendCodeBody), async (c) => {
     const { target } = c.req.valid('json');
     const channel = isEmail(target) ? 'email' : 'sms';
-    if (!channelAvailable(c.env, channel)) throw new ApiError(Code.BAD_REQUEST, 'channelUnavailable', {}, 400);
+    if (!channelAvailable(c.env, channel)) throw new ApiError(Code.BAD_REQUEST, 'channelUnavailable');
     await limitIp(c, 'code', PER_IP.codes);
     const created = await createCode(c.var.db, target);
-    if (!created.ok) throw new ApiError(Code.TOO_MANY_REQUESTS, 'codeCooldown', { seconds: created.waitSeconds }, 429);
+    if (!created.ok) throw new ApiError(Code.TOO_MANY_REQUESTS, 'codeCooldown', { seconds: created.waitSeconds });
     const locale = c.var.locale;
     // The same answer whether or not an account uses this address: sending reveals nothing.
     await send(c.env, c.var.db, {
@@ -126,7 +126,7 @@ export const auth = new Hono<AppEnv>()
     const db = c.var.db;
     const ip = clientIp(c);
     if (!(await consumeCaptcha(c.env, db, captcha, trustedClientIp(c)))) {
-      throw new ApiError(Code.BAD_REQUEST, 'captchaRequired', {}, 400);
+      throw new ApiError(Code.BAD_REQUEST, 'captchaRequired');
     }
     await limitIp(c, 'login', PER_IP.logins);
     // Locking counts by the name typed, known or not, so a lock says nothing about whether it exists. Each
@@ -136,9 +136,9 @@ export const auth = new Hono<AppEnv>()
       { key: lockKey, max: LOGIN_LOCK.failures, windowMs: LOGIN_LOCK.windowMs },
       { key: `login:fail:ip:${ip}`, max: PER_IP.passwordFailures, windowMs: LOGIN_LOCK.windowMs },
     ]);
-    if (!tries.ok) throw new ApiError(Code.TOO_MANY_REQUESTS, 'accountLocked', { minutes: Math.ceil(tries.retryAfterSeconds / 60) }, 429);
+    if (!tries.ok) throw new ApiError(Code.TOO_MANY_REQUESTS, 'accountLocked', { minutes: Math.ceil(tries.retryAfterSeconds / 60) });
     const user = await findByIdentifier(db, username);
-    if (!(await verifyPassword(password, user?.passwordHash))) throw new ApiError(Code.BAD_REQUEST, 'wrongCredentials', {}, 400);
+    if (!(await verifyPassword(password, user?.passwordHash))) throw new ApiError(Code.BAD_REQUEST, 'wrongCredentials');
     await Promise.all([clear(db, lockKey), giveBack(db, tries.slots)]);
     return signIn(c, user!, source);
   })
@@ -148,7 +148,7 @@ export const auth = new Hono<AppEnv>()
     await requireCode(c.var.db, target, code);
     // Only someone who just proved they own the address learns whether an account uses it.
     const user = await findByTarget(c.var.db, target);
-    if (!user) throw new ApiError(Code.NOT_FOUND, 'noAccountForTarget', {}, 404);
+    if (!user) throw new ApiError(Code.NOT_FOUND, 'noAccountForTarget');
     await c.var.db
       .update(users)
       .set({ passwordHash: await hashPassword(password) })
@@ -180,7 +180,7 @@ export const auth = new Hono<AppEnv>()
     requireGoogle(c.env);
     await limitIp(c, 'login', PER_IP.logins);
     const identity = await redeemCode(c.env, c.var.db, code, state, null);
-    if (!identity) throw new ApiError(Code.BAD_REQUEST, 'googleFailed', {}, 400);
+    if (!identity) throw new ApiError(Code.BAD_REQUEST, 'googleFailed');
     const db = c.var.db;
     let user = await db.query.users.findFirst({ where: eq(users.googleSub, identity.sub) });
     // A verified Google address that already has an account signs into that account and links it.
@@ -210,7 +210,7 @@ export const auth = new Hono<AppEnv>()
     await limitIp(c, 'login', PER_IP.logins);
     const { owner } = await scannedScene(c.var.db, scene, null);
     // Not spent: the person goes on to wxRegisterWithLogin with the same scene.
-    if (!owner) throw new ApiError(Code.NOT_FOUND, 'wechatNotBound', {}, 404);
+    if (!owner) throw new ApiError(Code.NOT_FOUND, 'wechatNotBound');
     await spendScene(c.var.db, scene);
     return signIn(c, owner, source);
   })
@@ -220,12 +220,12 @@ export const auth = new Hono<AppEnv>()
     await limitIp(c, 'login', PER_IP.logins);
     const db = c.var.db;
     const { openId, owner } = await scannedScene(db, scene, null);
-    if (owner) throw new ApiError(Code.CONFLICT, 'wechatTaken', {}, 409);
+    if (owner) throw new ApiError(Code.CONFLICT, 'wechatTaken');
     let existing: User | undefined;
     if (target && code) {
       await requireCode(db, target, code);
       existing = await findByTarget(db, target);
-      if (existing?.wechatOpenId) throw new ApiError(Code.CONFLICT, 'wechatAccountHasOther', {}, 409);
+      if (existing?.wechatOpenId) throw new ApiError(Code.CONFLICT, 'wechatAccountHasOther');
     }
     await spendScene(db, scene);
     const user = existing
@@ -253,7 +253,7 @@ export const auth = new Hono<AppEnv>()
   })
   .get('/getUserInfo', requireUser, async (c) => {
     const user = await getUser(c.var.db, c.var.userId);
-    if (!user) throw new ApiError(Code.UNAUTHORIZED, 'unauthorized', {}, 401);
+    if (!user) throw new ApiError(Code.UNAUTHORIZED, 'unauthorized');
     return ok(c, await userInfo(c.var.db, user));
   })
   .post('/logout', requireUser, async (c) => {

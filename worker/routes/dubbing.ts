@@ -104,7 +104,7 @@ export const dubbingRoutes = new Hono<AppEnv>()
   );
 
 function zipResponse(download: Awaited<ReturnType<typeof dubDownload>>) {
-  if (download.empty) throw new ApiError(Code.BAD_REQUEST, 'exportEmpty', {}, 400);
+  if (download.empty) throw new ApiError(Code.BAD_REQUEST, 'exportEmpty');
   return new Response(download.body, {
     headers: { 'content-type': 'application/zip', 'content-disposition': attachment(download), 'cache-control': 'no-store' },
   });
@@ -130,6 +130,6 @@ export const synthesisRoutes = new Hono<AppEnv>()
 /** `POST /file/upload`: an SRT for the dubbing dialog (multipart `file`). */
 export const fileRoutes = new Hono<AppEnv>().post('/upload', requireUser, async (c) => {
   const file = await formFile(c);
-  if (!file) throw new ApiError(Code.BAD_REQUEST, 'badRequest', { detail: 'file: required' }, 400);
+  if (!file) throw new ApiError(Code.BAD_REQUEST, 'badRequest', { detail: 'file: required' });
   return ok(c, await storeSrt(c.env, c.var.userId, file));
 });

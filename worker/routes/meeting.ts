@@ -56,7 +56,7 @@ export const meetingRoutes = new Hono<AppEnv>()
   )
   .get('/joinRecord', validate('query', joinRecordQuery), async (c) => ok(c, await participantAccess(c.env, c.var.db, c.req.valid('query'), c.var.locale)))
   .get('/socket', validate('query', z.object({ ticket: z.string().min(1).max(2048) })), async (c) => {
-    if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') throw new ApiError(Code.UPGRADE_REQUIRED, 'upgradeRequired', {}, 426);
+    if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') throw new ApiError(Code.UPGRADE_REQUIRED, 'upgradeRequired');
     const claims = await verifyTicket(c.env.JWT_SECRET, c.req.valid('query').ticket);
     if (!claims) return refuseSocket(CLOSE.badTicket, 'invalid or expired ticket');
     const headers = new Headers(c.req.raw.headers);

@@ -30,15 +30,15 @@ export const payRoutes = new Hono<AppEnv>()
    */
   .get('/wechatAuthorizeUrl', validate('query', z.object({ redirect: z.string().url().max(2048) })), (c) => {
     const { redirect } = c.req.valid('query');
-    if (new URL(redirect).origin !== publicOrigin(c)) throw new ApiError(Code.BAD_REQUEST, 'badRequest', { detail: 'redirect' }, 400);
+    if (new URL(redirect).origin !== publicOrigin(c)) throw new ApiError(Code.BAD_REQUEST, 'badRequest', { detail: 'redirect' });
     const url = payerAuthorizeUrl(c.env, redirect);
-    if (!url) throw new ApiError(Code.BAD_REQUEST, 'payTypeUnavailable', {}, 400);
+    if (!url) throw new ApiError(Code.BAD_REQUEST, 'payTypeUnavailable');
     return ok(c, { url });
   })
   /** WeChat's web authorisation code → the payer's openid under the paying app (for getJsApiPay). */
   .get('/getOpenId', validate('query', z.object({ code: z.string().min(1).max(256) })), async (c) => {
     const found = await payerOpenId(c.env, c.req.valid('query').code);
-    if (!found) throw new ApiError(Code.BAD_REQUEST, 'wechatOpenIdFailed', {}, 400);
+    if (!found) throw new ApiError(Code.BAD_REQUEST, 'wechatOpenIdFailed');
     return ok(c, found);
   })
   /** WeChat Pay inside WeChat (JSAPI): the parameters the page hands to WeixinJSBridge. */
@@ -62,11 +62,11 @@ export const payRoutes = new Hono<AppEnv>()
     const found = await c.var.db.query.payOrders.findFirst({ where: and(eq(payOrders.providerRef, token), eq(payOrders.payType, 'paypalV2Pay')) });
     const order = ownOrder(found, c.var.userId);
     const provider = paypalProvider(c.env);
-    if (!provider) throw new ApiError(Code.BAD_REQUEST, 'payTypeUnavailable', {}, 400);
+    if (!provider) throw new ApiError(Code.BAD_REQUEST, 'payTypeUnavailable');
     if (order.status === 'pending') {
       const payment = await provider.capture(token).catch((error: unknown) => {
         console.error(JSON.stringify({ level: 'error', event: 'paypalCaptureFailed', outTradeNo: order.outTradeNo, error: String(error) }));
-        throw new ApiError(Code.UNAVAILABLE, 'payProviderFailed', {}, 503);
+        throw new ApiError(Code.UNAVAILABLE, 'payProviderFailed');
       });
       const result = payment && payment.outTradeNo === order.outTradeNo ? await orderObject(c.env, order.outTradeNo).settle(payment) : null;
       if (result && result !== 'credited' && result !== 'duplicate') {
@@ -78,13 +78,13 @@ export const payRoutes = new Hono<AppEnv>()
 
 /** Another user's order is answered exactly like a missing one. */
 function ownOrder(order: PayOrder | undefined, userId: number): PayOrder {
-  if (!order || order.userId !== userId) throw new ApiError(Code.NOT_FOUND, 'payOrderNotFound', {}, 404);
+  if (!order || order.userId !== userId) throw new ApiError(Code.NOT_FOUND, 'payOrderNotFound');
   return order;
 }
 
 /** 200 once paid, 202 while waiting (the dialog keeps polling), 410 once expired. */
 function statusAnswer(c: Context<AppEnv>, order: PayOrder) {
-  if (order.status === 'expired') throw new ApiError(Code.GONE, 'payOrderExpired', {}, 410);
+  if (order.status === 'expired') throw new ApiError(Code.GONE, 'payOrderExpired');
   const data = { status: order.status satisfies PayOrderStatus, outTradeNo: order.outTradeNo };
   if (order.status === 'paid') return ok(c, data);
   return c.json<Envelope<typeof data>>({ code: Code.PAYMENT_PENDING, msg: translate(c.var.locale, 'payOrderPending'), data });

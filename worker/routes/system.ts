@@ -40,7 +40,7 @@ async function currentUser(db: AppEnv['Variables']['db'], id: number) {
 /** Unlinks a sign-in provider, unless it is the last way left into the account. */
 async function unlink(c: Context<AppEnv>, provider: 'wechat' | 'google') {
   const user = await currentUser(c.var.db, c.var.userId);
-  if (!canSignInWithout(user, provider)) throw new ApiError(Code.BAD_REQUEST, 'lastSignInMethod', {}, 400);
+  if (!canSignInWithout(user, provider)) throw new ApiError(Code.BAD_REQUEST, 'lastSignInMethod');
   const [updated] = await c.var.db
     .update(users)
     .set(provider === 'wechat' ? { wechatOpenId: null } : { googleSub: null })
@@ -52,7 +52,7 @@ async function unlink(c: Context<AppEnv>, provider: 'wechat' | 'google') {
 export const system = new Hono<AppEnv>()
   .get('/config/configKey/:key', validate('param', configKey), (c) => {
     const { key } = c.req.valid('param');
-    if (!Object.hasOwn(publicConfig, key)) throw new ApiError(Code.NOT_FOUND, 'unknownConfigKey', { key }, 404);
+    if (!Object.hasOwn(publicConfig, key)) throw new ApiError(Code.NOT_FOUND, 'unknownConfigKey', { key });
     return ok(c, publicConfig[key as keyof typeof publicConfig](c.env));
   })
   .get('/getClientInfo', requireUser, async (c) => ok(c, await userInfo(c.var.db, await currentUser(c.var.db, c.var.userId))))
@@ -70,14 +70,14 @@ export const system = new Hono<AppEnv>()
   .post('/client/user/edit', requireUser, validate('json', editClientBody.extend({ id: z.coerce.number().int().optional() })), async (c) => {
     const { id, ...changes } = c.req.valid('json');
     if (id !== undefined && id !== c.var.userId) throw forbidden();
-    if (Object.values(changes).every((v) => v === undefined)) throw new ApiError(Code.BAD_REQUEST, 'nothingToChange', {}, 400);
+    if (Object.values(changes).every((v) => v === undefined)) throw new ApiError(Code.BAD_REQUEST, 'nothingToChange');
     const [user] = await c.var.db.update(users).set(changes).where(eq(users.id, c.var.userId)).returning();
     return ok(c, await userInfo(c.var.db, user!));
   })
   .post('/user/avatar', requireUser, async (c) => {
     const file = await formFile(c);
     const ext = file ? AVATAR_TYPES[file.type] : undefined;
-    if (!file || !ext || file.size > AVATAR_MAX_BYTES) throw new ApiError(Code.BAD_REQUEST, 'avatarInvalid', {}, 400);
+    if (!file || !ext || file.size > AVATAR_MAX_BYTES) throw new ApiError(Code.BAD_REQUEST, 'avatarInvalid');
     const key = `avatars/${c.var.userId}/${randomToken(9)}.${ext}`;
     await c.env.MEDIA.put(key, file.stream(), { httpMetadata: { contentType: file.type } });
     const avatar = `/prod-api/system/avatar/${key.slice('avatars/'.length)}`;
@@ -97,7 +97,7 @@ export const system = new Hono<AppEnv>()
   .put('/updatePwd', requireUser, validate('json', changePasswordBody), async (c) => {
     const { oldPassword, newPassword } = c.req.valid('json');
     const user = await currentUser(c.var.db, c.var.userId);
-    if (!(await verifyPassword(oldPassword, user.passwordHash))) throw new ApiError(Code.BAD_REQUEST, 'oldPasswordWrong', {}, 400);
+    if (!(await verifyPassword(oldPassword, user.passwordHash))) throw new ApiError(Code.BAD_REQUEST, 'oldPasswordWrong');
     await c.var.db
       .update(users)
       .set({ passwordHash: await hashPassword(newPassword) })
@@ -110,7 +110,7 @@ export const system = new Hono<AppEnv>()
     const { target, code } = c.req.valid('json');
     await requireCode(c.var.db, target, code);
     const owner = await findByTarget(c.var.db, target);
-    if (owner && owner.id !== c.var.userId) throw new ApiError(Code.CONFLICT, 'targetTaken', {}, 409);
+    if (owner && owner.id !== c.var.userId) throw new ApiError(Code.CONFLICT, 'targetTaken');
     const [user] = await c.var.db
       .update(users)
       .set(isEmail(target) ? { email: target } : { phone: target })
@@ -126,15 +126,15 @@ export const system = new Hono<AppEnv>()
       requireWechat(c.env);
       // Only a scene this user started in bind mode: nobody can attach their WeChat to someone else's account.
       const { openId, owner } = await scannedScene(db, body.scene, userId);
-      if (owner && owner.id !== userId) throw new ApiError(Code.CONFLICT, 'wechatTaken', {}, 409);
+      if (owner && owner.id !== userId) throw new ApiError(Code.CONFLICT, 'wechatTaken');
       await spendScene(db, body.scene);
       change = { wechatOpenId: openId };
     } else {
       requireGoogle(c.env);
       const identity = await redeemCode(c.env, db, body.code, body.state, userId);
-      if (!identity) throw new ApiError(Code.BAD_REQUEST, 'googleFailed', {}, 400);
+      if (!identity) throw new ApiError(Code.BAD_REQUEST, 'googleFailed');
       const owner = await db.query.users.findFirst({ where: eq(users.googleSub, identity.sub) });
-      if (owner && owner.id !== userId) throw new ApiError(Code.CONFLICT, 'googleTaken', {}, 409);
+      if (owner && owner.id !== userId) throw new ApiError(Code.CONFLICT, 'googleTaken');
       change = { googleSub: identity.sub };
     }
     const [user] = await db.update(users).set(change).where(eq(users.id, userId)).returning();

@@ -41,11 +41,11 @@ export const vocabularyRoutes = new Hono<AppEnv>()
   .get('/getDocumentData', validate('query', documentDataQuery), async (c) => ok(c, await libraryData(c.var.db, c.var.userId, c.req.valid('query'))))
   .post('/import', validate('form', documentImportFields), async (c) => {
     const file = (await c.req.parseBody()).file;
-    if (!(file instanceof File)) throw new ApiError(Code.BAD_REQUEST, 'vocabImportNoFile', {}, 400);
+    if (!(file instanceof File)) throw new ApiError(Code.BAD_REQUEST, 'vocabImportNoFile');
     if (file.size > VOCABULARY_LIMITS.importBytes) {
-      throw new ApiError(Code.PAYLOAD_TOO_LARGE, 'vocabImportTooLarge', { mb: VOCABULARY_LIMITS.importBytes / 1024 / 1024 }, 413);
+      throw new ApiError(Code.PAYLOAD_TOO_LARGE, 'vocabImportTooLarge', { mb: VOCABULARY_LIMITS.importBytes / 1024 / 1024 });
     }
-    if (!file.name.toLowerCase().endsWith(VOCABULARY_IMPORT_TYPES.extension)) throw new ApiError(Code.BAD_REQUEST, 'vocabImportNotXlsx', {}, 400);
+    if (!file.name.toLowerCase().endsWith(VOCABULARY_IMPORT_TYPES.extension)) throw new ApiError(Code.BAD_REQUEST, 'vocabImportNotXlsx');
     const bytes = await file.arrayBuffer();
     return ok(c, await importEntries(c.var.db, c.var.userId, c.req.valid('form'), (type) => readEntries(bytes, type)));
   })

@@ -13,10 +13,10 @@ import { purchaseStatements } from './rights';
 export async function redeemCard(d1: D1Database, db: Db, userId: number, rawCode: string, now = Date.now()) {
   const code = rawCode.trim();
   const card = await db.query.cardCodes.findFirst({ where: eq(cardCodes.code, code) });
-  if (!card) throw new ApiError(Code.BAD_REQUEST, 'cardInvalid', {}, 400);
-  if (card.redeemedBy !== null) throw new ApiError(Code.CONFLICT, 'cardUsed', {}, 409);
+  if (!card) throw new ApiError(Code.BAD_REQUEST, 'cardInvalid');
+  if (card.redeemedBy !== null) throw new ApiError(Code.CONFLICT, 'cardUsed');
   const pkg = await db.query.packages.findFirst({ where: eq(packages.id, card.packageId) });
-  if (!pkg) throw new ApiError(Code.BAD_REQUEST, 'cardInvalid', {}, 400);
+  if (!pkg) throw new ApiError(Code.BAD_REQUEST, 'cardInvalid');
 
   const nonce = crypto.randomUUID();
   const guard = { sql: 'EXISTS (SELECT 1 FROM card_codes WHERE code = ?1 AND redeem_nonce = ?2)', params: [code, nonce] };
@@ -26,6 +26,6 @@ export async function redeemCard(d1: D1Database, db: Db, userId: number, rawCode
       .bind(code, nonce, userId, now),
     ...purchaseStatements(d1, { userId, pkg, channel: 'card', reference: code, amountFen: 0 }, now, guard),
   ]);
-  if (claim!.meta.changes !== 1) throw new ApiError(Code.CONFLICT, 'cardUsed', {}, 409);
+  if (claim!.meta.changes !== 1) throw new ApiError(Code.CONFLICT, 'cardUsed');
   return pkg;
 }

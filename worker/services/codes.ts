@@ -72,6 +72,6 @@ export async function checkCode(db: Db, target: string, code: string, now = Date
 /** Spends the code or throws the message that tells the person what to do. */
 export async function requireCode(db: Db, target: string, code: string) {
   const result = await checkCode(db, target, code);
-  if (result === 'wrong') throw new ApiError(Code.BAD_REQUEST, 'codeWrong', {}, 400);
-  if (result === 'expired') throw new ApiError(Code.BAD_REQUEST, 'codeExpired', {}, 400);
+  if (result === 'wrong') throw new ApiError(Code.BAD_REQUEST, 'codeWrong');
+  if (result === 'expired') throw new ApiError(Code.BAD_REQUEST, 'codeExpired');
 }

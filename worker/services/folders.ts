@@ -19,7 +19,7 @@ const DEFAULT_FOLDER_NAME = 'Default';
 /** Concurrent writers can take the name we picked; each round re-reads the names, so a few rounds suffice. */
 const NAME_ATTEMPTS = 20;
 
-const folderNotFound = () => new ApiError(Code.NOT_FOUND, 'folderNotFound', {}, 404);
+const folderNotFound = () => new ApiError(Code.NOT_FOUND, 'folderNotFound');
 
 /** The user's default folder, created on first use. Concurrent first calls all end with the same row. */
 export async function defaultFolder(db: Db, userId: number): Promise<Folder> {
@@ -110,7 +110,7 @@ export async function createFolder(db: Db, userId: number, parentId: number, nam
   if (parentId !== 0) {
     const parent = await ownedFolder(db, userId, parentId);
     if (parent.ancestors.split(',').length >= FOLDER.maxDepth) {
-      throw new ApiError(Code.BAD_REQUEST, 'folderTooDeep', { max: FOLDER.maxDepth }, 400);
+      throw new ApiError(Code.BAD_REQUEST, 'folderTooDeep', { max: FOLDER.maxDepth });
     }
     ancestors = `${parent.ancestors},${parent.id}`;
   }
@@ -125,7 +125,7 @@ export async function createFolder(db: Db, userId: number, parentId: number, nam
 export async function renameFolder(db: Db, userId: number, id: number, name: string): Promise<FolderNode> {
   for (let attempt = 0; attempt < NAME_ATTEMPTS; attempt++) {
     const folder = await ownedFolder(db, userId, id);
-    if (folder.isDefault) throw new ApiError(Code.FORBIDDEN, 'folderDefaultRename', {}, 403);
+    if (folder.isDefault) throw new ApiError(Code.FORBIDDEN, 'folderDefaultRename');
     if (folder.name === name) return treeNode(db, userId, id);
     const free = await freeName(db, userId, folder.parentId, name, id);
     // OR IGNORE: a sibling that took the name meanwhile leaves the row unchanged, and the next round picks again.
@@ -138,7 +138,7 @@ export async function renameFolder(db: Db, userId: number, id: number, name: str
 /** Deletes a folder with its whole subtree; their records move to the default folder in the same transaction. */
 export async function removeFolder(db: Db, userId: number, id: number): Promise<FolderRemoval> {
   const folder = await ownedFolder(db, userId, id);
-  if (folder.isDefault) throw new ApiError(Code.FORBIDDEN, 'folderDefaultDelete', {}, 403);
+  if (folder.isDefault) throw new ApiError(Code.FORBIDDEN, 'folderDefaultDelete');
   const fallback = await defaultFolder(db, userId);
   const path = `${folder.ancestors},${folder.id}`;
   const subtree = and(eq(folders.userId, userId), or(eq(folders.id, id), eq(folders.ancestors, path), like(folders.ancestors, `${path},%`)));

@@ -23,7 +23,7 @@ const googleKeys = createRemoteJWKSet(new URL(GOOGLE.certs));
 export const googleConfigured = (env: Env) => Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
 
 export function requireGoogle(env: Env) {
-  if (!googleConfigured(env)) throw new ApiError(Code.NOT_FOUND, 'providerNotConfigured', {}, 404);
+  if (!googleConfigured(env)) throw new ApiError(Code.NOT_FOUND, 'providerNotConfigured');
 }
 
 /** `bindUserId`: the flow links Google to that signed-in user instead of signing in, and only that user may finish it. */

@@ -33,5 +33,5 @@ export function assertLineTimes(spans: readonly Span[], durationMs: number, ids?
     mediaEnd: time(durationMs),
   };
   const data: RefusedLine = { line: index, ...(ids?.[index] !== undefined ? { id: ids[index] } : {}) };
-  throw new ApiError(Code.BAD_REQUEST, KEYS[fault], params, 400, data);
+  throw new ApiError(Code.BAD_REQUEST, KEYS[fault], params, data);
 }

@@ -43,8 +43,8 @@ type MeetingRecord = typeof records.$inferSelect;
 export const roomOf = (env: Env, recordId: number) => env.MEETING_ROOM.get(env.MEETING_ROOM.idFromName(`meeting:${recordId}`));
 export const screenCodes = (env: Env) => env.SCREEN_CODES.get(env.SCREEN_CODES.idFromName('all'));
 
-const meetingMissing = () => new ApiError(Code.NOT_FOUND, 'meetingNotFound', {}, 404);
-const linkExpired = () => new ApiError(Code.GONE, 'meetingLinkExpired', {}, 410);
+const meetingMissing = () => new ApiError(Code.NOT_FOUND, 'meetingNotFound');
+const linkExpired = () => new ApiError(Code.GONE, 'meetingLinkExpired');
 
 export function meetingSummary(record: MeetingRecord, meeting: Meeting): MeetingSummary {
   return {
@@ -88,16 +88,16 @@ async function ownedMeeting(db: Db, userId: number, id: number) {
 /** The languages a meeting may use: the source must be live-recognisable, every target reachable from it. */
 async function checkLanguages(env: Env, source: string, targets: string[]) {
   const p = providers(env);
-  if (!(await p.stream.languages()).includes(source)) throw new ApiError(Code.BAD_REQUEST, 'languageUnsupported', { language: source }, 400);
+  if (!(await p.stream.languages()).includes(source)) throw new ApiError(Code.BAD_REQUEST, 'languageUnsupported', { language: source });
   const pairs = await p.translate.pairs();
   const missing = targets.find((to) => !pairs.some((pair) => pair.from === source && pair.to === to));
-  if (missing) throw new ApiError(Code.BAD_REQUEST, 'translationUnsupported', { from: source, to: missing }, 400);
+  if (missing) throw new ApiError(Code.BAD_REQUEST, 'translationUnsupported', { from: source, to: missing });
 }
 
 export async function createMeeting(env: Env, db: Db, userId: number, locale: Locale, body: z.output<typeof createMeetingBody>) {
   const targets = body.mode === 'record' ? [] : [...new Set(body.targetLanguages)].filter((t) => t !== body.sourceLanguage);
   const { translateCount } = await permissions(db, userId);
-  if (targets.length > translateCount) throw new ApiError(Code.BAD_REQUEST, 'tooManyTargets', { count: translateCount }, 400);
+  if (targets.length > translateCount) throw new ApiError(Code.BAD_REQUEST, 'tooManyTargets', { count: translateCount });
   await checkLanguages(env, body.sourceLanguage, targets);
   await checkRecognitionLanguage(db, userId, body.sourceLanguage);
   // A meeting needs at least a minute of real-time allowance to start; the room charges as it goes.
@@ -133,7 +133,7 @@ export async function editMeeting(env: Env, db: Db, userId: number, body: z.outp
   if (body.inviteOpen !== undefined && body.inviteOpen !== meeting.inviteOpen) {
     if (body.inviteOpen) {
       await checkGated(db, userId, 'invite');
-      if (isOver(record.status)) throw new ApiError(Code.CONFLICT, 'meetingEnded', {}, 409);
+      if (isOver(record.status)) throw new ApiError(Code.CONFLICT, 'meetingEnded');
     }
     const inviteToken = meeting.inviteToken ?? randomToken(18);
     await db.update(meetings).set({ inviteOpen: body.inviteOpen, inviteToken }).where(eq(meetings.recordId, record.id));
@@ -153,7 +153,7 @@ export async function stopMeeting(env: Env, db: Db, userId: number, id: number) 
 
 export async function createScreenCode(env: Env, db: Db, userId: number, id: number) {
   const { record } = await ownedMeeting(db, userId, id);
-  if (isOver(record.status)) throw new ApiError(Code.CONFLICT, 'meetingEnded', {}, 409);
+  if (isOver(record.status)) throw new ApiError(Code.CONFLICT, 'meetingEnded');
   const shortCode = await screenCodes(env).allocate(id);
   await db.update(meetings).set({ screenCode: shortCode }).where(eq(meetings.recordId, id));
   return { shortCode };
@@ -162,7 +162,7 @@ export async function createScreenCode(env: Env, db: Db, userId: number, id: num
 /** A projected screen's way in: a live meeting's six-digit code. */
 export async function projectionAccess(env: Env, db: Db, code: string, locale: Locale): Promise<MeetingAccess> {
   const id = await screenCodes(env).resolve(code);
-  if (id === null) throw new ApiError(Code.NOT_FOUND, 'screenCodeUnknown', { code }, 404);
+  if (id === null) throw new ApiError(Code.NOT_FOUND, 'screenCodeUnknown', { code });
   const row = await findMeeting(db, eq(records.id, id));
   if (!row || isOver(row.record.status)) throw linkExpired();
   const { screenCasting } = await permissions(db, row.record.userId);

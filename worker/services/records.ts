@@ -39,8 +39,8 @@ const DAY_MS = 86_400_000;
 /** R2 deletes at most this many keys per call. */
 const R2_DELETE_MAX = 1000;
 
-const recordMissing = (many: boolean) => new ApiError(Code.NOT_FOUND, many ? 'recordsNotFound' : 'recordNotFound', {}, 404);
-const shareGone = () => new ApiError(Code.GONE, 'shareGone', {}, 410);
+const recordMissing = (many: boolean) => new ApiError(Code.NOT_FOUND, many ? 'recordsNotFound' : 'recordNotFound');
+const shareGone = () => new ApiError(Code.GONE, 'shareGone');
 
 const isShared = (r: RecordEntity, now: number) => r.shareToken !== null && (r.shareExpiresAt === null || r.shareExpiresAt > now);
 const activeShare = (now: number) => and(isNotNull(records.shareToken), or(isNull(records.shareExpiresAt), gt(records.shareExpiresAt, now)))!;
@@ -291,7 +291,7 @@ async function copyMedia(media: R2Bucket, key: string, userId: number) {
 /** "Copy to my records": the shared record and all its lines, into the viewer's folder, unshared and unstarred. */
 export async function copySharedRecord(db: Db, media: R2Bucket, viewerId: number, token: string, folderId?: number, now = Date.now()) {
   const { record: source } = await sharedBy(db, token, now);
-  if (!source.shareAllowCopy) throw new ApiError(Code.FORBIDDEN, 'shareCopyNotAllowed', {}, 403);
+  if (!source.shareAllowCopy) throw new ApiError(Code.FORBIDDEN, 'shareCopyNotAllowed');
   const folder = await targetFolder(db, viewerId, folderId);
   const mediaKey = source.mediaKey ? await copyMedia(media, source.mediaKey, viewerId) : null;
   try {

@@ -47,7 +47,7 @@ export async function s3Target(env: StorageEnv, origin: string): Promise<S3Targe
   if (env.ENVIRONMENT === 'development') {
     return { endpoint: origin + DEV_S3_PREFIX, bucket: env.R2_BUCKET_NAME, accessKeyId: DEV_ACCESS_KEY_ID, secretAccessKey: await devSecretAccessKey(env) };
   }
-  throw new ApiError(Code.UNAVAILABLE, 'storageNotConfigured', {}, 503);
+  throw new ApiError(Code.UNAVAILABLE, 'storageNotConfigured');
 }
 
 function client(target: S3Target) {

@@ -31,7 +31,7 @@ const KINDS = {
 /** Unsubmitted uploads older than this are removed with their objects (see `cleanupUploads`). */
 export const UPLOAD_KEEP_MS = 24 * 3600_000;
 
-const uploadNotFound = () => new ApiError(Code.NOT_FOUND, 'uploadNotFound', {}, 404);
+const uploadNotFound = () => new ApiError(Code.NOT_FOUND, 'uploadNotFound');
 
 export function uploadedFile(row: Upload): UploadedFile {
   const duration = row.durationMs === null ? null : row.durationMs / 1000;
@@ -101,8 +101,8 @@ export async function initUpload(
 /** Records a part the browser stored; repeating a part (a retry) replaces its ETag. */
 export async function recordPart(db: Db, userId: number, body: { uploadId: string; partNumber: number; etag: string }) {
   const row = await ownUpload(db, userId, body.uploadId);
-  if (row.state !== 'uploading') throw new ApiError(Code.CONFLICT, 'uploadFinished', {}, 409);
-  if (body.partNumber > row.partCount) throw new ApiError(Code.BAD_REQUEST, 'uploadInconsistent', {}, 400);
+  if (row.state !== 'uploading') throw new ApiError(Code.CONFLICT, 'uploadFinished');
+  if (body.partNumber > row.partCount) throw new ApiError(Code.BAD_REQUEST, 'uploadInconsistent');
   const etag = body.etag.replace(/^"|"$/g, '');
   await db
     .insert(uploadParts)
@@ -121,12 +121,12 @@ export async function completeUpload(db: Db, env: Env, userId: number, uploadId:
   // `completedAt` marks the bytes as assembled, so a retry after a failed probe does not complete twice.
   if (row.completedAt === null) {
     const parts = await db.select().from(uploadParts).where(eq(uploadParts.uploadRowId, row.id)).orderBy(uploadParts.partNumber);
-    if (parts.length !== row.partCount) throw new ApiError(Code.BAD_REQUEST, 'uploadInconsistent', {}, 400);
+    if (parts.length !== row.partCount) throw new ApiError(Code.BAD_REQUEST, 'uploadInconsistent');
     const object = await env.MEDIA.resumeMultipartUpload(row.objectName, row.uploadId).complete(parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag })));
     if (object.size !== row.size) {
       await env.MEDIA.delete(row.objectName);
       await removeRows(db, [row.id]);
-      throw new ApiError(Code.BAD_REQUEST, 'uploadInconsistent', {}, 400);
+      throw new ApiError(Code.BAD_REQUEST, 'uploadInconsistent');
     }
     await db.update(uploads).set({ completedAt: Date.now() }).where(eq(uploads.id, row.id));
   }
@@ -139,16 +139,16 @@ export async function completeUpload(db: Db, env: Env, userId: number, uploadId:
     if (err instanceof ProviderError && err.status >= 400 && err.status < 500) {
       await env.MEDIA.delete(row.objectName);
       await removeRows(db, [row.id]);
-      throw new ApiError(Code.BAD_REQUEST, 'mediaUnreadable', { reason: err.message }, 400);
+      throw new ApiError(Code.BAD_REQUEST, 'mediaUnreadable', { reason: err.message });
     }
     // The engine is down: the object stays, so completing again (a retry) probes it then.
-    throw new ApiError(Code.UNAVAILABLE, 'engineUnavailable', {}, 503);
+    throw new ApiError(Code.UNAVAILABLE, 'engineUnavailable');
   }
   const limits = KINDS[row.kind];
   if (probe.duration > limits.maxSeconds) {
     await env.MEDIA.delete(row.objectName);
     await removeRows(db, [row.id]);
-    throw new ApiError(Code.BAD_REQUEST, 'mediaTooLong', { hours: limits.maxSeconds / 3600, mb: limits.maxBytes / 1024 / 1024 }, 400);
+    throw new ApiError(Code.BAD_REQUEST, 'mediaTooLong', { hours: limits.maxSeconds / 3600, mb: limits.maxBytes / 1024 / 1024 });
   }
   const [done] = await db
     .update(uploads)
@@ -183,7 +183,7 @@ async function discard(db: Db, env: Env, rows: Upload[]) {
 export async function removeUploads(db: Db, env: Env, userId: number, ids: number[]) {
   const rows = await db.query.uploads.findMany({ where: and(eq(uploads.userId, userId), inArray(uploads.id, ids)) });
   if (rows.length !== ids.length) throw uploadNotFound();
-  if (rows.some((r) => r.state === 'submitted')) throw new ApiError(Code.CONFLICT, 'uploadSubmitted', {}, 409);
+  if (rows.some((r) => r.state === 'submitted')) throw new ApiError(Code.CONFLICT, 'uploadSubmitted');
   await discard(db, env, rows);
   return { removed: rows.length };
 }

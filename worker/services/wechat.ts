@@ -33,10 +33,10 @@ const STALE_TOKEN_ERRORS = [40001, 40014, 42001];
 export const wechatConfigured = (env: Env) => Boolean(env.WECHAT_MP_APP_ID && env.WECHAT_MP_APP_SECRET && env.WECHAT_MP_TOKEN);
 
 export function requireWechat(env: Env) {
-  if (!wechatConfigured(env)) throw new ApiError(Code.NOT_FOUND, 'providerNotConfigured', {}, 404);
+  if (!wechatConfigured(env)) throw new ApiError(Code.NOT_FOUND, 'providerNotConfigured');
 }
 
-const unavailable = () => new ApiError(Code.INTERNAL, 'wechatUnavailable', {}, 500);
+const unavailable = () => new ApiError(Code.INTERNAL, 'wechatUnavailable');
 
 interface WechatError {
   errcode?: number;
@@ -140,8 +140,8 @@ export async function scanStatus(db: Db, scene: string, now = Date.now()): Promi
  */
 export async function scannedScene(db: Db, scene: string, bindUserId: number | null, now = Date.now()) {
   const row = await db.query.wechatScenes.findFirst({ where: eq(wechatScenes.scene, scene) });
-  if (!row || row.usedAt || row.expiresAt <= now || row.bindUserId !== bindUserId) throw new ApiError(Code.BAD_REQUEST, 'wechatExpired', {}, 400);
-  if (!row.openId) throw new ApiError(Code.BAD_REQUEST, 'wechatNotScanned', {}, 400);
+  if (!row || row.usedAt || row.expiresAt <= now || row.bindUserId !== bindUserId) throw new ApiError(Code.BAD_REQUEST, 'wechatExpired');
+  if (!row.openId) throw new ApiError(Code.BAD_REQUEST, 'wechatNotScanned');
   return { openId: row.openId, owner: await findByOpenId(db, row.openId) };
 }
 
@@ -152,5 +152,5 @@ export async function spendScene(db: Db, scene: string, now = Date.now()) {
     .set({ usedAt: now })
     .where(and(eq(wechatScenes.scene, scene), isNull(wechatScenes.usedAt), gt(wechatScenes.expiresAt, now)))
     .returning({ scene: wechatScenes.scene });
-  if (!spent.length) throw new ApiError(Code.BAD_REQUEST, 'wechatExpired', {}, 400);
+  if (!spent.length) throw new ApiError(Code.BAD_REQUEST, 'wechatExpired');
 }

@@ -26,7 +26,7 @@ import { assignVoices, voicesFor } from './voices';
 export async function ownedProject(db: Db, userId: number, recordId: number) {
   const record = await ownedRecord(db, userId, recordId);
   const project = await db.query.dubProjects.findFirst({ where: eq(dubProjects.recordId, recordId) });
-  if (!project || record.type !== 'dubbing') throw new ApiError(Code.NOT_FOUND, 'recordNotFound', {}, 404);
+  if (!project || record.type !== 'dubbing') throw new ApiError(Code.NOT_FOUND, 'recordNotFound');
   return { record, project };
 }
 
@@ -85,7 +85,7 @@ export async function dubLinesPage(db: Db, env: Env, userId: number, q: z.output
   return { rows: rows.slice((q.pageNum - 1) * q.pageSize, q.pageNum * q.pageSize), total: rows.length };
 }
 
-const invalid = (detail: string) => new ApiError(Code.BAD_REQUEST, 'badRequest', { detail }, 400);
+const invalid = (detail: string) => new ApiError(Code.BAD_REQUEST, 'badRequest', { detail });
 
 /**
  * Applies edits to lines, keeping spec §5's rules across the whole project: in order, no overlap, inside the
@@ -103,7 +103,7 @@ export async function editDubLines(db: Db, userId: number, body: z.output<typeof
   const byId = new Map(stored.map((l, i) => [l.id, { ...l, startMs: repaired[i]!.start, endMs: repaired[i]!.end }]));
   for (const edit of body.lines) {
     const line = byId.get(edit.id);
-    if (!line) throw new ApiError(Code.NOT_FOUND, 'recordNotFound', {}, 404);
+    if (!line) throw new ApiError(Code.NOT_FOUND, 'recordNotFound');
     line.startMs = edit.start ?? line.startMs;
     line.endMs = edit.end ?? line.endMs;
     if (edit.text !== undefined) line.text = edit.text;
@@ -116,7 +116,7 @@ export async function editDubLines(db: Db, userId: number, body: z.output<typeof
   const tooLong = body.lines.find((e) => (e.text?.length ?? 0) > DUB_LINE_MAX_CHARS || (e.translation?.length ?? 0) > DUB_LINE_MAX_CHARS);
   if (tooLong) {
     const line = edited.findIndex((l) => l.id === tooLong.id);
-    throw new ApiError(Code.BAD_REQUEST, 'lineInvalid', { n: line + 1 }, 400, { line, id: tooLong.id });
+    throw new ApiError(Code.BAD_REQUEST, 'lineInvalid', { n: line + 1 }, { line, id: tooLong.id });
   }
   const touched = new Set(body.lines.map((e) => e.id));
   assertLineTimes(
@@ -213,7 +213,7 @@ export async function retranslate(db: Db, env: Env, userId: number, recordId: nu
   const { record } = await ownedProject(db, userId, recordId);
   assertEditable(record.status);
   const target = record.translationLanguage;
-  if (!target) throw new ApiError(Code.BAD_REQUEST, 'dubNoTranslation', {}, 400);
+  if (!target) throw new ApiError(Code.BAD_REQUEST, 'dubNoTranslation');
   const lines = await db.query.segments.findMany({ where: eq(segments.recordId, recordId), orderBy: segments.seq });
   const translator = providers(env).translate;
   const updates = [];

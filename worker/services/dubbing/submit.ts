@@ -29,10 +29,10 @@ const srtPrefix = (userId: number) => `srt/${userId}/`;
 
 /** `POST /file/upload`: stores an SRT for a later dub form; its `url` is only meaningful to this user's transwrite. */
 export async function storeSrt(env: Env, userId: number, file: File) {
-  if (!/\.srt$/i.test(file.name)) throw new ApiError(Code.BAD_REQUEST, 'srtFormat', {}, 400);
-  if (file.size > SRT_MAX_BYTES) throw new ApiError(Code.BAD_REQUEST, 'srtTooLarge', { mb: SRT_MAX_BYTES / 1024 / 1024 }, 400);
+  if (!/\.srt$/i.test(file.name)) throw new ApiError(Code.BAD_REQUEST, 'srtFormat');
+  if (file.size > SRT_MAX_BYTES) throw new ApiError(Code.BAD_REQUEST, 'srtTooLarge', { mb: SRT_MAX_BYTES / 1024 / 1024 });
   const text = await file.text();
-  if (parseSrt(text, '1').length === 0) throw new ApiError(Code.BAD_REQUEST, 'srtEmpty', {}, 400);
+  if (parseSrt(text, '1').length === 0) throw new ApiError(Code.BAD_REQUEST, 'srtEmpty');
   const key = `${srtPrefix(userId)}${randomToken(12)}.srt`;
   await env.MEDIA.put(key, text, { httpMetadata: { contentType: 'application/x-subrip; charset=utf-8' } });
   return { url: key, name: file.name };
@@ -69,32 +69,32 @@ export function parseSrt(text: string, kind: SrtFileType, durationMs?: number): 
 
 async function loadSrt(env: Env, userId: number, form: DubForm, durationMs: number) {
   if (!form.srtUrl) return null;
-  if (!form.srtFileType) throw new ApiError(Code.BAD_REQUEST, 'srtKindMissing', {}, 400);
+  if (!form.srtFileType) throw new ApiError(Code.BAD_REQUEST, 'srtKindMissing');
   // The url names an object under the user's own prefix, so one user cannot import another's file.
-  if (!form.srtUrl.startsWith(srtPrefix(userId)) || form.srtUrl.includes('..')) throw new ApiError(Code.NOT_FOUND, 'srtMissing', {}, 404);
+  if (!form.srtUrl.startsWith(srtPrefix(userId)) || form.srtUrl.includes('..')) throw new ApiError(Code.NOT_FOUND, 'srtMissing');
   const object = await env.MEDIA.get(form.srtUrl);
-  if (!object) throw new ApiError(Code.NOT_FOUND, 'srtMissing', {}, 404);
+  if (!object) throw new ApiError(Code.NOT_FOUND, 'srtMissing');
   const lines = parseSrt(await object.text(), form.srtFileType, durationMs);
-  if (lines.length === 0) throw new ApiError(Code.BAD_REQUEST, 'srtEmpty', {}, 400);
+  if (lines.length === 0) throw new ApiError(Code.BAD_REQUEST, 'srtEmpty');
   return lines;
 }
 
 async function checkLanguages(env: Env, form: DubForm, recognise: boolean, translate: boolean) {
   const p = providers(env);
   if (recognise && !(await p.transcribe.languages()).includes(form.audioLanguage)) {
-    throw new ApiError(Code.BAD_REQUEST, 'languageUnsupported', { language: form.audioLanguage }, 400);
+    throw new ApiError(Code.BAD_REQUEST, 'languageUnsupported', { language: form.audioLanguage });
   }
   const target = form.translationLanguage;
   if (translate && target && !(await p.translate.pairs()).some((pair) => pair.from === form.audioLanguage && pair.to === target)) {
-    throw new ApiError(Code.BAD_REQUEST, 'translationUnsupported', { from: form.audioLanguage, to: target }, 400);
+    throw new ApiError(Code.BAD_REQUEST, 'translationUnsupported', { from: form.audioLanguage, to: target });
   }
   await requireVoices(env, target ?? form.audioLanguage);
 }
 
 export async function submitDubbing(db: Db, env: Env, userId: number, locale: Locale, ids: number[], form: DubForm, enqueue: Enqueue) {
   const file = await db.query.uploads.findFirst({ where: and(eq(uploads.id, ids[0]!), eq(uploads.userId, userId), eq(uploads.kind, 'dubbing')) });
-  if (!file) throw new ApiError(Code.NOT_FOUND, 'uploadNotFound', {}, 404);
-  if (file.state !== 'uploaded') throw new ApiError(Code.CONFLICT, 'uploadNotReady', {}, 409);
+  if (!file) throw new ApiError(Code.NOT_FOUND, 'uploadNotFound');
+  if (file.state !== 'uploaded') throw new ApiError(Code.CONFLICT, 'uploadNotReady');
   const imported = await loadSrt(env, userId, form, file.durationMs ?? 0);
   // A translation or bilingual SRT already says what to speak: nothing is recognised or translated.
   const recognise = imported === null;
@@ -109,7 +109,7 @@ export async function submitDubbing(db: Db, env: Env, userId: number, locale: Lo
     .set({ state: 'submitted' })
     .where(and(eq(uploads.id, file.id), eq(uploads.state, 'uploaded')))
     .returning();
-  if (!claimed) throw new ApiError(Code.CONFLICT, 'uploadNotReady', {}, 409);
+  if (!claimed) throw new ApiError(Code.CONFLICT, 'uploadNotReady');
   const folder = await targetFolder(db, userId, form.folderId || undefined);
   const now = Date.now();
   const [record] = await db
@@ -180,7 +180,7 @@ export const redubSeconds = (durationMs: number) => Math.ceil(Math.max(1, Math.r
  */
 export async function redub(db: Db, env: Env, userId: number, recordId: number, enqueue: Enqueue, changedLines: () => Promise<number>) {
   const record = await ownedRecord(db, userId, recordId);
-  if (record.type !== 'dubbing') throw new ApiError(Code.NOT_FOUND, 'recordNotFound', {}, 404);
+  if (record.type !== 'dubbing') throw new ApiError(Code.NOT_FOUND, 'recordNotFound');
   const job = await db.query.transcriptionJobs.findFirst({ where: eq(transcriptionJobs.recordId, recordId) });
   if (record.status === 'dub_err' && job?.stage === 'failed') {
     const lines = await db.$count(segments, eq(segments.recordId, recordId));
@@ -207,14 +207,14 @@ export async function redub(db: Db, env: Env, userId: number, recordId: number, 
     return;
   }
   if (record.status === 'dub_err') return startDubbing(db, enqueue, recordId);
-  if (record.status !== 'dub_complete') throw new ApiError(Code.CONFLICT, 'dubBusy', {}, 409);
-  if ((await changedLines()) === 0) throw new ApiError(Code.CONFLICT, 'dubNothingChanged', {}, 409);
-  if (!(record.mediaKey && (await env.MEDIA.head(record.mediaKey)))) throw new ApiError(Code.GONE, 'videoMissing', {}, 410);
+  if (record.status !== 'dub_complete') throw new ApiError(Code.CONFLICT, 'dubBusy');
+  if ((await changedLines()) === 0) throw new ApiError(Code.CONFLICT, 'dubNothingChanged');
+  if (!(record.mediaKey && (await env.MEDIA.head(record.mediaKey)))) throw new ApiError(Code.GONE, 'videoMissing');
   await check(db, userId, 'dubbing', redubSeconds(record.durationMs));
   await startDubbing(db, enqueue, recordId);
 }
 
 /** Lines of a project that is being dubbed cannot change under the engine. */
 export function assertEditable(status: string) {
-  if (status === 'dub_start' || status === 'dubbing') throw new ApiError(Code.CONFLICT, 'dubBusy', {}, 409);
+  if (status === 'dub_start' || status === 'dubbing') throw new ApiError(Code.CONFLICT, 'dubBusy');
 }

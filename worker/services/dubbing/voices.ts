@@ -10,8 +10,8 @@ export async function engineCall<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
-    if (err.status >= 400 && err.status < 500) throw new ApiError(Code.BAD_REQUEST, 'synthesisFailed', { reason: err.message }, 400);
-    throw new ApiError(Code.UNAVAILABLE, 'engineUnavailable', {}, 503);
+    if (err.status >= 400 && err.status < 500) throw new ApiError(Code.BAD_REQUEST, 'synthesisFailed', { reason: err.message });
+    throw new ApiError(Code.UNAVAILABLE, 'engineUnavailable');
   }
 }
 
@@ -28,7 +28,7 @@ export async function voicesFor(env: ProviderEnv, language?: string): Promise<Vo
 /** The voices of a language the project speaks, or the spec's "dubbing not supported for the current language". */
 export async function requireVoices(env: ProviderEnv, language: string): Promise<Voice[]> {
   const voices = await voicesFor(env, language);
-  if (voices.length === 0) throw new ApiError(Code.BAD_REQUEST, 'dubLanguageUnsupported', { language }, 400);
+  if (voices.length === 0) throw new ApiError(Code.BAD_REQUEST, 'dubLanguageUnsupported', { language });
   return voices;
 }
 

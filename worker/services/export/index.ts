@@ -112,8 +112,8 @@ export async function buildExport(records: ExportRecord[], options: Format, now 
   const { format, content } = options;
   if (records.length === 1) {
     const [record] = records as [ExportRecord];
-    if (record.lines.length === 0) throw new ApiError(Code.BAD_REQUEST, 'exportEmpty', {}, 400);
-    if (content !== 'source' && !hasTranslation(record)) throw new ApiError(Code.BAD_REQUEST, 'exportNoTranslation', {}, 400);
+    if (record.lines.length === 0) throw new ApiError(Code.BAD_REQUEST, 'exportEmpty');
+    if (content !== 'source' && !hasTranslation(record)) throw new ApiError(Code.BAD_REQUEST, 'exportNoTranslation');
     return {
       filename: `${baseName(record)}.${format}`,
       fallbackName: asciiName(record, format),
@@ -122,7 +122,7 @@ export async function buildExport(records: ExportRecord[], options: Format, now 
     };
   }
   const withLines = records.filter((record) => record.lines.length > 0);
-  if (withLines.length === 0) throw new ApiError(Code.BAD_REQUEST, 'exportEmpty', {}, 400);
+  if (withLines.length === 0) throw new ApiError(Code.BAD_REQUEST, 'exportEmpty');
   const entries = [];
   for (const record of withLines) {
     const data = await render(record, options, hasTranslation(record) ? content : 'source');

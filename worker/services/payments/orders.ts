@@ -35,12 +35,12 @@ export async function createOrder(
   now = Date.now(),
 ): Promise<QrPayResponse> {
   const provider = payProvider(env, input.payType);
-  if (!provider?.channels.includes(channel)) throw new ApiError(Code.BAD_REQUEST, 'payTypeUnavailable', {}, 400);
+  if (!provider?.channels.includes(channel)) throw new ApiError(Code.BAD_REQUEST, 'payTypeUnavailable');
   const pkg = await db.query.packages.findFirst({ where: eq(packages.id, Number(input.packageId)) });
-  if (!pkg || pkg.priceFen <= 0) throw new ApiError(Code.NOT_FOUND, 'packageNotFound', {}, 404);
+  if (!pkg || pkg.priceFen <= 0) throw new ApiError(Code.NOT_FOUND, 'packageNotFound');
   // The client's price only proves the payer saw the current one; the order always charges the server's.
   if (Math.round(Number(input.payPrice) * 100) !== pkg.priceFen) {
-    throw new ApiError(Code.CONFLICT, 'payPriceChanged', { price: (pkg.priceFen / 100).toFixed(2) }, 409);
+    throw new ApiError(Code.CONFLICT, 'payPriceChanged', { price: (pkg.priceFen / 100).toFixed(2) });
   }
   const outTradeNo = newOutTradeNo(now);
   const expiresAt = now + PAY.orderTtlMs;
@@ -60,7 +60,7 @@ export async function createOrder(
     })
     .catch((error: unknown) => {
       console.error(JSON.stringify({ level: 'error', event: 'payCreateFailed', payType: input.payType, outTradeNo, error: String(error) }));
-      throw new ApiError(Code.UNAVAILABLE, 'payProviderFailed', {}, 503);
+      throw new ApiError(Code.UNAVAILABLE, 'payProviderFailed');
     });
   // PayPal's order id: what its return names and what the poll asks about.
   if (opening.providerRef) await db.update(payOrders).set({ providerRef: opening.providerRef }).where(eq(payOrders.outTradeNo, outTradeNo));

@@ -93,8 +93,8 @@ export async function summaryState(db: Db, recordId: number): Promise<SummarySta
 /** `mediaSummary`: makes (or remakes) the caller's record's summary once its transcript is complete. */
 export async function requestSummary(db: Db, enqueue: Enqueue, userId: number, recordId: number) {
   const record = await ownedRecord(db, userId, recordId);
-  if (STILL_WRITING.includes(record.status)) throw new ApiError(Code.CONFLICT, 'summaryRecordBusy', {}, 409);
-  if (!(await hasTranscript(db, recordId))) throw new ApiError(Code.BAD_REQUEST, 'summaryNoTranscript', {}, 400);
+  if (STILL_WRITING.includes(record.status)) throw new ApiError(Code.CONFLICT, 'summaryRecordBusy');
+  if (!(await hasTranscript(db, recordId))) throw new ApiError(Code.BAD_REQUEST, 'summaryNoTranscript');
   await queueSummary(db, enqueue, record);
   return summaryState(db, recordId);
 }
@@ -103,7 +103,7 @@ export async function requestSummary(db: Db, enqueue: Enqueue, userId: number, r
 export async function summaryOf(db: Db, userId: number, recordId: number) {
   const record = await ownedRecord(db, userId, recordId);
   const row = await db.query.summaries.findFirst({ where: eq(summaries.recordId, recordId) });
-  if (!row?.summary) throw new ApiError(Code.BAD_REQUEST, 'summaryMissing', {}, 400);
+  if (!row?.summary) throw new ApiError(Code.BAD_REQUEST, 'summaryMissing');
   return { record, summary: row.summary };
 }
 

@@ -23,7 +23,7 @@ const isBusy = (status: RecordStatus) => EDIT_LOCKED_STATUSES.includes(status);
 
 export async function saveLines(db: Db, userId: number, recordId: number, lines: EditedLine[]) {
   const record = await ownedRecord(db, userId, recordId);
-  if (isBusy(record.status)) throw new ApiError(Code.CONFLICT, 'recordBusy', {}, 409);
+  if (isBusy(record.status)) throw new ApiError(Code.CONFLICT, 'recordBusy');
   assertLineTimes(lines, record.durationMs);
   const rows = lines.map((l, seq) => ({
     recordId,
@@ -45,9 +45,9 @@ export async function saveLines(db: Db, userId: number, recordId: number, lines:
 /** Translates a finished record into `language` later (spec §7 addTranslation), through the job's translate stage. */
 export async function addTranslation(db: Db, env: Env, userId: number, locale: Locale, recordId: number, language: string, enqueue: Enqueue) {
   const record = await ownedRecord(db, userId, recordId);
-  if (isBusy(record.status)) throw new ApiError(Code.CONFLICT, 'recordBusy', {}, 409);
+  if (isBusy(record.status)) throw new ApiError(Code.CONFLICT, 'recordBusy');
   if (language === record.audioLanguage || !(await providers(env).translate.pairs()).some((p) => p.from === record.audioLanguage && p.to === language)) {
-    throw new ApiError(Code.BAD_REQUEST, 'translationUnsupported', { from: record.audioLanguage, to: language }, 400);
+    throw new ApiError(Code.BAD_REQUEST, 'translationUnsupported', { from: record.audioLanguage, to: language });
   }
   const now = Date.now();
   await db.batch([
@@ -70,5 +70,5 @@ export async function mediaSource(db: Db, env: Env, origin: string, userId: numb
   const ext = record.mediaKey ? extensionOf(record.mediaKey) : '';
   if (record.mediaKey && ext in PLAYABLE) return { url: await presignGet(target, record.mediaKey), kind: PLAYABLE[ext as keyof typeof PLAYABLE] };
   if (await env.MEDIA.head(audioKey(recordId))) return { url: await presignGet(target, audioKey(recordId)), kind: 'audio' };
-  throw new ApiError(Code.NOT_FOUND, 'mediaMissing', {}, 404);
+  throw new ApiError(Code.NOT_FOUND, 'mediaMissing');
 }

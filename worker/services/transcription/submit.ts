@@ -32,11 +32,11 @@ export function queueSender(queue: Queue<JobMessage>): Enqueue {
 async function checkLanguages(env: Env, form: TranscribeForm) {
   const p = providers(env);
   if (!(await p.transcribe.languages()).includes(form.audioLanguage)) {
-    throw new ApiError(Code.BAD_REQUEST, 'languageUnsupported', { language: form.audioLanguage }, 400);
+    throw new ApiError(Code.BAD_REQUEST, 'languageUnsupported', { language: form.audioLanguage });
   }
   const target = form.translationLanguage;
   if (target && !(await p.translate.pairs()).some((pair) => pair.from === form.audioLanguage && pair.to === target)) {
-    throw new ApiError(Code.BAD_REQUEST, 'translationUnsupported', { from: form.audioLanguage, to: target }, 400);
+    throw new ApiError(Code.BAD_REQUEST, 'translationUnsupported', { from: form.audioLanguage, to: target });
   }
 }
 
@@ -44,8 +44,8 @@ export async function submitTranscription(db: Db, env: Env, userId: number, loca
   const files = await Promise.all(
     ids.map((id) => db.query.uploads.findFirst({ where: and(eq(uploads.id, id), eq(uploads.userId, userId), eq(uploads.kind, 'transcription')) })),
   );
-  if (files.some((f) => !f)) throw new ApiError(Code.NOT_FOUND, 'uploadNotFound', {}, 404);
-  if (files.some((f) => f!.state !== 'uploaded')) throw new ApiError(Code.CONFLICT, 'uploadNotReady', {}, 409);
+  if (files.some((f) => !f)) throw new ApiError(Code.NOT_FOUND, 'uploadNotFound');
+  if (files.some((f) => f!.state !== 'uploaded')) throw new ApiError(Code.CONFLICT, 'uploadNotReady');
   await checkLanguages(env, form);
   const seconds = files.reduce((sum, f) => sum + Math.ceil((f!.durationMs ?? 0) / 1000), 0);
   let vocabulary: AppliedVocabulary;
@@ -71,7 +71,7 @@ export async function submitTranscription(db: Db, env: Env, userId: number, loca
       .set({ state: 'submitted', form })
       .where(and(eq(uploads.id, file!.id), eq(uploads.state, 'uploaded')))
       .returning();
-    if (!claimed) throw new ApiError(Code.CONFLICT, 'uploadNotReady', {}, 409);
+    if (!claimed) throw new ApiError(Code.CONFLICT, 'uploadNotReady');
     const [record] = await db
       .insert(records)
       .values({
@@ -126,7 +126,7 @@ export async function retryTranscription(db: Db, userId: number, recordId: numbe
     ]);
     await enqueue([{ kind: 'translate', recordId }]);
   } else {
-    throw new ApiError(Code.CONFLICT, 'retryNotFailed', {}, 409);
+    throw new ApiError(Code.CONFLICT, 'retryNotFailed');
   }
   return ownedRecord(db, userId, recordId);
 }

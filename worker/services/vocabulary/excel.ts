@@ -49,7 +49,7 @@ export interface SheetEntry {
   translation: string;
 }
 
-const notXlsx = () => new ApiError(Code.BAD_REQUEST, 'vocabImportNotXlsx', {}, 400);
+const notXlsx = () => new ApiError(Code.BAD_REQUEST, 'vocabImportNotXlsx');
 
 const cellText = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : v == null ? '' : String(v)).trim();
 
@@ -63,7 +63,7 @@ export async function readEntries(file: ArrayBuffer, type: VocabularyType): Prom
     rows = await readSheet(stored.buffer.slice(stored.byteOffset, stored.byteOffset + stored.byteLength) as ArrayBuffer);
   } catch (error) {
     if (error instanceof UnpackedTooLargeError) {
-      throw new ApiError(Code.BAD_REQUEST, 'vocabImportUnpackedTooLarge', { mb: XLSX_UNPACKED_MAX_BYTES / 1024 / 1024 }, 400);
+      throw new ApiError(Code.BAD_REQUEST, 'vocabImportUnpackedTooLarge', { mb: XLSX_UNPACKED_MAX_BYTES / 1024 / 1024 });
     }
     throw notXlsx();
   }
@@ -80,16 +80,16 @@ export async function readEntries(file: ArrayBuffer, type: VocabularyType): Prom
     if (!text && !translation) continue;
     if (++count > maxRows) {
       const total = rows.slice(start).filter((r) => cellText(r[0]) || (type === 'terms' && cellText(r[1]))).length;
-      throw new ApiError(Code.BAD_REQUEST, 'vocabImportTooManyRows', { rows: total, max: maxRows }, 400);
+      throw new ApiError(Code.BAD_REQUEST, 'vocabImportTooManyRows', { rows: total, max: maxRows });
     }
     if (codePointLength(text) > maxChars || codePointLength(translation) > maxChars) {
-      throw new ApiError(Code.BAD_REQUEST, 'vocabImportRowTooLong', { row: i + 1, max: maxChars }, 400);
+      throw new ApiError(Code.BAD_REQUEST, 'vocabImportRowTooLong', { row: i + 1, max: maxChars });
     }
     // A term given by its translation only is keyed by it, as the entry form stores it (storedEntry).
     const key = text || translation;
     if (!seen.has(key)) seen.set(key, { text: key, translation });
   }
-  if (seen.size === 0) throw new ApiError(Code.BAD_REQUEST, 'vocabImportEmpty', {}, 400);
+  if (seen.size === 0) throw new ApiError(Code.BAD_REQUEST, 'vocabImportEmpty');
   return [...seen.values()];
 }
 

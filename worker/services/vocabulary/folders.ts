@@ -13,8 +13,8 @@ import { ApiError } from '../../lib/errors';
  */
 type FolderRow = typeof vocabFolders.$inferSelect;
 
-const folderNotFound = () => new ApiError(Code.NOT_FOUND, 'vocabFolderNotFound', {}, 404);
-const nameTaken = (name: string) => new ApiError(Code.CONFLICT, 'vocabFolderNameTaken', { name }, 409);
+const folderNotFound = () => new ApiError(Code.NOT_FOUND, 'vocabFolderNotFound');
+const nameTaken = (name: string) => new ApiError(Code.CONFLICT, 'vocabFolderNameTaken', { name });
 
 export async function ownedVocabFolder(db: Db, userId: number, id: number): Promise<FolderRow> {
   const row = await db.query.vocabFolders.findFirst({ where: and(eq(vocabFolders.id, id), eq(vocabFolders.userId, userId)) });
@@ -69,7 +69,7 @@ export async function createVocabFolder(db: Db, userId: number, parentId: number
   if (parentId !== 0) {
     const parent = await ownedVocabFolder(db, userId, parentId);
     if ((await depth(db, userId, parent)) >= VOCABULARY_LIMITS.folderDepth) {
-      throw new ApiError(Code.BAD_REQUEST, 'vocabFolderTooDeep', { max: VOCABULARY_LIMITS.folderDepth }, 400);
+      throw new ApiError(Code.BAD_REQUEST, 'vocabFolderTooDeep', { max: VOCABULARY_LIMITS.folderDepth });
     }
   }
   await assertFreeName(db, userId, parentId, name);

@@ -33,8 +33,8 @@ import { libraryNotFound } from './resolve';
  */
 type LibraryRow = typeof vocabLibraries.$inferSelect;
 
-const bad = (key: ConstructorParameters<typeof ApiError>[1], params: Record<string, string | number> = {}) => new ApiError(Code.BAD_REQUEST, key, params, 400);
-const entryNotFound = () => new ApiError(Code.NOT_FOUND, 'vocabEntryNotFound', {}, 404);
+const bad = (key: ConstructorParameters<typeof ApiError>[1], params: Record<string, string | number> = {}) => new ApiError(Code.BAD_REQUEST, key, params);
+const entryNotFound = () => new ApiError(Code.NOT_FOUND, 'vocabEntryNotFound');
 
 export const toLibrary = (r: LibraryRow): VocabularyLibrary => ({
   id: r.id,
@@ -233,7 +233,7 @@ export async function saveEntry(db: Db, userId: number, body: z.infer<typeof doc
   await requireRight(db, userId, library.type);
   const entry = storedEntry(library.type, body.text, body.translation);
   const clash = await db.query.vocabEntries.findFirst({ where: and(eq(vocabEntries.libraryId, library.id), eq(vocabEntries.text, entry.text)) });
-  if (clash && clash.id !== body.entryId) throw new ApiError(Code.CONFLICT, 'vocabEntryExists', { text: entry.text }, 409);
+  if (clash && clash.id !== body.entryId) throw new ApiError(Code.CONFLICT, 'vocabEntryExists', { text: entry.text });
   const now = Date.now();
   if (body.entryId !== undefined) {
     const [[updated]] = await db.batch([
@@ -263,7 +263,7 @@ export async function saveEntry(db: Db, userId: number, body: z.infer<typeof doc
   ]);
   if (!added) {
     if (library.count >= cap || (await ownedLibrary(db, userId, library.id)).count >= cap) throw libraryFull(library.type);
-    throw new ApiError(Code.CONFLICT, 'vocabEntryExists', { text: entry.text }, 409);
+    throw new ApiError(Code.CONFLICT, 'vocabEntryExists', { text: entry.text });
   }
   return added;
 }

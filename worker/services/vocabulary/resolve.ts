@@ -7,7 +7,7 @@ import { chunks } from '../../lib/batch';
 import { ApiError } from '../../lib/errors';
 import { permissions } from '../rights';
 
-export const libraryNotFound = () => new ApiError(Code.NOT_FOUND, 'vocabLibraryNotFound', {}, 404);
+export const libraryNotFound = () => new ApiError(Code.NOT_FOUND, 'vocabLibraryNotFound');
 
 /**
  * What a job or meeting applies from the libraries the user chose for it. Only the user's own libraries
@@ -33,7 +33,7 @@ export async function resolveVocabulary(db: Db, userId: number, documentIds: num
   const rights = await permissions(db, userId);
   for (const type of VOCABULARY_TYPES) {
     const n = libraries.filter((l) => l.type === type).length;
-    if (n > VOCABULARY_LIMITS.perJob) throw new ApiError(Code.BAD_REQUEST, 'vocabTooManyLibraries', { max: VOCABULARY_LIMITS.perJob }, 400);
+    if (n > VOCABULARY_LIMITS.perJob) throw new ApiError(Code.BAD_REQUEST, 'vocabTooManyLibraries', { max: VOCABULARY_LIMITS.perJob });
     if (n > 0 && !rights[VOCABULARY_RIGHT[type]]) throw new ApiError(Code.NO_SUCH_BENEFIT, 'noSuchBenefit');
   }
 
