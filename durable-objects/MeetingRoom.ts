@@ -31,7 +31,7 @@ import { screenCodes } from '../worker/services/meetings';
 import { providers } from '../worker/services/providers';
 import { charge, check, permissions } from '../worker/services/rights';
 import { hasTranscript, queueSummary } from '../worker/services/summary';
-import { queueSender } from '../worker/services/transcription/submit';
+import { queueSender } from '../worker/services/jobs';
 import { InOrder } from './in-order';
 import { MeetingRecorder, type RecordingState } from './meeting-audio';
 import { recogniseGap, withGap } from './meeting-completion';

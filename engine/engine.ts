@@ -12,7 +12,8 @@ import { vadStatus } from './backends/vad/silero';
 import { PocketSphinxDecoder, POCKETSPHINX_LANGUAGES, pocketsphinxStatus } from './backends/asr/pocketsphinx';
 import { DecoderPool } from './backends/asr/pool';
 import { Translation } from './backends/translation';
-import { createSummarizer, type Summarizer } from './backends/summary';
+import { createSummarizer } from './backends/summary';
+import type { Summarizer } from './backends/summary/types';
 import { MODELS, isInstalled } from './models/catalog';
 
 export class Engine {

@@ -1,20 +1,68 @@
 /**
- * Consumer of the jobs queue and of its dead-letter queue. Duties: validate each message, run its stage
- * (worker/services/transcription/pipeline.ts, idempotent by record and piece; summaries by their row), ack
- * it when done; retry with growing delays when a service is busy or down; end the job (or summary) with its
- * reason when retrying cannot help; and, for messages that exhausted their retries, end it so the record
- * (or its summary) shows the failure.
+ * Consumer of the jobs queue and of its dead-letter queue, and the one place that knows which feature takes
+ * which message. Duties: validate each message; run it in the feature that owns it — transcription stages
+ * in worker/services/transcription (idempotent by record and piece), `summary` in worker/services/summary
+ * (by its row), `dub` in worker/services/dubbing (by its project), and transcription's `transcribed`
+ * hand-on in the summary, transcription and dubbing, in that order; ack it when done; retry with growing
+ * delays when a service is busy or down; end the job, summary or dubbing project with its reason when
+ * retrying cannot help; and, for messages that exhausted their retries, end it so the record (or its
+ * summary) shows the failure.
  */
-import { jobMessage } from '../contracts/jobs';
-import { database } from '../worker/db/client';
+import { type JobMessage, jobMessage } from '../contracts/jobs';
+import { type Db, database } from '../worker/db/client';
+import { failDub, failLines, dubTranscribed, runDub } from '../worker/services/dubbing/run';
+import { type Enqueue, JobFailure, queueSender } from '../worker/services/jobs';
 import { ProviderError } from '../worker/services/providers';
-import { JobFailure, failStage, runStage } from '../worker/services/transcription/pipeline';
-import { queueSender } from '../worker/services/transcription/submit';
+import { failSummary, summarizeTranscribed } from '../worker/services/summary';
+import { runSummary } from '../worker/services/summary/run';
+import { completeTranscription, failJob, failTranscribed, runTranscriptionStage } from '../worker/services/transcription/pipeline';
 
 /** Must match the dead_letter_queue named in wrangler.toml. */
 export const DEAD_JOBS_QUEUE = 'tingyi-jobs-dead';
 
 const permanent = (err: unknown) => err instanceof JobFailure || (err instanceof ProviderError && err.status >= 400 && err.status < 500 && err.status !== 429);
+
+/** Runs one message in the features that take it. */
+export async function runJob(db: Db, env: Env, msg: JobMessage, enqueue: Enqueue) {
+  switch (msg.kind) {
+    case 'prepare':
+    case 'chunk':
+    case 'assemble':
+    case 'translate':
+      return runTranscriptionStage(db, env, msg, enqueue);
+    case 'transcribed':
+      // The summary is queued before a transcribed file turns complete; each feature passes over records not its own.
+      await summarizeTranscribed(db, enqueue, msg.recordId);
+      await completeTranscription(db, msg);
+      return dubTranscribed(db, enqueue, msg);
+    case 'summary':
+      return runSummary(db, env, msg.recordId);
+    case 'dub':
+      return runDub(db, env, msg.recordId);
+  }
+}
+
+/** Ends what a message was doing with its reason: a summary fails on its own, never the record it summarises. */
+async function failJobMessage(db: Db, msg: JobMessage, reason: string) {
+  switch (msg.kind) {
+    case 'prepare':
+    case 'chunk':
+    case 'assemble':
+    case 'translate':
+      // A dubbing project shows the reason on its project, a transcribed file on its record.
+      await failLines(db, msg.recordId, reason);
+      return failJob(db, msg.recordId, reason);
+    case 'transcribed':
+      await failLines(db, msg.recordId, reason);
+      return failTranscribed(db, msg, reason);
+    case 'summary':
+      return failSummary(db, msg.recordId, reason);
+    case 'dub':
+      return failDub(db, msg.recordId, reason);
+  }
+}
+
+const SERVICE: Partial<Record<JobMessage['kind'], string>> = { summary: 'summary', dub: 'dubbing' };
 
 export async function consumeJobs(batch: MessageBatch<unknown>, env: Env) {
   const db = database(env.DB);
@@ -28,11 +76,11 @@ export async function consumeJobs(batch: MessageBatch<unknown>, env: Env) {
         return;
       }
       try {
-        await runStage(db, env, parsed.data, enqueue);
+        await runJob(db, env, parsed.data, enqueue);
         message.ack();
       } catch (err) {
         if (permanent(err)) {
-          await failStage(db, parsed.data, err instanceof Error ? err.message : String(err));
+          await failJobMessage(db, parsed.data, err instanceof Error ? err.message : String(err));
           message.ack();
           return;
         }
@@ -48,8 +96,7 @@ export async function consumeDeadJobs(batch: MessageBatch<unknown>, env: Env) {
   for (const message of batch.messages) {
     const parsed = jobMessage.safeParse(message.body);
     if (parsed.success) {
-      const service = { summary: 'summary', dub: 'dubbing' }[parsed.data.kind as string] ?? 'speech';
-      await failStage(db, parsed.data, `The ${service} service did not respond after several tries.`);
+      await failJobMessage(db, parsed.data, `The ${SERVICE[parsed.data.kind] ?? 'speech'} service did not respond after several tries.`);
     }
     message.ack();
   }

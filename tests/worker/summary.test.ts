@@ -6,12 +6,11 @@ import type { JobMessage } from '../../contracts/jobs';
 import type { MeetingDetail } from '../../contracts/meeting';
 import type { RecordDetail } from '../../contracts/records';
 import { type MediaSummary, SUMMARY_METHODS, type SummaryState, summaryFallbackName } from '../../contracts/summary';
-import { consumeDeadJobs, consumeJobs } from '../../queues/jobs';
+import { consumeDeadJobs, consumeJobs, runJob } from '../../queues/jobs';
 import { database } from '../../worker/db/client';
 import { translate } from '../../worker/lib/i18n';
 import { queueSummary, requestSummary } from '../../worker/services/summary';
 import { summaryDocx, summaryMarkdown } from '../../worker/services/summary/document';
-import { runStage } from '../../worker/services/transcription/pipeline';
 import { call, get, grant, send, signUp } from './api';
 import { batchOf, transcribe } from './jobs';
 import { addLines, createRecord, defaultFolderId } from './seed';
@@ -161,16 +160,16 @@ describe('asking for a summary', () => {
     expect((await requestSummary(db, enqueue, userId, id)).status).toBe('queued');
     expect((await requestSummary(db, enqueue, userId, id)).status).toBe('queued');
     expect(sent).toEqual([{ kind: 'summary', recordId: id }]);
-    await runStage(db, env, sent[0]!, enqueue);
+    await runJob(db, env, sent[0]!, enqueue);
     const done = await requestSummary(db, enqueue, userId, id);
     // Asked again once done: queued anew, the last summary still shown meanwhile.
     expect(done.status).toBe('queued');
     expect(done.summary?.chapters.length).toBeGreaterThan(0);
     expect(sent).toHaveLength(2);
     // A redelivered message after success changes nothing.
-    await runStage(db, env, sent[1]!, enqueue);
+    await runJob(db, env, sent[1]!, enqueue);
     const before = await env.DB.prepare('SELECT updated_at FROM summaries WHERE record_id = ?').bind(id).first<{ updated_at: number }>();
-    await runStage(db, env, sent[1]!, enqueue);
+    await runJob(db, env, sent[1]!, enqueue);
     const after = await env.DB.prepare('SELECT updated_at FROM summaries WHERE record_id = ?').bind(id).first<{ updated_at: number }>();
     expect(after).toEqual(before);
   });

@@ -5,9 +5,9 @@ import { MEETING_SPEAKERS } from '../fixtures/meeting-script';
 import type { RecordDetail } from '../../contracts/records';
 import type { LatestTask, MediaSource, TranswriteResult } from '../../contracts/transcription';
 import { database } from '../../worker/db/client';
-import { consumeDeadJobs, consumeJobs } from '../../queues/jobs';
-import { runStage } from '../../worker/services/transcription/pipeline';
-import { queueSender, submitTranscription } from '../../worker/services/transcription/submit';
+import { consumeDeadJobs, consumeJobs, runJob } from '../../queues/jobs';
+import { queueSender } from '../../worker/services/jobs';
+import { submitTranscription } from '../../worker/services/transcription/submit';
 import { get, send, signUp } from './api';
 import { batchOf, grantHours, transcribe, upload, waitForStatus } from './jobs';
 import { createRecord, defaultFolderId } from './seed';
@@ -77,7 +77,7 @@ describe('file transcription pipeline', () => {
       { kind: 'assemble', recordId: id! },
       { kind: 'translate', recordId: id! },
     ];
-    for (const msg of again) await runStage(db, env, msg, enqueue);
+    for (const msg of again) await runJob(db, env, msg, enqueue);
     const after = (await get<RecordDetail>(`${base}/getTrans?id=${id}`, token)).body.data;
     expect(after.lines).toHaveLength(detail.lines.length);
     const charges = await env.DB.prepare('SELECT seconds FROM cost_records WHERE user_id = ?').bind(userId).all<{ seconds: number }>();

@@ -10,7 +10,7 @@ import { dubProject, retranslate } from '../services/dubbing/project';
 import { attachment } from '../services/export';
 import { getSummary, requestSummary, summaryOf } from '../services/summary';
 import { summaryDownload } from '../services/summary/document';
-import { queueSender } from '../services/transcription/submit';
+import { queueSender } from '../services/jobs';
 
 /**
  * AI summaries of the caller's records and meeting minutes (spec §7 AI calls): start or re-run one, read

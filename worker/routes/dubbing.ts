@@ -41,7 +41,7 @@ import { engineCall, voicesFor } from '../services/dubbing/voices';
 import { attachment } from '../services/export';
 import { providers } from '../services/providers';
 import { listRecords } from '../services/records';
-import { queueSender } from '../services/transcription/submit';
+import { queueSender } from '../services/jobs';
 import { completeUpload, initUpload, recordPart } from '../services/uploads';
 
 /**

@@ -13,7 +13,8 @@ import type { AppEnv } from '../lib/types';
 import { validate } from '../middleware/validate';
 import { payTypes } from '../services/payments';
 import { payOrders } from '../db/schema';
-import { createOrder, findOrder, orderObject, type PayOrder } from '../services/payments/orders';
+import { createOrder } from '../services/payments/checkout';
+import { findOrder, orderObject, type PayOrder } from '../services/payments/orders';
 import { paypalProvider } from '../services/payments/paypal';
 import { payerAuthorizeUrl, payerOpenId } from '../services/payments/wechat';
 

@@ -10,7 +10,8 @@ import { requireUser } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 import { recordRow } from '../services/records';
 import { addTranslation, mediaSource, saveLines } from '../services/transcription/detail';
-import { latestTask, queueSender, retryTranscription, submitTranscription } from '../services/transcription/submit';
+import { queueSender } from '../services/jobs';
+import { latestTask, retryTranscription, submitTranscription } from '../services/transcription/submit';
 
 /**
  * Submitting uploaded files for transcription, the retry action and the dialog's recovery check (spec §7

@@ -22,8 +22,7 @@ import { folders, jobChunks, meetings, records, segments, summaries, transcripti
 import { chunks, runBatch } from '../lib/batch';
 import { randomToken } from '../lib/encoding';
 import { ApiError } from '../lib/errors';
-import { dubRowsOf } from './dubbing/project';
-import { dubbedPrefix } from './dubbing/run';
+import { dubRowsOf, dubbedPrefix } from './dubbing/storage';
 import { buildExport } from './export';
 import { ownedFolder, targetFolder } from './folders';
 import { audioKey } from './transcription/audio';

@@ -5,7 +5,7 @@
 import { parseSummary, summaryMessages } from '../../../contracts/summary-prompt';
 import { EngineHttpError } from '../../http';
 import { chatCompletion, type ChatEndpoint } from '../openai-upstream';
-import type { Summarizer } from './index';
+import type { Summarizer } from './types';
 
 export function createOpenAiSummarizer(endpoint: ChatEndpoint, fetchImpl: typeof fetch = fetch): Summarizer {
   return {

@@ -8,7 +8,7 @@ import { dubIterations, dubProjects, records } from '../../db/schema';
 import { baseName } from '../export';
 import { uniqueNames } from '../export/zip';
 import { exportRecords, ownedRecords } from '../records';
-import { dubbedPrefix } from './run';
+import { dubbedPrefix } from './storage';
 
 /**
  * The dubbing downloads (spec §7 download/zip and download/destroy/zip) and the 7-day limit on dubbed

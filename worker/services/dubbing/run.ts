@@ -3,14 +3,16 @@ import { DUB_UPLOAD } from '../../../contracts/constants';
 import { DUB_ENGINE_PATHS } from '../../../contracts/dubbing-engine';
 import type { FitResponse, RenderPlan } from '../../../contracts/dubbing-engine';
 import type { DubStage } from '../../../contracts/dubbing';
+import type { JobOf } from '../../../contracts/jobs';
 import type { Db } from '../../db/client';
 import { dubIterations, dubLines, dubProjects, records, segments } from '../../db/schema';
 import { chunks, runBatch } from '../../lib/batch';
 import { providers } from '../providers';
 import { charge } from '../rights';
+import { type Enqueue, JobFailure } from '../jobs';
 import { putStream } from '../transcription/audio';
-import { JobFailure, type Enqueue } from '../transcription/pipeline';
 import { multipartBody } from './multipart';
+import { dubbedKey } from './storage';
 import { assignVoices, requireVoices } from './voices';
 
 /**
@@ -21,9 +23,9 @@ import { assignVoices, requireVoices } from './voices';
  * A redelivered message renders the same version to the same key, and charges are unique per version.
  */
 
-export const DAY_MS = 24 * 3600_000;
-export const dubbedKey = (recordId: number, version: number) => `dubbed/${recordId}/v${version}.mp4`;
-export const dubbedPrefix = (recordId: number) => `dubbed/${recordId}/`;
+const DAY_MS = 24 * 3600_000;
+/** The project stages in which it waits for its lines from the transcription job. */
+const AWAITING_LINES: DubStage[] = ['transcribing', 'translating'];
 
 type Segment = typeof segments.$inferSelect;
 type Record_ = typeof records.$inferSelect;
@@ -33,7 +35,7 @@ export const spokenText = (line: Pick<Segment, 'text' | 'translations'>, target:
 
 export const spokenLanguage = (record: Pick<Record_, 'audioLanguage' | 'translationLanguage'>) => record.translationLanguage ?? record.audioLanguage;
 
-export async function setDubStage(db: Db, recordId: number, stage: DubStage, progress = 0) {
+async function setDubStage(db: Db, recordId: number, stage: DubStage, progress = 0) {
   await db.update(dubProjects).set({ stage, progress, updatedAt: Date.now() }).where(eq(dubProjects.recordId, recordId));
 }
 
@@ -45,6 +47,30 @@ export async function startDubbing(db: Db, enqueue: Enqueue, recordId: number) {
     db.update(dubProjects).set({ stage: 'synthesizing', progress: 0, updatedAt: Date.now() }).where(eq(dubProjects.recordId, recordId)),
     db.update(records).set({ status: 'dubbing', errorReason: null, updatedAt: Date.now() }).where(eq(records.id, recordId)),
   ]);
+}
+
+/**
+ * Transcription's hand-on (`transcribed`) for a dubbing project: its lines were recognised and are being
+ * translated (the editor shows it), or they are ready and the project is dubbed. Only a project still
+ * waiting for its lines moves, so a redelivered or late hand-on changes nothing and dubs nothing twice.
+ */
+export async function dubTranscribed(db: Db, enqueue: Enqueue, msg: JobOf<'transcribed'>) {
+  const loaded = await projectOf(db, msg.recordId);
+  if (!loaded || !AWAITING_LINES.includes(loaded.project.stage)) return;
+  if (msg.step === 'recognised' && loaded.record.translationLanguage) {
+    await db
+      .update(dubProjects)
+      .set({ stage: 'translating', progress: 0, updatedAt: Date.now() })
+      .where(and(eq(dubProjects.recordId, msg.recordId), eq(dubProjects.stage, 'transcribing')));
+    return;
+  }
+  await startDubbing(db, enqueue, msg.recordId);
+}
+
+/** A project whose lines could not be made (recognition or translation failed) ends with the reason; the editor's retry resumes there. */
+export async function failLines(db: Db, recordId: number, reason: string) {
+  const loaded = await projectOf(db, recordId);
+  if (loaded && AWAITING_LINES.includes(loaded.project.stage)) await failDub(db, recordId, reason);
 }
 
 async function projectOf(db: Db, recordId: number) {

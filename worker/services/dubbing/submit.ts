@@ -12,10 +12,10 @@ import { chunks, runBatch } from '../../lib/batch';
 import { randomToken } from '../../lib/encoding';
 import { ApiError } from '../../lib/errors';
 import { targetFolder } from '../folders';
+import type { Enqueue } from '../jobs';
 import { providers } from '../providers';
 import { ownedRecord } from '../records';
 import { check, checkRecognitionLanguage } from '../rights';
-import type { Enqueue } from '../transcription/pipeline';
 import { startDubbing } from './run';
 import { requireVoices } from './voices';
 

@@ -3,14 +3,15 @@ import { Code } from '../../../contracts/errors';
 import type { RecordStatus } from '../../../contracts/record-vocabulary';
 import type { SummaryState, SummaryStatus } from '../../../contracts/summary';
 import type { Db } from '../../db/client';
-import { segments, summaries } from '../../db/schema';
+import { records, segments, summaries } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
+import type { Enqueue } from '../jobs';
 import { ownedRecord } from '../records';
-import type { Enqueue } from '../transcription/pipeline';
 
 /**
- * AI summaries of records and minutes of meetings (spec §1, §7 /ai/...): queueing one, its state as the
- * record page reads it, and ending a run that failed. The run itself is the `summary` job (./run.ts).
+ * AI summaries of records and minutes of meetings (spec §1, §7 /ai/...): queueing one (asked for, or
+ * handed on by a finished transcription), its state as the record page reads it, and ending a run that
+ * failed. The run itself is the `summary` job (./run.ts).
  */
 
 /** A summary in these states has a message on the queue (or being handled): another is not sent. */
@@ -72,6 +73,18 @@ export async function queueSummary(db: Db, enqueue: Enqueue, record: { id: numbe
     throw err;
   }
   return true;
+}
+
+/**
+ * Transcription's hand-on (`transcribed`): a transcribed file's lines are stored, so its summary is queued,
+ * once — a redelivered hand-on, or the second one after the translation, finds it and sends nothing. It
+ * comes before the file turns complete (queues/jobs.ts), so the page never shows a finished record without
+ * its summary under way. Dubbing projects have no summary; a meeting has its minutes when it ends.
+ */
+export async function summarizeTranscribed(db: Db, enqueue: Enqueue, recordId: number) {
+  const record = await db.query.records.findFirst({ where: eq(records.id, recordId) });
+  if (record?.type !== 'transcription' || !(await hasTranscript(db, recordId))) return;
+  await queueSummary(db, enqueue, record, { once: true });
 }
 
 /** Ends an active run with its reason; the last good summary stays. */

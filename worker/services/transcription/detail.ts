@@ -14,7 +14,7 @@ import { assertLineTimes } from '../line-rules';
 import { ownedRecord } from '../records';
 import { presignGet, s3Target } from '../storage';
 import { audioKey } from './audio';
-import type { Enqueue } from './pipeline';
+import type { Enqueue } from '../jobs';
 
 /** The record detail page's server side: saving edited lines, translating later, and the player's media. */
 

@@ -2,7 +2,8 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ENGINE_PATHS } from '../../../contracts/engine';
 import type { DiarizeResponse, VadResponse } from '../../../contracts/engine';
 import { CHUNK_MAX_SECONDS } from '../../../contracts/jobs';
-import type { JobMessage } from '../../../contracts/jobs';
+import type { JobOf } from '../../../contracts/jobs';
+import type { RecordStatus } from '../../../contracts/record-vocabulary';
 import { isLocale } from '../../../contracts/locale';
 import { sensitiveMasker } from '../../../contracts/sensitive';
 import { disjointSpans } from '../../../contracts/timeline';
@@ -10,29 +11,25 @@ import type { Db } from '../../db/client';
 import { jobChunks, records, segments, transcriptionJobs } from '../../db/schema';
 import { chunks, runBatch } from '../../lib/batch';
 import { translate as message } from '../../lib/i18n';
+import { type Enqueue, JobFailure } from '../jobs';
 import { charge } from '../rights';
 import { providers } from '../providers';
-import { failDub, runDub, setDubStage, startDubbing } from '../dubbing/run';
-import { failSummary, queueSummary } from '../summary';
-import { runSummary } from '../summary/run';
 import { BYTES_PER_SECOND, WAV_HEADER_BYTES, audioKey, putStream, withOpenWavHeader } from './audio';
 import { recognisePiece } from './piece';
 import { planPieces, splitLongLines } from './plan';
 
 /**
- * The stages of a file transcription, one queue message each (contracts/jobs.ts). Each stage reads the job
- * row first and does nothing that was already done: pieces are stored once by (record, index), lines are
- * rewritten as a whole in one batch, and the charge is unique by record — so a redelivered or duplicated
- * message never duplicates lines or charges twice. Next-stage messages are sent before the stage is
- * marked finished, so a crash in between repeats work instead of stalling the job.
+ * The stages of a file transcription, one queue message each (contracts/jobs.ts), for transcribed files and
+ * dubbing projects alike. Each stage reads the job row first and does nothing that was already done: pieces
+ * are stored once by (record, index), lines are rewritten as a whole in one batch, and the charge is unique
+ * by record — so a redelivered or duplicated message never duplicates lines or charges twice. Next-stage and
+ * hand-on messages are sent before the stage is marked finished, so a crash in between repeats work instead
+ * of stalling the job. What follows the lines (the summary, the dubbing) is handed on by a `transcribed`
+ * message, never called from here.
  */
 
-export type Enqueue = (messages: JobMessage[]) => Promise<void>;
 type Job = typeof transcriptionJobs.$inferSelect;
 type Piece = NonNullable<(typeof jobChunks.$inferSelect)['result']>[number];
-
-/** A failure that retrying cannot fix (unreadable media, unsupported language): the record shows its reason. */
-export class JobFailure extends Error {}
 
 const TRANSLATE_BATCH = 50;
 
@@ -151,34 +148,20 @@ async function assemble(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
   // One batch, one transaction: the record never shows half of a rewrite.
   await runBatch(db, [db.delete(segments).where(eq(segments.recordId, recordId)), ...chunks(rows, 12).map((part) => db.insert(segments).values(part))]);
 
-  if (record.type === 'dubbing') return continueDubbing(db, enqueue, record, rows.length);
-  const seconds = Math.max(1, Math.round(record.durationMs / 1000));
-  await charge(env.DB, db, record.userId, 'upload', seconds, `transcription:${recordId}`);
-  // Queued before the record turns complete, so the page never shows a finished record without its summary under way.
-  if (rows.length > 0) await queueSummary(db, enqueue, record);
-  if (record.translationLanguage && rows.length > 0) {
-    await enqueue([{ kind: 'translate', recordId }]);
-    await db.update(records).set({ status: 'translating', updatedAt: Date.now() }).where(eq(records.id, recordId));
+  if (record.type === 'dubbing') {
+    // A dubbing project is charged when its video is dubbed, from its own package.
+    if (rows.length === 0) throw new JobFailure('No speech was found in the video, so there is nothing to dub.');
+  } else {
+    const seconds = Math.max(1, Math.round(record.durationMs / 1000));
+    await charge(env.DB, db, record.userId, 'upload', seconds, `transcription:${recordId}`);
+  }
+  const translating = record.translationLanguage !== null && rows.length > 0;
+  await enqueue([{ kind: 'transcribed', recordId, step: 'recognised' }, ...(translating ? [{ kind: 'translate', recordId } as const] : [])]);
+  if (translating) {
+    if (record.type !== 'dubbing') await db.update(records).set({ status: 'translating', updatedAt: Date.now() }).where(eq(records.id, recordId));
     await setStage(db, recordId, 'translate', ['assemble']);
   } else {
-    await db.update(records).set({ status: 'transcription_completed', errorReason: null, updatedAt: Date.now() }).where(eq(records.id, recordId));
     await setStage(db, recordId, 'done', ['assemble']);
-  }
-}
-
-/**
- * A dubbing project's lines are ready: translated next when it changes language, else spoken. It is
- * charged when its video is dubbed, from its own package, and has no summary.
- */
-async function continueDubbing(db: Db, enqueue: Enqueue, record: typeof records.$inferSelect, lines: number) {
-  if (lines === 0) throw new JobFailure('No speech was found in the video, so there is nothing to dub.');
-  if (record.translationLanguage) {
-    await enqueue([{ kind: 'translate', recordId: record.id }]);
-    await setDubStage(db, record.id, 'translating');
-    await setStage(db, record.id, 'translate', ['assemble']);
-  } else {
-    await setStage(db, record.id, 'done', ['assemble']);
-    await startDubbing(db, enqueue, record.id);
   }
 }
 
@@ -211,15 +194,12 @@ async function translateLines(db: Db, env: Env, recordId: number, enqueue: Enque
     );
   }
   await runBatch(db, updates);
-  if (record.type === 'dubbing') {
-    await setStage(db, recordId, 'done', ['assemble', 'translate']);
-    return startDubbing(db, enqueue, recordId);
-  }
-  await db.update(records).set({ status: 'translation_completed', errorReason: null, updatedAt: Date.now() }).where(eq(records.id, recordId));
+  await enqueue([{ kind: 'transcribed', recordId, step: 'translated' }]);
   await setStage(db, recordId, 'done', ['assemble', 'translate']);
 }
 
-export async function runStage(db: Db, env: Env, msg: JobMessage, enqueue: Enqueue) {
+/** The stages of a transcription job; what follows them belongs to the features they hand on to. */
+export async function runTranscriptionStage(db: Db, env: Env, msg: JobOf<'prepare' | 'chunk' | 'assemble' | 'translate'>, enqueue: Enqueue) {
   switch (msg.kind) {
     case 'prepare':
       return prepare(db, env, msg.recordId, enqueue);
@@ -229,26 +209,45 @@ export async function runStage(db: Db, env: Env, msg: JobMessage, enqueue: Enque
       return assemble(db, env, msg.recordId, enqueue);
     case 'translate':
       return translateLines(db, env, msg.recordId, enqueue);
-    case 'summary':
-      return runSummary(db, env, msg.recordId);
-    case 'dub':
-      return runDub(db, env, msg.recordId);
   }
 }
 
-/** Ends what a message was doing with its reason: a summary fails on its own, never the record it summarises. */
-export async function failStage(db: Db, msg: JobMessage, reason: string) {
-  if (msg.kind === 'summary') return failSummary(db, msg.recordId, reason);
-  if (msg.kind === 'dub') return failDub(db, msg.recordId, reason);
-  return failJob(db, msg.recordId, reason);
+/** Where a transcribed file's `transcribed` hand-on leaves it: complete, or still waiting for its translation. */
+const COMPLETES: Record<JobOf<'transcribed'>['step'], { from: RecordStatus; to: RecordStatus; failed: RecordStatus }> = {
+  recognised: { from: 'transcribing', to: 'transcription_completed', failed: 'transcription_err' },
+  translated: { from: 'translating', to: 'translation_completed', failed: 'translation_err' },
+};
+
+/**
+ * A transcribed file turns complete on its own hand-on, after the summary took it (queues/jobs.ts), so its
+ * page never shows a finished record without its summary under way. Only a record still at the step's
+ * status moves, so a redelivered hand-on changes nothing; dubbing projects never pass these statuses.
+ */
+export async function completeTranscription(db: Db, msg: JobOf<'transcribed'>) {
+  const { from, to } = COMPLETES[msg.step];
+  await db
+    .update(records)
+    .set({ status: to, errorReason: null, updatedAt: Date.now() })
+    .where(and(eq(records.id, msg.recordId), eq(records.status, from)));
 }
 
-/** Ends a job with its reason kept on the record; the retry action starts again from the failed stage. */
+/** A hand-on that could not be handled ends a file still waiting to turn complete with the reason; the retry action starts again. */
+export async function failTranscribed(db: Db, msg: JobOf<'transcribed'>, reason: string) {
+  const { from, failed } = COMPLETES[msg.step];
+  await db
+    .update(records)
+    .set({ status: failed, errorReason: reason.slice(0, 500), updatedAt: Date.now() })
+    .where(and(eq(records.id, msg.recordId), eq(records.status, from)));
+}
+
+/**
+ * Ends a job with its reason kept on the record; the retry action starts again from the failed stage. A
+ * dubbing project keeps the reason on the project instead (dubbing's own handler, queues/jobs.ts).
+ */
 export async function failJob(db: Db, recordId: number, reason: string) {
   const loaded = await loadJob(db, recordId);
   if (!loaded || loaded.job.stage === 'done' || loaded.job.stage === 'failed') return;
-  if (loaded.record.type === 'dubbing') await failDub(db, recordId, reason);
-  else {
+  if (loaded.record.type !== 'dubbing') {
     const status = loaded.job.stage === 'translate' ? 'translation_err' : 'transcription_err';
     await db
       .update(records)

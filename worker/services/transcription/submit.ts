@@ -1,6 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { Code } from '../../../contracts/errors';
-import type { JobMessage } from '../../../contracts/jobs';
 import type { Locale } from '../../../contracts/locale';
 import type { LatestTask, TranscribeForm } from '../../../contracts/transcription';
 import type { AppliedVocabulary } from '../../../contracts/vocabulary';
@@ -8,26 +7,17 @@ import type { Db } from '../../db/client';
 import { jobChunks, records, transcriptionJobs, uploads } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { targetFolder } from '../folders';
+import type { Enqueue } from '../jobs';
 import { ownedRecord } from '../records';
 import { check, checkRecognitionLanguage } from '../rights';
 import { providers } from '../providers';
 import { resolveVocabulary } from '../vocabulary/resolve';
-import type { Enqueue } from './pipeline';
 
 /**
  * Starting, and restarting, file transcriptions: `transwrite` checks the upload, the languages and the
  * user's quota before anything is created, then creates the record (`transcribing`) and its job and
  * enqueues the first stage. A refused submission keeps the dialog's choices on the upload for recovery.
  */
-
-/** Sends job messages (Queues takes at most 100 per batch). */
-export function queueSender(queue: Queue<JobMessage>): Enqueue {
-  return async (messages) => {
-    for (let i = 0; i < messages.length; i += 100) {
-      await queue.sendBatch(messages.slice(i, i + 100).map((body) => ({ body, contentType: 'json' as const })));
-    }
-  };
-}
 
 async function checkLanguages(env: Env, form: TranscribeForm) {
   const p = providers(env);
