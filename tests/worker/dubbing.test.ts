@@ -4,8 +4,11 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DubIteration, DubLineRow, DubProject, DubSpeaker, FileUploadResult } from '../../contracts/dubbing';
 import type { Voice } from '../../contracts/dubbing-engine';
 import { Code } from '../../contracts/errors';
+import type { JobMessage } from '../../contracts/jobs';
 import type { Page } from '../../contracts/records';
 import type { TranswriteResult } from '../../contracts/transcription';
+import { runJob } from '../../queues/jobs';
+import { database } from '../../worker/db/client';
 import { call, get, send, signUp } from './api';
 import { dubLines, grantDubbing, project, remaining, uploadVideo, waitForDub } from './dub-jobs';
 import { download } from './seed';
@@ -73,6 +76,16 @@ describe('dubbing an uploaded video', () => {
 
     const seconds = Math.round(dubbed.record.duration);
     expect(await remaining(owner.userId)).toBe(3600 - seconds);
+  });
+
+  it("dubs nothing again when transcription's hand-on is redelivered after the project was dubbed", async () => {
+    const sent: JobMessage[] = [];
+    for (const step of ['recognised', 'translated'] as const) {
+      await runJob(database(env.DB), env, { kind: 'transcribed', recordId: id, step }, async (m) => void sent.push(...m));
+    }
+    expect(sent).toEqual([]);
+    expect(await project(owner.token, id)).toMatchObject({ stage: 'done', record: { status: 'dub_complete' }, dubbedUrl: expect.any(String) });
+    expect(await remaining(owner.userId)).toBe(3600 - Math.round(dubbed.record.duration));
   });
 
   it('gives the two speakers two different Spanish voices, and lets the owner choose another', async () => {

@@ -123,6 +123,45 @@ describe('summaries of transcribed files', () => {
   });
 });
 
+describe("transcription's hand-on", () => {
+  it('queues one summary however often it is redelivered, before the record turns complete, and none for a meeting', { timeout: 120_000 }, async () => {
+    const { token, id } = await plannedRecord({ status: 'transcribing' });
+    const sent: JobMessage[] = [];
+    const enqueue = async (messages: JobMessage[]) => void sent.push(...messages);
+    const handOn: JobMessage = { kind: 'transcribed', recordId: id, step: 'recognised' };
+    await runJob(db, env, handOn, enqueue);
+    expect((await recordOf(token, id)).record).toMatchObject({ status: 'transcription_completed', errorReason: null });
+    expect((await state(token, id)).body.data.status).toBe('queued');
+    await runJob(db, env, handOn, enqueue);
+    expect(sent).toEqual([{ kind: 'summary', recordId: id }]);
+
+    await runJob(db, env, sent[0]!, enqueue);
+    const made = (await state(token, id)).body.data;
+    expectFullSummary(made, 'Q3 planning');
+    // Redelivered once the summary is made, and the hand-on after a translation: nothing is queued or made again.
+    await runJob(db, env, handOn, enqueue);
+    await runJob(db, env, { ...handOn, step: 'translated' }, enqueue);
+    expect(sent).toHaveLength(1);
+    expect((await state(token, id)).body.data).toEqual(made);
+
+    const user = await signUp();
+    const meeting = await createRecord(user.userId, await defaultFolderId(user.token), { type: 'meeting', status: 'ended' });
+    await addLines(meeting.id, LINES.slice(0, 3));
+    await runJob(db, env, { kind: 'transcribed', recordId: meeting.id, step: 'translated' }, enqueue);
+    expect(sent).toHaveLength(1);
+    expect((await state(user.token, meeting.id)).body.data.status).toBe('none');
+  });
+
+  it('ends a record still translating with the reason when the hand-on runs out of retries', async () => {
+    const { token, id } = await plannedRecord({ status: 'translating', translationLanguage: 'es-ES' });
+    await consumeDeadJobs(batchOf('tingyi-jobs-dead', [{ kind: 'transcribed', recordId: id, step: 'translated' }]).batch, env);
+    expect((await recordOf(token, id)).record).toMatchObject({
+      status: 'translation_err',
+      errorReason: 'The speech service did not respond after several tries.',
+    });
+  });
+});
+
 describe('asking for a summary', () => {
   it("answers 'none' for a record never summarised, and refuses records without a finished transcript, in the caller's language", async () => {
     const user = await signUp();
