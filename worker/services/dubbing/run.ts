@@ -21,6 +21,8 @@ import { assignVoices, requireVoices } from './voices';
  * the original background and burns the subtitles in when asked; the mp4 goes to R2 for 7 days. Runs
  * again on every re-dub: the engine keeps what it spoke before, so only changed lines are spoken anew.
  * A redelivered message renders the same version to the same key, and charges are unique per version.
+ * The project gets here from transcription's hand-on (`transcribed`) once its lines are ready, and ends
+ * with the reason when they cannot be made, so the editor's retry resumes where it failed.
  */
 
 const DAY_MS = 24 * 3600_000;
