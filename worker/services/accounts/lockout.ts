@@ -9,10 +9,10 @@ import { clear, giveBack, type Slot, take } from '../rate-limit';
  * is also capped across all accounts, and capped in how many codes, sign-ins, QR codes and captcha pictures
  * it may ask for.
  */
-export const LOGIN_LOCK = { failures: 5, windowMs: 15 * 60_000 };
+const LOGIN_LOCK = { failures: 5, windowMs: 15 * 60_000 };
 const HOUR_MS = 60 * 60_000;
 /** Per address: plenty for a person, few enough that a script gets nowhere. Captcha pictures allow for misclicks. */
-export const ADDRESS_CAPS = {
+const ADDRESS_CAPS = {
   code: { max: 20, windowMs: HOUR_MS },
   login: { max: 60, windowMs: HOUR_MS },
   qr: { max: 60, windowMs: HOUR_MS },
