@@ -23,16 +23,15 @@ import { clientIp, publicOrigin, trustedClientIp } from '../lib/client';
 import type { AppEnv } from '../lib/types';
 import { requireUser } from '../middleware/auth';
 import { validate } from '../middleware/validate';
-import { registerWithWechat, signInWithGoogle, signInWithWechat } from '../services/accounts/linking';
-import { limitAddress } from '../services/accounts/lockout';
+import { registerWithWechat, signInWithGoogle, signInWithWechat, startGoogle, startWechat } from '../services/accounts/linking';
 import { resetPassword } from '../services/accounts/passwords';
-import { sendCode, signInAsVisitor, signInWithCode, signInWithPassword, startSession } from '../services/accounts/sign-in';
+import { newCaptcha, sendCode, signInAsVisitor, signInWithCode, signInWithPassword, startSession } from '../services/accounts/sign-in';
 import { signedInUser, userInfo, type User } from '../services/accounts/users';
-import { authorizationUrl, googleConfigured, requireGoogle } from '../services/google';
-import { captchaMode, createCaptcha, solveCaptcha } from '../services/captcha';
+import { googleConfigured } from '../services/google';
+import { captchaMode, solveCaptcha } from '../services/captcha';
 import { channelAvailable } from '../services/messenger';
 import { revokeSession } from '../services/sessions';
-import { createQrCode, parseScanEvent, recordScan, requireWechat, scanStatus, verifySignature, wechatConfigured } from '../services/wechat';
+import { parseScanEvent, recordScan, requireWechat, scanStatus, verifySignature, wechatConfigured } from '../services/wechat';
 
 /**
  * Sign-in, sign-up and sign-out (spec §7 Auth). The rules (codes, passwords, lockout, guests, Google and WeChat)
@@ -58,8 +57,7 @@ export const auth = new Hono<AppEnv>()
     });
   })
   .get('/captcha', async (c) => {
-    await limitAddress(c.var.db, clientIp(c), 'captcha');
-    return ok(c, await createCaptcha(c.var.db));
+    return ok(c, await newCaptcha(c.var.db, clientIp(c)));
   })
   .post('/captcha/verify', validate('json', captchaVerifyBody), async (c) => {
     const { id, points } = c.req.valid('json');
@@ -87,21 +85,16 @@ export const auth = new Hono<AppEnv>()
     return signIn(c, await signInAsVisitor(c.var.db, clientIp(c), visitorId), source);
   })
   .get('/render/google', validate('query', providerModeQuery), userWhenBinding, async (c) => {
-    requireGoogle(c.env);
     const bind = c.req.valid('query').mode === 'bind';
-    // Binding returns to the profile page: the sign-in callback page sends signed-in users home.
-    const redirectUri = `${publicOrigin(c)}${bind ? '/user/profile' : '/googleLoginCallBack'}`;
-    return ok(c, await authorizationUrl(c.env, c.var.db, redirectUri, bind ? c.var.userId : null));
+    return ok(c, await startGoogle(c.env, c.var.db, publicOrigin(c), bind ? c.var.userId : null));
   })
   .post('/googleRegisterWithLogin', validate('json', googleCallbackBody), async (c) => {
     const { source, ...grant } = c.req.valid('json');
     return signIn(c, await signInWithGoogle(c.env, c.var.db, clientIp(c), grant), source);
   })
   .get('/getQrCode', validate('query', providerModeQuery), userWhenBinding, async (c) => {
-    requireWechat(c.env);
-    await limitAddress(c.var.db, clientIp(c), 'qr');
     const bind = c.req.valid('query').mode === 'bind';
-    return ok(c, await createQrCode(c.env, c.var.db, bind ? c.var.userId : null));
+    return ok(c, await startWechat(c.env, c.var.db, clientIp(c), bind ? c.var.userId : null));
   })
   .get('/getOpenId', validate('query', wechatSceneQuery), async (c) => ok(c, await scanStatus(c.var.db, c.req.valid('query').scene)))
   .post('/wxlogin', validate('json', wechatLoginBody), async (c) => {
@@ -126,9 +119,7 @@ export const auth = new Hono<AppEnv>()
     // Every genuine push is acknowledged, or WeChat tells the person the account cannot serve them.
     return c.text('success');
   })
-  .get('/getUserInfo', requireUser, async (c) => {
-    return ok(c, await userInfo(c.var.db, await signedInUser(c.var.db, c.var.userId)));
-  })
+  .get('/getUserInfo', requireUser, async (c) => ok(c, await userInfo(c.var.db, await signedInUser(c.var.db, c.var.userId))))
   .post('/logout', requireUser, async (c) => {
     await revokeSession(c.var.db, c.var.sessionId);
     return ok(c, null);

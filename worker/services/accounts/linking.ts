@@ -6,8 +6,8 @@ import type { Db } from '../../db/client';
 import { ApiError } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import { requireCode } from '../codes';
-import { redeemCode, requireGoogle } from '../google';
-import { requireWechat, scannedScene, spendScene } from '../wechat';
+import { authorizationUrl, redeemCode, requireGoogle } from '../google';
+import { createQrCode, requireWechat, scannedScene, spendScene } from '../wechat';
 import { limitAddress } from './lockout';
 import { canSignInWithout, createUser, defaultName, findByGoogleSub, findByTarget, isEmail, signedInUser, updateUser, type User } from './users';
 
@@ -27,6 +27,22 @@ async function googleIdentity(env: Env, db: Db, code: string, state: string, bin
   const identity = await redeemCode(env, db, code, state, bindUserId);
   if (!identity) throw new ApiError(Code.BAD_REQUEST, 'googleFailed');
   return identity;
+}
+
+/**
+ * Where to send the person to choose their Google account. `bindUserId`: the flow links Google to that user
+ * and returns to the profile page, since the sign-in callback page sends signed-in users home.
+ */
+export async function startGoogle(env: Env, db: Db, origin: string, bindUserId: number | null) {
+  requireGoogle(env);
+  return authorizationUrl(env, db, `${origin}${bindUserId === null ? '/googleLoginCallBack' : '/user/profile'}`, bindUserId);
+}
+
+/** A WeChat QR code to scan; `bindUserId`: the scan links WeChat to that user instead of signing in. */
+export async function startWechat(env: Env, db: Db, ip: string, bindUserId: number | null) {
+  requireWechat(env);
+  await limitAddress(db, ip, 'qr');
+  return createQrCode(env, db, bindUserId);
 }
 
 /** Google's account, or (for a verified Google address that already has an account) that account, now linked, or a new one. */

@@ -4,7 +4,7 @@ import type { Locale } from '../../../contracts/locale';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
-import { consumeCaptcha } from '../captcha';
+import { consumeCaptcha, createCaptcha } from '../captcha';
 import { createCode, requireCode } from '../codes';
 import { channelAvailable, send } from '../messenger';
 import { issueToken } from '../sessions';
@@ -21,6 +21,12 @@ import { createUser, defaultName, findByIdentifier, findByTarget, findByVisitorI
 export async function startSession(db: Db, secret: string, user: User, source: number): Promise<LoginResult> {
   const token = await issueToken(db, secret, user.id, source);
   return { token, user: await userInfo(db, user) };
+}
+
+/** A captcha picture for the password form, counted against the address's cap. */
+export async function newCaptcha(db: Db, ip: string) {
+  await limitAddress(db, ip, 'captcha');
+  return createCaptcha(db);
 }
 
 /** The seconds the sign-in page waits before it offers to send another code. */
