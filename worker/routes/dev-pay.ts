@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
-import { packages } from '../db/schema';
 import { translate } from '../lib/i18n';
 import type { AppEnv } from '../lib/types';
 import { validate } from '../middleware/validate';
 import { DEV_PAY_TYPE, signedDevNotification } from '../services/payments/development';
 import { handleNotification } from '../services/payments/notifications';
+import { orderWithPackage } from '../services/payments/payer';
 import { findOrder } from '../services/payments/orders';
 
 /**
@@ -20,8 +19,7 @@ const param = validate('param', z.object({ outTradeNo: z.string().min(6).max(64)
 export const devPay = new Hono<AppEnv>()
   .get('/:outTradeNo', param, async (c) => {
     const t = (key: Parameters<typeof translate>[1], params = {}) => translate(c.var.locale, key, params);
-    const order = await findOrder(c.var.db, c.req.valid('param').outTradeNo);
-    const pkg = order && (await c.var.db.query.packages.findFirst({ where: eq(packages.id, order.packageId) }));
+    const { order, pkg } = await orderWithPackage(c.var.db, c.req.valid('param').outTradeNo);
     const state = !order || !pkg ? t('payOrderNotFound') : order.status === 'paid' ? t('devPayDone') : order.status === 'expired' ? t('payOrderExpired') : null;
     return c.html(html`<!doctype html>
       <html lang="${c.var.locale}">

@@ -1,7 +1,5 @@
-import { count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { buyRecords, costRecords, packages } from '../db/schema';
 import { ok } from '../lib/envelope';
 import { forbidden } from '../lib/errors';
 import type { AppEnv } from '../lib/types';
@@ -10,6 +8,7 @@ import { throttleGuesses } from '../middleware/throttle';
 import { validate } from '../middleware/validate';
 import { dubbingCostBody } from '../../contracts/dubbing';
 import { MEETING_PACKAGE_TYPES, PACKAGE_TYPES } from '../../contracts/pay';
+import { costs, purchases } from '../services/bills';
 import { redeemCard } from '../services/cards';
 import { priceCategories } from '../services/payments/packages';
 import { payRoutes } from './pay';
@@ -35,51 +34,8 @@ export const expense = new Hono<AppEnv>()
     const { recognitionCount, translateCount } = await permissions(c.var.db, c.var.userId);
     return ok(c, { recognitionCount, translateCount });
   })
-  .post('/account/queryBuyRecord', validate('json', page), async (c) => {
-    const { pageNum, pageSize } = c.req.valid('json');
-    const where = eq(buyRecords.userId, c.var.userId);
-    const [rows, [total]] = await Promise.all([
-      c.var.db
-        .select({
-          id: buyRecords.id,
-          channel: buyRecords.channel,
-          reference: buyRecords.reference,
-          amountFen: buyRecords.amountFen,
-          createdAt: buyRecords.createdAt,
-          packageName: packages.packageName,
-          packageType: packages.packageType,
-        })
-        .from(buyRecords)
-        .leftJoin(packages, eq(packages.id, buyRecords.packageId))
-        .where(where)
-        .orderBy(desc(buyRecords.createdAt), desc(buyRecords.id))
-        .limit(pageSize)
-        .offset((pageNum - 1) * pageSize),
-      c.var.db.select({ n: count() }).from(buyRecords).where(where),
-    ]);
-    return ok(c, { rows, total: total!.n });
-  })
-  .post('/account/queryCostRecord', validate('json', page), async (c) => {
-    const { pageNum, pageSize } = c.req.valid('json');
-    const where = eq(costRecords.userId, c.var.userId);
-    const [rows, [total]] = await Promise.all([
-      c.var.db
-        .select({
-          id: costRecords.id,
-          feature: costRecords.feature,
-          seconds: costRecords.seconds,
-          accountType: costRecords.accountType,
-          createdAt: costRecords.createdAt,
-        })
-        .from(costRecords)
-        .where(where)
-        .orderBy(desc(costRecords.createdAt), desc(costRecords.id))
-        .limit(pageSize)
-        .offset((pageNum - 1) * pageSize),
-      c.var.db.select({ n: count() }).from(costRecords).where(where),
-    ]);
-    return ok(c, { rows, total: total!.n });
-  })
+  .post('/account/queryBuyRecord', validate('json', page), async (c) => ok(c, await purchases(c.var.db, c.var.userId, c.req.valid('json'))))
+  .post('/account/queryCostRecord', validate('json', page), async (c) => ok(c, await costs(c.var.db, c.var.userId, c.req.valid('json'))))
   .post('/package/queryCommonPricePackage', validate('json', z.object({ packageType: z.enum(PACKAGE_TYPES).optional() })), async (c) => {
     const { packageType } = c.req.valid('json');
     return ok(c, await priceCategories(c.var.db, c.var.locale, packageType ? [packageType] : undefined));

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
@@ -12,10 +11,9 @@ import { translate } from '../lib/i18n';
 import type { AppEnv } from '../lib/types';
 import { validate } from '../middleware/validate';
 import { payTypes } from '../services/payments';
-import { payOrders } from '../db/schema';
 import { createOrder } from '../services/payments/checkout';
-import { findOrder, orderObject, type PayOrder } from '../services/payments/orders';
-import { paypalProvider } from '../services/payments/paypal';
+import type { PayOrder } from '../services/payments/orders';
+import { ownOrder, returnFromPaypal } from '../services/payments/payer';
 import { payerAuthorizeUrl, payerOpenId } from '../services/payments/wechat';
 
 /** Pay calls of spec §7 (mounted under /expense/pay, behind the sign-in check of the expense area). */
@@ -55,33 +53,12 @@ export const payRoutes = new Hono<AppEnv>()
     return ok(c, await createOrder(c.env, c.var.db, c.var.userId, c.req.valid('json'), publicOrigin(c), 'h5'));
   })
   .post('/getPayRechargeStatus/:outTradeNo', validate('param', z.object({ outTradeNo: z.string().min(6).max(64) })), async (c) =>
-    statusAnswer(c, ownOrder(await findOrder(c.var.db, c.req.valid('param').outTradeNo), c.var.userId)),
+    statusAnswer(c, await ownOrder(c.var.db, c.var.userId, c.req.valid('param').outTradeNo)),
   )
   /** The payer is back from PayPal (`token` is PayPal's order id): capture it and settle the order. */
-  .post('/paypalPayBack', validate('query', z.object({ token: z.string().min(1).max(64), PayerID: z.string().max(64).optional() })), async (c) => {
-    const { token } = c.req.valid('query');
-    const found = await c.var.db.query.payOrders.findFirst({ where: and(eq(payOrders.providerRef, token), eq(payOrders.payType, 'paypalV2Pay')) });
-    const order = ownOrder(found, c.var.userId);
-    const provider = paypalProvider(c.env);
-    if (!provider) throw new ApiError(Code.BAD_REQUEST, 'payTypeUnavailable');
-    if (order.status === 'pending') {
-      const payment = await provider.capture(token).catch((error: unknown) => {
-        console.error(JSON.stringify({ level: 'error', event: 'paypalCaptureFailed', outTradeNo: order.outTradeNo, error: String(error) }));
-        throw new ApiError(Code.UNAVAILABLE, 'payProviderFailed');
-      });
-      const result = payment && payment.outTradeNo === order.outTradeNo ? await orderObject(c.env, order.outTradeNo).settle(payment) : null;
-      if (result && result !== 'credited' && result !== 'duplicate') {
-        console.warn(JSON.stringify({ level: 'warn', event: 'paypalCaptureRefused', reason: result, outTradeNo: order.outTradeNo }));
-      }
-    }
-    return statusAnswer(c, (await findOrder(c.var.db, order.outTradeNo))!);
-  });
-
-/** Another user's order is answered exactly like a missing one. */
-function ownOrder(order: PayOrder | undefined, userId: number): PayOrder {
-  if (!order || order.userId !== userId) throw new ApiError(Code.NOT_FOUND, 'payOrderNotFound');
-  return order;
-}
+  .post('/paypalPayBack', validate('query', z.object({ token: z.string().min(1).max(64), PayerID: z.string().max(64).optional() })), async (c) =>
+    statusAnswer(c, await returnFromPaypal(c.env, c.var.db, c.var.userId, c.req.valid('query').token)),
+  );
 
 /** 200 once paid, 202 while waiting (the dialog keeps polling), 410 once expired. */
 function statusAnswer(c: Context<AppEnv>, order: PayOrder) {

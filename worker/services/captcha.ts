@@ -72,3 +72,9 @@ export async function consumeCaptcha(env: Env, db: Db, pass: string | undefined,
     .returning({ id: captchas.id });
   return spent.length === 1;
 }
+
+/** Where a picture's glyphs are, in the prompt's order (for the development helpers the browser tests click with). */
+export async function captchaAnswer(db: Db, id: string): Promise<Point[] | undefined> {
+  const row = await db.query.captchas.findFirst({ where: eq(captchas.id, id) });
+  return row ? JSON.parse(row.answer) : undefined;
+}

@@ -1,3 +1,4 @@
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
 
@@ -45,3 +46,7 @@ export async function send(env: Env, db: Db, message: Message): Promise<void> {
         });
   if (!response.ok) throw new Error(`${message.channel} provider answered ${response.status}`);
 }
+
+/** The latest messages the development outbox holds for one address (never everyone's). */
+export const outboxFor = (db: Db, recipient: string) =>
+  db.query.outbox.findMany({ where: eq(outbox.recipient, recipient), orderBy: desc(outbox.id), limit: 50 });

@@ -1,10 +1,11 @@
 import { eq, or } from 'drizzle-orm';
-import type { UserInfo } from '../../contracts/auth';
-import type { Db } from '../db/client';
-import { users } from '../db/schema';
-import { balances, memberLevel } from './rights';
+import type { UserInfo } from '../../../contracts/auth';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { unauthorized } from '../../lib/errors';
+import { balances, memberLevel } from '../rights';
 
-/** Looking users up by what they sign in with, creating them, and the profile the web app shows. */
+/** Looking users up by what they sign in with, creating and changing them, and the profile the web app shows. */
 export type User = typeof users.$inferSelect;
 
 export const isEmail = (target: string) => target.includes('@');
@@ -56,6 +57,23 @@ export function isGuest(user: User) {
 
 export async function getUser(db: Db, id: number) {
   return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+/** The user a verified session names; an account deleted since reads as signed out. */
+export async function signedInUser(db: Db, id: number) {
+  const user = await getUser(db, id);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+export const findByGoogleSub = (db: Db, sub: string) => db.query.users.findFirst({ where: eq(users.googleSub, sub) });
+
+export const findByVisitorId = (db: Db, visitorId: string) => db.query.users.findFirst({ where: eq(users.visitorId, visitorId) });
+
+/** The one place a user row changes: every profile, password and linking rule ends here. */
+export async function updateUser(db: Db, id: number, changes: Partial<typeof users.$inferInsert>) {
+  const [user] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+  return user!;
 }
 
 /**
