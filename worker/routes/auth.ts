@@ -17,6 +17,7 @@ import {
   type LoginOptions,
   type LoginResult,
 } from '../../contracts/auth';
+import { API } from '../../contracts/api-paths';
 import { Code } from '../../contracts/errors';
 import { users } from '../db/schema';
 import { ok } from '../lib/envelope';
@@ -70,7 +71,7 @@ async function signIn(c: Context<AppEnv>, user: User, source: number) {
 const userWhenBinding = createMiddleware<AppEnv>(async (c, next) => (c.req.query('mode') === 'bind' ? requireUser(c, next) : next()));
 
 export const auth = new Hono<AppEnv>()
-  .get('/loginOptions', (c) => {
+  .get(API.auth.loginOptions, (c) => {
     const mode = captchaMode(c.env);
     return ok<LoginOptions>(c, {
       emailCode: channelAvailable(c.env, 'email'),
@@ -81,17 +82,17 @@ export const auth = new Hono<AppEnv>()
       ...(mode === 'turnstile' ? { turnstileSiteKey: c.env.TURNSTILE_SITE_KEY } : {}),
     });
   })
-  .get('/captcha', async (c) => {
+  .get(API.auth.captcha, async (c) => {
     await limitIp(c, 'captcha', CAPTCHAS.max, CAPTCHAS.windowMs);
     return ok(c, await createCaptcha(c.var.db));
   })
-  .post('/captcha/verify', validate('json', captchaVerifyBody), async (c) => {
+  .post(API.auth.captchaVerify, validate('json', captchaVerifyBody), async (c) => {
     const { id, points } = c.req.valid('json');
     const pass = await solveCaptcha(c.var.db, id, points);
     if (!pass) throw new ApiError(Code.BAD_REQUEST, 'captchaWrong');
     return ok(c, { pass });
   })
-  .post('/c/getValidCode', validate('json', sendCodeBody), async (c) => {
+  .post(API.auth.getValidCode, validate('json', sendCodeBody), async (c) => {
     const { target } = c.req.valid('json');
     const channel = isEmail(target) ? 'email' : 'sms';
     if (!channelAvailable(c.env, channel)) throw new ApiError(Code.BAD_REQUEST, 'channelUnavailable');
@@ -108,7 +109,7 @@ export const auth = new Hono<AppEnv>()
     });
     return ok(c, { cooldownSeconds: 60 });
   })
-  .post('/c/doLoginByValidCode', validate('json', codeLoginBody), async (c) => {
+  .post(API.auth.doLoginByValidCode, validate('json', codeLoginBody), async (c) => {
     const { target, code, password, source } = c.req.valid('json');
     await limitIp(c, 'login', PER_IP.logins);
     await requireCode(c.var.db, target, code);
@@ -121,7 +122,7 @@ export const auth = new Hono<AppEnv>()
     }
     return signIn(c, user!, source);
   })
-  .post('/c/doLogin', validate('json', passwordLoginBody), async (c) => {
+  .post(API.auth.doLogin, validate('json', passwordLoginBody), async (c) => {
     const { username, password, captcha, source } = c.req.valid('json');
     const db = c.var.db;
     const ip = clientIp(c);
@@ -142,7 +143,7 @@ export const auth = new Hono<AppEnv>()
     await Promise.all([clear(db, lockKey), giveBack(db, tries.slots)]);
     return signIn(c, user!, source);
   })
-  .post('/c/resetPwd', validate('json', resetPasswordBody), async (c) => {
+  .post(API.auth.resetPwd, validate('json', resetPasswordBody), async (c) => {
     const { target, code, password } = c.req.valid('json');
     await limitIp(c, 'login', PER_IP.logins);
     await requireCode(c.var.db, target, code);
@@ -157,7 +158,7 @@ export const auth = new Hono<AppEnv>()
     await clear(c.var.db, `login:acct:${(user.email ?? user.phone ?? '').toLowerCase()}:ip:${clientIp(c)}`);
     return ok(c, null);
   })
-  .post('/visitorlogin', validate('json', visitorLoginBody), async (c) => {
+  .post(API.auth.visitorLogin, validate('json', visitorLoginBody), async (c) => {
     const { visitorId, source } = c.req.valid('json');
     await limitIp(c, 'login', PER_IP.logins);
     const db = c.var.db;
@@ -168,14 +169,14 @@ export const auth = new Hono<AppEnv>()
     if (existing) await db.update(users).set({ visitorId: null }).where(eq(users.id, existing.id));
     return signIn(c, await createUser(db, { name: `Guest-${visitorId.slice(0, 6)}`, visitorId }), source);
   })
-  .get('/render/google', validate('query', providerModeQuery), userWhenBinding, async (c) => {
+  .get(API.auth.renderGoogle, validate('query', providerModeQuery), userWhenBinding, async (c) => {
     requireGoogle(c.env);
     const bind = c.req.valid('query').mode === 'bind';
     // Binding returns to the profile page: the sign-in callback page sends signed-in users home.
     const redirectUri = `${publicOrigin(c)}${bind ? '/user/profile' : '/googleLoginCallBack'}`;
     return ok(c, await authorizationUrl(c.env, c.var.db, redirectUri, bind ? c.var.userId : null));
   })
-  .post('/googleRegisterWithLogin', validate('json', googleCallbackBody), async (c) => {
+  .post(API.auth.googleRegisterWithLogin, validate('json', googleCallbackBody), async (c) => {
     const { code, state, source } = c.req.valid('json');
     requireGoogle(c.env);
     await limitIp(c, 'login', PER_IP.logins);
@@ -197,14 +198,14 @@ export const auth = new Hono<AppEnv>()
     });
     return signIn(c, user!, source);
   })
-  .get('/getQrCode', validate('query', providerModeQuery), userWhenBinding, async (c) => {
+  .get(API.auth.getQrCode, validate('query', providerModeQuery), userWhenBinding, async (c) => {
     requireWechat(c.env);
     await limitIp(c, 'qr', PER_IP.qrCodes);
     const bind = c.req.valid('query').mode === 'bind';
     return ok(c, await createQrCode(c.env, c.var.db, bind ? c.var.userId : null));
   })
-  .get('/getOpenId', validate('query', wechatSceneQuery), async (c) => ok(c, await scanStatus(c.var.db, c.req.valid('query').scene)))
-  .post('/wxlogin', validate('json', wechatLoginBody), async (c) => {
+  .get(API.auth.getOpenId, validate('query', wechatSceneQuery), async (c) => ok(c, await scanStatus(c.var.db, c.req.valid('query').scene)))
+  .post(API.auth.wxLogin, validate('json', wechatLoginBody), async (c) => {
     const { scene, source } = c.req.valid('json');
     requireWechat(c.env);
     await limitIp(c, 'login', PER_IP.logins);
@@ -214,7 +215,7 @@ export const auth = new Hono<AppEnv>()
     await spendScene(c.var.db, scene);
     return signIn(c, owner, source);
   })
-  .post('/wxRegisterWithLogin', validate('json', wechatRegisterBody), async (c) => {
+  .post(API.auth.wxRegisterWithLogin, validate('json', wechatRegisterBody), async (c) => {
     const { scene, target, code, source } = c.req.valid('json');
     requireWechat(c.env);
     await limitIp(c, 'login', PER_IP.logins);
@@ -238,12 +239,12 @@ export const auth = new Hono<AppEnv>()
     return signIn(c, user, source);
   })
   // The official account's server URL (plaintext mode): GET is WeChat's address check, POST its message pushes.
-  .get('/wechat/callback', async (c) => {
+  .get(API.auth.wechatCallback, async (c) => {
     requireWechat(c.env);
     if (!(await verifySignature(c.env, c.req.query()))) return c.text('invalid signature', 403);
     return c.text(c.req.query('echostr') ?? '');
   })
-  .post('/wechat/callback', async (c) => {
+  .post(API.auth.wechatCallback, async (c) => {
     requireWechat(c.env);
     if (!(await verifySignature(c.env, c.req.query()))) return c.text('invalid signature', 403);
     const scan = parseScanEvent(await c.req.text());
@@ -251,12 +252,12 @@ export const auth = new Hono<AppEnv>()
     // Every genuine push is acknowledged, or WeChat tells the person the account cannot serve them.
     return c.text('success');
   })
-  .get('/getUserInfo', requireUser, async (c) => {
+  .get(API.auth.getUserInfo, requireUser, async (c) => {
     const user = await getUser(c.var.db, c.var.userId);
     if (!user) throw new ApiError(Code.UNAUTHORIZED, 'unauthorized');
     return ok(c, await userInfo(c.var.db, user));
   })
-  .post('/logout', requireUser, async (c) => {
+  .post(API.auth.logout, requireUser, async (c) => {
     await revokeSession(c.var.db, c.var.sessionId);
     return ok(c, null);
   });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
+import { API } from '../../contracts/api-paths';
 import { packages } from '../db/schema';
 import { translate } from '../lib/i18n';
 import type { AppEnv } from '../lib/types';
@@ -18,7 +19,7 @@ import { findOrder } from '../services/payments/orders';
 const param = validate('param', z.object({ outTradeNo: z.string().min(6).max(64) }));
 
 export const devPay = new Hono<AppEnv>()
-  .get('/:outTradeNo', param, async (c) => {
+  .get(API.devPay.order, param, async (c) => {
     const t = (key: Parameters<typeof translate>[1], params = {}) => translate(c.var.locale, key, params);
     const order = await findOrder(c.var.db, c.req.valid('param').outTradeNo);
     const pkg = order && (await c.var.db.query.packages.findFirst({ where: eq(packages.id, order.packageId) }));
@@ -54,7 +55,7 @@ export const devPay = new Hono<AppEnv>()
         </body>
       </html>`);
   })
-  .post('/:outTradeNo', param, async (c) => {
+  .post(API.devPay.order, param, async (c) => {
     const order = await findOrder(c.var.db, c.req.valid('param').outTradeNo);
     if (order?.status === 'pending') {
       const notification = await signedDevNotification(

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { API, API_AREAS } from '../../contracts/api-paths';
 import { captchas, outbox } from '../db/schema';
 import { ok } from '../lib/envelope';
 import { isLocalRequest } from '../lib/client';
@@ -15,12 +16,12 @@ import { devS3 } from './dev-s3';
  * machine, every path here answers 404.
  */
 export const dev = new Hono<AppEnv>()
-  .use(async (c, next) => {
+  .use(API_AREAS.dev, async (c, next) => {
     if (!isLocalRequest(c)) throw notFound(c.req.path);
     await next();
   })
   // One address's messages only: the outbox never lists what was sent to everyone.
-  .get('/outbox', validate('query', z.object({ to: z.string().trim().toLowerCase().min(1).max(254) })), async (c) => {
+  .get(API.dev.outbox, validate('query', z.object({ to: z.string().trim().toLowerCase().min(1).max(254) })), async (c) => {
     const { to } = c.req.valid('query');
     const rows = await c.var.db.query.outbox.findMany({
       where: eq(outbox.recipient, to),
@@ -30,10 +31,10 @@ export const dev = new Hono<AppEnv>()
     return ok(c, rows);
   })
   // For the browser tests only: where a captcha's answer is, so they can click it as a person would.
-  .get('/captcha', validate('query', z.object({ id: z.string().min(1).max(64) })), async (c) => {
+  .get(API.dev.captcha, validate('query', z.object({ id: z.string().min(1).max(64) })), async (c) => {
     const row = await c.var.db.query.captchas.findFirst({ where: eq(captchas.id, c.req.valid('query').id) });
     if (!row) throw notFound(c.req.path);
     return ok(c, JSON.parse(row.answer) as { x: number; y: number }[]);
   })
-  .route('/s3', devS3)
-  .route('/pay', devPay);
+  .route('/', devS3)
+  .route('/', devPay);

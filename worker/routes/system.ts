@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { bindAccountBody, bindOtherBody, changePasswordBody, editClientBody } from '../../contracts/auth';
+import { API } from '../../contracts/api-paths';
 import { Code } from '../../contracts/errors';
 import { users } from '../db/schema';
 import { ok } from '../lib/envelope';
@@ -50,16 +51,16 @@ async function unlink(c: Context<AppEnv>, provider: 'wechat' | 'google') {
 }
 
 export const system = new Hono<AppEnv>()
-  .get('/config/configKey/:key', validate('param', configKey), (c) => {
+  .get(API.system.configKey, validate('param', configKey), (c) => {
     const { key } = c.req.valid('param');
     if (!Object.hasOwn(publicConfig, key)) throw new ApiError(Code.NOT_FOUND, 'unknownConfigKey', { key });
     return ok(c, publicConfig[key as keyof typeof publicConfig](c.env));
   })
-  .get('/getClientInfo', requireUser, async (c) => ok(c, await userInfo(c.var.db, await currentUser(c.var.db, c.var.userId))))
+  .get(API.system.getClientInfo, requireUser, async (c) => ok(c, await userInfo(c.var.db, await currentUser(c.var.db, c.var.userId))))
   // What the "my QR code" landing page shows about a user and whether their code may be used: only to a holder
   // of the code's key, and to the owner, who also gets the key to draw the code with. To anyone else every id
   // reads as unknown, so ids cannot be walked for names or sharing.
-  .get('/getClient', validate('query', z.object({ userId: z.coerce.number().int().positive(), key: z.string().max(64).optional() })), async (c) => {
+  .get(API.system.getClient, validate('query', z.object({ userId: z.coerce.number().int().positive(), key: z.string().max(64).optional() })), async (c) => {
     const { userId, key } = c.req.valid('query');
     const owner = (await sessionOf(c))?.userId === userId;
     const user = owner || (await isOwnerQrKey(c.env.JWT_SECRET, userId, key)) ? await getUser(c.var.db, userId) : undefined;
@@ -67,14 +68,14 @@ export const system = new Hono<AppEnv>()
     const view = { userId: user.id, name: publicName(user), avatar: user.avatar, shareStatus: user.shareStatus };
     return ok(c, owner ? { ...view, qrKey: await ownerQrKey(c.env.JWT_SECRET, user.id) } : view);
   })
-  .post('/client/user/edit', requireUser, validate('json', editClientBody.extend({ id: z.coerce.number().int().optional() })), async (c) => {
+  .post(API.system.clientUserEdit, requireUser, validate('json', editClientBody.extend({ id: z.coerce.number().int().optional() })), async (c) => {
     const { id, ...changes } = c.req.valid('json');
     if (id !== undefined && id !== c.var.userId) throw forbidden();
     if (Object.values(changes).every((v) => v === undefined)) throw new ApiError(Code.BAD_REQUEST, 'nothingToChange');
     const [user] = await c.var.db.update(users).set(changes).where(eq(users.id, c.var.userId)).returning();
     return ok(c, await userInfo(c.var.db, user!));
   })
-  .post('/user/avatar', requireUser, async (c) => {
+  .post(API.system.userAvatar, requireUser, async (c) => {
     const file = await formFile(c);
     const ext = file ? AVATAR_TYPES[file.type] : undefined;
     if (!file || !ext || file.size > AVATAR_MAX_BYTES) throw new ApiError(Code.BAD_REQUEST, 'avatarInvalid');
@@ -84,7 +85,7 @@ export const system = new Hono<AppEnv>()
     const [user] = await c.var.db.update(users).set({ avatar }).where(eq(users.id, c.var.userId)).returning();
     return ok(c, await userInfo(c.var.db, user!));
   })
-  .get('/avatar/:userId/:name', async (c) => {
+  .get(API.system.avatar, async (c) => {
     const { userId, name } = c.req.param();
     // Only names this app gives avatars reach storage (whose keys have a length limit of their own).
     if (!/^\d{1,15}$/.test(userId) || !AVATAR_NAME.test(name)) throw notFound(c.req.path.slice(0, 200));
@@ -94,7 +95,7 @@ export const system = new Hono<AppEnv>()
       headers: { 'content-type': object.httpMetadata?.contentType ?? 'application/octet-stream', 'cache-control': 'public, max-age=31536000, immutable' },
     });
   })
-  .put('/updatePwd', requireUser, validate('json', changePasswordBody), async (c) => {
+  .put(API.system.updatePwd, requireUser, validate('json', changePasswordBody), async (c) => {
     const { oldPassword, newPassword } = c.req.valid('json');
     const user = await currentUser(c.var.db, c.var.userId);
     if (!(await verifyPassword(oldPassword, user.passwordHash))) throw new ApiError(Code.BAD_REQUEST, 'oldPasswordWrong');
@@ -106,7 +107,7 @@ export const system = new Hono<AppEnv>()
     await revokeUserSessions(c.var.db, user.id, c.var.sessionId);
     return ok(c, null);
   })
-  .put('/bindingAccount', requireUser, validate('json', bindAccountBody), async (c) => {
+  .put(API.system.bindingAccount, requireUser, validate('json', bindAccountBody), async (c) => {
     const { target, code } = c.req.valid('json');
     await requireCode(c.var.db, target, code);
     const owner = await findByTarget(c.var.db, target);
@@ -118,7 +119,7 @@ export const system = new Hono<AppEnv>()
       .returning();
     return ok(c, await userInfo(c.var.db, user!));
   })
-  .put('/bindingOther', requireUser, validate('json', bindOtherBody), async (c) => {
+  .put(API.system.bindingOther, requireUser, validate('json', bindOtherBody), async (c) => {
     const body = c.req.valid('json');
     const { db, userId } = c.var;
     let change: Partial<typeof users.$inferInsert>;
@@ -140,5 +141,5 @@ export const system = new Hono<AppEnv>()
     const [user] = await db.update(users).set(change).where(eq(users.id, userId)).returning();
     return ok(c, await userInfo(db, user!));
   })
-  .put('/unbindWeCat', requireUser, (c) => unlink(c, 'wechat'))
-  .put('/unbindGoogle', requireUser, (c) => unlink(c, 'google'));
+  .put(API.system.unbindWeCat, requireUser, (c) => unlink(c, 'wechat'))
+  .put(API.system.unbindGoogle, requireUser, (c) => unlink(c, 'google'));

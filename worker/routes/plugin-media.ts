@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { API, API_AREAS } from '../../contracts/api-paths';
 import { mediaConsumeBody, mediaCostBody } from '../../contracts/plugin-media';
 import type { MediaSubtitlesAnswer } from '../../contracts/plugin-media';
 import type { Db } from '../db/client';
@@ -15,10 +16,10 @@ async function answer(db: Db, userId: number, accountType: string): Promise<Medi
 }
 
 /** The browser plugin's real-time subtitles of media (contracts/plugin-media.ts), for the signed-in user only. */
-export const orderRoutes = new Hono<AppEnv>()
-  .use(requireUser)
+export const pluginMediaRoutes = new Hono<AppEnv>()
+  .use(API_AREAS.pluginMedia, requireUser)
   /** May the user have `seconds` of subtitles now? The paying account, or the 925… refusal with its code. */
-  .post('/cost/media', validate('json', mediaCostBody), async (c) => {
+  .post(API.pluginMedia.cost, validate('json', mediaCostBody), async (c) => {
     const accountType = await check(c.var.db, c.var.userId, 'subtitles', c.req.valid('json').seconds);
     return ok(c, await answer(c.var.db, c.var.userId, accountType));
   })
@@ -26,7 +27,7 @@ export const orderRoutes = new Hono<AppEnv>()
    * `seconds` of subtitles were shown. Refused (and not charged) once a duration package cannot pay for them,
    * so the plugin stops; a report sent again (same media and number) is charged once.
    */
-  .post('/consumer/media', validate('json', mediaConsumeBody), async (c) => {
+  .post(API.pluginMedia.consumer, validate('json', mediaConsumeBody), async (c) => {
     const { mediaId, seq, seconds } = c.req.valid('json');
     const ref = `subtitles:${c.var.userId}:${mediaId}:${seq}`;
     const already = await c.var.db.query.costRecords.findFirst({ where: (r, { eq }) => eq(r.workRef, ref) });
