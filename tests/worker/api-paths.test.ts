@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
-import { API, API_AREAS, apiPath } from '../../contracts/api-paths';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { API, API_AREAS, type PathParams, apiPath } from '../../contracts/api-paths';
 import { API_BASE } from '../../contracts/constants';
 import { app } from '../../worker/app';
 import { requireUser } from '../../worker/middleware/auth';
@@ -213,6 +213,10 @@ describe('API paths', () => {
   it('fills in placeholders, encoded, and the filled path reaches its handler', async () => {
     expect(apiPath(API.pay.getPayRechargeStatus, { outTradeNo: 'a/b c' })).toBe('/expense/pay/getPayRechargeStatus/a%2Fb%20c');
     expect(apiPath(API.devS3.object, { bucket: 'media', key: 'x' })).toBe('/dev/s3/media/x');
+    // The placeholders are typed, so one left out does not compile (checked by tsc with the Worker's code).
+    expectTypeOf<PathParams<typeof API.system.avatar>>().toEqualTypeOf<'userId' | 'name'>();
+    expectTypeOf<PathParams<typeof API.devS3.object>>().toEqualTypeOf<'bucket' | 'key'>();
+    expectTypeOf<PathParams<typeof API.records.query>>().toEqualTypeOf<never>();
     const res = await app.request(`http://tingyi.test${API_BASE}${apiPath(API.system.configKey, { key: 'WEICHAT_MP_APP_ID' })}`, {}, env);
     expect(res.status).toBe(200);
     expect(((await res.json()) as { code: number }).code).toBe(200);
