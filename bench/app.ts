@@ -4,6 +4,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { API } from '../contracts/api-paths';
+import { API_BASE } from '../contracts/constants';
 import type { UploadInitResponse, UploadedFile } from '../contracts/uploads';
 import { migrate, wranglerEnv } from '../scripts/prepare.mjs';
 import { run } from '../scripts/process.mjs';
@@ -26,7 +28,7 @@ export async function startApp(name: string) {
     await engine.value.stop();
     throw error;
   });
-  const api = `http://127.0.0.1:${port}/prod-api`;
+  const api = `http://127.0.0.1:${port}${API_BASE}`;
   const stop = async () => {
     await worker.stop();
     await engine.value.stop();
@@ -60,10 +62,10 @@ export const get = <T>(app: App, path: string, token: string) => call<T>(app, pa
 /** Signs up through the development outbox. */
 export async function signUpUser(app: App) {
   const email = `bench${Date.now()}@example.test`;
-  await post(app, '/auth/c/getValidCode', { target: email });
-  const outbox = await call<{ body: string }[]>(app, `/dev/outbox?to=${encodeURIComponent(email)}`);
+  await post(app, API.auth.getValidCode, { target: email });
+  const outbox = await call<{ body: string }[]>(app, `${API.dev.outbox}?to=${encodeURIComponent(email)}`);
   const code = outbox[0]!.body.match(/\b(\d{6})\b/)![1];
-  const { token, user } = await post<{ token: string; user: { id: number } }>(app, '/auth/c/doLoginByValidCode', { target: email, code });
+  const { token, user } = await post<{ token: string; user: { id: number } }>(app, API.auth.doLoginByValidCode, { target: email, code });
   return { token, userId: user.id };
 }
 
@@ -95,7 +97,7 @@ export async function userWithHours(app: App, hours: number) {
 
 /** The browser's upload: init, PUT parts straight to their presigned URLs 5 at a time, report each, complete. */
 export async function upload(app: App, token: string, name: string, bytes: Buffer) {
-  const init = await post<UploadInitResponse>(app, '/speech/audio/transcribe/uploadInit', { oriFileName: name, fileSize: bytes.length }, token);
+  const init = await post<UploadInitResponse>(app, API.uploads.uploadInit, { oriFileName: name, fileSize: bytes.length }, token);
   let next = 0;
   await Promise.all(
     Array.from({ length: 5 }, async () => {
@@ -104,14 +106,14 @@ export async function upload(app: App, token: string, name: string, bytes: Buffe
         const part = new Uint8Array(bytes.subarray(i * init.chunkSize, (i + 1) * init.chunkSize));
         const res = await fetch(init.uploadUrls[i]!, { method: 'PUT', body: part });
         if (!res.ok) throw new Error(`part ${i + 1}: ${res.status}`);
-        await post(app, '/speech/audio/transcribe/uploadBlock', { uploadId: init.uploadId, partNumber: i + 1, etag: res.headers.get('etag') }, token);
+        await post(app, API.uploads.uploadBlock, { uploadId: init.uploadId, partNumber: i + 1, etag: res.headers.get('etag') }, token);
       }
     }),
   );
   return init;
 }
 
-export const complete = (app: App, token: string, uploadId: string) => post<UploadedFile>(app, '/speech/audio/transcribe/mergeFileData', { uploadId }, token);
+export const complete = (app: App, token: string, uploadId: string) => post<UploadedFile>(app, API.uploads.mergeFileData, { uploadId }, token);
 
 /** Resident memory (MB) of the workerd processes under the Worker's process group. */
 export function workerdRssMb(groupLeader: number): number {

@@ -13,6 +13,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { API_BASE } from '../contracts/constants';
 import { QUICK, requireFigures } from '../engine/bench/figures';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { startApp } from './app';
@@ -34,7 +35,7 @@ const wholeApp = readdirSync(assets)
   .reduce((sum, name) => sum + gzipKb(readFileSync(join(assets, name))), 0);
 
 const app = await startApp('first-load');
-const origin = app.api.replace(/\/prod-api$/, '');
+const origin = app.api.slice(0, -API_BASE.length);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const rows: { page: string; locale: string; requests: number; kb: number; files: { name: string; kb: number }[] }[] = [];
 try {

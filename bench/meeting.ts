@@ -13,6 +13,7 @@ import { availableParallelism } from 'node:os';
 import { parseEnv } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
+import { API } from '../contracts/api-paths';
 import type { StreamServerMessage } from '../contracts/engine';
 import { type MeetingAccess, type MeetingDetail, type ServerMessage, audioFrame } from '../contracts/meeting';
 import { librivoxRecording, nearestEnd, stats } from '../engine/bench/common';
@@ -83,13 +84,8 @@ async function baseline(app: App) {
 }
 
 async function meetingRun(app: App, token: string, viewers: number) {
-  const meeting = await post<MeetingDetail>(
-    app,
-    '/speech/meeting/create',
-    { name: `Bench ${viewers}`, sourceLanguage: 'en-US', targetLanguages: ['es-ES'] },
-    token,
-  );
-  const { shortCode } = await post<{ shortCode: string }>(app, '/speech/meeting/createScreenCode', { id: meeting.id }, token);
+  const meeting = await post<MeetingDetail>(app, API.meetings.create, { name: `Bench ${viewers}`, sourceLanguage: 'en-US', targetLanguages: ['es-ES'] }, token);
+  const { shortCode } = await post<{ shortCode: string }>(app, API.meetings.createScreenCode, { id: meeting.id }, token);
   const socketUrl = (access: MeetingAccess) => `${app.api.replace('http', 'ws')}${access.socket.path}?ticket=${encodeURIComponent(access.socket.ticket)}`;
 
   // Arrival times count from the first audio frame; set just before feeding starts.
@@ -119,7 +115,7 @@ async function meetingRun(app: App, token: string, viewers: number) {
       return ws;
     }),
   );
-  const host = await open(socketUrl(await get<MeetingAccess>(app, `/speech/meeting/getMeeting?id=${meeting.id}`, token)));
+  const host = await open(socketUrl(await get<MeetingAccess>(app, `${API.meetings.getMeeting}?id=${meeting.id}`, token)));
   const hostSays = (match: (msg: ServerMessage) => boolean) =>
     new Promise<void>((resolve) =>
       host.on('message', (d) => {

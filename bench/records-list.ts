@@ -6,6 +6,8 @@
  * 32 requests a case)
  */
 import { rmSync } from 'node:fs';
+import { API, apiPath } from '../contracts/api-paths';
+import { API_BASE } from '../contracts/constants';
 import { QUICK, requireFigures } from '../engine/bench/figures';
 import { migrate, wranglerEnv } from '../scripts/prepare.mjs';
 import { run } from '../scripts/process.mjs';
@@ -21,7 +23,7 @@ rmSync(state, { recursive: true, force: true });
 await migrate(state);
 const port = await freePort();
 const worker = await startWorker({ port, enginePort: await freePort(), persistTo: state, log: false });
-const base = `http://127.0.0.1:${port}/prod-api`;
+const base = `http://127.0.0.1:${port}${API_BASE}`;
 
 try {
   const post = async (path: string, body: unknown) =>
@@ -29,12 +31,12 @@ try {
       data: { token: string; user: { id: number } };
     };
   const email = `bench${Date.now()}@example.test`;
-  await post('/auth/c/getValidCode', { target: email });
-  const outbox = (await (await fetch(`${base}/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { data: { body: string }[] };
+  await post(API.auth.getValidCode, { target: email });
+  const outbox = (await (await fetch(`${base}${API.dev.outbox}?to=${encodeURIComponent(email)}`)).json()) as { data: { body: string }[] };
   const code = outbox.data[0]!.body.match(/\b(\d{6})\b/)![1];
-  const { token, user } = (await post('/auth/c/doLoginByValidCode', { target: email, code })).data;
+  const { token, user } = (await post(API.auth.doLoginByValidCode, { target: email, code })).data;
   const auth = { authorization: `Bearer ${token}` };
-  await fetch(`${base}/speech/folder/getFolder`, { headers: auth }); // creates the default folder
+  await fetch(`${base}${API.folders.getFolder}`, { headers: auth }); // creates the default folder
 
   console.log(`seeding ${RECORDS} records…`);
   const now = Date.now();
@@ -81,18 +83,19 @@ try {
     return { p50: times[Math.floor(times.length * 0.5)]!, p99: times[Math.floor(times.length * 0.99)]!, rows: rows ?? 0 };
   }
 
-  await measure('/system/config/configKey/WEICHAT_MP_APP_ID', {}); // warm-up
-  const trivial = await measure('/system/config/configKey/WEICHAT_MP_APP_ID', {});
+  const configKey = apiPath(API.system.configKey, { key: 'WEICHAT_MP_APP_ID' });
+  await measure(configKey, {}); // warm-up
+  const trivial = await measure(configKey, {});
   requireFigures(BENCH, { 'trivial endpoint p50': trivial.p50, 'trivial endpoint p99': trivial.p99 });
   const fmt = (n: number) => n.toFixed(1).padStart(7);
   console.log(`${CONCURRENCY} concurrent clients, ${REQUESTS} requests each case, ${RECORDS} records`);
   console.log(`${'case'.padEnd(44)}  p50 ms  p99 ms  p50×trivial  p99×trivial`);
   console.log(`${'trivial endpoint (config key)'.padEnd(44)}${fmt(trivial.p50)} ${fmt(trivial.p99)}`);
   const cases: [string, string][] = [
-    ['newest first, page 1 of 10', '/speech/audio/transcribe/query?pageNum=1&pageSize=10'],
-    [`by duration ascending, page ${RECORDS / 20}`, `/speech/audio/transcribe/query?pageNum=${RECORDS / 20}&pageSize=10&orderByColumn=duration&isAsc=asc`],
-    ['by name, type filter, favourites', '/speech/audio/transcribe/query?orderByColumn=name&isAsc=asc&type=meeting&favourite=1'],
-    ['keyword in name or transcript', '/speech/audio/transcribe/query?keyword=weekly'],
+    ['newest first, page 1 of 10', `${API.records.query}?pageNum=1&pageSize=10`],
+    [`by duration ascending, page ${RECORDS / 20}`, `${API.records.query}?pageNum=${RECORDS / 20}&pageSize=10&orderByColumn=duration&isAsc=asc`],
+    ['by name, type filter, favourites', `${API.records.query}?orderByColumn=name&isAsc=asc&type=meeting&favourite=1`],
+    ['keyword in name or transcript', `${API.records.query}?keyword=weekly`],
   ];
   for (const [name, path] of cases) {
     const r = await measure(path);

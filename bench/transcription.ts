@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { parseEnv } from 'node:util';
+import { API } from '../contracts/api-paths';
 import type { RecordDetail } from '../contracts/records';
 import type { TranswriteResult } from '../contracts/transcription';
 import { librivoxRecording } from '../engine/bench/common';
@@ -46,15 +47,10 @@ try {
   const { uploadId } = await upload(app, token, 'recording.mp3', bytes);
   const uploaded = await complete(app, token, uploadId);
   started = performance.now();
-  const submit = await post<TranswriteResult>(
-    app,
-    '/speech/audio/transcribe/transwrite',
-    { ids: [uploaded.id], audioLanguage: 'en-US', showName: 'Bench' },
-    token,
-  );
+  const submit = await post<TranswriteResult>(app, API.transcription.transwrite, { ids: [uploaded.id], audioLanguage: 'en-US', showName: 'Bench' }, token);
   let detail: RecordDetail;
   for (;;) {
-    detail = await get<RecordDetail>(app, `/speech/audio/transcribe/getTrans?id=${submit.ids[0]}`, token);
+    detail = await get<RecordDetail>(app, `${API.records.getTrans}?id=${submit.ids[0]}`, token);
     if (detail.record.status !== 'transcribing') break;
     await new Promise((r) => setTimeout(r, 250));
   }

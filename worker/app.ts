@@ -9,18 +9,19 @@ import type { AppEnv } from './lib/types';
 import { requestBodyLimit } from './middleware/body-limit';
 import { requestContext } from './middleware/context';
 import { requireSafeSecrets, securityHeaders } from './middleware/deployment';
-import { aiRoutes } from './routes/ai';
 import { auth } from './routes/auth';
 import { dev } from './routes/dev';
-import { dubbingRoutes, fileRoutes, synthesisRoutes } from './routes/dubbing';
+import { dubbingRoutes } from './routes/dubbing';
 import { expense } from './routes/expense';
-import { orderRoutes } from './routes/order';
 import { folderRoutes } from './routes/folders';
 import { languages } from './routes/languages';
-import { meetingRoutes } from './routes/meeting';
+import { meetingRoutes } from './routes/meetings';
 import { payNotify } from './routes/pay-notify';
+import { pluginMediaRoutes } from './routes/plugin-media';
+import { recordRoutes } from './routes/records';
+import { summaryRoutes } from './routes/summaries';
+import { synthesisRoutes } from './routes/synthesis';
 import { system } from './routes/system';
-import { transcribeRoutes } from './routes/transcribe';
 import { transcriptionRoutes } from './routes/transcription';
 import { uploadRoutes } from './routes/uploads';
 import { vocabularyRoutes } from './routes/vocabulary';
@@ -59,21 +60,25 @@ export function createApi() {
   return api;
 }
 
+/**
+ * The map: one route file per domain, each declaring its full paths from contracts/api-paths.ts, so every
+ * file mounts at the API root. Order matters only where an area's check covers a later file's path: the
+ * dubbing area's sign-in comes before the language lists, whose dubbing list lies below it.
+ */
 export const app = createApi()
-  .route('/auth', auth)
-  .route('/system', system)
-  .route('/expense', expense)
-  .route('/order', orderRoutes)
-  .route('/pay', payNotify)
-  .route('/dev', dev)
-  .route('/speech/folder', folderRoutes)
-  .route('/speech/audio/transcribe', transcribeRoutes)
-  .route('/speech/meeting', meetingRoutes)
-  .route('/speech/document', vocabularyRoutes)
-  .route('/speech/audio/transcribe', uploadRoutes)
-  .route('/speech/audio/transcribe', transcriptionRoutes)
-  .route('/speech/video/transcribe', dubbingRoutes)
-  .route('/speech/audio', synthesisRoutes)
-  .route('/file', fileRoutes)
-  .route('/ai', aiRoutes)
+  .route('/', auth)
+  .route('/', system)
+  .route('/', expense) // with pay (routes/pay.ts) behind the expense area's sign-in
+  .route('/', pluginMediaRoutes)
+  .route('/', payNotify)
+  .route('/', dev) // with the S3 stand-in and the payment confirm page
+  .route('/', folderRoutes)
+  .route('/', recordRoutes)
+  .route('/', meetingRoutes)
+  .route('/', vocabularyRoutes)
+  .route('/', uploadRoutes)
+  .route('/', transcriptionRoutes)
+  .route('/', dubbingRoutes)
+  .route('/', synthesisRoutes)
+  .route('/', summaryRoutes)
   .route('/', languages);

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken, setToken } from '../../web/lib/auth';
 import { setRequestHooks } from '../../web/lib/request';
-import { USER_INFO_URL, runRouteGuard, setConfirmAccountSwitch, setVisitorLogin } from '../../web/lib/route-guard';
+import { runRouteGuard, setConfirmAccountSwitch, setVisitorLogin } from '../../web/lib/route-guard';
 import { useSession } from '../../web/lib/session';
 import { useApiServer } from './helpers/api-server';
 import { userInfo } from './helpers/users';
@@ -41,7 +41,7 @@ describe('runRouteGuard', () => {
     expect(first?.headers.get('Location')).toBe('/pluginPay?source=browser_plugin_media');
     expect(getToken()).toBe('handed-over');
     await expect(runRouteGuard(page('/pluginPay?source=browser_plugin_media'))).resolves.toBeNull();
-    expect(server.requests[0]!.url.pathname).toBe(`/prod-api${USER_INFO_URL}`);
+    expect(server.requests[0]!.url.pathname).toBe('/prod-api/auth/getUserInfo');
     expect(server.requests[0]!.headers.authorization).toBe('Bearer handed-over');
     expect(useSession.getState().userInfo).toEqual(user);
   });

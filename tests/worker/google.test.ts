@@ -9,7 +9,7 @@ import { installFakeGoogle } from './fake-google';
 import { freshEmail, signUp } from './api';
 
 const configured = { ...env, GOOGLE_CLIENT_ID: 'tingyi-test.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'test-secret' };
-const app = createApi().route('/auth', auth).route('/system', system);
+const app = createApi().route('/', auth).route('/', system);
 const request = async <T>(path: string, init: RequestInit = {}, bindings: Env = configured) => {
   const res = await app.request(`http://tingyi.test/prod-api${path}`, init, bindings);
   return { status: res.status, body: (await res.json()) as { code: number; msg: string; data: T } };

@@ -27,7 +27,7 @@ const paid = (outTradeNo: string, amountFen = 1990, now = Date.now()) =>
 
 afterEach(() => vi.restoreAllMocks());
 /** The expense area on the production error handling, for requests with bindings of the test's choosing. */
-const expenseApp = createApi().route('/expense', expense);
+const expenseApp = createApi().route('/', expense);
 
 describe('packages', () => {
   it('lists the default packages in four category tabs with their rights, in the request language', async () => {

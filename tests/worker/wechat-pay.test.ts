@@ -115,7 +115,7 @@ describe('WeChat Pay v3 Native', () => {
 
 describe('WeChat Pay inside WeChat (JSAPI)', () => {
   const withAccount = { ...env, WECHAT_MP_APP_ID: env.WECHAT_PAY_APP_ID, WECHAT_MP_APP_SECRET: FakeWechatPay.MP_SECRET };
-  const payApi = createApi().route('/expense', expense);
+  const payApi = createApi().route('/', expense);
   const call = async <T>(path: string, token: string, init: RequestInit = {}) => {
     const res = await payApi.request(
       `https://tingyi.test/prod-api${path}`,
@@ -165,7 +165,7 @@ describe('WeChat Pay inside WeChat (JSAPI)', () => {
     expect(elsewhere.status).toBe(400);
     // Without the official account as the paying app there is no JSAPI to authorise for.
     const plain = await createApi()
-      .route('/expense', expense)
+      .route('/', expense)
       .request(
         `https://tingyi.test/prod-api/expense/pay/wechatAuthorizeUrl?redirect=${encodeURIComponent(back)}`,
         { headers: { authorization: `Bearer ${token}` } },

@@ -8,7 +8,7 @@ import { CALLBACK_URL, installFakeWeChat, signedQuery } from './fake-wechat';
 import { codeFromOutbox, freshEmail, send, signUp } from './api';
 
 const configured: Env = { ...env, WECHAT_MP_APP_ID: 'wx-test-app', WECHAT_MP_APP_SECRET: 'wx-test-secret', WECHAT_MP_TOKEN: 'wx-server-token' };
-const app = createApi().route('/auth', auth).route('/system', system);
+const app = createApi().route('/', auth).route('/', system);
 
 async function call<T>(input: string | Request, init: RequestInit & { token?: string } = {}, bindings: Env = configured) {
   const { token, ...rest } = init;

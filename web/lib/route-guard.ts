@@ -1,4 +1,5 @@
 import { redirect, replace } from 'react-router';
+import { API } from '../../contracts/api-paths';
 import { i18n } from '../i18n';
 import { getToken, setToken } from './auth';
 import { decideGuard, decideLinkToken, redirectAfterUserInfoError } from './guard';
@@ -8,8 +9,6 @@ import type { UserInfo } from './session';
 import { signInAsVisitor } from './visitor';
 
 /** Carries out the guard's decision before each navigation (the root route's loader). */
-
-export const USER_INFO_URL = '/auth/getUserInfo';
 
 /** What happens to a visitor without a usable token: a guest sign-in. Injectable so tests need no server. */
 let visitorLogin: () => Promise<void> = signInAsVisitor;
@@ -53,7 +52,7 @@ export async function runRouteGuard(url: URL): Promise<Response | null> {
   if (decision.redirectTo) return redirect(decision.redirectTo);
   if (decision.loadUserInfo) {
     try {
-      const envelope = await get<UserInfo>(USER_INFO_URL, undefined, { silent: true, authRedirect: false });
+      const envelope = await get<UserInfo>(API.auth.getUserInfo, undefined, { silent: true, authRedirect: false });
       session.setUserInfo(envelope.data);
     } catch (error) {
       const to = redirectAfterUserInfoError(isRequestError(error, 'unauthorized'), url.search);

@@ -1,3 +1,4 @@
+import { API } from '../../contracts/api-paths';
 import { DUB_UPLOAD, LOCAL_UPLOAD } from '../../contracts/constants';
 import { dubPartPlan } from '../../contracts/dubbing';
 import { Code } from '../../contracts/errors';
@@ -26,9 +27,9 @@ export interface UploadTarget {
 
 /** Files to transcribe (the default). */
 export const TRANSCRIBE_UPLOAD: UploadTarget = {
-  init: '/speech/audio/transcribe/uploadInit',
-  part: '/speech/audio/transcribe/uploadBlock',
-  complete: '/speech/audio/transcribe/mergeFileData',
+  init: API.uploads.uploadInit,
+  part: API.uploads.uploadBlock,
+  complete: API.uploads.mergeFileData,
   plan: partPlan,
   parallelParts: LOCAL_UPLOAD.parallelParts,
   resumeStorageKey: 'uploadResume',
@@ -36,9 +37,9 @@ export const TRANSCRIBE_UPLOAD: UploadTarget = {
 
 /** Videos to dub: the same protocol under `/speech/video/transcribe`, with its own part sizes (spec §7). */
 export const DUB_VIDEO_UPLOAD: UploadTarget = {
-  init: '/speech/video/transcribe/create',
-  part: '/speech/video/transcribe/uploadBlock',
-  complete: '/speech/video/transcribe/upload',
+  init: API.dubbing.create,
+  part: API.dubbing.uploadBlock,
+  complete: API.dubbing.upload,
   plan: dubPartPlan,
   parallelParts: DUB_UPLOAD.parallel,
   // Apart from the transcription uploads': the same file may be sent to both, each with its own upload id.

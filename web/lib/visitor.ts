@@ -1,3 +1,4 @@
+import { API } from '../../contracts/api-paths';
 import type { LoginResult } from '../../contracts/auth';
 import { setToken } from './auth';
 import { post } from './request';
@@ -7,7 +8,6 @@ import { detectSource } from './source';
 /** Guest sign-in (spec §1 "visitors can log in as guests", §7 POST /auth/visitorlogin). */
 
 export const VISITOR_ID_STORAGE_KEY = 'visitorId';
-export const VISITOR_LOGIN_URL = '/auth/visitorlogin';
 
 /**
  * The browser's guest identity. It is kept, so a returning guest gets the same guest account (and its
@@ -24,7 +24,7 @@ export function visitorId(): string {
 /** Signs the browser in as its guest and stores token and user info; the caller logs failures (spec §8). */
 export async function signInAsVisitor(): Promise<void> {
   const { data } = await post<LoginResult>(
-    VISITOR_LOGIN_URL,
+    API.auth.visitorLogin,
     { visitorId: visitorId(), source: detectSource(window.location.search) },
     { silent: true, authRedirect: false },
   );

@@ -1,3 +1,4 @@
+import { API } from '../../contracts/api-paths';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -45,7 +46,7 @@ async function signIn(c: Context<AppEnv>, user: User, source: number) {
 const userWhenBinding = createMiddleware<AppEnv>(async (c, next) => (c.req.query('mode') === 'bind' ? requireUser(c, next) : next()));
 
 export const auth = new Hono<AppEnv>()
-  .get('/loginOptions', (c) => {
+  .get(API.auth.loginOptions, (c) => {
     const mode = captchaMode(c.env);
     return ok<LoginOptions>(c, {
       emailCode: channelAvailable(c.env, 'email'),
@@ -56,62 +57,62 @@ export const auth = new Hono<AppEnv>()
       ...(mode === 'turnstile' ? { turnstileSiteKey: c.env.TURNSTILE_SITE_KEY } : {}),
     });
   })
-  .get('/captcha', async (c) => {
+  .get(API.auth.captcha, async (c) => {
     return ok(c, await newCaptcha(c.var.db, clientIp(c)));
   })
-  .post('/captcha/verify', validate('json', captchaVerifyBody), async (c) => {
+  .post(API.auth.captchaVerify, validate('json', captchaVerifyBody), async (c) => {
     const { id, points } = c.req.valid('json');
     const pass = await solveCaptcha(c.var.db, id, points);
     if (!pass) throw new ApiError(Code.BAD_REQUEST, 'captchaWrong');
     return ok(c, { pass });
   })
-  .post('/c/getValidCode', validate('json', sendCodeBody), async (c) =>
+  .post(API.auth.getValidCode, validate('json', sendCodeBody), async (c) =>
     ok(c, await sendCode(c.env, c.var.db, clientIp(c), c.req.valid('json').target, c.var.locale)),
   )
-  .post('/c/doLoginByValidCode', validate('json', codeLoginBody), async (c) => {
+  .post(API.auth.doLoginByValidCode, validate('json', codeLoginBody), async (c) => {
     const { source, ...proof } = c.req.valid('json');
     return signIn(c, await signInWithCode(c.var.db, clientIp(c), proof), source);
   })
-  .post('/c/doLogin', validate('json', passwordLoginBody), async (c) => {
+  .post(API.auth.doLogin, validate('json', passwordLoginBody), async (c) => {
     const { source, ...credentials } = c.req.valid('json');
     return signIn(c, await signInWithPassword(c.env, c.var.db, { ip: clientIp(c), trustedIp: trustedClientIp(c) }, credentials), source);
   })
-  .post('/c/resetPwd', validate('json', resetPasswordBody), async (c) => {
+  .post(API.auth.resetPwd, validate('json', resetPasswordBody), async (c) => {
     await resetPassword(c.var.db, clientIp(c), c.req.valid('json'));
     return ok(c, null);
   })
-  .post('/visitorlogin', validate('json', visitorLoginBody), async (c) => {
+  .post(API.auth.visitorLogin, validate('json', visitorLoginBody), async (c) => {
     const { visitorId, source } = c.req.valid('json');
     return signIn(c, await signInAsVisitor(c.var.db, clientIp(c), visitorId), source);
   })
-  .get('/render/google', validate('query', providerModeQuery), userWhenBinding, async (c) => {
+  .get(API.auth.renderGoogle, validate('query', providerModeQuery), userWhenBinding, async (c) => {
     const bind = c.req.valid('query').mode === 'bind';
     return ok(c, await startGoogle(c.env, c.var.db, publicOrigin(c), bind ? c.var.userId : null));
   })
-  .post('/googleRegisterWithLogin', validate('json', googleCallbackBody), async (c) => {
+  .post(API.auth.googleRegisterWithLogin, validate('json', googleCallbackBody), async (c) => {
     const { source, ...grant } = c.req.valid('json');
     return signIn(c, await signInWithGoogle(c.env, c.var.db, clientIp(c), grant), source);
   })
-  .get('/getQrCode', validate('query', providerModeQuery), userWhenBinding, async (c) => {
+  .get(API.auth.getQrCode, validate('query', providerModeQuery), userWhenBinding, async (c) => {
     const bind = c.req.valid('query').mode === 'bind';
     return ok(c, await startWechat(c.env, c.var.db, clientIp(c), bind ? c.var.userId : null));
   })
-  .get('/getOpenId', validate('query', wechatSceneQuery), async (c) => ok(c, await scanStatus(c.var.db, c.req.valid('query').scene)))
-  .post('/wxlogin', validate('json', wechatLoginBody), async (c) => {
+  .get(API.auth.getOpenId, validate('query', wechatSceneQuery), async (c) => ok(c, await scanStatus(c.var.db, c.req.valid('query').scene)))
+  .post(API.auth.wxLogin, validate('json', wechatLoginBody), async (c) => {
     const { scene, source } = c.req.valid('json');
     return signIn(c, await signInWithWechat(c.env, c.var.db, clientIp(c), scene), source);
   })
-  .post('/wxRegisterWithLogin', validate('json', wechatRegisterBody), async (c) => {
+  .post(API.auth.wxRegisterWithLogin, validate('json', wechatRegisterBody), async (c) => {
     const { source, ...registration } = c.req.valid('json');
     return signIn(c, await registerWithWechat(c.env, c.var.db, clientIp(c), c.var.locale, registration), source);
   })
   // The official account's server URL (plaintext mode): GET is WeChat's address check, POST its message pushes.
-  .get('/wechat/callback', async (c) => {
+  .get(API.auth.wechatCallback, async (c) => {
     requireWechat(c.env);
     if (!(await verifySignature(c.env, c.req.query()))) return c.text('invalid signature', 403);
     return c.text(c.req.query('echostr') ?? '');
   })
-  .post('/wechat/callback', async (c) => {
+  .post(API.auth.wechatCallback, async (c) => {
     requireWechat(c.env);
     if (!(await verifySignature(c.env, c.req.query()))) return c.text('invalid signature', 403);
     const scan = parseScanEvent(await c.req.text());
@@ -119,8 +120,8 @@ export const auth = new Hono<AppEnv>()
     // Every genuine push is acknowledged, or WeChat tells the person the account cannot serve them.
     return c.text('success');
   })
-  .get('/getUserInfo', requireUser, async (c) => ok(c, await userInfo(c.var.db, await signedInUser(c.var.db, c.var.userId))))
-  .post('/logout', requireUser, async (c) => {
+  .get(API.auth.getUserInfo, requireUser, async (c) => ok(c, await userInfo(c.var.db, await signedInUser(c.var.db, c.var.userId))))
+  .post(API.auth.logout, requireUser, async (c) => {
     await revokeSession(c.var.db, c.var.sessionId);
     return ok(c, null);
   });

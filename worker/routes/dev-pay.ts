@@ -1,3 +1,5 @@
+import { API, apiPath } from '../../contracts/api-paths';
+import { API_BASE } from '../../contracts/constants';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
@@ -17,7 +19,7 @@ import { findOrder } from '../services/payments/orders';
 const param = validate('param', z.object({ outTradeNo: z.string().min(6).max(64) }));
 
 export const devPay = new Hono<AppEnv>()
-  .get('/:outTradeNo', param, async (c) => {
+  .get(API.devPay.order, param, async (c) => {
     const t = (key: Parameters<typeof translate>[1], params = {}) => translate(c.var.locale, key, params);
     const { order, pkg } = await orderWithPackage(c.var.db, c.req.valid('param').outTradeNo);
     const state = !order || !pkg ? t('payOrderNotFound') : order.status === 'paid' ? t('devPayDone') : order.status === 'expired' ? t('payOrderExpired') : null;
@@ -52,14 +54,14 @@ export const devPay = new Hono<AppEnv>()
         </body>
       </html>`);
   })
-  .post('/:outTradeNo', param, async (c) => {
+  .post(API.devPay.order, param, async (c) => {
     const order = await findOrder(c.var.db, c.req.valid('param').outTradeNo);
     if (order?.status === 'pending') {
       const notification = await signedDevNotification(
         { outTradeNo: order.outTradeNo, amountFen: order.amountFen, transactionId: `DEV${crypto.randomUUID().replace(/-/g, '')}` },
         Date.now(),
       );
-      const url = new URL(`/prod-api/pay/notify/${DEV_PAY_TYPE}`, c.req.url);
+      const url = new URL(`${API_BASE}${apiPath(API.payNotify.notify, { payType: DEV_PAY_TYPE })}`, c.req.url);
       await handleNotification(c.env, c.var.db, DEV_PAY_TYPE, new Request(url, { method: 'POST', ...notification }));
     }
     // Post/redirect/get: the page then shows the order's real outcome.

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { API, API_AREAS } from '../../contracts/api-paths';
 import type { AppEnv } from '../lib/types';
 import { DEV_ACCESS_KEY_ID, devSecretAccessKey, verifyPresigned } from '../services/storage';
 
@@ -16,13 +17,13 @@ const s3Error = (status: number, code: string, message: string) =>
   });
 
 export const devS3 = new Hono<AppEnv>()
-  .use(async (c, next) => {
+  .use(API_AREAS.devS3, async (c, next) => {
     if (!(await verifyPresigned(c.req.raw, await devSecretAccessKey(c.env), DEV_ACCESS_KEY_ID))) {
       return s3Error(403, 'SignatureDoesNotMatch', 'The request signature does not match, or the URL has expired.');
     }
     await next();
   })
-  .on(['GET', 'HEAD'], '/:bucket/:key{.+}', async (c) => {
+  .on(['GET', 'HEAD'], API.devS3.object, async (c) => {
     const key = c.req.param('key');
     const object = await c.env.MEDIA.get(key, { range: c.req.raw.headers });
     if (!object) return s3Error(404, 'NoSuchKey', 'The specified key does not exist.');
@@ -36,7 +37,7 @@ export const devS3 = new Hono<AppEnv>()
     if (partial) headers.set('content-range', `bytes ${offset}-${offset + length - 1}/${object.size}`);
     return new Response(c.req.method === 'HEAD' ? null : object.body, { status: partial ? 206 : 200, headers });
   })
-  .put('/:bucket/:key{.+}', async (c) => {
+  .put(API.devS3.object, async (c) => {
     const key = c.req.param('key');
     const uploadId = c.req.query('uploadId');
     const partNumber = Number(c.req.query('partNumber'));

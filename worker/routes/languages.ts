@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { API } from '../../contracts/api-paths';
 import { LANGUAGES, languageOption, type LanguageLists } from '../../contracts/engine-languages';
 import type { Locale } from '../../contracts/locale';
 import { ok } from '../lib/envelope';
@@ -8,13 +9,14 @@ import { providers, type ProviderEnv } from '../services/providers';
 /**
  * The language calls of spec §7. Every list is derived from what the configured providers can do right now
  * (for the engine: GET /v1/capabilities), so the app never offers a language the deployment cannot serve.
- *   meeting  GET /speech/audio/selectLanguage              live recognition languages
- *   dubbing  GET /speech/video/transcribe/getLanguage      batch recognition languages
- *   upload   GET /audio/LanguageInternation                batch recognition languages
- *   text     GET /textTrans/lang/languageList              text translation sources
+ * One GET per use (API.languages):
+ *   meeting  live recognition languages
+ *   dubbing  batch recognition languages
+ *   upload   batch recognition languages
+ *   text     text translation sources
  * `translation` lists the targets reachable from at least one of the listed sources.
  */
-export type LanguageUse = 'meeting' | 'dubbing' | 'upload' | 'text';
+export type LanguageUse = keyof typeof API.languages;
 
 export interface AvailableLanguages {
   transcribe: string[];
@@ -45,14 +47,7 @@ async function available(env: ProviderEnv, use: LanguageUse): Promise<AvailableL
   return { transcribe, stream, translation };
 }
 
-const paths: [string, LanguageUse][] = [
-  ['/speech/audio/selectLanguage', 'meeting'],
-  ['/speech/video/transcribe/getLanguage', 'dubbing'],
-  ['/audio/LanguageInternation', 'upload'],
-  ['/textTrans/lang/languageList', 'text'],
-];
-
-export const languages = paths.reduce(
-  (app, [path, use]) => app.get(path, async (c) => ok(c, languageLists(use, await available(c.env, use), c.var.locale))),
+export const languages = (Object.entries(API.languages) as [LanguageUse, string][]).reduce(
+  (app, [use, path]) => app.get(path, async (c) => ok(c, languageLists(use, await available(c.env, use), c.var.locale))),
   new Hono<AppEnv>(),
 );

@@ -1,3 +1,4 @@
+import { API } from '../../contracts/api-paths';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
@@ -19,15 +20,15 @@ import { payerAuthorizeUrl, payerOpenId } from '../services/payments/wechat';
 /** Pay calls of spec §7 (mounted under /expense/pay, behind the sign-in check of the expense area). */
 export const payRoutes = new Hono<AppEnv>()
   /** The methods this deployment can take; the dialog hides the others. */
-  .get('/methods', (c) => ok(c, payTypes(c.env)))
-  .post('/getQrPay', validate('json', qrPayRequest), async (c) => {
+  .get(API.pay.methods, (c) => ok(c, payTypes(c.env)))
+  .post(API.pay.getQrPay, validate('json', qrPayRequest), async (c) => {
     return ok(c, await createOrder(c.env, c.var.db, c.var.userId, c.req.valid('json'), publicOrigin(c)));
   })
   /**
    * Inside WeChat's browser: the authorisation page that brings the payer back to `redirect` (a page of this
    * site) with a code for getOpenId. 400 when JSAPI cannot be offered; the dialog then shows the QR code.
    */
-  .get('/wechatAuthorizeUrl', validate('query', z.object({ redirect: z.string().url().max(2048) })), (c) => {
+  .get(API.pay.wechatAuthorizeUrl, validate('query', z.object({ redirect: z.string().url().max(2048) })), (c) => {
     const { redirect } = c.req.valid('query');
     if (new URL(redirect).origin !== publicOrigin(c)) throw new ApiError(Code.BAD_REQUEST, 'badRequest', { detail: 'redirect' });
     const url = payerAuthorizeUrl(c.env, redirect);
@@ -35,28 +36,28 @@ export const payRoutes = new Hono<AppEnv>()
     return ok(c, { url });
   })
   /** WeChat's web authorisation code → the payer's openid under the paying app (for getJsApiPay). */
-  .get('/getOpenId', validate('query', z.object({ code: z.string().min(1).max(256) })), async (c) => {
+  .get(API.pay.getOpenId, validate('query', z.object({ code: z.string().min(1).max(256) })), async (c) => {
     const found = await payerOpenId(c.env, c.req.valid('query').code);
     if (!found) throw new ApiError(Code.BAD_REQUEST, 'wechatOpenIdFailed');
     return ok(c, found);
   })
   /** WeChat Pay inside WeChat (JSAPI): the parameters the page hands to WeixinJSBridge. */
   .post(
-    '/getJsApiPay',
+    API.pay.getJsApiPay,
     validate('json', qrPayRequest.extend({ payType: z.literal('wxV3Pay').default('wxV3Pay'), openId: z.string().min(1).max(128) })),
     async (c) => {
       return ok(c, await createOrder(c.env, c.var.db, c.var.userId, c.req.valid('json'), publicOrigin(c), 'jsapi'));
     },
   )
   /** Alipay in a phone's browser (alipay.trade.wap.pay): the page to open instead of a QR code. */
-  .post('/getAliH5Pay', validate('json', qrPayRequest.extend({ payType: z.literal('aliPay').default('aliPay') })), async (c) => {
+  .post(API.pay.getAliH5Pay, validate('json', qrPayRequest.extend({ payType: z.literal('aliPay').default('aliPay') })), async (c) => {
     return ok(c, await createOrder(c.env, c.var.db, c.var.userId, c.req.valid('json'), publicOrigin(c), 'h5'));
   })
-  .post('/getPayRechargeStatus/:outTradeNo', validate('param', z.object({ outTradeNo: z.string().min(6).max(64) })), async (c) =>
+  .post(API.pay.getPayRechargeStatus, validate('param', z.object({ outTradeNo: z.string().min(6).max(64) })), async (c) =>
     statusAnswer(c, await ownOrder(c.var.db, c.var.userId, c.req.valid('param').outTradeNo)),
   )
   /** The payer is back from PayPal (`token` is PayPal's order id): capture it and settle the order. */
-  .post('/paypalPayBack', validate('query', z.object({ token: z.string().min(1).max(64), PayerID: z.string().max(64).optional() })), async (c) =>
+  .post(API.pay.paypalPayBack, validate('query', z.object({ token: z.string().min(1).max(64), PayerID: z.string().max(64).optional() })), async (c) =>
     statusAnswer(c, await returnFromPaypal(c.env, c.var.db, c.var.userId, c.req.valid('query').token)),
   );
 

@@ -1,3 +1,4 @@
+import { API } from '../../contracts/api-paths';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
@@ -25,41 +26,41 @@ const configKey = z.object({ key: z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/) });
 const profile = async (c: Context<AppEnv>, user: User) => ok(c, await userInfo(c.var.db, user));
 
 export const system = new Hono<AppEnv>()
-  .get('/config/configKey/:key', validate('param', configKey), (c) => {
+  .get(API.system.configKey, validate('param', configKey), (c) => {
     const { key } = c.req.valid('param');
     if (!Object.hasOwn(publicConfig, key)) throw new ApiError(Code.NOT_FOUND, 'unknownConfigKey', { key });
     return ok(c, publicConfig[key as keyof typeof publicConfig](c.env));
   })
-  .get('/getClientInfo', requireUser, async (c) => profile(c, await signedInUser(c.var.db, c.var.userId)))
+  .get(API.system.getClientInfo, requireUser, async (c) => profile(c, await signedInUser(c.var.db, c.var.userId)))
   // The "my QR code" landing page's card: see qrCard for who may see what.
-  .get('/getClient', validate('query', z.object({ userId: z.coerce.number().int().positive(), key: z.string().max(64).optional() })), async (c) => {
+  .get(API.system.getClient, validate('query', z.object({ userId: z.coerce.number().int().positive(), key: z.string().max(64).optional() })), async (c) => {
     const { userId, key } = c.req.valid('query');
     return ok(c, await qrCard(c.env.JWT_SECRET, c.var.db, userId, key, (await sessionOf(c))?.userId));
   })
-  .post('/client/user/edit', requireUser, validate('json', editClientBody.extend({ id: z.coerce.number().int().optional() })), async (c) => {
+  .post(API.system.clientUserEdit, requireUser, validate('json', editClientBody.extend({ id: z.coerce.number().int().optional() })), async (c) => {
     const { id, ...changes } = c.req.valid('json');
     if (id !== undefined && id !== c.var.userId) throw forbidden();
     return profile(c, await editProfile(c.var.db, c.var.userId, changes));
   })
-  .post('/user/avatar', requireUser, async (c) => profile(c, await saveAvatar(c.env, c.var.db, c.var.userId, await formFile(c))))
-  .get('/avatar/:userId/:name', async (c) => {
+  .post(API.system.userAvatar, requireUser, async (c) => profile(c, await saveAvatar(c.env, c.var.db, c.var.userId, await formFile(c))))
+  .get(API.system.avatar, async (c) => {
     const { userId, name } = c.req.param();
     const object = await avatarObject(c.env, userId, name, c.req.path);
     return new Response(object.body, {
       headers: { 'content-type': object.httpMetadata?.contentType ?? 'application/octet-stream', 'cache-control': 'public, max-age=31536000, immutable' },
     });
   })
-  .put('/updatePwd', requireUser, validate('json', changePasswordBody), async (c) => {
+  .put(API.system.updatePwd, requireUser, validate('json', changePasswordBody), async (c) => {
     const { oldPassword, newPassword } = c.req.valid('json');
     await changePassword(c.var.db, c.var.userId, c.var.sessionId, oldPassword, newPassword);
     return ok(c, null);
   })
-  .put('/bindingAccount', requireUser, validate('json', bindAccountBody), async (c) => {
+  .put(API.system.bindingAccount, requireUser, validate('json', bindAccountBody), async (c) => {
     const { target, code } = c.req.valid('json');
     return profile(c, await bindAddress(c.var.db, c.var.userId, target, code));
   })
-  .put('/bindingOther', requireUser, validate('json', bindOtherBody), async (c) =>
+  .put(API.system.bindingOther, requireUser, validate('json', bindOtherBody), async (c) =>
     profile(c, await linkProvider(c.env, c.var.db, c.var.userId, c.req.valid('json'))),
   )
-  .put('/unbindWeCat', requireUser, async (c) => profile(c, await unlinkProvider(c.var.db, c.var.userId, 'wechat')))
-  .put('/unbindGoogle', requireUser, async (c) => profile(c, await unlinkProvider(c.var.db, c.var.userId, 'google')));
+  .put(API.system.unbindWeCat, requireUser, async (c) => profile(c, await unlinkProvider(c.var.db, c.var.userId, 'wechat')))
+  .put(API.system.unbindGoogle, requireUser, async (c) => profile(c, await unlinkProvider(c.var.db, c.var.userId, 'google')));

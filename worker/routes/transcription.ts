@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { API } from '../../contracts/api-paths';
 import { addTranslationBody, editDetailsBody, refreshRecordBody, transwriteBody } from '../../contracts/transcription';
 import type { TranswriteResult } from '../../contracts/transcription';
 import { ok } from '../lib/envelope';
@@ -19,25 +20,25 @@ import { latestTask, retryTranscription, submitTranscription } from '../services
  * media. Sign-in is required per route: this shares its base path with public share calls.
  */
 export const transcriptionRoutes = new Hono<AppEnv>()
-  .post('/transwrite', requireUser, validate('json', transwriteBody), async (c) => {
+  .post(API.transcription.transwrite, requireUser, validate('json', transwriteBody), async (c) => {
     const { ids, ...form } = c.req.valid('json');
     const created = await submitTranscription(c.var.db, c.env, c.var.userId, c.var.locale, ids, form, queueSender(c.env.JOBS));
     // The spec's dialog reads the outcome from data.code and data.msg.
     return ok<TranswriteResult>(c, { code: 200, msg: translate(c.var.locale, 'transcriptionStarted'), ids: created });
   })
-  .post('/refreshRecord', requireUser, validate('json', refreshRecordBody), async (c) =>
+  .post(API.transcription.refreshRecord, requireUser, validate('json', refreshRecordBody), async (c) =>
     ok(c, recordRow(await retryTranscription(c.var.db, c.var.userId, c.req.valid('json').id, queueSender(c.env.JOBS)))),
   )
-  .get('/getLatestTrans', requireUser, async (c) => ok(c, await latestTask(c.var.db, c.var.userId)))
-  .post('/editDetails', requireUser, validate('json', editDetailsBody), async (c) => {
+  .get(API.transcription.getLatestTrans, requireUser, async (c) => ok(c, await latestTask(c.var.db, c.var.userId)))
+  .post(API.transcription.editDetails, requireUser, validate('json', editDetailsBody), async (c) => {
     const { id, lines } = c.req.valid('json');
     await saveLines(c.var.db, c.var.userId, id, lines);
     return ok(c, null);
   })
-  .post('/addTranslation', requireUser, validate('json', addTranslationBody), async (c) => {
+  .post(API.transcription.addTranslation, requireUser, validate('json', addTranslationBody), async (c) => {
     const { id, language } = c.req.valid('json');
     return ok(c, recordRow(await addTranslation(c.var.db, c.env, c.var.userId, c.var.locale, id, language, queueSender(c.env.JOBS))));
   })
-  .get('/media', requireUser, validate('query', z.object({ id: z.coerce.number().int().positive() })), async (c) =>
+  .get(API.transcription.media, requireUser, validate('query', z.object({ id: z.coerce.number().int().positive() })), async (c) =>
     ok(c, await mediaSource(c.var.db, c.env, publicOrigin(c), c.var.userId, c.req.valid('query').id)),
   );

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { API } from '../../contracts/api-paths';
 import { mergeFileBody, removeUploadsBody, uploadInitBody, uploadPartBody } from '../../contracts/uploads';
 import { ok } from '../lib/envelope';
 import { publicOrigin } from '../lib/client';
@@ -9,17 +10,19 @@ import { completeUpload, initUpload, recordPart, removeUploads } from '../servic
 
 /**
  * The upload dialog's calls (spec §7 uploadInit, uploadBlock, mergeFileData, and deleting uploaded files).
- * Mounted on the same base as the transcript calls, so sign-in is required per route: a sub-app-wide
- * `use` would also cover that base's public share calls.
+ * They share their base with the transcript calls, so sign-in is required per route: an area-wide `use`
+ * would also cover that base's public share calls.
  */
 export const uploadRoutes = new Hono<AppEnv>()
-  .post('/uploadInit', requireUser, validate('json', uploadInitBody), async (c) =>
+  .post(API.uploads.uploadInit, requireUser, validate('json', uploadInitBody), async (c) =>
     ok(c, await initUpload(c.var.db, c.env, publicOrigin(c), c.var.userId, c.req.valid('json'))),
   )
-  .post('/uploadBlock', requireUser, validate('json', uploadPartBody), async (c) => ok(c, await recordPart(c.var.db, c.var.userId, c.req.valid('json'))))
-  .post('/mergeFileData', requireUser, validate('json', mergeFileBody), async (c) =>
+  .post(API.uploads.uploadBlock, requireUser, validate('json', uploadPartBody), async (c) =>
+    ok(c, await recordPart(c.var.db, c.var.userId, c.req.valid('json'))),
+  )
+  .post(API.uploads.mergeFileData, requireUser, validate('json', mergeFileBody), async (c) =>
     ok(c, await completeUpload(c.var.db, c.env, c.var.userId, c.req.valid('json').uploadId)),
   )
-  .post('/removeUpload', requireUser, validate('json', removeUploadsBody), async (c) =>
+  .post(API.uploads.removeUpload, requireUser, validate('json', removeUploadsBody), async (c) =>
     ok(c, await removeUploads(c.var.db, c.env, c.var.userId, c.req.valid('json').ids)),
   );

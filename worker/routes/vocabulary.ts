@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { API, API_AREAS } from '../../contracts/api-paths';
 import { Code } from '../../contracts/errors';
 import {
   VOCABULARY_IMPORT_TYPES,
@@ -36,10 +37,14 @@ import {
 
 /** The signed-in user's vocabulary libraries, entries and library folders (spec §7 /speech/document/*). */
 export const vocabularyRoutes = new Hono<AppEnv>()
-  .use(requireUser)
-  .get('/getDocumentList', validate('query', documentListQuery), async (c) => page(c, await listLibraries(c.var.db, c.var.userId, c.req.valid('query'))))
-  .get('/getDocumentData', validate('query', documentDataQuery), async (c) => ok(c, await libraryData(c.var.db, c.var.userId, c.req.valid('query'))))
-  .post('/import', validate('form', documentImportFields), async (c) => {
+  .use(API_AREAS.vocabulary, requireUser)
+  .get(API.vocabulary.getDocumentList, validate('query', documentListQuery), async (c) =>
+    page(c, await listLibraries(c.var.db, c.var.userId, c.req.valid('query'))),
+  )
+  .get(API.vocabulary.getDocumentData, validate('query', documentDataQuery), async (c) =>
+    ok(c, await libraryData(c.var.db, c.var.userId, c.req.valid('query'))),
+  )
+  .post(API.vocabulary.import, validate('form', documentImportFields), async (c) => {
     const file = (await c.req.parseBody()).file;
     if (!(file instanceof File)) throw new ApiError(Code.BAD_REQUEST, 'vocabImportNoFile');
     if (file.size > VOCABULARY_LIMITS.importBytes) {
@@ -49,14 +54,14 @@ export const vocabularyRoutes = new Hono<AppEnv>()
     const bytes = await file.arrayBuffer();
     return ok(c, await importEntries(c.var.db, c.var.userId, c.req.valid('form'), (type) => readEntries(bytes, type)));
   })
-  .post('/remove', validate('json', documentRemoveBody), async (c) => ok(c, await removeLibraries(c.var.db, c.var.userId, c.req.valid('json').ids)))
-  .post('/removeData', validate('json', documentRemoveDataBody), async (c) => {
+  .post(API.vocabulary.remove, validate('json', documentRemoveBody), async (c) => ok(c, await removeLibraries(c.var.db, c.var.userId, c.req.valid('json').ids)))
+  .post(API.vocabulary.removeData, validate('json', documentRemoveDataBody), async (c) => {
     const { id, ids } = c.req.valid('json');
     return ok(c, await removeEntries(c.var.db, c.var.userId, id, ids));
   })
-  .post('/edit', validate('json', documentEditBody), async (c) => ok(c, await saveLibrary(c.var.db, c.var.userId, c.req.valid('json'))))
-  .post('/editData', validate('json', documentEditDataBody), async (c) => ok(c, await saveEntry(c.var.db, c.var.userId, c.req.valid('json'))))
-  .post('/editFolder', validate('json', documentFolderBody), async (c) => {
+  .post(API.vocabulary.edit, validate('json', documentEditBody), async (c) => ok(c, await saveLibrary(c.var.db, c.var.userId, c.req.valid('json'))))
+  .post(API.vocabulary.editData, validate('json', documentEditDataBody), async (c) => ok(c, await saveEntry(c.var.db, c.var.userId, c.req.valid('json'))))
+  .post(API.vocabulary.editFolder, validate('json', documentFolderBody), async (c) => {
     const { id, parentId, folderName } = c.req.valid('json');
     const node =
       id === undefined
@@ -64,11 +69,11 @@ export const vocabularyRoutes = new Hono<AppEnv>()
         : await renameVocabFolder(c.var.db, c.var.userId, id, folderName);
     return ok(c, node);
   })
-  .post('/removeFolder', validate('json', documentRemoveFolderBody), async (c) =>
+  .post(API.vocabulary.removeFolder, validate('json', documentRemoveFolderBody), async (c) =>
     ok(c, await removeVocabFolder(c.var.db, c.var.userId, c.req.valid('json').id)),
   )
-  .get('/folder', async (c) => ok(c, await vocabFolderTree(c.var.db, c.var.userId)))
-  .get('/export', validate('query', documentExportQuery), async (c) => {
+  .get(API.vocabulary.folder, async (c) => ok(c, await vocabFolderTree(c.var.db, c.var.userId)))
+  .get(API.vocabulary.export, validate('query', documentExportQuery), async (c) => {
     const library = await ownedLibrary(c.var.db, c.var.userId, c.req.valid('query').id);
     const file = await writeEntries(library.type, await allEntries(c.var.db, library.id));
     const filename = `${library.name}${VOCABULARY_IMPORT_TYPES.extension}`;

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { z } from 'zod';
+import { API } from '../../contracts/api-paths';
 import { Code } from '../../contracts/errors';
 import type { Locale } from '../../contracts/locale';
 import { isLocale } from '../../contracts/locale';
@@ -34,7 +35,6 @@ import { resolveVocabulary } from './vocabulary/resolve';
 /** Ended, or ended and finishing its transcript: either way no one joins or changes it any more. */
 const isOver = (status: string) => status === 'ended' || status === 'finishing';
 
-export const SOCKET_PATH = '/speech/meeting/socket';
 const TICKET_AUDIENCE = 'tingyi:meeting-socket';
 
 type Meeting = typeof meetings.$inferSelect;
@@ -217,7 +217,7 @@ async function socketAccess(secret: string, claims: TicketClaims, now = Date.now
     .setIssuedAt(Math.floor(now / 1000))
     .setExpirationTime(Math.floor(now / 1000) + MEETING.ticketSeconds)
     .sign(key(secret));
-  return { role: claims.role, path: SOCKET_PATH, ticket };
+  return { role: claims.role, path: API.meetings.socket, ticket };
 }
 
 export async function verifyTicket(secret: string, ticket: string): Promise<TicketClaims | null> {

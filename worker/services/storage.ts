@@ -1,6 +1,8 @@
 import { GetObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { AwsV4Signer } from 'aws4fetch';
+import { DEV_S3_ENDPOINT } from '../../contracts/api-paths';
+import { API_BASE } from '../../contracts/constants';
 import { Code } from '../../contracts/errors';
 import { toBase64Url } from '../lib/encoding';
 import { ApiError } from '../lib/errors';
@@ -13,7 +15,7 @@ import { ApiError } from '../lib/errors';
  * Multipart uploads are created and completed through the binding, which shares upload ids with the S3 API.
  */
 
-export const DEV_S3_PREFIX = '/prod-api/dev/s3';
+export const DEV_S3_PREFIX = API_BASE + DEV_S3_ENDPOINT;
 export const DEV_ACCESS_KEY_ID = 'tingyi-dev';
 /** Presigned URLs outlive the slowest upload a user would sit through, and no more. */
 export const PRESIGN_SECONDS = 6 * 3600;

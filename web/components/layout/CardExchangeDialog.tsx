@@ -2,10 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { API, apiPath } from '../../../contracts/api-paths';
 import { ACCOUNT_DETAIL_KEY, refreshPermissions } from '../../features/account/api';
 import { post } from '../../lib/request';
-
-const exchangeCardCodeUrl = (code: string) => `/expense/cardPassword/exchangeCardPassword/${encodeURIComponent(code)}`;
 
 /** Card-code redemption (spec §2, §5, §8): trimmed code, button disabled while empty; failures toast in the request layer. */
 export function CardExchangeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -16,7 +15,7 @@ export function CardExchangeDialog({ open, onClose }: { open: boolean; onClose: 
   const trimmed = code.trim();
 
   const exchange = useMutation({
-    mutationFn: (cardCode: string) => post(exchangeCardCodeUrl(cardCode)),
+    mutationFn: (cardCode: string) => post(apiPath(API.expense.exchangeCardPassword, { code: cardCode })),
     onSuccess: () => {
       void message.success(t('cardExchange.success'));
       // The redeemed package changes balances and may change what the plan allows.

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { API } from '../../../contracts/api-paths';
 import type { UserInfo, bindOtherBody } from '../../../contracts/auth';
 import type { AccountItem, Permissions } from '../../../contracts/rights';
 import { get, post, request } from '../../lib/request';
@@ -8,12 +9,12 @@ import { useSession } from '../../lib/session';
 
 export const ACCOUNT_DETAIL_KEY = ['accountDetail'] as const;
 
-export const fetchAccountDetail = async () => (await post<AccountItem[]>('/expense/account/queryAccountDetail', {})).data;
+export const fetchAccountDetail = async () => (await post<AccountItem[]>(API.expense.queryAccountDetail, {})).data;
 
 /** Loads the plan's permissions into the session store; a failure keeps the stored ones (and is logged). */
 export async function refreshPermissions(): Promise<void> {
   try {
-    const { data } = await post<Permissions>('/expense/account/queryUserFunctionJudge', {}, { silent: true });
+    const { data } = await post<Permissions>(API.expense.queryUserFunctionJudge, {}, { silent: true });
     useSession.getState().setPermissions(data);
   } catch (error) {
     console.warn('[account] permissions not refreshed', error);
@@ -31,12 +32,11 @@ export interface PublicClient {
 }
 /** A user's QR landing data: for the holder of their code's key, or (no key) for the signed-in owner. */
 export const fetchClient = async (userId: string | number, key?: string) =>
-  (await get<PublicClient>('/system/getClient', key === undefined ? { userId } : { userId, key }, { silent: true })).data;
+  (await get<PublicClient>(API.system.getClient, key === undefined ? { userId } : { userId, key }, { silent: true })).data;
 
 export type ClientChanges = Partial<Pick<UserInfo, 'name' | 'avatar' | 'shareStatus'>>;
-export const editClient = async (changes: ClientChanges) => (await post<UserInfo>('/system/client/user/edit', changes)).data;
+export const editClient = async (changes: ClientChanges) => (await post<UserInfo>(API.system.clientUserEdit, changes)).data;
 
-export const AVATAR_UPLOAD_URL = '/system/user/avatar';
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -44,23 +44,23 @@ export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export async function uploadAvatar(file: Blob, onProgress: (percent: number) => void): Promise<UserInfo> {
   const body = new FormData();
   body.append('file', file);
-  const { data } = await post<UserInfo>(AVATAR_UPLOAD_URL, body, {
+  const { data } = await post<UserInfo>(API.system.userAvatar, body, {
     onUploadProgress: ({ loaded, total }) => onProgress(total ? Math.round((loaded / total) * 100) : 0),
   });
   return data;
 }
 
-export const changePassword = (body: { oldPassword: string; newPassword: string }) => request({ method: 'PUT', url: '/system/updatePwd', data: body });
+export const changePassword = (body: { oldPassword: string; newPassword: string }) => request({ method: 'PUT', url: API.system.updatePwd, data: body });
 
 export const bindAccount = async (body: { target: string; code: string }) =>
-  (await request<UserInfo>({ method: 'PUT', url: '/system/bindingAccount', data: body })).data;
+  (await request<UserInfo>({ method: 'PUT', url: API.system.bindingAccount, data: body })).data;
 
 /** Links WeChat (a code scanned in bind mode) or Google (the code and state Google returned) to this account. */
 export const bindOther = async (body: z.input<typeof bindOtherBody>) =>
-  (await request<UserInfo>({ method: 'PUT', url: '/system/bindingOther', data: body })).data;
+  (await request<UserInfo>({ method: 'PUT', url: API.system.bindingOther, data: body })).data;
 
 export type SocialProvider = 'wechat' | 'google';
-const UNBIND_URLS: Record<SocialProvider, string> = { wechat: '/system/unbindWeCat', google: '/system/unbindGoogle' };
+const UNBIND_URLS: Record<SocialProvider, string> = { wechat: API.system.unbindWeCat, google: API.system.unbindGoogle };
 export const unbindProvider = async (provider: SocialProvider) => (await request<UserInfo>({ method: 'PUT', url: UNBIND_URLS[provider] })).data;
 
 export interface Page<Row> {
@@ -87,8 +87,8 @@ export interface CostRecord {
 }
 
 export const BILL_URLS = {
-  purchases: '/expense/account/queryBuyRecord',
-  transactions: '/expense/account/queryCostRecord',
+  purchases: API.expense.queryBuyRecord,
+  transactions: API.expense.queryCostRecord,
 } as const;
 
 export const fetchBillPage = async <Row>(url: string, pageNum: number, pageSize: number) => (await post<Page<Row>>(url, { pageNum, pageSize })).data;

@@ -1,3 +1,4 @@
+import { API } from '../../../contracts/api-paths';
 import type { DubIteration, DubLineRow, DubProject, DubSpeaker, DubTranswriteBody, DubVoice, FileUploadResult, SrtFileType } from '../../../contracts/dubbing';
 import type { LanguageLists } from '../../../contracts/engine-languages';
 import type { Page } from '../../../contracts/records';
@@ -6,8 +7,6 @@ import { download, get, post } from '../../lib/request';
 
 /** The dubbing calls (spec §7 `/speech/video/transcribe/*`, the cost check, SRT upload and voice preview). */
 
-const BASE = '/speech/video/transcribe';
-
 export const DUB_LANGUAGES_KEY = ['dubLanguages'] as const;
 export const projectKey = (id: number) => ['dubProject', id] as const;
 export const linesKey = (id: number) => ['dubLines', id] as const;
@@ -15,32 +14,32 @@ export const speakersKey = (id: number) => ['dubSpeakers', id] as const;
 export const voicesKey = (language: string) => ['dubVoices', language] as const;
 export const iterationsKey = (id: number) => ['dubIterations', id] as const;
 
-export const fetchDubLanguages = async () => (await get<LanguageLists>(`${BASE}/getLanguage`)).data;
+export const fetchDubLanguages = async () => (await get<LanguageLists>(API.languages.dubbing)).data;
 
 /**
  * Can the AI voiceover package pay for `duration` seconds? Silent: the dialog words each refusal itself
  * (spec §8: a payment code opens the pay dialog, any other refusal is "insufficient balance").
  */
 export const checkDubbingCost = async (duration: number) => {
-  await post('/expense/cost/dubbingAccountCostBefore', { rightsType: '7', sourceType: '5', duration }, { silent: true });
+  await post(API.expense.dubbingAccountCostBefore, { rightsType: '7', sourceType: '5', duration }, { silent: true });
 };
 
-export const dubTranswrite = async (body: DubTranswriteBody) => (await post<TranswriteResult>(`${BASE}/transwrite`, body, { long: true })).data;
+export const dubTranswrite = async (body: DubTranswriteBody) => (await post<TranswriteResult>(API.dubbing.transwrite, body, { long: true })).data;
 
 /** An SRT for one video; silent because the row says what went wrong. */
 export async function uploadSrt(file: File): Promise<FileUploadResult> {
   const form = new FormData();
   form.append('file', file);
-  return (await post<FileUploadResult>('/file/upload', form, { silent: true })).data;
+  return (await post<FileUploadResult>(API.dubbing.srtUpload, form, { silent: true })).data;
 }
 
 /** Silent: the page shows a project that cannot be loaded in place of the editor. */
-export const fetchProject = async (id: number) => (await get<DubProject>(`${BASE}/getFileByTaskId`, { id }, { silent: true })).data;
+export const fetchProject = async (id: number) => (await get<DubProject>(API.dubbing.getFileByTaskId, { id }, { silent: true })).data;
 /** The project while it is being dubbed: stage and progress. */
-export const fetchSynthesis = async (id: number) => (await get<DubProject>(`${BASE}/getSynthesis`, { id }, { silent: true })).data;
+export const fetchSynthesis = async (id: number) => (await get<DubProject>(API.dubbing.getSynthesis, { id }, { silent: true })).data;
 
 export const fetchLines = async (id: number, pageNum: number, pageSize: number) =>
-  (await post<Page<DubLineRow>>(`${BASE}/getFileDataContentPageList`, { id, pageNum, pageSize })).data;
+  (await post<Page<DubLineRow>>(API.dubbing.getFileDataContentPageList, { id, pageNum, pageSize })).data;
 
 export interface LineEdit {
   id: number;
@@ -49,20 +48,20 @@ export interface LineEdit {
   text?: string;
   translation?: string;
 }
-export const saveEdits = async (id: number, lines: LineEdit[]) => (await post<DubProject>(`${BASE}/edits`, { id, lines })).data;
+export const saveEdits = async (id: number, lines: LineEdit[]) => (await post<DubProject>(API.dubbing.edits, { id, lines })).data;
 
-export const fetchSpeakers = async (id: number) => (await get<DubSpeaker[]>(`${BASE}/getSpeakerList`, { id })).data;
+export const fetchSpeakers = async (id: number) => (await get<DubSpeaker[]>(API.dubbing.getSpeakerList, { id })).data;
 export const editSpeaker = async (body: { id: number; speaker: string; name?: string; voice?: string }) =>
-  (await post<DubSpeaker[]>(`${BASE}/editSpeaker`, body)).data;
-export const fetchVoices = async (language: string) => (await get<DubVoice[]>(`${BASE}/serviceNameList`, { language })).data;
+  (await post<DubSpeaker[]>(API.dubbing.editSpeaker, body)).data;
+export const fetchVoices = async (language: string) => (await get<DubVoice[]>(API.dubbing.serviceNameList, { language })).data;
 
 /** Silent: a payment shortage opens the pay dialog instead of a toast; the caller shows the rest. */
-export const redub = async (id: number) => (await post<DubProject>(`${BASE}/videoSynthesis`, { id }, { silent: true, long: true })).data;
+export const redub = async (id: number) => (await post<DubProject>(API.dubbing.videoSynthesis, { id }, { silent: true, long: true })).data;
 
-export const createIteration = async (id: number, name: string) => (await post<DubIteration>(`${BASE}/createIteration`, { id, name })).data;
-export const fetchIterations = async (id: number) => (await get<DubIteration[]>(`${BASE}/getIteration`, { id })).data;
+export const createIteration = async (id: number, name: string) => (await post<DubIteration>(API.dubbing.createIteration, { id, name })).data;
+export const fetchIterations = async (id: number) => (await get<DubIteration[]>(API.dubbing.getIteration, { id })).data;
 
-export const retranslate = async (id: number) => (await get<DubProject>('/ai/dubbing/transAdjust', { transId: id }, { long: true })).data;
+export const retranslate = async (id: number) => (await get<DubProject>(API.dubbing.transAdjust, { transId: id }, { long: true })).data;
 
 export type DubDownloadKind = 'subtitles' | 'withVideo';
 export interface DubDownloadOptions {
@@ -70,11 +69,11 @@ export interface DubDownloadOptions {
   msgType: SrtFileType;
 }
 export const downloadConfig = (id: number, kind: DubDownloadKind, { type, msgType }: DubDownloadOptions) => ({
-  url: kind === 'subtitles' ? `${BASE}/download/zip` : `${BASE}/download/destroy/zip`,
+  url: kind === 'subtitles' ? API.dubbing.downloadZip : API.dubbing.downloadDestroyZip,
   params: { idStr: String(id), type, msgType, speaker: '0' },
   long: true,
 });
 
 /** A line or a voice spoken, as audio/wav. */
 export const synthesize = async (body: { text: string; language: string; voice?: string }) =>
-  (await download({ method: 'POST', url: '/speech/audio/synthesis', data: body })).blob;
+  (await download({ method: 'POST', url: API.synthesis.synthesis, data: body })).blob;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { API } from '../../../contracts/api-paths';
 import type {
   ExportOptions,
   Page,
@@ -17,36 +18,34 @@ import type { CallOptions } from '../../lib/request';
 
 /** The records calls (spec §7 transcript calls): list, edit, remove, share, shared view, copy, export. */
 
-const BASE = '/speech/audio/transcribe';
-
 export const RECORDS_KEY = ['records'] as const;
 export const SHARE_STATUS_KEY = ['shareStatus'] as const;
 
 /** The list query as this app sends it: the contract's, with the page and sort always given. */
 export type RecordsQuery = RecordQuery & { pageNum: number; pageSize: number; orderByColumn: OrderColumn; isAsc: 'asc' | 'desc' };
 
-export const fetchRecords = async (query: RecordsQuery, config?: CallOptions) => (await get<Page<RecordRow>>(`${BASE}/query`, query, config)).data;
+export const fetchRecords = async (query: RecordsQuery, config?: CallOptions) => (await get<Page<RecordRow>>(API.records.query, query, config)).data;
 
 /** Rename one record, or move / (un)favourite several. */
-export const editRecords = async (body: z.input<typeof editRecordBody>) => (await post<{ updated: number }>(`${BASE}/edit`, body)).data;
+export const editRecords = async (body: z.input<typeof editRecordBody>) => (await post<{ updated: number }>(API.records.edit, body)).data;
 
-export const removeRecords = async (ids: number[]) => (await post<{ removed: number }>(`${BASE}/remove`, { ids })).data;
+export const removeRecords = async (ids: number[]) => (await post<{ removed: number }>(API.records.remove, { ids })).data;
 
-export const fetchShareStatus = async (id: number) => (await get<ShareStatus>(`${BASE}/getTransShareStatus`, { id })).data;
+export const fetchShareStatus = async (id: number) => (await get<ShareStatus>(API.records.getTransShareStatus, { id })).data;
 
-export const setShare = async (body: z.input<typeof shareBody>) => (await post<ShareStatus>(`${BASE}/share`, body)).data;
+export const setShare = async (body: z.input<typeof shareBody>) => (await post<ShareStatus>(API.records.share, body)).data;
 
 /** Public: the page shows an expired link itself, so the call is silent. */
-export const fetchSharedRecord = async (token: string) => (await get<SharedRecord>(`${BASE}/getTransResult`, { token }, { silent: true })).data;
+export const fetchSharedRecord = async (token: string) => (await get<SharedRecord>(API.records.getTransResult, { token }, { silent: true })).data;
 
-export const copyReplica = async (body: z.input<typeof copyReplicaBody>) => (await post<RecordRow>(`${BASE}/copyReplica`, body)).data;
+export const copyReplica = async (body: z.input<typeof copyReplicaBody>) => (await post<RecordRow>(API.records.copyReplica, body)).data;
 
 export type ExportChoice = Omit<ExportOptions, 'ids'>;
 
 /** One record downloads as its file, several as a zip; the server names the file. */
 export function exportRecords(ids: number[], { format, content, speaker, timestamps }: ExportChoice): Promise<string> {
   return downloadFile(
-    { url: `${BASE}/export`, params: { ids: ids.join(','), format, content, speaker, timestamps }, long: true },
+    { url: API.records.export, params: { ids: ids.join(','), format, content, speaker, timestamps }, long: true },
     ids.length > 1 ? 'records.zip' : `record-${ids[0]}.${format}`,
   );
 }

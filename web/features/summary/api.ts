@@ -1,3 +1,4 @@
+import { API } from '../../../contracts/api-paths';
 import { type SummaryExportFormat, type SummaryState, summaryFallbackName } from '../../../contracts/summary';
 import { downloadFile } from '../../lib/download';
 import { post } from '../../lib/request';
@@ -12,10 +13,10 @@ import { detailKey } from '../record-detail/api';
 export const summaryKey = (id: number) => [...detailKey(id), 'summary'] as const;
 
 /** Silent: the summary card shows a failed read in place, without a toast over the whole page. */
-export const fetchSummary = async (id: number) => (await post<SummaryState>('/ai/ai/queryMediaSummary', { id }, { silent: true })).data;
+export const fetchSummary = async (id: number) => (await post<SummaryState>(API.summaries.queryMediaSummary, { id }, { silent: true })).data;
 
 /** Starts or re-runs the summary; a refusal (no transcript yet) is toasted by the request layer. */
-export const startSummary = async (id: number) => (await post<SummaryState>('/ai/ai/mediaSummary', { id })).data;
+export const startSummary = async (id: number) => (await post<SummaryState>(API.summaries.mediaSummary, { id })).data;
 
 export const downloadSummary = (id: number, format: SummaryExportFormat) =>
-  downloadFile({ method: 'POST', url: '/ai/summaryTemplate/download', data: { id, format } }, summaryFallbackName(id, format));
+  downloadFile({ method: 'POST', url: API.summaries.download, data: { id, format } }, summaryFallbackName(id, format));

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { API } from '../../../contracts/api-paths';
 import type {
   DocumentData,
   VocabularyFolder,
@@ -14,8 +15,6 @@ import { get, post } from '../../lib/request';
 import type { CallOptions } from '../../lib/request';
 
 /** The vocabulary calls (spec §7 /speech/document/*). */
-
-const BASE = '/speech/document';
 
 export const VOCABULARY_KEY = ['vocabulary'] as const;
 export const librariesKey = (query: LibraryQuery) => [...VOCABULARY_KEY, 'libraries', query] as const;
@@ -58,17 +57,17 @@ export interface ImportFields {
   folderId?: number;
 }
 
-export const fetchLibraries = async (query: LibraryQuery, config?: CallOptions) => (await get<LibraryPage>(`${BASE}/getDocumentList`, query, config)).data;
+export const fetchLibraries = async (query: LibraryQuery, config?: CallOptions) => (await get<LibraryPage>(API.vocabulary.getDocumentList, query, config)).data;
 
-export const fetchLibrary = async (query: EntryQuery) => (await get<DocumentData>(`${BASE}/getDocumentData`, query)).data;
+export const fetchLibrary = async (query: EntryQuery) => (await get<DocumentData>(API.vocabulary.getDocumentData, query)).data;
 
-export const editLibrary = async (body: z.input<typeof documentEditBody>) => (await post<VocabularyLibrary>(`${BASE}/edit`, body)).data;
+export const editLibrary = async (body: z.input<typeof documentEditBody>) => (await post<VocabularyLibrary>(API.vocabulary.edit, body)).data;
 
-export const removeLibraries = async (ids: number[]) => (await post(`${BASE}/remove`, { ids })).data;
+export const removeLibraries = async (ids: number[]) => (await post(API.vocabulary.remove, { ids })).data;
 
-export const editEntry = async (body: z.input<typeof documentEditDataBody>) => (await post<VocabularyEntry>(`${BASE}/editData`, body)).data;
+export const editEntry = async (body: z.input<typeof documentEditDataBody>) => (await post<VocabularyEntry>(API.vocabulary.editData, body)).data;
 
-export const removeEntries = async (id: number, ids: number[]) => (await post(`${BASE}/removeData`, { id, ids })).data;
+export const removeEntries = async (id: number, ids: number[]) => (await post(API.vocabulary.removeData, { id, ids })).data;
 
 /** Silent: the import dialog shows a refusal beside the file rather than in a passing toast. */
 export async function importLibrary(file: File, fields: ImportFields): Promise<ImportResult> {
@@ -77,13 +76,13 @@ export async function importLibrary(file: File, fields: ImportFields): Promise<I
   for (const [key, value] of Object.entries(fields)) {
     if (value !== undefined && value !== null && value !== '') body.append(key, String(value));
   }
-  return (await post<ImportResult>(`${BASE}/import`, body, { silent: true })).data;
+  return (await post<ImportResult>(API.vocabulary.import, body, { silent: true })).data;
 }
 
-export const exportLibrary = (library: VocabularyLibrary) => downloadFile({ url: `${BASE}/export`, params: { id: library.id } }, `${library.name}.xlsx`);
+export const exportLibrary = (library: VocabularyLibrary) => downloadFile({ url: API.vocabulary.export, params: { id: library.id } }, `${library.name}.xlsx`);
 
-export const fetchVocabularyFolders = async () => (await get<VocabularyFolder[]>(`${BASE}/folder`)).data;
+export const fetchVocabularyFolders = async () => (await get<VocabularyFolder[]>(API.vocabulary.folder)).data;
 
-export const editVocabularyFolder = async (body: z.input<typeof documentFolderBody>) => (await post<VocabularyFolder>(`${BASE}/editFolder`, body)).data;
+export const editVocabularyFolder = async (body: z.input<typeof documentFolderBody>) => (await post<VocabularyFolder>(API.vocabulary.editFolder, body)).data;
 
-export const removeVocabularyFolder = async (id: number) => (await post(`${BASE}/removeFolder`, { id })).data;
+export const removeVocabularyFolder = async (id: number) => (await post(API.vocabulary.removeFolder, { id })).data;

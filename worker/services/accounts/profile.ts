@@ -1,3 +1,5 @@
+import { API, apiPath } from '../../../contracts/api-paths';
+import { API_BASE } from '../../../contracts/constants';
 import type { z } from 'zod';
 import type { editClientBody } from '../../../contracts/auth';
 import { Code } from '../../../contracts/errors';
@@ -23,9 +25,9 @@ export async function editProfile(db: Db, userId: number, changes: z.infer<typeo
 export async function saveAvatar(env: Env, db: Db, userId: number, file: File | null | undefined): Promise<User> {
   const ext = file ? AVATAR_TYPES[file.type] : undefined;
   if (!file || !ext || file.size > AVATAR_MAX_BYTES) throw new ApiError(Code.BAD_REQUEST, 'avatarInvalid');
-  const key = `avatars/${userId}/${randomToken(9)}.${ext}`;
-  await env.MEDIA.put(key, file.stream(), { httpMetadata: { contentType: file.type } });
-  return updateUser(db, userId, { avatar: `/prod-api/system/avatar/${key.slice('avatars/'.length)}` });
+  const name = `${randomToken(9)}.${ext}`;
+  await env.MEDIA.put(`avatars/${userId}/${name}`, file.stream(), { httpMetadata: { contentType: file.type } });
+  return updateUser(db, userId, { avatar: `${API_BASE}${apiPath(API.system.avatar, { userId, name })}` });
 }
 
 /** A stored avatar; `path` names the request in the not-found answer. */

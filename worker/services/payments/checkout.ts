@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { API, apiPath } from '../../../contracts/api-paths';
+import { API_BASE } from '../../../contracts/constants';
 import { Code } from '../../../contracts/errors';
 import { PAY, type QrPayRequest, type QrPayResponse } from '../../../contracts/pay';
 import type { Db } from '../../db/client';
@@ -47,7 +49,7 @@ export async function createOrder(
       outTradeNo,
       amountFen: pkg.priceFen,
       description: pkg.packageName,
-      notifyUrl: `${origin}/prod-api/pay/notify/${input.payType}`,
+      notifyUrl: `${origin}${API_BASE}${apiPath(API.payNotify.notify, { payType: input.payType })}`,
       origin,
       expiresAt,
       channel,

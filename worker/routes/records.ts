@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { API } from '../../contracts/api-paths';
 import {
   copyReplicaBody,
   editRecordBody,
@@ -29,26 +30,29 @@ import {
 /**
  * Records and their transcripts (spec §7 transcript calls): the list, edits, deletion, sharing, copies
  * and export. Everything but the shared view needs a signed-in owner. Sign-in is required per route: the
- * upload calls share this base, and a sub-app-wide `use` would reach them and the public share view alike.
+ * upload and transcription calls share this base, and an area-wide `use` would reach them and the public
+ * share view alike.
  */
-export const transcribeRoutes = new Hono<AppEnv>()
+export const recordRoutes = new Hono<AppEnv>()
   // Public: a share link is the only credential.
-  .get('/getTransResult', validate('query', sharedRecordQuery), async (c) => ok(c, await sharedRecord(c.var.db, c.req.valid('query').token)))
-  .get('/query', requireUser, validate('query', recordQuery), async (c) => page(c, await listRecords(c.var.db, c.var.userId, c.req.valid('query'))))
-  .post('/edit', requireUser, validate('json', editRecordBody), async (c) => ok(c, await editRecords(c.var.db, c.var.userId, c.req.valid('json'))))
-  .post('/remove', requireUser, validate('json', removeRecordsBody), async (c) =>
+  .get(API.records.getTransResult, validate('query', sharedRecordQuery), async (c) => ok(c, await sharedRecord(c.var.db, c.req.valid('query').token)))
+  .get(API.records.query, requireUser, validate('query', recordQuery), async (c) => page(c, await listRecords(c.var.db, c.var.userId, c.req.valid('query'))))
+  .post(API.records.edit, requireUser, validate('json', editRecordBody), async (c) => ok(c, await editRecords(c.var.db, c.var.userId, c.req.valid('json'))))
+  .post(API.records.remove, requireUser, validate('json', removeRecordsBody), async (c) =>
     ok(c, await removeRecords(c.var.db, c.env.MEDIA, c.var.userId, c.req.valid('json').ids)),
   )
-  .get('/getTrans', requireUser, validate('query', recordIdQuery), async (c) => ok(c, await recordDetail(c.var.db, c.var.userId, c.req.valid('query').id)))
-  .post('/share', requireUser, validate('json', shareBody), async (c) => ok(c, await setShare(c.var.db, c.var.userId, c.req.valid('json'))))
-  .get('/getTransShareStatus', requireUser, validate('query', recordIdQuery), async (c) =>
+  .get(API.records.getTrans, requireUser, validate('query', recordIdQuery), async (c) =>
+    ok(c, await recordDetail(c.var.db, c.var.userId, c.req.valid('query').id)),
+  )
+  .post(API.records.share, requireUser, validate('json', shareBody), async (c) => ok(c, await setShare(c.var.db, c.var.userId, c.req.valid('json'))))
+  .get(API.records.getTransShareStatus, requireUser, validate('query', recordIdQuery), async (c) =>
     ok(c, await getShareStatus(c.var.db, c.var.userId, c.req.valid('query').id)),
   )
-  .post('/copyReplica', requireUser, validate('json', copyReplicaBody), async (c) => {
+  .post(API.records.copyReplica, requireUser, validate('json', copyReplicaBody), async (c) => {
     const { token, folderId } = c.req.valid('json');
     return ok(c, await copySharedRecord(c.var.db, c.env.MEDIA, c.var.userId, token, folderId));
   })
-  .get('/export', requireUser, validate('query', exportQuery), async (c) => {
+  .get(API.records.export, requireUser, validate('query', exportQuery), async (c) => {
     const download = await exportRecords(c.var.db, c.var.userId, c.req.valid('query'));
     return c.body(new Blob([download.body]), 200, {
       'content-type': download.contentType,

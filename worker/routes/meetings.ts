@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { API } from '../../contracts/api-paths';
 import { CLOSE, createMeetingBody, editMeetingBody, joinRecordQuery, meetingIdBody, meetingIdQuery, networkLinkQuery } from '../../contracts/meeting';
 import { Code } from '../../contracts/errors';
 import { meetingListQuery } from '../../contracts/records';
@@ -35,27 +36,31 @@ function refuseSocket(code: number, reason: string) {
  * (joinRecord), projected screens (getNetworkLink) and the socket (ticket) need no account.
  */
 export const meetingRoutes = new Hono<AppEnv>()
-  .get('/getMeetingList', requireUser, validate('query', meetingListQuery), async (c) =>
+  .get(API.meetings.getMeetingList, requireUser, validate('query', meetingListQuery), async (c) =>
     page(c, await listRecords(c.var.db, c.var.userId, { ...c.req.valid('query'), type: 'meeting' })),
   )
-  .post('/create', requireUser, validate('json', createMeetingBody), async (c) =>
+  .post(API.meetings.create, requireUser, validate('json', createMeetingBody), async (c) =>
     ok(c, await createMeeting(c.env, c.var.db, c.var.userId, c.var.locale, c.req.valid('json'))),
   )
-  .get('/getMeeting', requireUser, validate('query', meetingIdQuery), async (c) =>
+  .get(API.meetings.getMeeting, requireUser, validate('query', meetingIdQuery), async (c) =>
     ok(c, await getMeeting(c.env, c.var.db, c.var.userId, c.req.valid('query').id, c.var.locale)),
   )
-  .post('/edit', requireUser, validate('json', editMeetingBody), async (c) => ok(c, await editMeeting(c.env, c.var.db, c.var.userId, c.req.valid('json'))))
-  .post('/stopMeeting', requireUser, validate('json', meetingIdBody), async (c) =>
+  .post(API.meetings.edit, requireUser, validate('json', editMeetingBody), async (c) =>
+    ok(c, await editMeeting(c.env, c.var.db, c.var.userId, c.req.valid('json'))),
+  )
+  .post(API.meetings.stopMeeting, requireUser, validate('json', meetingIdBody), async (c) =>
     ok(c, await stopMeeting(c.env, c.var.db, c.var.userId, c.req.valid('json').id)),
   )
-  .post('/createScreenCode', requireUser, validate('json', meetingIdBody), async (c) =>
+  .post(API.meetings.createScreenCode, requireUser, validate('json', meetingIdBody), async (c) =>
     ok(c, await createScreenCode(c.env, c.var.db, c.var.userId, c.req.valid('json').id)),
   )
-  .get('/getNetworkLink', throttleGuesses('screenCode', { perIp: 30, windowMs: 10 * 60_000 }), validate('query', networkLinkQuery), async (c) =>
+  .get(API.meetings.getNetworkLink, throttleGuesses('screenCode', { perIp: 30, windowMs: 10 * 60_000 }), validate('query', networkLinkQuery), async (c) =>
     ok(c, await projectionAccess(c.env, c.var.db, c.req.valid('query').shortCode, c.var.locale)),
   )
-  .get('/joinRecord', validate('query', joinRecordQuery), async (c) => ok(c, await participantAccess(c.env, c.var.db, c.req.valid('query'), c.var.locale)))
-  .get('/socket', validate('query', z.object({ ticket: z.string().min(1).max(2048) })), async (c) => {
+  .get(API.meetings.joinRecord, validate('query', joinRecordQuery), async (c) =>
+    ok(c, await participantAccess(c.env, c.var.db, c.req.valid('query'), c.var.locale)),
+  )
+  .get(API.meetings.socket, validate('query', z.object({ ticket: z.string().min(1).max(2048) })), async (c) => {
     if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') throw new ApiError(Code.UPGRADE_REQUIRED, 'upgradeRequired');
     const claims = await verifyTicket(c.env.JWT_SECRET, c.req.valid('query').ticket);
     if (!claims) return refuseSocket(CLOSE.badTicket, 'invalid or expired ticket');
