@@ -30,7 +30,8 @@ import { LiveTranslation } from './meeting-translation';
  * - accept the meeting's WebSockets (hibernation API; meeting-sockets.ts) with the role the ticket gave them:
  *   the host sends audio and control, participants and projected screens only listen and choose a
  *   translation language; each socket's messages are handled in the order they were sent (in-order.ts);
- * - keep the meeting state (not started → in progress ⇄ paused → ended), mirrored to D1 (meeting-status.ts);
+ * - take the host's controls through the meeting's states (not started → in progress ⇄ paused → ended;
+ *   meeting-status.ts), its course from first frame to finished record running in meeting-course.ts;
  * - hand the host's audio to the recording (meeting-audio.ts), live recognition (meeting-recognition.ts) and
  *   billing (meeting-billing.ts, which may pause the meeting with the 925… code);
  * - turn each final into a stored, masked, broadcast line (meeting-finals.ts, flushed to D1 in batches) and

@@ -16,12 +16,15 @@ import type { RoomTimers } from './meeting-timers';
 import type { LiveTranslation } from './meeting-translation';
 
 /**
- * A meeting's course through its statuses (meeting-status.ts), each change stored, mirrored to D1 and told to
- * every socket, with a reason in each socket's language when the room (not the host) made it. A pause lets
- * live recognition finish in the background. The end stops recognition and settles the bill, closes the
- * recording, waits a bounded while for translations, then finishes the record: at once, or — when the live
- * recogniser left gaps — on the `complete` timer, recognising them from the stored audio first (retried a few
- * times; the record reads `finishing` meanwhile). Ending again repairs whatever an abnormal close left undone.
+ * A meeting's course, from the first frame to the finished record. While it runs: each frame of the host's
+ * audio is recorded, recognised and paid for; each final is stored and translated; a socket let in is
+ * welcomed with the meeting, its recent lines and its languages. Each change of status (meeting-status.ts) is
+ * stored, mirrored to D1 and told to every socket, with a reason in each socket's language when the room (not
+ * the host) made it. A pause lets live recognition finish in the background. The end stops recognition and
+ * settles the bill, closes the recording, waits a bounded while for translations, then finishes the record:
+ * at once, or — when the live recogniser left gaps — on the `complete` timer, recognising them from the stored
+ * audio first (retried a few times; the record reads `finishing` meanwhile). Ending again repairs whatever an
+ * abnormal close left undone.
  */
 
 /** Finishing the transcript is retried this often, then the meeting ends with the lines it has. */
