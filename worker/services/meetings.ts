@@ -22,7 +22,7 @@ import { ApiError } from '../lib/errors';
 import { translate } from '../lib/i18n';
 import { targetFolder } from './folders';
 import { isOwnerQrKey } from './owner-qr';
-import { providers } from './providers';
+import { checkLanguages, checkTargetCount } from './languages';
 import { check, checkGated, checkRecognitionLanguage, permissions } from './rights';
 import { resolveVocabulary } from './vocabulary/resolve';
 
@@ -85,20 +85,10 @@ async function ownedMeeting(db: Db, userId: number, id: number) {
   return row;
 }
 
-/** The languages a meeting may use: the source must be live-recognisable, every target reachable from it. */
-async function checkLanguages(env: Env, source: string, targets: string[]) {
-  const p = providers(env);
-  if (!(await p.stream.languages()).includes(source)) throw new ApiError(Code.BAD_REQUEST, 'languageUnsupported', { language: source });
-  const pairs = await p.translate.pairs();
-  const missing = targets.find((to) => !pairs.some((pair) => pair.from === source && pair.to === to));
-  if (missing) throw new ApiError(Code.BAD_REQUEST, 'translationUnsupported', { from: source, to: missing });
-}
-
 export async function createMeeting(env: Env, db: Db, userId: number, locale: Locale, body: z.output<typeof createMeetingBody>) {
   const targets = body.mode === 'record' ? [] : [...new Set(body.targetLanguages)].filter((t) => t !== body.sourceLanguage);
-  const { translateCount } = await permissions(db, userId);
-  if (targets.length > translateCount) throw new ApiError(Code.BAD_REQUEST, 'tooManyTargets', { count: translateCount });
-  await checkLanguages(env, body.sourceLanguage, targets);
+  await checkTargetCount(db, userId, targets);
+  await checkLanguages(env, body.sourceLanguage, 'live', targets);
   await checkRecognitionLanguage(db, userId, body.sourceLanguage);
   // A meeting needs at least a minute of real-time allowance to start; the room charges as it goes.
   await check(db, userId, 'realtime', 60);

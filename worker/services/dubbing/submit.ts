@@ -13,7 +13,7 @@ import { randomToken } from '../../lib/encoding';
 import { ApiError } from '../../lib/errors';
 import { targetFolder } from '../folders';
 import type { Enqueue } from '../jobs';
-import { providers } from '../providers';
+import { checkLanguages } from '../languages';
 import { ownedRecord } from '../records';
 import { check, checkRecognitionLanguage } from '../rights';
 import { startDubbing } from './run';
@@ -79,18 +79,6 @@ async function loadSrt(env: Env, userId: number, form: DubForm, durationMs: numb
   return lines;
 }
 
-async function checkLanguages(env: Env, form: DubForm, recognise: boolean, translate: boolean) {
-  const p = providers(env);
-  if (recognise && !(await p.transcribe.languages()).includes(form.audioLanguage)) {
-    throw new ApiError(Code.BAD_REQUEST, 'languageUnsupported', { language: form.audioLanguage });
-  }
-  const target = form.translationLanguage;
-  if (translate && target && !(await p.translate.pairs()).some((pair) => pair.from === form.audioLanguage && pair.to === target)) {
-    throw new ApiError(Code.BAD_REQUEST, 'translationUnsupported', { from: form.audioLanguage, to: target });
-  }
-  await requireVoices(env, target ?? form.audioLanguage);
-}
-
 export async function submitDubbing(db: Db, env: Env, userId: number, locale: Locale, ids: number[], form: DubForm, enqueue: Enqueue) {
   const file = await db.query.uploads.findFirst({ where: and(eq(uploads.id, ids[0]!), eq(uploads.userId, userId), eq(uploads.kind, 'dubbing')) });
   if (!file) throw new ApiError(Code.NOT_FOUND, 'uploadNotFound');
@@ -99,7 +87,8 @@ export async function submitDubbing(db: Db, env: Env, userId: number, locale: Lo
   // A translation or bilingual SRT already says what to speak: nothing is recognised or translated.
   const recognise = imported === null;
   const translate = imported === null || form.srtFileType === '1';
-  await checkLanguages(env, form, recognise, translate);
+  await checkLanguages(env, form.audioLanguage, recognise ? 'file' : null, translate && form.translationLanguage ? [form.translationLanguage] : []);
+  await requireVoices(env, form.translationLanguage ?? form.audioLanguage);
   if (recognise) await checkRecognitionLanguage(db, userId, form.audioLanguage);
   const seconds = Math.max(1, Math.ceil((file.durationMs ?? 0) / 1000));
   await check(db, userId, 'dubbing', seconds);

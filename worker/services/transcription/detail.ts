@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { records, segments, transcriptionJobs } from '../../db/schema';
 import { chunks, runBatch } from '../../lib/batch';
 import { ApiError } from '../../lib/errors';
-import { providers } from '../providers';
+import { canTranslate } from '../languages';
 import { assertLineTimes } from '../line-rules';
 import { ownedRecord } from '../records';
 import { presignGet, s3Target } from '../storage';
@@ -46,7 +46,7 @@ export async function saveLines(db: Db, userId: number, recordId: number, lines:
 export async function addTranslation(db: Db, env: Env, userId: number, locale: Locale, recordId: number, language: string, enqueue: Enqueue) {
   const record = await ownedRecord(db, userId, recordId);
   if (isBusy(record.status)) throw new ApiError(Code.CONFLICT, 'recordBusy');
-  if (language === record.audioLanguage || !(await providers(env).translate.pairs()).some((p) => p.from === record.audioLanguage && p.to === language)) {
+  if (!(await canTranslate(env, record.audioLanguage, language))) {
     throw new ApiError(Code.BAD_REQUEST, 'translationUnsupported', { from: record.audioLanguage, to: language });
   }
   const now = Date.now();

@@ -10,7 +10,7 @@ import { targetFolder } from '../folders';
 import type { Enqueue } from '../jobs';
 import { ownedRecord } from '../records';
 import { check, checkRecognitionLanguage } from '../rights';
-import { providers } from '../providers';
+import { checkLanguages } from '../languages';
 import { resolveVocabulary } from '../vocabulary/resolve';
 
 /**
@@ -19,24 +19,13 @@ import { resolveVocabulary } from '../vocabulary/resolve';
  * enqueues the first stage. A refused submission keeps the dialog's choices on the upload for recovery.
  */
 
-async function checkLanguages(env: Env, form: TranscribeForm) {
-  const p = providers(env);
-  if (!(await p.transcribe.languages()).includes(form.audioLanguage)) {
-    throw new ApiError(Code.BAD_REQUEST, 'languageUnsupported', { language: form.audioLanguage });
-  }
-  const target = form.translationLanguage;
-  if (target && !(await p.translate.pairs()).some((pair) => pair.from === form.audioLanguage && pair.to === target)) {
-    throw new ApiError(Code.BAD_REQUEST, 'translationUnsupported', { from: form.audioLanguage, to: target });
-  }
-}
-
 export async function submitTranscription(db: Db, env: Env, userId: number, locale: Locale, ids: number[], form: TranscribeForm, enqueue: Enqueue) {
   const files = await Promise.all(
     ids.map((id) => db.query.uploads.findFirst({ where: and(eq(uploads.id, id), eq(uploads.userId, userId), eq(uploads.kind, 'transcription')) })),
   );
   if (files.some((f) => !f)) throw new ApiError(Code.NOT_FOUND, 'uploadNotFound');
   if (files.some((f) => f!.state !== 'uploaded')) throw new ApiError(Code.CONFLICT, 'uploadNotReady');
-  await checkLanguages(env, form);
+  await checkLanguages(env, form.audioLanguage, 'file', form.translationLanguage ? [form.translationLanguage] : []);
   const seconds = files.reduce((sum, f) => sum + Math.ceil((f!.durationMs ?? 0) / 1000), 0);
   let vocabulary: AppliedVocabulary;
   try {

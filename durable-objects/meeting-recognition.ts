@@ -1,0 +1,137 @@
+import type { StreamServerMessage, TranscriptSegment } from '../contracts/engine';
+import { MEETING, type ServerMessage } from '../contracts/meeting';
+import { providers } from '../worker/services/providers';
+import { withGap } from './meeting-completion';
+import type { MetaStore } from './meeting-meta';
+import { RecogniserSession, type EndWait, type Gap } from './meeting-stream';
+
+/**
+ * Live recognition of the host's audio: one connection to the live recogniser at a time (meeting-stream.ts),
+ * opened by the first frame heard, with the meeting's proprietary words. Partials go to every socket (masked,
+ * and not while subtitles run behind); finals go to the room. The room's audio clock advances with each frame.
+ * A connection hopelessly behind is let go and the next frame opens a fresh one; a pause lets the connection
+ * finish in the background; the end waits for it within a bound. What a connection leaves unrecognised (it
+ * lagged, failed or was let go) is kept as a gap, for the room to recognise from the stored audio later.
+ */
+
+/** Bytes per millisecond of 16 kHz mono PCM16. */
+const BYTES_PER_MS = (MEETING.sampleRate * 2) / 1000;
+const ms = (seconds: number) => Math.round(seconds * 1000);
+
+export interface RecognitionLimits {
+  /** How long ending waits for the live recogniser. */
+  readonly endWait: EndWait;
+  /** Past this delay live recognition skips ahead to the current audio (see LagGauge.hopeless). */
+  readonly maxLagMs: number;
+}
+
+export interface RecognitionHooks {
+  broadcast(msg: ServerMessage): void;
+  mask(text: string): string;
+  final(segment: TranscriptSegment): Promise<unknown>;
+  /** The recogniser failed: the room pauses. */
+  failed(detail: string): Promise<void>;
+}
+
+export class LiveRecognition {
+  private stream: RecogniserSession | undefined;
+  /** Connections told to end (a pause, a skip) that may still deliver lines or leave a gap. */
+  private draining = new Set<Promise<void>>();
+
+  constructor(
+    private readonly env: Env,
+    private readonly room: MetaStore,
+    private readonly limits: RecognitionLimits,
+    private readonly hooks: RecognitionHooks,
+  ) {}
+
+  /** The delay subtitles show now, if they run behind. */
+  get lag() {
+    return this.stream?.gauge.showing;
+  }
+
+  /** One frame of the host's audio while the meeting is in progress. */
+  hear(frame: ArrayBuffer) {
+    const meta = this.room.meta;
+    const session = this.stream ?? this.open();
+    meta.durationMs += frame.byteLength / BYTES_PER_MS;
+    session.send(frame, Math.round(meta.durationMs));
+    if (session.gauge.hopeless(this.limits.maxLagMs)) this.letGo(session, { quietMs: 0, maxMs: 0 });
+    else this.announceLag(session.gauge.change());
+  }
+
+  /** The meeting paused: the recogniser finishes what it was sent in the background; ending waits for it. */
+  pause() {
+    const session = this.stream;
+    if (session) this.letGo(session, this.limits.endWait, true);
+  }
+
+  /** The meeting ended: waits (within the bound) for the last finals of every connection. */
+  async end() {
+    this.pause();
+    await Promise.all(this.draining);
+  }
+
+  private open(): RecogniserSession {
+    const meta = this.room.meta;
+    const session: RecogniserSession = new RecogniserSession(
+      meta.durationMs,
+      () => providers(this.env).stream.open(meta.sourceLanguage, { embeddings: true, hotwords: meta.vocabulary?.hotwords ?? [] }),
+      (m) => this.recognised(session, m),
+      (detail) => void this.failed(session, detail),
+    );
+    this.stream = session;
+    return session;
+  }
+
+  /** Ends a connection (see RecogniserSession.finish); what it left out becomes a gap. */
+  private letGo(session: RecogniserSession, wait: EndWait, ending = false) {
+    this.stream = undefined;
+    this.announceLag(session.gauge.clear());
+    const drained: Promise<void> = session
+      .finish(wait)
+      .then(async (gap) => {
+        if (gap && ending) console.error('meeting recogniser did not close in time; the rest is recognised from the audio', this.room.meta.id, gap);
+        await this.addGap(gap);
+      })
+      .finally(() => this.draining.delete(drained));
+    this.draining.add(drained);
+  }
+
+  private async addGap(gap: Gap | undefined) {
+    const meta = this.room.meta;
+    if (!gap) return;
+    meta.gaps = withGap(meta.gaps ?? [], gap);
+    await this.room.save();
+  }
+
+  private async failed(session: RecogniserSession, detail: string) {
+    session.close();
+    if (this.stream !== session) return;
+    this.stream = undefined;
+    this.announceLag(session.gauge.clear());
+    await this.addGap(session.unheard());
+    await this.hooks.failed(detail);
+  }
+
+  /** One message of the recogniser's, its times already on the meeting's clock. */
+  private async recognised(session: RecogniserSession, m: StreamServerMessage) {
+    if (this.stream === session) this.announceLag(session.gauge.change());
+    if (m.type === 'partial') {
+      // Behind the speech, or from a connection let go, a partial shows words long said: finals go first.
+      if (m.text.trim() && this.stream === session && !session.gauge.behind)
+        this.hooks.broadcast({ type: 'partial', text: this.hooks.mask(m.text), start: ms(m.start), end: ms(m.end) });
+    } else if (m.type === 'final') {
+      if (m.text.trim()) await this.hooks.final(m);
+    } else if (m.type === 'error') {
+      await this.failed(session, m.message);
+    } else if (m.type === 'closed') {
+      session.close();
+      if (this.stream === session) this.stream = undefined;
+    }
+  }
+
+  private announceLag(seconds: number | undefined) {
+    if (seconds !== undefined) this.hooks.broadcast({ type: 'lag', seconds });
+  }
+}

@@ -1,0 +1,95 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { Code } from '../../contracts/errors';
+import type { ServerMessage } from '../../contracts/meeting';
+import { MeetingFinals } from '../../durable-objects/meeting-finals';
+import { RoomTimers } from '../../durable-objects/meeting-timers';
+import { LiveTranslation } from '../../durable-objects/meeting-translation';
+import { translationPairs, type LanguagePair } from '../../worker/services/languages';
+import { grant, signUp } from './api';
+import { inRoomStorage, roomState } from './room-parts';
+
+/**
+ * A meeting's live translation (durable-objects/meeting-translation.ts) with the real Apertium translator:
+ * the languages it serves, the translator's pairs asked at most once a minute, and the owner's cap on
+ * viewers' picks.
+ */
+
+describe('live translation', () => {
+  it('asks the translator for its pairs at most once a minute, and again at once after it failed', async () => {
+    await inRoomStorage(async (state) => {
+      const room = roomState({ targetLanguages: ['ja-JP'] });
+      const timers = new RoomTimers(
+        state.storage,
+        () => room.meta.timers,
+        () => room.save(),
+      );
+      const finals = new MeetingFinals(state.storage.sql, env, room, timers, () => {});
+      let asked = 0;
+      let failing = false;
+      let now = 1_000_000;
+      const source = (): Promise<LanguagePair[]> => {
+        asked++;
+        return failing ? Promise.reject(new Error('translator down')) : translationPairs(env);
+      };
+      const picks: string[] = [];
+      const translation = new LiveTranslation(
+        env,
+        room,
+        finals,
+        () => picks,
+        source,
+        () => now,
+      );
+
+      expect(await translation.targets()).toContain('es-ES');
+      // Only English to Spanish is installed here: a language out of reach is asked for but not served.
+      expect(await translation.wanted()).toEqual([]);
+      picks.push('fr-FR', 'es-ES');
+      expect(await translation.wanted()).toEqual(['es-ES']);
+      expect(asked).toBe(1);
+      now += 60_001;
+      failing = true;
+      // While the translator cannot be asked, nothing is offered, and the failure is not kept.
+      expect(await translation.targets()).toEqual([]);
+      expect(asked).toBe(2);
+      failing = false;
+      expect(await translation.targets()).toContain('es-ES');
+      expect(asked).toBe(3);
+    });
+  });
+
+  it("holds viewers' picks to the owner's cap and fills a new pick's screen with the recent lines", async () => {
+    const { userId } = await signUp();
+    await grant(userId, 'duration');
+    await inRoomStorage(async (state) => {
+      const room = roomState({ userId, targetLanguages: ['es-ES'], durationMs: 5000 });
+      const sent: ServerMessage[] = [];
+      const timers = new RoomTimers(
+        state.storage,
+        () => room.meta.timers,
+        () => room.save(),
+      );
+      const finals = new MeetingFinals(state.storage.sql, env, room, timers, (msg) => void sent.push(msg));
+      const translation = new LiveTranslation(env, room, finals, () => []);
+
+      // A duration plan reads 2 languages: the host's Spanish and one viewer's pick.
+      expect(await translation.refusal('fr-FR', [])).toBeNull();
+      expect(await translation.refusal('en-US', ['fr-FR'])).toBeNull();
+      expect(await translation.refusal('es-ES', ['fr-FR'])).toBeNull();
+      const full = await translation.refusal('ca-ES', ['fr-FR']);
+      expect(full).toMatchObject({ code: Code.NO_SUCH_BENEFIT, key: 'meetingLanguagesFull', params: { count: 2, languages: 'es-ES, fr-FR' } });
+      // The asker's own current pick does not count: they are switching from it.
+      expect(await translation.refusal('ca-ES', [])).toBeNull();
+
+      const line = await finals.add({ start: 0, end: 2, text: 'The house is red' }, true);
+      await translation.backfill('es-ES');
+      const spanish = sent.find((m) => m.type === 'translation' && m.language === 'es-ES');
+      expect(spanish).toMatchObject({ seq: line.seq, text: expect.stringMatching(/casa/i) });
+      expect(finals.lines.recent()[0]!.translations['es-ES']).toBe((spanish as { text: string }).text);
+      // A language the translator cannot reach fills nothing.
+      await translation.backfill('fr-FR');
+      expect(sent.filter((m) => m.type === 'translation')).toHaveLength(1);
+    });
+  });
+});

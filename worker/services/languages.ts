@@ -1,0 +1,69 @@
+import { Code } from '../../contracts/errors';
+import type { Db } from '../db/client';
+import { ApiError } from '../lib/errors';
+import { providers, type ProviderEnv } from './providers';
+import { permissions } from './rights';
+
+/**
+ * The language rules of every submission, in one place: which spoken languages a recogniser accepts (file
+ * or live), which translations the configured translator can make (its one list of pairs), and the owner's
+ * cap on translation languages (translateCount, spec §6) for a meeting, at creation and when a viewer picks
+ * a language in the room. File transcription, dubbing, a later translation, meeting creation and the
+ * meeting room all ask here, so each refusal has one code and one message wherever it happens.
+ */
+
+export interface LanguagePair {
+  from: string;
+  to: string;
+}
+
+/** What the deployment translates now (for the engine: its capabilities). */
+export const translationPairs = (env: ProviderEnv): Promise<LanguagePair[]> => providers(env).translate.pairs();
+
+/** The languages `from` translates into, by `pairs`. */
+export const targetsFrom = (pairs: readonly LanguagePair[], from: string) => pairs.filter((p) => p.from === from).map((p) => p.to);
+
+/** Whether the translator can turn `from` into `to` (a language into itself is no translation). */
+export async function canTranslate(env: ProviderEnv, from: string, to: string) {
+  return from !== to && targetsFrom(await translationPairs(env), from).includes(to);
+}
+
+/** Which recogniser hears the source: a file's (batch) or a meeting's (live); none when nothing is recognised. */
+export type Recogniser = 'file' | 'live' | null;
+
+/**
+ * Refuses (400) a source language the recogniser does not know, then the first target the translator cannot
+ * reach from it.
+ */
+export async function checkLanguages(env: ProviderEnv, source: string, recogniser: Recogniser, targets: readonly string[]) {
+  const p = providers(env);
+  if (recogniser) {
+    const known = await (recogniser === 'live' ? p.stream : p.transcribe).languages();
+    if (!known.includes(source)) throw new ApiError(Code.BAD_REQUEST, 'languageUnsupported', { language: source });
+  }
+  if (!targets.length) return;
+  const reachable = targetsFrom(await translationPairs(env), source);
+  const missing = targets.find((to) => !reachable.includes(to));
+  if (missing) throw new ApiError(Code.BAD_REQUEST, 'translationUnsupported', { from: source, to: missing });
+}
+
+/** How many translation languages the owner's plan allows a meeting at once. */
+export const translationCap = async (db: Db, userId: number) => (await permissions(db, userId)).translateCount;
+
+/** A new meeting's targets past the owner's cap are refused (400) before anything is made. */
+export async function checkTargetCount(db: Db, userId: number, targets: readonly string[]) {
+  const count = await translationCap(db, userId);
+  if (targets.length > count) throw new ApiError(Code.BAD_REQUEST, 'tooManyTargets', { count });
+}
+
+/**
+ * A live meeting's languages under the same cap: `inUse` holds the host's targets and the other viewers'
+ * picks. The source and a language someone already reads stay open to everyone; one more past the cap is
+ * refused (92505003) to the one asking.
+ */
+export async function checkAddedLanguage(db: Db, userId: number, source: string, inUse: ReadonlySet<string>, language: string) {
+  const languages = [...inUse].filter((l) => l !== source);
+  if (language === source || languages.includes(language)) return;
+  const count = await translationCap(db, userId);
+  if (languages.length >= count) throw new ApiError(Code.NO_SUCH_BENEFIT, 'meetingLanguagesFull', { count, languages: languages.join(', ') });
+}
