@@ -153,7 +153,7 @@ export const API = {
     queryMediaSummary: '/ai/ai/queryMediaSummary',
     download: '/ai/summaryTemplate/download',
   },
-  /** Each use's language lists (routes/languages.ts says what each holds). */
+  /** Each use's language lists (services/languages.ts says what each holds). */
   languages: {
     meeting: '/speech/audio/selectLanguage',
     dubbing: '/speech/video/transcribe/getLanguage',

@@ -46,7 +46,7 @@ import { completeUpload, initUpload, recordPart } from '../services/uploads';
 /**
  * AI dubbing (spec §7 `/speech/video/transcribe/*`): the dubbing dialog's upload, SRT and submit, and the
  * editor's project, lines, speakers and voices, contextual translation, re-dubbing, versions and downloads.
- * Every call is the signed-in owner's. `getLanguage` lives with the other language calls (routes/languages.ts),
+ * Every call is the signed-in owner's. `getLanguage` lives with the other language calls (routes/languages.ts, lists from services/languages.ts),
  * hearing a voice with synthesis (routes/synthesis.ts).
  */
 const id = z.object({ id: z.coerce.number().int().positive() });

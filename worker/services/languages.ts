@@ -1,4 +1,7 @@
+import type { API } from '../../contracts/api-paths';
+import { LANGUAGES, languageOption, type LanguageLists } from '../../contracts/engine-languages';
 import { Code } from '../../contracts/errors';
+import type { Locale } from '../../contracts/locale';
 import type { Db } from '../db/client';
 import { ApiError } from '../lib/errors';
 import { providers, type ProviderEnv } from './providers';
@@ -67,3 +70,47 @@ export async function checkAddedLanguage(db: Db, userId: number, source: string,
   const count = await translationCap(db, userId);
   if (languages.length >= count) throw new ApiError(Code.NO_SUCH_BENEFIT, 'meetingLanguagesFull', { count, languages: languages.join(', ') });
 }
+
+/**
+ * The language lists of spec §7's language calls. Every list is derived from what the configured providers can do right now
+ * (for the engine: GET /v1/capabilities), so the app never offers a language the deployment cannot serve.
+ * One GET per use (API.languages):
+ *   meeting  live recognition languages
+ *   dubbing  batch recognition languages
+ *   upload   batch recognition languages
+ *   text     text translation sources
+ * `translation` lists the targets reachable from at least one of the listed sources.
+ */
+export type LanguageUse = keyof typeof API.languages;
+
+export interface AvailableLanguages {
+  transcribe: string[];
+  stream: string[];
+  translation: { from: string; to: string }[];
+}
+
+const ORDER = new Map(LANGUAGES.map((l, i) => [l.code, i]));
+const ordered = (codes: Iterable<string>) => [...new Set(codes)].sort((a, b) => (ORDER.get(a) ?? 99) - (ORDER.get(b) ?? 99) || a.localeCompare(b));
+
+export function languageLists(use: LanguageUse, available: AvailableLanguages, locale: Locale): LanguageLists {
+  const sources = use === 'meeting' ? available.stream : use === 'text' ? available.translation.map((p) => p.from) : available.transcribe;
+  const from = new Set(sources);
+  const targets = available.translation.filter((p) => from.has(p.from)).map((p) => p.to);
+  return {
+    transcribeLanguage: ordered(sources).map((code) => languageOption(code, locale)),
+    translation: ordered(targets).map((code) => languageOption(code, locale)),
+  };
+}
+
+async function available(env: ProviderEnv, use: LanguageUse): Promise<AvailableLanguages> {
+  const p = providers(env);
+  const [transcribe, stream, translation] = await Promise.all([
+    use === 'dubbing' || use === 'upload' ? p.transcribe.languages() : Promise.resolve([]),
+    use === 'meeting' ? p.stream.languages() : Promise.resolve([]),
+    p.translate.pairs(),
+  ]);
+  return { transcribe, stream, translation };
+}
+
+/** The lists a language call answers with, from what the deployment can do right now. */
+export const offeredLanguages = async (env: ProviderEnv, use: LanguageUse, locale: Locale) => languageLists(use, await available(env, use), locale);
