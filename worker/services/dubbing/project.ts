@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Code } from '../../../contracts/errors';
 import { DUB_LINE_MAX_CHARS } from '../../../contracts/dubbing';
@@ -233,13 +233,4 @@ export async function retranslate(db: Db, env: Env, userId: number, recordId: nu
     );
   }
   await runBatch(db, updates);
-}
-
-/** Removes what dubbing keeps beside a record, with the record (see records.removeRecords). */
-export function dubRowsOf(db: Db, recordIds: number[]) {
-  return [
-    db.delete(dubProjects).where(inArray(dubProjects.recordId, recordIds)),
-    db.delete(dubLines).where(inArray(dubLines.recordId, recordIds)),
-    db.delete(dubIterations).where(inArray(dubIterations.recordId, recordIds)),
-  ];
 }
