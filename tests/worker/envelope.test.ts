@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApi } from '../../worker/app';
 import { database } from '../../worker/db/client';
+import { users } from '../../worker/db/schema';
 import { issueToken } from '../../worker/services/sessions';
 import { ApiError, forbidden } from '../../worker/lib/errors';
 import { requireUser } from '../../worker/middleware/auth';
@@ -104,9 +105,11 @@ describe('envelope', () => {
       headers: { authorization: `Bearer ${await sign('7', env.JWT_SECRET)}` },
     });
     expect(sessionless.status).toBe(401);
-    const token = await issueToken(database(env.DB), env.JWT_SECRET, 7, 1);
+    // A session belongs to an existing user (the schema refuses one for an id no user has).
+    const [user] = await database(env.DB).insert(users).values({ name: 'Probe', createdAt: Date.now() }).returning({ id: users.id });
+    const token = await issueToken(database(env.DB), env.JWT_SECRET, user!.id, 1);
     const valid = await probeCall('/probe/me', { headers: { authorization: `Bearer ${token}` } });
-    expect(valid.body).toEqual({ code: 200, msg: 'ok', data: 7 });
+    expect(valid.body).toEqual({ code: 200, msg: 'ok', data: user!.id });
   });
 
   it('keeps business codes such as 92505000 as the envelope code with HTTP 200', async () => {

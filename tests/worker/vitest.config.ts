@@ -57,6 +57,8 @@ export default defineConfig(async () => {
             MEETING_HOST_GRACE_SECONDS: '1',
             ...paymentBindings,
           },
+          // An empty database of its own for tests that migrate an old schema holding data (relations-migration.test.ts).
+          d1Databases: { MIGRATION_DB: 'migration-test' },
         },
       }),
     ],

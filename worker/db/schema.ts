@@ -17,6 +17,31 @@ import type { AppliedVocabulary } from '../../contracts/vocabulary';
  */
 const createdAt = () => integer('created_at').notNull();
 
+/*
+ * Relations (foreign keys; D1 always enforces them). A row that only makes sense with its parent goes with it
+ * (ON DELETE CASCADE): a record's lines, jobs, summary, meeting, dubbing rows and uploads; a library's entries;
+ * a user's sessions, folders, records and libraries. Money history never vanishes: balances, charges,
+ * purchases, pay orders and redeemed cards refuse the deletion of their user or package (RESTRICT), and a
+ * folder holding records cannot be deleted until they are moved. Charges name their work by `work_ref`
+ * text, not by key, so deleting a record keeps what it cost.
+ */
+const ownedBy = (name = 'user_id') =>
+  integer(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+const paidBy = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'restrict' });
+const ofRecord = () =>
+  integer('record_id')
+    .notNull()
+    .references(() => records.id, { onDelete: 'cascade' });
+const ofPackage = () =>
+  integer('package_id')
+    .notNull()
+    .references(() => packages.id, { onDelete: 'restrict' });
+
 export const users = sqliteTable(
   'users',
   {
@@ -53,7 +78,7 @@ export const sessions = sqliteTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id').notNull(),
+    userId: ownedBy(),
     source: integer('source').notNull(),
     createdAt: createdAt(),
     expiresAt: integer('expires_at').notNull(),
@@ -97,7 +122,7 @@ export const oauthStates = sqliteTable('oauth_states', {
   expiresAt: integer('expires_at').notNull(),
   usedAt: integer('used_at'),
   /** Set when the flow links the provider to this signed-in user instead of signing in. */
-  bindUserId: integer('bind_user_id'),
+  bindUserId: integer('bind_user_id').references(() => users.id, { onDelete: 'cascade' }),
 });
 
 /** Rate-limit counters, keyed by what is limited (`login:acct:…`, `code:ip:…`). */
@@ -137,7 +162,7 @@ export const packages = sqliteTable('packages', {
 export const accounts = sqliteTable(
   'accounts',
   {
-    userId: integer('user_id').notNull(),
+    userId: paidBy(),
     accountType: text('account_type', { enum: ['svip', 'vip', 'duration', 'dubbing'] }).notNull(),
     validUntil: integer('valid_until').notNull(),
     remainingSeconds: integer('remaining_seconds').notNull().default(0),
@@ -149,7 +174,7 @@ export const accounts = sqliteTable(
 export const dailyUsage = sqliteTable(
   'daily_usage',
   {
-    userId: integer('user_id').notNull(),
+    userId: ownedBy(),
     day: text('day').notNull(),
     feature: text('feature').notNull(),
     seconds: integer('seconds').notNull(),
@@ -162,7 +187,7 @@ export const costRecords = sqliteTable(
   'cost_records',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id').notNull(),
+    userId: paidBy(),
     feature: text('feature').notNull(),
     workRef: text('work_ref').notNull(),
     seconds: integer('seconds').notNull(),
@@ -180,8 +205,8 @@ export const buyRecords = sqliteTable(
   'buy_records',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id').notNull(),
-    packageId: integer('package_id').notNull(),
+    userId: paidBy(),
+    packageId: ofPackage(),
     channel: text('channel', { enum: ['card', 'pay'] }).notNull(),
     reference: text('reference').notNull(),
     amountFen: integer('amount_fen').notNull(),
@@ -199,8 +224,8 @@ export const payOrders = sqliteTable(
   'pay_orders',
   {
     outTradeNo: text('out_trade_no').primaryKey(),
-    userId: integer('user_id').notNull(),
-    packageId: integer('package_id').notNull(),
+    userId: paidBy(),
+    packageId: ofPackage(),
     amountFen: integer('amount_fen').notNull(),
     payType: text('pay_type').notNull(),
     status: text('status', { enum: ['pending', 'paid', 'expired'] }).notNull(),
@@ -217,9 +242,9 @@ export const payOrders = sqliteTable(
 /** Card codes minted by the admin command; redeemed at most once. */
 export const cardCodes = sqliteTable('card_codes', {
   code: text('code').primaryKey(),
-  packageId: integer('package_id').notNull(),
+  packageId: ofPackage(),
   createdAt: createdAt(),
-  redeemedBy: integer('redeemed_by'),
+  redeemedBy: integer('redeemed_by').references(() => users.id, { onDelete: 'restrict' }),
   redeemedAt: integer('redeemed_at'),
   /** Random per redemption attempt, so the grant in the same batch applies only for the one that won. */
   redeemNonce: text('redeem_nonce'),
@@ -235,7 +260,7 @@ export const folders = sqliteTable(
   'folders',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id').notNull(),
+    userId: ownedBy(),
     parentId: integer('parent_id').notNull().default(0),
     name: text('name').notNull(),
     ancestors: text('ancestors').notNull(),
@@ -258,8 +283,10 @@ export const records = sqliteTable(
   'records',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id').notNull(),
-    folderId: integer('folder_id').notNull(),
+    userId: ownedBy(),
+    folderId: integer('folder_id')
+      .notNull()
+      .references(() => folders.id, { onDelete: 'no action' }),
     name: text('name').notNull(),
     type: text('type', { enum: RECORD_TYPES }).notNull(),
     status: text('status', { enum: RECORD_STATUSES }).notNull(),
@@ -286,6 +313,8 @@ export const records = sqliteTable(
     index('records_user_name').on(t.userId, t.name),
     index('records_user_duration').on(t.userId, t.durationMs),
     uniqueIndex('records_share_token').on(t.shareToken),
+    // Deleting a folder looks up the records still in it.
+    index('records_folder').on(t.folderId),
   ],
 );
 
@@ -298,7 +327,7 @@ export const segments = sqliteTable(
   'segments',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    recordId: integer('record_id').notNull(),
+    recordId: ofRecord(),
     seq: integer('seq').notNull(),
     startMs: integer('start_ms').notNull(),
     endMs: integer('end_ms').notNull(),
@@ -320,7 +349,7 @@ export const uploads = sqliteTable(
   'uploads',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id').notNull(),
+    userId: ownedBy(),
     name: text('name').notNull(),
     size: integer('size').notNull(),
     chunkSize: integer('chunk_size').notNull(),
@@ -335,20 +364,28 @@ export const uploads = sqliteTable(
       .default('transcription'),
     /** Probed by the engine when the upload completes. */
     durationMs: integer('duration_ms'),
-    recordId: integer('record_id'),
+    /** The record its submission made; the upload row goes with that record. */
+    recordId: integer('record_id').references(() => records.id, { onDelete: 'cascade' }),
     /** The dialog's choices from a submission that was refused (quota), so reopening the dialog can resume it. */
     form: text('form', { mode: 'json' }).$type<TranscribeForm>(),
     createdAt: createdAt(),
     completedAt: integer('completed_at'),
   },
-  (t) => [uniqueIndex('uploads_upload_id').on(t.uploadId), index('uploads_user').on(t.userId, t.createdAt), index('uploads_state').on(t.state, t.createdAt)],
+  (t) => [
+    uniqueIndex('uploads_upload_id').on(t.uploadId),
+    index('uploads_user').on(t.userId, t.createdAt),
+    index('uploads_state').on(t.state, t.createdAt),
+    index('uploads_record').on(t.recordId),
+  ],
 );
 
 /** Parts of an upload that reached storage, with the ETag the completion must name. */
 export const uploadParts = sqliteTable(
   'upload_parts',
   {
-    uploadRowId: integer('upload_row_id').notNull(),
+    uploadRowId: integer('upload_row_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
     partNumber: integer('part_number').notNull(),
     etag: text('etag').notNull(),
   },
@@ -365,7 +402,7 @@ export const wechatScenes = sqliteTable(
   {
     scene: text('scene').primaryKey(),
     /** Set when the scan links WeChat to this signed-in user instead of signing in. */
-    bindUserId: integer('bind_user_id'),
+    bindUserId: integer('bind_user_id').references(() => users.id, { onDelete: 'cascade' }),
     openId: text('open_id'),
     scannedAt: integer('scanned_at'),
     expiresAt: integer('expires_at').notNull(),
@@ -387,8 +424,10 @@ export const wechatTokens = sqliteTable('wechat_tokens', {
  * the record id and stage; every stage checks `stage` first, so a redelivered message does nothing twice.
  */
 export const transcriptionJobs = sqliteTable('transcription_jobs', {
-  recordId: integer('record_id').primaryKey(),
-  userId: integer('user_id').notNull(),
+  recordId: integer('record_id')
+    .primaryKey()
+    .references(() => records.id, { onDelete: 'cascade' }),
+  userId: ownedBy(),
   stage: text('stage', { enum: ['prepare', 'chunks', 'assemble', 'translate', 'done', 'failed'] }).notNull(),
   speaker: integer('speaker', { mode: 'boolean' }).notNull().default(false),
   maxSpeakers: integer('max_speakers'),
@@ -404,7 +443,7 @@ export const transcriptionJobs = sqliteTable('transcription_jobs', {
 export const jobChunks = sqliteTable(
   'job_chunks',
   {
-    recordId: integer('record_id').notNull(),
+    recordId: ofRecord(),
     idx: integer('idx').notNull(),
     startMs: integer('start_ms').notNull(),
     endMs: integer('end_ms').notNull(),
@@ -423,7 +462,9 @@ export const jobChunks = sqliteTable(
 export const meetings = sqliteTable(
   'meetings',
   {
-    recordId: integer('record_id').primaryKey(),
+    recordId: integer('record_id')
+      .primaryKey()
+      .references(() => records.id, { onDelete: 'cascade' }),
     mode: text('mode', { enum: MEETING_MODES }).notNull(),
     sourceLanguage: text('source_language').notNull(),
     targetLanguages: text('target_languages', { mode: 'json' }).$type<string[]>().notNull().default([]),
@@ -446,8 +487,10 @@ export const meetings = sqliteTable(
  * an edited transcript shows the summary as out of date.
  */
 export const summaries = sqliteTable('summaries', {
-  recordId: integer('record_id').primaryKey(),
-  userId: integer('user_id').notNull(),
+  recordId: integer('record_id')
+    .primaryKey()
+    .references(() => records.id, { onDelete: 'cascade' }),
+  userId: ownedBy(),
   status: text('status', { enum: SUMMARY_STATUSES }).notNull(),
   /** Why the last run failed, kept until a run succeeds. */
   errorReason: text('error_reason'),
@@ -462,7 +505,7 @@ export const vocabFolders = sqliteTable(
   'vocab_folders',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id').notNull(),
+    userId: ownedBy(),
     parentId: integer('parent_id').notNull().default(0),
     name: text('name').notNull(),
   },
@@ -477,9 +520,9 @@ export const vocabLibraries = sqliteTable(
   'vocab_libraries',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id').notNull(),
-    /** null: at the top level. */
-    folderId: integer('folder_id'),
+    userId: ownedBy(),
+    /** null: at the top level, where the libraries of a deleted folder land. */
+    folderId: integer('folder_id').references(() => vocabFolders.id, { onDelete: 'set null' }),
     type: text('type', { enum: VOCABULARY_TYPES }).notNull(),
     name: text('name').notNull(),
     language: text('language').notNull(),
@@ -488,7 +531,12 @@ export const vocabLibraries = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer('updated_at').notNull(),
   },
-  (t) => [index('vocab_libraries_user').on(t.userId, t.type, t.updatedAt), index('vocab_libraries_folder').on(t.userId, t.folderId)],
+  (t) => [
+    index('vocab_libraries_user').on(t.userId, t.type, t.updatedAt),
+    index('vocab_libraries_folder').on(t.userId, t.folderId),
+    // Deleting a folder looks up the libraries in it by the folder alone.
+    index('vocab_libraries_in_folder').on(t.folderId),
+  ],
 );
 
 /** A library's entries; (library, text) is unique so an import or a retry never adds a word twice. */
@@ -496,7 +544,9 @@ export const vocabEntries = sqliteTable(
   'vocab_entries',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    libraryId: integer('library_id').notNull(),
+    libraryId: integer('library_id')
+      .notNull()
+      .references(() => vocabLibraries.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
     /** The term's translation; '' for words and sensitive words. */
     translation: text('translation').notNull().default(''),
@@ -509,8 +559,10 @@ export const vocabEntries = sqliteTable(
  * `segments`). `stage` says how far the current run got; `version` counts the videos dubbed so far.
  */
 export const dubProjects = sqliteTable('dub_projects', {
-  recordId: integer('record_id').primaryKey(),
-  userId: integer('user_id').notNull(),
+  recordId: integer('record_id')
+    .primaryKey()
+    .references(() => records.id, { onDelete: 'cascade' }),
+  userId: ownedBy(),
   form: text('form', { mode: 'json' }).$type<DubForm>().notNull(),
   stage: text('stage').$type<DubStage>().notNull(),
   progress: integer('progress').notNull().default(0),
@@ -530,8 +582,9 @@ export const dubProjects = sqliteTable('dub_projects', {
 export const dubLines = sqliteTable(
   'dub_lines',
   {
+    /** No key to `segments`: saving an edited transcript rewrites its lines, and what was dubbed must outlive that. */
     segmentId: integer('segment_id').primaryKey(),
-    recordId: integer('record_id').notNull(),
+    recordId: ofRecord(),
     text: text('text').notNull(),
     voice: text('voice').notNull(),
     startMs: integer('start_ms').notNull(),
@@ -547,7 +600,7 @@ export const dubIterations = sqliteTable(
   'dub_iterations',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    recordId: integer('record_id').notNull(),
+    recordId: ofRecord(),
     version: integer('version').notNull(),
     name: text('name').notNull(),
     lines: text('lines', { mode: 'json' }).$type<{ seq: number; start: number; end: number; text: string; translation: string; speaker: string }[]>().notNull(),

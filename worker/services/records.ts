@@ -18,11 +18,11 @@ import type {
 import type { OrderColumn } from '../../contracts/record-vocabulary';
 import { disjointLines } from '../../contracts/timeline';
 import type { Db } from '../db/client';
-import { folders, jobChunks, meetings, records, segments, summaries, transcriptionJobs, uploadParts, uploads, users } from '../db/schema';
+import { folders, meetings, records, segments, transcriptionJobs, users } from '../db/schema';
 import { chunks, runBatch } from '../lib/batch';
 import { randomToken } from '../lib/encoding';
 import { ApiError } from '../lib/errors';
-import { dubRowsOf, dubbedPrefix } from './dubbing/storage';
+import { dubbedPrefix } from './dubbing/storage';
 import { buildExport } from './export';
 import { ownedFolder, targetFolder } from './folders';
 import { audioKey } from './transcription/audio';
@@ -191,25 +191,16 @@ export async function editRecords(db: Db, userId: number, body: z.output<typeof 
 }
 
 /**
- * Deletes records with their lines, jobs, summaries and uploads, then their media (the upload and a job's extracted
- * audio): a failed storage call leaves an orphaned object, never a broken record.
+ * Deletes records, and with them (the schema's cascades) their lines, jobs, summaries, meetings, dubbing rows and
+ * uploads; then their media (the upload, a job's extracted audio, dubbed videos): a failed storage call leaves an
+ * orphaned object, never a broken record.
  */
 export async function removeRecords(db: Db, media: R2Bucket, userId: number, ids: number[]) {
   const owned = await ownedRecords(db, userId, ids);
   const ownedIds = owned.map((r) => r.id);
   await runBatch(
     db,
-    chunks(ownedIds).flatMap((part) => [
-      db.delete(segments).where(inArray(segments.recordId, part)),
-      db.delete(jobChunks).where(inArray(jobChunks.recordId, part)),
-      db.delete(transcriptionJobs).where(inArray(transcriptionJobs.recordId, part)),
-      db.delete(summaries).where(inArray(summaries.recordId, part)),
-      db.delete(meetings).where(inArray(meetings.recordId, part)),
-      ...dubRowsOf(db, part),
-      db.delete(uploadParts).where(inArray(uploadParts.uploadRowId, db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.recordId, part)))),
-      db.delete(uploads).where(inArray(uploads.recordId, part)),
-      db.delete(records).where(and(eq(records.userId, userId), inArray(records.id, part))),
-    ]),
+    chunks(ownedIds).map((part) => db.delete(records).where(and(eq(records.userId, userId), inArray(records.id, part)))),
   );
   const dubbed = await Promise.all(owned.filter((r) => r.type === 'dubbing').map((r) => media.list({ prefix: dubbedPrefix(r.id) })));
   const keys = [...owned.flatMap((r) => [...(r.mediaKey ? [r.mediaKey] : []), audioKey(r.id)]), ...dubbed.flatMap((l) => l.objects.map((o) => o.key))];

@@ -158,9 +158,10 @@ export async function completeUpload(db: Db, env: Env, userId: number, uploadId:
   return uploadedFile(done ?? (await db.query.uploads.findFirst({ where: eq(uploads.id, row.id) }))!);
 }
 
+/** Their parts go with them (the schema's cascade). */
 async function removeRows(db: Db, ids: number[]) {
   if (ids.length === 0) return;
-  await db.batch([db.delete(uploadParts).where(inArray(uploadParts.uploadRowId, ids)), db.delete(uploads).where(inArray(uploads.id, ids))]);
+  await db.delete(uploads).where(inArray(uploads.id, ids));
 }
 
 /** Drops uploads and their stored bytes (aborting unfinished multipart uploads). Submitted files belong to their record. */

@@ -171,7 +171,7 @@ export async function saveLibrary(db: Db, userId: number, body: z.infer<typeof d
   return toLibrary(updated!);
 }
 
-/** Removes the user's libraries with their entries; any id not theirs refuses the whole call. */
+/** Removes the user's libraries, and with them (the schema's cascade) their entries; any id not theirs refuses the whole call. */
 export async function removeLibraries(db: Db, userId: number, ids: number[]) {
   const unique = [...new Set(ids)];
   const owned = (
@@ -187,10 +187,7 @@ export async function removeLibraries(db: Db, userId: number, ids: number[]) {
   if (owned.length !== unique.length) throw libraryNotFound();
   await runBatch(
     db,
-    chunks(unique).flatMap((part) => [
-      db.delete(vocabEntries).where(inArray(vocabEntries.libraryId, part)),
-      db.delete(vocabLibraries).where(and(eq(vocabLibraries.userId, userId), inArray(vocabLibraries.id, part))),
-    ]),
+    chunks(unique).map((part) => db.delete(vocabLibraries).where(and(eq(vocabLibraries.userId, userId), inArray(vocabLibraries.id, part)))),
   );
   return { removed: unique.length };
 }
