@@ -19,6 +19,7 @@ import { useRoomAccess } from '../features/meeting/use-room-access';
 import { StatusTag } from '../features/records/RecordTags';
 import { isRequestError } from '../lib/request';
 import '../features/meeting/meeting.css';
+import { meetingJoinKey } from '../lib/query-keys';
 
 /** Reading sizes a participant may pick, in px; the same steps as a projected screen's. */
 const READING_SIZES: Record<FontSize, number> = { S: 15, M: 18, L: 22, XL: 28 };
@@ -48,7 +49,7 @@ export default function MeetingJoinPage() {
 
 function Joined({ by }: { by: JoinBy }) {
   const { t } = useTranslation();
-  const room = useRoomAccess(['meetingJoin', by], () => joinMeeting(by));
+  const room = useRoomAccess(meetingJoinKey(by), () => joinMeeting(by));
   const { data, error } = room.query;
 
   // A mangled token (refused as a bad request) is as useless to the participant as an expired one.

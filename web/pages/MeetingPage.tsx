@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Code } from '../../contracts/errors';
 import { StandaloneFrame } from '../components/StandaloneFrame';
-import { fetchMeeting, meetingKey } from '../features/meeting/api';
+import { fetchMeeting } from '../features/meeting/api';
 import { MeetingSetup } from '../features/meeting/MeetingSetup';
 import { MeetingEnded, MeetingOutcome } from '../features/meeting/MeetingStates';
 import { useRoomAccess } from '../features/meeting/use-room-access';
@@ -16,6 +16,7 @@ import { useSession } from '../lib/session';
 import '../features/meeting/meeting.css';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
+import { meetingKey } from '../lib/query-keys';
 
 // The console (live subtitles, the room's socket, invitation and projection) is code the setup form does not
 // need; it is fetched as soon as a meeting is asked for, alongside the meeting itself.

@@ -14,6 +14,7 @@ import { useMeetingSocket } from '../features/meeting/use-meeting-socket';
 import { useRoomAccess } from '../features/meeting/use-room-access';
 import { PATHS } from '../lib/paths';
 import '../features/meeting/meeting.css';
+import { screenCodeKey } from '../lib/query-keys';
 
 /**
  * /screenProjection?code=, /cast/{code} and /cast (spec §2): a screen showing a meeting's subtitles by its
@@ -67,7 +68,7 @@ function CodeNotFound() {
 
 function Projection({ code }: { code: string }) {
   const { t } = useTranslation();
-  const room = useRoomAccess(['screenCode', code], () => fetchNetworkLink(code));
+  const room = useRoomAccess(screenCodeKey(code), () => fetchNetworkLink(code));
   const { data, error } = room.query;
 
   if (room.gone)

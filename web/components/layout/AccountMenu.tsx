@@ -6,12 +6,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { QrCodeDialog } from '../../features/account/dialogs';
-import { ACCOUNT_DETAIL_KEY, fetchAccountDetail } from '../../features/account/api';
+import { fetchAccountDetail } from '../../features/account/api';
 import { useLogout } from '../../features/account/use-logout';
 import { usePayDialog } from '../../features/pay/store';
 import { PATHS } from '../../lib/paths';
 import type { UserInfo } from '../../lib/session';
 import { UserAvatar } from '../UserAvatar';
+import { ACCOUNT_DETAIL_KEY } from '../../lib/query-keys';
 
 /** A signed-in user's avatar and the dropdown under it: their accounts, their pages and logging out. */
 export default function AccountMenu({ user }: { user: UserInfo }) {

@@ -8,13 +8,6 @@ import { download, get, post } from '../../lib/request';
 
 const BASE = '/speech/video/transcribe';
 
-export const DUB_LANGUAGES_KEY = ['dubLanguages'] as const;
-export const projectKey = (id: number) => ['dubProject', id] as const;
-export const linesKey = (id: number) => ['dubLines', id] as const;
-export const speakersKey = (id: number) => ['dubSpeakers', id] as const;
-export const voicesKey = (language: string) => ['dubVoices', language] as const;
-export const iterationsKey = (id: number) => ['dubIterations', id] as const;
-
 export const fetchDubLanguages = async () => (await get<LanguageLists>(`${BASE}/getLanguage`)).data;
 
 /**

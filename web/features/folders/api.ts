@@ -6,8 +6,6 @@ import { get, post } from '../../lib/request';
 
 const BASE = '/speech/folder';
 
-export const FOLDERS_KEY = ['folders'] as const;
-
 /** The user's tree, default folder first. Silent: the side navigation shows its own retry instead of a toast on every page. */
 export const fetchFolders = async () => (await get<FolderNode[]>(`${BASE}/getFolder`, undefined, { silent: true })).data;
 

@@ -6,9 +6,6 @@ import { get, post } from '../../lib/request';
 
 const BASE = '/speech/meeting';
 
-export const MEETING_LANGUAGES_KEY = ['meetingLanguages'] as const;
-export const meetingKey = (id: number) => ['meeting', id] as const;
-
 /** Live recognition sources and the translation targets reachable from them. */
 export const fetchMeetingLanguages = async () => (await get<LanguageLists>('/speech/audio/selectLanguage')).data;
 

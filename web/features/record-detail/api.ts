@@ -6,9 +6,6 @@ import { get, post } from '../../lib/request';
 
 const BASE = '/speech/audio/transcribe';
 
-export const detailKey = (id: number) => ['recordDetail', id] as const;
-export const mediaKey = (id: number) => ['recordMedia', id] as const;
-
 /** Silent: the page shows a record that cannot be loaded in place of the record. */
 export const fetchRecordDetail = async (id: number) => (await get<RecordDetail>(`${BASE}/getTrans`, { id }, { silent: true })).data;
 

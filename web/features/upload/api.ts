@@ -7,8 +7,6 @@ import { get, post } from '../../lib/request';
 
 const BASE = '/speech/audio/transcribe';
 
-export const UPLOAD_LANGUAGES_KEY = ['uploadLanguages'] as const;
-
 /** Languages the deployment can transcribe from files, and the translation targets. */
 export const fetchUploadLanguages = async () => (await get<LanguageLists>('/audio/LanguageInternation')).data;
 
