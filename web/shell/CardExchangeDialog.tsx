@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { post } from '../../lib/request';
-import { ACCOUNT_DETAIL_KEY } from '../../lib/query-keys';
-import { refreshPermissions } from '../../lib/permissions';
+import { post } from '../lib/request';
+import { ACCOUNT_DETAIL_KEY } from '../lib/query-keys';
+import { refreshPermissions } from '../lib/permissions';
 
 const exchangeCardCodeUrl = (code: string) => `/expense/cardPassword/exchangeCardPassword/${encodeURIComponent(code)}`;
 
