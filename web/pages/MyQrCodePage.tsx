@@ -7,7 +7,7 @@ import { PageTitle } from '../components/PageTitle';
 import { StandaloneFrame } from '../components/StandaloneFrame';
 import { UserAvatar } from '../components/UserAvatar';
 import { fetchClient } from '../features/account/api';
-import { OWNER_KEY_PARAM, OWNER_PARAM, ownerJoinPath } from '../features/meeting/links';
+import { OWNER_KEY_PARAM, OWNER_PARAM, ownerJoinPath } from '../features/account/links';
 import { clientKey } from '../lib/query-keys';
 
 /**

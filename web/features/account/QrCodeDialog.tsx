@@ -4,7 +4,7 @@ import { App, Button, Modal, QRCode, Spin, Switch } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession, useSignedInUser } from '../../lib/session';
-import { ownerQrLink } from '../meeting/links';
+import { ownerQrLink } from './links';
 import { editClient, fetchClient } from './api';
 import { clientKey } from '../../lib/query-keys';
 

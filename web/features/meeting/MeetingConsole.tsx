@@ -4,7 +4,7 @@ import type { BadgeProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { MeetingAccess, MeetingDetail, MeetingStatus } from '../../../contracts/meeting';
+import type { MeetingAccess, MeetingDetail } from '../../../contracts/meeting';
 import { PageTitle } from '../../components/PageTitle';
 import { recordLink } from '../records/links';
 import { formatDuration } from '../records/format';
@@ -16,8 +16,8 @@ import { LiveSubtitles } from './LiveSubtitles';
 import { ConnectionRefused, MeetingBanners, MeetingEnded } from './MeetingStates';
 import { ScreenCodeDialog } from './ScreenCodeDialog';
 import { useElapsed } from './use-elapsed';
-import { useMeetingSocket } from './use-meeting-socket';
 import type { Connection } from './use-meeting-socket';
+import { useViewerSession } from './use-viewer-session';
 import { useMicrophone } from './use-microphone';
 
 /** How long End waits for the room to confirm before ending the meeting over HTTP instead. */
@@ -42,16 +42,14 @@ export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; ac
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const navigate = useNavigate();
-  const [language, setLanguage] = useState<string | null>(meeting.targetLanguages[0] ?? null);
   const [panel, setPanel] = useState<'invite' | 'screen' | null>(null);
   const [ending, setEnding] = useState(false);
 
-  const socket = useMeetingSocket({ access, enabled: true, language });
+  const { socket, language, setLanguage, status, name } = useViewerSession(meeting, access);
   const sendAudio = useRef(socket.sendAudio);
   sendAudio.current = socket.sendAudio;
   const mic = useMicrophone((frame) => sendAudio.current(frame));
 
-  const status: MeetingStatus = socket.status ?? meeting.status;
   const ended = status === 'ended' || socket.closedReason === 'ended' || socket.closedReason === 'expired';
   const live = socket.connection === 'open' && socket.role === 'host';
   const elapsed = useElapsed(socket.meeting ? socket.durationMs : meeting.durationMs, status === 'in_progress' && !ended);
@@ -115,7 +113,6 @@ export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; ac
   if (ended && !ending) return <MeetingEnded recordHref={recordLink(meeting.id)} />;
   if (socket.closedReason === 'forbidden' || socket.closedReason === 'badTicket') return <ConnectionRefused />;
 
-  const name = socket.meeting?.name ?? meeting.name;
   const needsMic = status === 'in_progress' && !mic.active && !mic.starting;
   return (
     <div className="meeting-console" data-testid="meeting-console">
