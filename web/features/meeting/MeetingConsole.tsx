@@ -5,10 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { MeetingAccess, MeetingDetail } from '../../../contracts/meeting';
-import { PageTitle } from '../../components/PageTitle';
 import { recordLink } from '../records/links';
 import { formatDuration } from '../records/format';
-import { StatusTag } from '../records/RecordTags';
 import { stopMeeting } from './api';
 import { InviteDrawer } from './InviteDrawer';
 import { TranslationPicker } from './TranslationPicker';
@@ -19,6 +17,7 @@ import { useElapsed } from './use-elapsed';
 import type { Connection } from './use-meeting-socket';
 import { useViewerSession } from './use-viewer-session';
 import { useMicrophone } from './use-microphone';
+import { MeetingHead } from './MeetingHead';
 
 /** How long End waits for the room to confirm before ending the meeting over HTTP instead. */
 const END_CONFIRM_MS = 5000;
@@ -116,11 +115,11 @@ export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; ac
   const needsMic = status === 'in_progress' && !mic.active && !mic.starting;
   return (
     <div className="meeting-console" data-testid="meeting-console">
-      <Card variant="borderless" className="meeting-head">
-        <div className="meeting-head-main">
-          <PageTitle>{name}</PageTitle>
-          <div className="meeting-meta">
-            <StatusTag status={status} />
+      <MeetingHead
+        name={name}
+        status={status}
+        meta={
+          <>
             <span className="meeting-elapsed" data-testid="meeting-elapsed">
               {formatDuration(elapsed / 1000)}
             </span>
@@ -130,8 +129,9 @@ export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; ac
                 <TeamOutlined /> {socket.viewers.participants} <DesktopOutlined /> {socket.viewers.projections}
               </span>
             </Tooltip>
-          </div>
-        </div>
+          </>
+        }
+      >
         <div className="meeting-share-actions">
           <Button icon={<QrcodeOutlined />} onClick={() => setPanel('invite')} data-testid="meeting-open-invite">
             {t('meeting.page.invite')}
@@ -140,7 +140,7 @@ export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; ac
             {t('meeting.page.projection')}
           </Button>
         </div>
-      </Card>
+      </MeetingHead>
 
       <MeetingBanners
         mic={mic.problem}

@@ -1,16 +1,14 @@
-import { Alert, Button, Card, Segmented, Spin } from 'antd';
+import { Alert, Card, Segmented, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Code } from '../../../contracts/errors';
 import type { MeetingAccess, MeetingSummary } from '../../../contracts/meeting';
-import { PageTitle } from '../../components/PageTitle';
 import { meetingJoinKey } from '../../lib/query-keys';
 import { isRequestError } from '../../lib/request';
-import { StatusTag } from '../records/RecordTags';
 import { joinMeeting } from './api';
 import type { JoinBy } from './api';
 import { LiveSubtitles } from './LiveSubtitles';
-import { ConnectionRefused, LagAlert, LinkExpired, MeetingEnded, MeetingOutcome } from './MeetingStates';
+import { ConnectionRefused, JoinFailed, LagAlert, LinkExpired, MeetingEnded } from './MeetingStates';
 import { TranslationPicker } from './TranslationPicker';
 import { OWNER_KEY_PARAM, OWNER_PARAM } from '../account/links';
 import { INVITE_PARAM } from './links';
@@ -19,6 +17,7 @@ import type { FontSize } from './projection-config';
 import { useRoomAccess } from './use-room-access';
 import { useViewerSession } from './use-viewer-session';
 import './meeting.css';
+import { MeetingHead } from './MeetingHead';
 
 /** Reading sizes a participant may pick, in px; the same steps as a projected screen's. */
 const READING_SIZES: Record<FontSize, number> = { S: 15, M: 18, L: 22, XL: 28 };
@@ -53,17 +52,7 @@ function Joined({ by }: { by: JoinBy }) {
   if (room.gone || (isRequestError(error) && error.code === Code.BAD_REQUEST)) {
     return <LinkExpired description={t('meeting.states.inviteExpired')} />;
   }
-  if (error) {
-    return (
-      <MeetingOutcome
-        status="error"
-        title={t('meeting.states.joinFailed')}
-        description={error.message}
-        extra={<Button onClick={() => void room.query.refetch()}>{t('common.retry')}</Button>}
-        testId="meeting-load-error"
-      />
-    );
-  }
+  if (error) return <JoinFailed reason={error.message} onRetry={() => void room.query.refetch()} />;
   if (!data) return <Spin size="large" />;
   if (data.meeting.status === 'ended') return <MeetingEnded />;
   return <ParticipantView meeting={data.meeting} access={room.access} />;
@@ -83,13 +72,7 @@ function ParticipantView({ meeting, access }: { meeting: MeetingSummary; access:
   const waiting = status === 'not_started' ? 'meeting.viewer.waiting' : status === 'paused' ? 'meeting.viewer.paused' : null;
   return (
     <div className="meeting-console" data-testid="meeting-participant">
-      <Card variant="borderless" className="meeting-head">
-        <div className="meeting-head-main">
-          <PageTitle>{name}</PageTitle>
-          <div className="meeting-meta">
-            <StatusTag status={status} />
-          </div>
-        </div>
+      <MeetingHead name={name} status={status}>
         <div className="meeting-viewer-controls">
           <TranslationPicker languages={socket.languages} targets={meeting.targetLanguages} value={language} onChange={setLanguage} />
           <label className="meeting-language">
@@ -102,7 +85,7 @@ function ParticipantView({ meeting, access }: { meeting: MeetingSummary; access:
             />
           </label>
         </div>
-      </Card>
+      </MeetingHead>
       {socket.connection === 'reconnecting' && <Alert type="warning" showIcon message={t('meeting.states.reconnecting')} data-testid="meeting-reconnecting" />}
       {waiting && <Alert type="info" showIcon message={t(waiting)} data-testid="meeting-waiting" />}
       {/* A refusal the room sent this viewer, e.g. a translation language past the host's plan, in its words. */}

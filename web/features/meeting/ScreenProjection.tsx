@@ -9,7 +9,7 @@ import { screenCodeKey } from '../../lib/query-keys';
 import { fetchNetworkLink } from './api';
 import { CastCodeEntry } from './CastCodeEntry';
 import { isScreenCode } from './links';
-import { ConnectionRefused, LinkExpired, MeetingEnded, MeetingOutcome } from './MeetingStates';
+import { ConnectionRefused, JoinFailed, LinkExpired, MeetingEnded, MeetingOutcome } from './MeetingStates';
 import { ProjectionView } from './ProjectionView';
 import { useRoomAccess } from './use-room-access';
 import { useViewerSession } from './use-viewer-session';
@@ -83,13 +83,7 @@ function Projection({ code }: { code: string }) {
   if (error) {
     return (
       <Framed>
-        <MeetingOutcome
-          status="error"
-          title={t('meeting.states.joinFailed')}
-          description={error.message}
-          extra={<Button onClick={() => void room.query.refetch()}>{t('common.retry')}</Button>}
-          testId="meeting-load-error"
-        />
+        <JoinFailed reason={error.message} onRetry={() => void room.query.refetch()} />
       </Framed>
     );
   }
