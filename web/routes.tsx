@@ -1,8 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { PageSpinner } from './components/PageSpinner';
-import { RootShell } from './components/RootShell';
+import { RootShell } from './shell/RootShell';
 import { RouteErrorView } from './components/RouteErrorView';
-import { AppLayout } from './components/layout/AppLayout';
+import { AppLayout } from './shell/AppLayout';
 import { lazyPage } from './lib/lazy-page';
 import type { PageModule } from './lib/lazy-page';
 import type { PageHandle, PageTitleKey } from './lib/page-title';

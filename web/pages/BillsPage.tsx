@@ -11,6 +11,7 @@ import { PageTitle } from '../components/PageTitle';
 import { BILL_URLS, fetchBillPage } from '../features/account/api';
 import type { BuyRecord, CostRecord } from '../features/account/api';
 import { usePayDialog } from '../features/pay/store';
+import { BILLS_KEY, billPageKey } from '../lib/query-keys';
 
 const PAGE_SIZE = 10;
 const formatTime = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
@@ -21,7 +22,7 @@ export default function BillsPage() {
   const queryClient = useQueryClient();
   const openPay = usePayDialog((s) => s.open);
   // A purchase made here shows up in the list at once.
-  const buy = () => openPay({ onPaid: () => void queryClient.invalidateQueries({ queryKey: ['bills'] }) });
+  const buy = () => openPay({ onPaid: () => void queryClient.invalidateQueries({ queryKey: BILLS_KEY }) });
 
   const purchases: TableColumnsType<BuyRecord> = [
     { title: t('bills.package'), dataIndex: 'packageName', render: (name: string | null) => name ?? '—' },
@@ -72,7 +73,7 @@ const isOneOf = <T extends string>(list: readonly T[], value: string): value is 
 function BillTable<Row extends { id: number }>({ url, columns }: { url: string; columns: TableColumnsType<Row> }) {
   const [pageNum, setPageNum] = useState(1);
   const page = useQuery({
-    queryKey: ['bills', url, pageNum],
+    queryKey: billPageKey(url, pageNum),
     queryFn: () => fetchBillPage<Row>(url, pageNum, PAGE_SIZE),
     placeholderData: (previous) => previous,
   });

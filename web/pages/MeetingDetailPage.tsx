@@ -1,12 +1,7 @@
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { PageSpinner } from '../components/PageSpinner';
-import { RecordProblem, parseRecordId } from '../components/RecordProblem';
-import { useRecordDetail } from '../features/record-detail/hooks';
+import { useRecordPage } from '../components/use-record-page';
 import { RecordDetailView } from '../features/record-detail/RecordDetailView';
-import { useSession } from '../lib/session';
-import { signInPath } from '../lib/paths';
+import { useRecordDetail } from '../features/record-detail/hooks';
 
 /**
  * /meetingDetail?id= — one of the user's records with its player and editable transcript (spec §2 record
@@ -14,36 +9,11 @@ import { signInPath } from '../lib/paths';
  */
 export default function MeetingDetailPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
-  const id = parseRecordId(useSearchParams()[0].get('id'));
-  const hasAccount = useSession((s) => s.userInfo !== null);
-  const detail = useRecordDetail(id);
-
-  // Spec §8 "missing parameters".
-  if (id === null) return <RecordProblem title={t('recordDetail.missingId')} />;
-  if (!hasAccount) {
-    return (
-      <RecordProblem
-        title={t('recordDetail.signInFirst')}
-        action={
-          <Button type="primary" onClick={() => void navigate(signInPath(pathname + search))}>
-            {t('header.loginShort')}
-          </Button>
-        }
-      />
-    );
-  }
+  const page = useRecordPage(useRecordDetail, {
+    missingId: t('recordDetail.missingId'),
+    signInFirst: t('recordDetail.signInFirst'),
+    loadFailed: t('recordDetail.loadFailed'),
+  });
   // A fresh view per record: undo history and unsaved edits belong to the record they were made in.
-  if (detail.data) return <RecordDetailView key={id} detail={detail.data} />;
-  if (detail.isError) {
-    return (
-      <RecordProblem
-        title={t('recordDetail.loadFailed')}
-        description={detail.error.message}
-        action={<Button onClick={() => void detail.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
-  }
-  return <PageSpinner />;
+  return page.fallback ?? <RecordDetailView key={page.id} detail={page.data} />;
 }

@@ -1,35 +1,6 @@
-import { Alert, Button, Card, Segmented, Spin } from 'antd';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Code } from '../../contracts/errors';
-import type { MeetingAccess, MeetingSummary } from '../../contracts/meeting';
-import { PageTitle } from '../components/PageTitle';
 import { StandaloneFrame } from '../components/StandaloneFrame';
-import { joinMeeting } from '../features/meeting/api';
-import type { JoinBy } from '../features/meeting/api';
-import { TranslationPicker } from '../features/meeting/TranslationPicker';
-import { INVITE_PARAM, OWNER_KEY_PARAM, OWNER_PARAM } from '../features/meeting/links';
-import { FONT_SIZES } from '../features/meeting/projection-config';
-import type { FontSize } from '../features/meeting/projection-config';
-import { LiveSubtitles } from '../features/meeting/LiveSubtitles';
-import { ConnectionRefused, LagAlert, LinkExpired, MeetingEnded, MeetingOutcome } from '../features/meeting/MeetingStates';
-import { useMeetingSocket } from '../features/meeting/use-meeting-socket';
-import { useRoomAccess } from '../features/meeting/use-room-access';
-import { StatusTag } from '../features/records/RecordTags';
-import { isRequestError } from '../lib/request';
-import '../features/meeting/meeting.css';
-
-/** Reading sizes a participant may pick, in px; the same steps as a projected screen's. */
-const READING_SIZES: Record<FontSize, number> = { S: 15, M: 18, L: 22, XL: 28 };
-
-function joinBy(params: URLSearchParams): JoinBy | null {
-  const invite = params.get(INVITE_PARAM);
-  if (invite) return { invite };
-  const userId = params.get(OWNER_PARAM);
-  const key = params.get(OWNER_KEY_PARAM);
-  return userId && /^\d+$/.test(userId) && key ? { userId, key } : null;
-}
+import { ParticipantRoom, joinBy } from '../features/meeting/ParticipantRoom';
 
 /**
  * /meetingShareIng — a participant follows a live meeting without an account (spec §1, §2, §6): by an
@@ -37,90 +8,9 @@ function joinBy(params: URLSearchParams): JoinBy | null {
  * translation; a closed or expired invitation says the link has expired.
  */
 export default function MeetingJoinPage() {
-  const { t } = useTranslation();
-  const by = joinBy(useSearchParams()[0]);
   return (
     <StandaloneFrame>
-      <div className="meeting-page">{by ? <Joined key={JSON.stringify(by)} by={by} /> : <LinkExpired description={t('meeting.states.inviteExpired')} />}</div>
+      <ParticipantRoom by={joinBy(useSearchParams()[0])} />
     </StandaloneFrame>
-  );
-}
-
-function Joined({ by }: { by: JoinBy }) {
-  const { t } = useTranslation();
-  const room = useRoomAccess(['meetingJoin', by], () => joinMeeting(by));
-  const { data, error } = room.query;
-
-  // A mangled token (refused as a bad request) is as useless to the participant as an expired one.
-  if (room.gone || (isRequestError(error) && error.code === Code.BAD_REQUEST)) {
-    return <LinkExpired description={t('meeting.states.inviteExpired')} />;
-  }
-  if (error) {
-    return (
-      <MeetingOutcome
-        status="error"
-        title={t('meeting.states.joinFailed')}
-        description={error.message}
-        extra={<Button onClick={() => void room.query.refetch()}>{t('common.retry')}</Button>}
-        testId="meeting-load-error"
-      />
-    );
-  }
-  if (!data) return <Spin size="large" />;
-  if (data.meeting.status === 'ended') return <MeetingEnded />;
-  return <ParticipantView meeting={data.meeting} access={room.access} />;
-}
-
-function ParticipantView({ meeting, access }: { meeting: MeetingSummary; access: () => Promise<MeetingAccess> }) {
-  const { t } = useTranslation();
-  const [language, setLanguage] = useState<string | null>(meeting.targetLanguages[0] ?? null);
-  const [size, setSize] = useState<FontSize>('M');
-  const socket = useMeetingSocket({ access, enabled: true, language });
-
-  const status = socket.status ?? meeting.status;
-  if (socket.closedReason === 'expired' || socket.closedReason === 'forbidden') {
-    return <LinkExpired description={t('meeting.states.inviteExpired')} />;
-  }
-  if (socket.closedReason === 'ended' || status === 'ended') return <MeetingEnded />;
-  if (socket.closedReason === 'badTicket') return <ConnectionRefused />;
-
-  const waiting = status === 'not_started' ? 'meeting.viewer.waiting' : status === 'paused' ? 'meeting.viewer.paused' : null;
-  return (
-    <div className="meeting-console" data-testid="meeting-participant">
-      <Card variant="borderless" className="meeting-head">
-        <div className="meeting-head-main">
-          <PageTitle>{socket.meeting?.name ?? meeting.name}</PageTitle>
-          <div className="meeting-meta">
-            <StatusTag status={status} />
-          </div>
-        </div>
-        <div className="meeting-viewer-controls">
-          <TranslationPicker languages={socket.languages} targets={meeting.targetLanguages} value={language} onChange={setLanguage} />
-          <label className="meeting-language">
-            <span>{t('meeting.viewer.fontSize')}</span>
-            <Segmented<FontSize>
-              value={size}
-              onChange={setSize}
-              options={FONT_SIZES.map((key) => ({ value: key, label: t(`meeting.projection.sizes.${key}`) }))}
-              data-testid="meeting-font-size"
-            />
-          </label>
-        </div>
-      </Card>
-      {socket.connection === 'reconnecting' && <Alert type="warning" showIcon message={t('meeting.states.reconnecting')} data-testid="meeting-reconnecting" />}
-      {waiting && <Alert type="info" showIcon message={t(waiting)} data-testid="meeting-waiting" />}
-      {/* A refusal the room sent this viewer, e.g. a translation language past the host's plan, in its words. */}
-      {socket.problem && <Alert type="warning" showIcon message={socket.problem.msg} data-testid="meeting-problem" />}
-      <LagAlert seconds={socket.lagSeconds} />
-      <Card variant="borderless" className="meeting-transcript">
-        <LiveSubtitles
-          lines={socket.lines}
-          partial={socket.partial}
-          language={language}
-          placeholder={t('meeting.viewer.placeholder')}
-          fontSize={READING_SIZES[size]}
-        />
-      </Card>
-    </div>
   );
 }

@@ -1,103 +1,18 @@
-import { Button, Spin } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Code } from '../../contracts/errors';
+import { useSearchParams } from 'react-router';
 import { StandaloneFrame } from '../components/StandaloneFrame';
-import { fetchMeeting, meetingKey } from '../features/meeting/api';
-import { MeetingSetup } from '../features/meeting/MeetingSetup';
-import { MeetingEnded, MeetingOutcome } from '../features/meeting/MeetingStates';
-import { useRoomAccess } from '../features/meeting/use-room-access';
+import { HostMeeting } from '../features/meeting/HostMeeting';
 import { PayDialogHost } from '../features/pay/PayDialogHost';
-import { recordLink } from '../features/records/links';
-import { lazyComponent } from '../lib/lazy-component';
-import { PATHS, signInPath } from '../lib/paths';
-import { isRequestError } from '../lib/request';
-import { useSession } from '../lib/session';
-import '../features/meeting/meeting.css';
-import { useEffect } from 'react';
-import type { ReactNode } from 'react';
-
-// The console (live subtitles, the room's socket, invitation and projection) is code the setup form does not
-// need; it is fetched as soon as a meeting is asked for, alongside the meeting itself.
-const loadConsole = () => import('../features/meeting/MeetingConsole').then((module) => ({ default: module.MeetingConsole }));
-const MeetingConsole = lazyComponent(loadConsole, <Spin size="large" />);
-
-/** `?id=` as a meeting id, or null when not an id. */
-function meetingId(raw: string): number | null {
-  return /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null;
-}
 
 /**
  * /meeting — real-time interpreting or recording (spec §2): without `?id=` the setup card that creates a
  * meeting; with it, that meeting's console. Both need an account.
  */
 export default function MeetingPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
-  const raw = useSearchParams()[0].get('id');
-  const hasAccount = useSession((s) => s.userInfo !== null);
-
-  let content: ReactNode;
-  if (!hasAccount) {
-    content = (
-      <MeetingOutcome
-        status="info"
-        title={t('meeting.page.signInFirst')}
-        extra={
-          <Button type="primary" onClick={() => void navigate(signInPath(pathname + search))}>
-            {t('header.loginShort')}
-          </Button>
-        }
-        testId="meeting-sign-in"
-      />
-    );
-  } else if (raw === null) content = <MeetingSetup />;
-  else {
-    const id = meetingId(raw);
-    // Spec §8 "missing parameters".
-    content = id === null ? <MeetingOutcome status="warning" title={t('recordDetail.missingId')} testId="meeting-bad-id" /> : <HostRoom key={id} id={id} />;
-  }
   return (
     <StandaloneFrame>
-      <div className="meeting-page">{content}</div>
+      <HostMeeting rawId={useSearchParams()[0].get('id')} />
       {/* A refused start, invitation or projection code offers the pay dialog here (spec §8). */}
       <PayDialogHost />
     </StandaloneFrame>
   );
-}
-
-function HostRoom({ id }: { id: number }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const room = useRoomAccess(meetingKey(id), () => fetchMeeting(id));
-  const { data, error } = room.query;
-  // A failed fetch here is reported when the console renders and loads it again.
-  useEffect(() => void loadConsole().catch(() => {}), []);
-
-  if (data) {
-    // An ended meeting has nothing left to control: it is a record now.
-    if (data.meeting.status === 'ended') return <MeetingEnded recordHref={recordLink(id)} />;
-    return <MeetingConsole meeting={data.meeting} access={room.access} />;
-  }
-  if (error) {
-    const missing = isRequestError(error) && (error.code === Code.NOT_FOUND || error.code === Code.FORBIDDEN);
-    return (
-      <MeetingOutcome
-        status={missing ? '404' : 'error'}
-        title={t(missing ? 'meeting.page.notFound' : 'meeting.page.loadFailed')}
-        description={missing ? undefined : error.message}
-        extra={
-          <>
-            {!missing && <Button onClick={() => void room.query.refetch()}>{t('common.retry')}</Button>}
-            <Button type={missing ? 'primary' : 'default'} onClick={() => void navigate(PATHS.meeting)}>
-              {t('meeting.page.newMeeting')}
-            </Button>
-          </>
-        }
-        testId="meeting-load-error"
-      />
-    );
-  }
-  return <Spin size="large" />;
 }

@@ -7,7 +7,8 @@ import { PageTitle } from '../components/PageTitle';
 import { StandaloneFrame } from '../components/StandaloneFrame';
 import { UserAvatar } from '../components/UserAvatar';
 import { fetchClient } from '../features/account/api';
-import { OWNER_KEY_PARAM, OWNER_PARAM, ownerJoinPath } from '../features/meeting/links';
+import { OWNER_KEY_PARAM, OWNER_PARAM, ownerJoinPath } from '../features/account/links';
+import { clientKey } from '../lib/query-keys';
 
 /**
  * /myQrCodeMiddlePage?userId=&key= — where a scanned "my QR code" lands: whose code it is, whether it is on,
@@ -20,7 +21,7 @@ export default function MyQrCodePage() {
   const [params] = useSearchParams();
   const userId = params.get(OWNER_PARAM) ?? '';
   const key = params.get(OWNER_KEY_PARAM) ?? '';
-  const client = useQuery({ queryKey: ['client', userId, key], queryFn: () => fetchClient(userId, key), enabled: /^\d+$/.test(userId) && key !== '' });
+  const client = useQuery({ queryKey: clientKey(userId, key), queryFn: () => fetchClient(userId, key), enabled: /^\d+$/.test(userId) && key !== '' });
 
   return (
     <StandaloneFrame>

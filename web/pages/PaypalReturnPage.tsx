@@ -4,9 +4,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { StandaloneFrame } from '../components/StandaloneFrame';
-import { ACCOUNT_DETAIL_KEY, refreshPermissions } from '../features/account/api';
 import { paypalPayBack } from '../features/pay/api';
 import { PATHS } from '../lib/paths';
+import { ACCOUNT_DETAIL_KEY, paypalReturnKey } from '../lib/query-keys';
+import { refreshPermissions } from '../lib/permissions';
 
 /**
  * /paypalReturn: where PayPal sends the payer after approving (with token, PayerID and our outTradeNo).
@@ -19,7 +20,7 @@ export default function PaypalReturnPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const result = useQuery({
-    queryKey: ['paypalPayBack', token],
+    queryKey: paypalReturnKey(token),
     queryFn: () => paypalPayBack({ token, PayerID: params.get('PayerID') ?? undefined }),
     enabled: token !== '',
     retry: false,

@@ -2,11 +2,11 @@ import { Button, Result } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { refreshPermissions } from '../features/account/api';
 import { VocabularyDetail } from '../features/vocabulary/VocabularyDetail';
 import { VocabularySignIn } from '../features/vocabulary/VocabularySignIn';
 import { PATHS } from '../lib/paths';
 import { useSession } from '../lib/session';
+import { refreshPermissions } from '../lib/permissions';
 
 /** /vocabularyDetail?id=: one library and its entries. */
 export default function VocabularyDetailPage() {

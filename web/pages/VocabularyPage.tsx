@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../components/PageTitle';
-import { refreshPermissions } from '../features/account/api';
 import { VocabularyList } from '../features/vocabulary/VocabularyList';
 import { VocabularySignIn } from '../features/vocabulary/VocabularySignIn';
 import { useSession } from '../lib/session';
+import { refreshPermissions } from '../lib/permissions';
 
 /** /vocabulary: the user's vocabulary libraries, by folder and type. */
 export default function VocabularyPage() {

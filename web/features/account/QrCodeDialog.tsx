@@ -4,8 +4,9 @@ import { App, Button, Modal, QRCode, Spin, Switch } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession, useSignedInUser } from '../../lib/session';
-import { ownerQrLink } from '../meeting/links';
+import { ownerQrLink } from './links';
 import { editClient, fetchClient } from './api';
+import { clientKey } from '../../lib/query-keys';
 
 function canvasPng(canvas: HTMLCanvasElement): Promise<Blob> {
   return new Promise((resolve, reject) => {
@@ -21,7 +22,7 @@ export function QrCodeDialog({ open, onClose }: { open: boolean; onClose: () => 
   const setUserInfo = useSession((s) => s.setUserInfo);
   const codeBox = useRef<HTMLDivElement>(null);
   // The code carries a key only the owner is given, so a scanned code cannot be made up from a user id.
-  const own = useQuery({ queryKey: ['client', user?.id, 'own'], queryFn: () => fetchClient(user!.id), enabled: open && user !== null });
+  const own = useQuery({ queryKey: clientKey(user?.id, 'own'), queryFn: () => fetchClient(user!.id), enabled: open && user !== null });
   const link = own.data?.qrKey && user ? ownerQrLink(window.location.origin, user.id, own.data.qrKey) : null;
 
   const sharing = useMutation({

@@ -1,25 +1,12 @@
 import type { z } from 'zod';
 import { API } from '../../../contracts/api-paths';
 import type { UserInfo, bindOtherBody } from '../../../contracts/auth';
-import type { AccountItem, Permissions } from '../../../contracts/rights';
+import type { AccountItem } from '../../../contracts/rights';
 import { get, post, request } from '../../lib/request';
-import { useSession } from '../../lib/session';
 
 /** The signed-in user's account calls (spec §7 System and Expense). */
 
-export const ACCOUNT_DETAIL_KEY = ['accountDetail'] as const;
-
 export const fetchAccountDetail = async () => (await post<AccountItem[]>(API.expense.queryAccountDetail, {})).data;
-
-/** Loads the plan's permissions into the session store; a failure keeps the stored ones (and is logged). */
-export async function refreshPermissions(): Promise<void> {
-  try {
-    const { data } = await post<Permissions>(API.expense.queryUserFunctionJudge, {}, { silent: true });
-    useSession.getState().setPermissions(data);
-  } catch (error) {
-    console.warn('[account] permissions not refreshed', error);
-  }
-}
 
 /** What anyone may see of a user through their QR code. */
 export interface PublicClient {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchCaptcha, verifyCaptcha } from './api';
 import type { Point } from './api';
 import { toPicturePoint } from './captcha';
+import { CAPTCHA_KEY } from '../../lib/query-keys';
 
 /**
  * The click captcha (spec §5: completed before a password login). The server's SVG is drawn inline so a
@@ -17,7 +18,7 @@ import { toPicturePoint } from './captcha';
 export function ClickCaptcha({ onPass }: { onPass: (pass: string) => void }) {
   const { t } = useTranslation();
   const [points, setPoints] = useState<Point[]>([]);
-  const picture = useQuery({ queryKey: ['captcha'], queryFn: fetchCaptcha, gcTime: 0, staleTime: Infinity });
+  const picture = useQuery({ queryKey: CAPTCHA_KEY, queryFn: fetchCaptcha, gcTime: 0, staleTime: Infinity });
 
   const refresh = () => {
     setPoints([]);

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchScanStatus, fetchWechatQr } from './api';
 import type { ProviderMode } from './api';
+import { wechatQrKey, wechatScanKey } from '../../lib/query-keys';
 
 /** How often the scan state is asked for while the code is shown. */
 export const SCAN_POLL_MS = 2000;
@@ -25,10 +26,10 @@ interface WechatQrProps {
 export function WechatQr({ mode, hint, onScanned, busy = false }: WechatQrProps) {
   const { t } = useTranslation();
   const [instance] = useState(() => crypto.randomUUID());
-  const qr = useQuery({ queryKey: ['wechatQr', mode, instance], queryFn: () => fetchWechatQr(mode), staleTime: Infinity, gcTime: 0 });
+  const qr = useQuery({ queryKey: wechatQrKey(mode, instance), queryFn: () => fetchWechatQr(mode), staleTime: Infinity, gcTime: 0 });
   const scene = qr.data?.scene;
   const scan = useQuery({
-    queryKey: ['wechatScan', scene],
+    queryKey: wechatScanKey(scene),
     queryFn: () => fetchScanStatus(scene!),
     enabled: Boolean(scene),
     refetchInterval: (query) => (query.state.data && query.state.data.status !== 'waiting' ? false : SCAN_POLL_MS),

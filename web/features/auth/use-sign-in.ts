@@ -6,7 +6,7 @@ import { setToken } from '../../lib/auth';
 import { safeRedirectPath } from '../../lib/redirect';
 import { useSession } from '../../lib/session';
 import { detectSource } from '../../lib/source';
-import { refreshPermissions } from '../account/api';
+import { refreshPermissions } from '../../lib/permissions';
 
 /** The `source` to sign in with, from the query the page was opened with (spec §6). */
 export function useSource(): number {

@@ -8,7 +8,7 @@ import { refusedSave } from '../record-detail/refusal';
 import type { LineFlag } from '../record-detail/refusal';
 import { useLeaveGuard } from '../record-detail/use-leave-guard';
 import { useMediaSync } from '../record-detail/use-media-sync';
-import { linesKey, saveEdits, speakersKey } from './api';
+import { saveEdits } from './api';
 import { DubHeader } from './DubHeader';
 import { DubLines } from './DubLines';
 import { DubPreview } from './DubPreview';
@@ -19,6 +19,7 @@ import { asDraft, withEdits } from './line-edits';
 import type { PendingEdits } from './line-edits';
 import { useListen } from './use-listen';
 import './dubbing.css';
+import { linesKey, speakersKey } from '../../lib/query-keys';
 
 const NO_LINES: DubLineRow[] = [];
 

@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DubLineRow, DubSpeaker } from '../../../contracts/dubbing';
 import { SpeakerNameDialog } from '../record-detail/SpeakerNameDialog';
-import { editSpeaker, fetchSpeakers, fetchVoices, speakersKey, voicesKey } from './api';
+import { editSpeaker, fetchSpeakers, fetchVoices } from './api';
 import type { useListen } from './use-listen';
+import { speakersKey, voicesKey } from '../../lib/query-keys';
 
 interface DubSpeakersProps {
   id: number;

@@ -11,17 +11,17 @@ import { PATHS } from '../../lib/paths';
 import { isRequestError } from '../../lib/request';
 import { DUB_VIDEO_UPLOAD } from '../../lib/uploader';
 import { useIsMobile } from '../../lib/use-is-mobile';
-import { FOLDERS_KEY } from '../folders/api';
+
 import { FolderTreeSelect } from '../folders/FolderTreeSelect';
 import { useCurrentFolder } from '../folders/current-folder';
 import { findFolder } from '../folders/tree';
-import { RECORDS_KEY } from '../records/api';
+
 import { FileDropZone } from '../upload/FileDropZone';
 import { FileList } from '../upload/FileList';
 import { LanguageFields } from '../upload/LanguageFields';
 import { formatLimit, useUploadFiles } from '../upload/use-upload-files';
 import type { UploadRules } from '../upload/use-upload-files';
-import { DUB_LANGUAGES_KEY, checkDubbingCost, dubTranswrite, fetchDubLanguages } from './api';
+import { checkDubbingCost, dubTranswrite, fetchDubLanguages } from './api';
 import { ColourInput } from './ColourInput';
 import { SrtAttach } from './SrtAttach';
 import type { SrtAttachment } from './SrtAttach';
@@ -31,6 +31,7 @@ import type { SubtitleStyleValues } from './subtitle-style';
 import { usePayShortage } from './use-pay-shortage';
 import '../upload/upload.css';
 import './dubbing.css';
+import { DUB_LANGUAGES_KEY, FOLDERS_KEY, RECORDS_KEY } from '../../lib/query-keys';
 
 /** Spec §3 dub form as the dialog edits it. */
 interface FormValues extends SubtitleStyleValues {

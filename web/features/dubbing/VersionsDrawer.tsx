@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DUB_UPLOAD } from '../../../contracts/constants';
 import { formatTime } from '../records/format';
-import { createIteration, fetchIterations, iterationsKey } from './api';
+import { createIteration, fetchIterations } from './api';
+import { iterationsKey } from '../../lib/query-keys';
 
 const NAME_MAX = 100;
 

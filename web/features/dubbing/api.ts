@@ -7,13 +7,6 @@ import { download, get, post } from '../../lib/request';
 
 /** The dubbing calls (spec §7 `/speech/video/transcribe/*`, the cost check, SRT upload and voice preview). */
 
-export const DUB_LANGUAGES_KEY = ['dubLanguages'] as const;
-export const projectKey = (id: number) => ['dubProject', id] as const;
-export const linesKey = (id: number) => ['dubLines', id] as const;
-export const speakersKey = (id: number) => ['dubSpeakers', id] as const;
-export const voicesKey = (language: string) => ['dubVoices', language] as const;
-export const iterationsKey = (id: number) => ['dubIterations', id] as const;
-
 export const fetchDubLanguages = async () => (await get<LanguageLists>(API.languages.dubbing)).data;
 
 /**

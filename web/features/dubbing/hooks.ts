@@ -4,7 +4,8 @@ import type { DubProject } from '../../../contracts/dubbing';
 import type { RecordStatus } from '../../../contracts/record-vocabulary';
 import { useSession } from '../../lib/session';
 import { DETAIL_POLL_MS } from '../records/status';
-import { fetchLines, fetchProject, fetchSynthesis, iterationsKey, linesKey, projectKey, speakersKey } from './api';
+import { fetchLines, fetchProject, fetchSynthesis } from './api';
+import { iterationsKey, linesKey, projectKey, speakersKey } from '../../lib/query-keys';
 
 export const isDubRunning = (status: RecordStatus) => status === 'dub_start' || status === 'dubbing';
 

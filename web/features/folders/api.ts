@@ -5,8 +5,6 @@ import { get, post } from '../../lib/request';
 
 /** Record folder calls (spec §7 folder calls, §5 folder rules enforced by the server). */
 
-export const FOLDERS_KEY = ['folders'] as const;
-
 /** The user's tree, default folder first. Silent: the side navigation shows its own retry instead of a toast on every page. */
 export const fetchFolders = async () => (await get<FolderNode[]>(API.folders.getFolder, undefined, { silent: true })).data;
 

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../lib/session';
-import { RECORDS_KEY } from '../records/api';
-import { FOLDERS_KEY, editFolder, fetchFolders, removeFolder } from './api';
+
+import { editFolder, fetchFolders, removeFolder } from './api';
+import { FOLDERS_KEY, RECORDS_KEY } from '../../lib/query-keys';
 
 /** The folder tree; asked only once someone (a user or a guest) is signed in. */
 export function useFolders() {

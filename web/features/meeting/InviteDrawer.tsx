@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { MeetingAccess, MeetingDetail } from '../../../contracts/meeting';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { ShortageAlert, shortageMessage } from '../pay/shortage';
-import { editMeeting, meetingKey } from './api';
+import { editMeeting } from './api';
 import { CopyLink } from './CopyLink';
 import { inviteLink } from './links';
+import { meetingKey } from '../../lib/query-keys';
 
 /**
  * Inviting participants (spec §1, §4, §6): the owner opens or closes the invitation; while open, its link

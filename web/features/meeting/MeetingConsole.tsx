@@ -4,11 +4,9 @@ import type { BadgeProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { MeetingAccess, MeetingDetail, MeetingStatus } from '../../../contracts/meeting';
-import { PageTitle } from '../../components/PageTitle';
+import type { MeetingAccess, MeetingDetail } from '../../../contracts/meeting';
 import { recordLink } from '../records/links';
 import { formatDuration } from '../records/format';
-import { StatusTag } from '../records/RecordTags';
 import { stopMeeting } from './api';
 import { InviteDrawer } from './InviteDrawer';
 import { TranslationPicker } from './TranslationPicker';
@@ -16,9 +14,10 @@ import { LiveSubtitles } from './LiveSubtitles';
 import { ConnectionRefused, MeetingBanners, MeetingEnded } from './MeetingStates';
 import { ScreenCodeDialog } from './ScreenCodeDialog';
 import { useElapsed } from './use-elapsed';
-import { useMeetingSocket } from './use-meeting-socket';
 import type { Connection } from './use-meeting-socket';
+import { useViewerSession } from './use-viewer-session';
 import { useMicrophone } from './use-microphone';
+import { MeetingHead } from './MeetingHead';
 
 /** How long End waits for the room to confirm before ending the meeting over HTTP instead. */
 const END_CONFIRM_MS = 5000;
@@ -42,16 +41,14 @@ export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; ac
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const navigate = useNavigate();
-  const [language, setLanguage] = useState<string | null>(meeting.targetLanguages[0] ?? null);
   const [panel, setPanel] = useState<'invite' | 'screen' | null>(null);
   const [ending, setEnding] = useState(false);
 
-  const socket = useMeetingSocket({ access, enabled: true, language });
+  const { socket, language, setLanguage, status, name } = useViewerSession(meeting, access);
   const sendAudio = useRef(socket.sendAudio);
   sendAudio.current = socket.sendAudio;
   const mic = useMicrophone((frame) => sendAudio.current(frame));
 
-  const status: MeetingStatus = socket.status ?? meeting.status;
   const ended = status === 'ended' || socket.closedReason === 'ended' || socket.closedReason === 'expired';
   const live = socket.connection === 'open' && socket.role === 'host';
   const elapsed = useElapsed(socket.meeting ? socket.durationMs : meeting.durationMs, status === 'in_progress' && !ended);
@@ -115,15 +112,14 @@ export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; ac
   if (ended && !ending) return <MeetingEnded recordHref={recordLink(meeting.id)} />;
   if (socket.closedReason === 'forbidden' || socket.closedReason === 'badTicket') return <ConnectionRefused />;
 
-  const name = socket.meeting?.name ?? meeting.name;
   const needsMic = status === 'in_progress' && !mic.active && !mic.starting;
   return (
     <div className="meeting-console" data-testid="meeting-console">
-      <Card variant="borderless" className="meeting-head">
-        <div className="meeting-head-main">
-          <PageTitle>{name}</PageTitle>
-          <div className="meeting-meta">
-            <StatusTag status={status} />
+      <MeetingHead
+        name={name}
+        status={status}
+        meta={
+          <>
             <span className="meeting-elapsed" data-testid="meeting-elapsed">
               {formatDuration(elapsed / 1000)}
             </span>
@@ -133,8 +129,9 @@ export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; ac
                 <TeamOutlined /> {socket.viewers.participants} <DesktopOutlined /> {socket.viewers.projections}
               </span>
             </Tooltip>
-          </div>
-        </div>
+          </>
+        }
+      >
         <div className="meeting-share-actions">
           <Button icon={<QrcodeOutlined />} onClick={() => setPanel('invite')} data-testid="meeting-open-invite">
             {t('meeting.page.invite')}
@@ -143,7 +140,7 @@ export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; ac
             {t('meeting.page.projection')}
           </Button>
         </div>
-      </Card>
+      </MeetingHead>
 
       <MeetingBanners
         mic={mic.problem}

@@ -11,12 +11,13 @@ import { PageTitle } from '../../components/PageTitle';
 import { currentLocale } from '../../i18n';
 import { PATHS } from '../../lib/paths';
 import { useSession } from '../../lib/session';
-import { refreshPermissions } from '../account/api';
 import { ShortageAlert, usePayOnShortage } from '../pay/shortage';
 import { FolderTreeSelect } from '../folders/FolderTreeSelect';
 import { VocabularyPicker } from '../vocabulary/VocabularyPicker';
 import { useCurrentFolder } from '../folders/current-folder';
-import { MEETING_LANGUAGES_KEY, createMeeting, fetchMeetingLanguages } from './api';
+import { createMeeting, fetchMeetingLanguages } from './api';
+import { MEETING_LANGUAGES_KEY } from '../../lib/query-keys';
+import { refreshPermissions } from '../../lib/permissions';
 
 interface SetupValues {
   mode: MeetingMode;

@@ -94,6 +94,20 @@ export function MeetingEnded({ recordHref }: { recordHref?: string }) {
   );
 }
 
+/** A viewer's way in failed for another reason than an unknown or expired link: say why, and try again. */
+export function JoinFailed({ reason, onRetry }: { reason: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <MeetingOutcome
+      status="error"
+      title={t('meeting.states.joinFailed')}
+      description={reason}
+      extra={<Button onClick={onRetry}>{t('common.retry')}</Button>}
+      testId="meeting-load-error"
+    />
+  );
+}
+
 /** The room turned this socket away for good (a refused or mistaken ticket): offer a fresh start. */
 export function ConnectionRefused() {
   const { t } = useTranslation();

@@ -5,9 +5,6 @@ import { get, post } from '../../lib/request';
 
 /** The meeting calls of spec §7 that the pages make; the socket itself is use-meeting-socket's. */
 
-export const MEETING_LANGUAGES_KEY = ['meetingLanguages'] as const;
-export const meetingKey = (id: number) => ['meeting', id] as const;
-
 /** Live recognition sources and the translation targets reachable from them. */
 export const fetchMeetingLanguages = async () => (await get<LanguageLists>(API.languages.meeting)).data;
 

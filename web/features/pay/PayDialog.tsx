@@ -10,8 +10,8 @@ import { EXTERNAL_LINKS } from '../../lib/links';
 import { useSignedInUser } from '../../lib/session';
 import { detectSource } from '../../lib/source';
 import { useIsMobile } from '../../lib/use-is-mobile';
-import { ACCOUNT_DETAIL_KEY, fetchAccountDetail, refreshPermissions } from '../account/api';
-import { PAY_METHODS_KEY, PRICE_CATEGORIES_KEY, RIGHTS_PICTURE_KEY, fetchPayMethods, fetchPriceCategories, fetchRightsPicture } from './api';
+import { fetchAccountDetail } from '../account/api';
+import { fetchPayMethods, fetchPriceCategories, fetchRightsPicture } from './api';
 import { PackageCarousel } from './PackageCarousel';
 import { RightsTable } from './RightsTable';
 import { fetchWechatAuthorizeUrl } from './api';
@@ -19,6 +19,8 @@ import { payInWechat, storeResume } from './in-app-pay';
 import { usePayDialog } from './store';
 import { usePayOrder } from './use-pay-order';
 import './pay.css';
+import { ACCOUNT_DETAIL_KEY, PAY_METHODS_KEY, PRICE_CATEGORIES_KEY, RIGHTS_PICTURE_KEY } from '../../lib/query-keys';
+import { refreshPermissions } from '../../lib/permissions';
 
 /** WeChat first (spec §4 default method), then the others in the server's order. */
 const METHOD_ORDER: PayType[] = ['wxV3Pay', 'aliPay', 'paypalV2Pay', 'devPay'];

@@ -5,12 +5,8 @@ import { get, isRequestError, post } from '../../lib/request';
 
 /** The pay dialog's calls (spec §7 Pay): package list, methods, QR pay, order status. */
 
-export const PRICE_CATEGORIES_KEY = ['priceCategories'] as const;
-export const PAY_METHODS_KEY = ['payMethods'] as const;
-
 export const fetchPriceCategories = async () => (await post<PackageCategory[]>(API.expense.queryCommonPricePackage, {})).data;
 
-export const RIGHTS_PICTURE_KEY = ['rightsPicture'] as const;
 export const fetchRightsPicture = async () => (await get<{ rightsPictureUrl: string }>(API.expense.queryRightsPictureUrl)).data.rightsPictureUrl;
 
 export const fetchPayMethods = async () => (await get<PayType[]>(API.pay.methods)).data;

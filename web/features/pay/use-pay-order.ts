@@ -5,6 +5,7 @@ import { PAYMENT } from '../../../contracts/constants';
 import type { PayType, PricePackage, QrPayResponse } from '../../../contracts/pay';
 import { createAliH5Pay, createJsApiPay, createQrPay, fetchPayStatus } from './api';
 import { payPlace, storedOpenId, storeOpenId } from './in-app-pay';
+import { payStatusKey } from '../../lib/query-keys';
 
 /**
  * The payment for the chosen package and method (spec §4): a new order whenever either changes, an
@@ -47,7 +48,7 @@ export function usePayOrder(pkg: PricePackage | undefined, payType: PayType | un
 
   const polled = Boolean(order && (order.weChatQRCode ?? order.aliPayQRCode ?? order.devPayUrl ?? order.jsApiParams));
   const status = useQuery({
-    queryKey: ['payStatus', order?.outTradeNo],
+    queryKey: payStatusKey(order?.outTradeNo),
     queryFn: () => fetchPayStatus(order!.outTradeNo),
     enabled: polled,
     refetchInterval: (query) => (query.state.data === 'paid' || query.state.data === 'expired' ? false : PAYMENT.pollMs),

@@ -5,9 +5,6 @@ import { get, post } from '../../lib/request';
 
 /** The record detail page's calls (spec §7 getTrans, editDetails, addTranslation, refreshRecord, and the player's media). */
 
-export const detailKey = (id: number) => ['recordDetail', id] as const;
-export const mediaKey = (id: number) => ['recordMedia', id] as const;
-
 /** Silent: the page shows a record that cannot be loaded in place of the record. */
 export const fetchRecordDetail = async (id: number) => (await get<RecordDetail>(API.records.getTrans, { id }, { silent: true })).data;
 

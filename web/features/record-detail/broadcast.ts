@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { RECORDS_KEY } from '../records/api';
-import { detailKey } from './api';
+import { RECORDS_KEY, detailKey } from '../../lib/query-keys';
 
 /**
  * Spec §3 "the record being edited (broadcast to other tabs)": a tab that changes a record says so on this

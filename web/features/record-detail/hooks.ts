@@ -2,9 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecordDetail, RecordRow } from '../../../contracts/records';
 import type { EditedLine } from '../../../contracts/transcription';
 import { useSession } from '../../lib/session';
-import { UPLOAD_LANGUAGES_KEY, fetchUploadLanguages } from '../upload/api';
-import { addTranslation, detailKey, fetchMedia, fetchRecordDetail, mediaKey, refreshRecord, saveLines } from './api';
+import { fetchUploadLanguages } from '../upload/api';
+import { addTranslation, fetchMedia, fetchRecordDetail, refreshRecord, saveLines } from './api';
 import { DETAIL_POLL_MS, isLocked } from '../records/status';
+import { UPLOAD_LANGUAGES_KEY, detailKey, mediaKey } from '../../lib/query-keys';
 
 export function useRecordDetail(id: number | null) {
   const hasAccount = useSession((s) => s.userInfo !== null);

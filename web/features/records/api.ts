@@ -18,9 +18,6 @@ import type { CallOptions } from '../../lib/request';
 
 /** The records calls (spec §7 transcript calls): list, edit, remove, share, shared view, copy, export. */
 
-export const RECORDS_KEY = ['records'] as const;
-export const SHARE_STATUS_KEY = ['shareStatus'] as const;
-
 /** The list query as this app sends it: the contract's, with the page and sort always given. */
 export type RecordsQuery = RecordQuery & { pageNum: number; pageSize: number; orderByColumn: OrderColumn; isAsc: 'asc' | 'desc' };
 

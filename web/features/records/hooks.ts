@@ -1,9 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../lib/session';
-import { FOLDERS_KEY } from '../folders/api';
-import { RECORDS_KEY, SHARE_STATUS_KEY, copyReplica, editRecords, fetchRecords, fetchShareStatus, fetchSharedRecord, removeRecords, setShare } from './api';
+
+import { copyReplica, editRecords, fetchRecords, fetchShareStatus, fetchSharedRecord, removeRecords, setShare } from './api';
 import type { RecordsQuery } from './api';
 import { LIST_POLL_MS, isRunning } from './status';
+import { FOLDERS_KEY, RECORDS_KEY, SHARE_STATUS_KEY, sharedRecordKey } from '../../lib/query-keys';
 
 /** A page of the user's records; `silent` for side panels that show their own failure. */
 export function useRecords(query: RecordsQuery, { silent = false } = {}) {
@@ -55,7 +56,7 @@ export function useSetShare() {
 }
 
 export function useSharedRecord(token: string) {
-  return useQuery({ queryKey: ['sharedRecord', token], queryFn: () => fetchSharedRecord(token), enabled: token !== '' });
+  return useQuery({ queryKey: sharedRecordKey(token), queryFn: () => fetchSharedRecord(token), enabled: token !== '' });
 }
 
 export function useCopyReplica() {

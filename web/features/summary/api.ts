@@ -2,15 +2,8 @@ import { API } from '../../../contracts/api-paths';
 import { type SummaryExportFormat, type SummaryState, summaryFallbackName } from '../../../contracts/summary';
 import { downloadFile } from '../../lib/download';
 import { post } from '../../lib/request';
-import { detailKey } from '../record-detail/api';
 
 /** A record's AI summary (spec §7 /ai/ai/mediaSummary, /ai/ai/queryMediaSummary, /ai/summaryTemplate/download). */
-
-/**
- * Under the record's own key: whatever reloads the record (a save here, another tab's save) reloads its
- * summary too, which may have turned stale.
- */
-export const summaryKey = (id: number) => [...detailKey(id), 'summary'] as const;
 
 /** Silent: the summary card shows a failed read in place, without a toast over the whole page. */
 export const fetchSummary = async (id: number) => (await post<SummaryState>(API.summaries.queryMediaSummary, { id }, { silent: true })).data;

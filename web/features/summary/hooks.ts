@@ -3,7 +3,8 @@ import { useEffect, useRef } from 'react';
 import type { RecordStatus } from '../../../contracts/record-vocabulary';
 import type { SummaryState, SummaryStatus } from '../../../contracts/summary';
 import { DETAIL_POLL_MS } from '../records/status';
-import { fetchSummary, startSummary, summaryKey } from './api';
+import { fetchSummary, startSummary } from './api';
+import { summaryKey } from '../../lib/query-keys';
 
 /** A summary the server is still making: its state is asked again until it settles. */
 export const isSummarising = (status: SummaryStatus | undefined) => status === 'queued' || status === 'running';

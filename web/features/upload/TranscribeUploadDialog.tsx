@@ -10,15 +10,15 @@ import type { LatestTask, TranswriteBody } from '../../../contracts/transcriptio
 import { currentLocale } from '../../i18n';
 import { useSession } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-is-mobile';
-import { FOLDERS_KEY } from '../folders/api';
+
 import { ShortageAlert, usePayOnShortage } from '../pay/shortage';
 import { FolderTreeSelect } from '../folders/FolderTreeSelect';
 import { storedFolderId, useCurrentFolder } from '../folders/current-folder';
 import { useFolders } from '../folders/hooks';
 import { findFolder } from '../folders/tree';
-import { RECORDS_KEY } from '../records/api';
+
 import { VocabularyPicker } from '../vocabulary/VocabularyPicker';
-import { UPLOAD_LANGUAGES_KEY, fetchLatestTask, fetchUploadLanguages, transwrite } from './api';
+import { fetchLatestTask, fetchUploadLanguages, transwrite } from './api';
 import { FileDropZone } from './FileDropZone';
 import { FileList } from './FileList';
 import { LanguageFields } from './LanguageFields';
@@ -26,6 +26,7 @@ import { useUploadDialog } from './store';
 import { baseName, useUploadFiles } from './use-upload-files';
 import type { UploadItem } from './use-upload-files';
 import './upload.css';
+import { FOLDERS_KEY, RECORDS_KEY, UPLOAD_LANGUAGES_KEY } from '../../lib/query-keys';
 
 /** Spec §3 local-upload form as the dialog edits it; `speaker` is the checkbox, sent as '1' / '0'. */
 interface FormValues {

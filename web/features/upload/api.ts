@@ -6,8 +6,6 @@ import { get, post } from '../../lib/request';
 
 /** The local transcription dialog's calls besides the upload itself (web/lib/uploader.ts). */
 
-export const UPLOAD_LANGUAGES_KEY = ['uploadLanguages'] as const;
-
 /** Languages the deployment can transcribe from files, and the translation targets. */
 export const fetchUploadLanguages = async () => (await get<LanguageLists>(API.languages.upload)).data;
 

@@ -7,12 +7,13 @@ import type { VocabularyLibrary, VocabularyType } from '../../../contracts/vocab
 import { currentLocale } from '../../i18n';
 import { useQueryClient } from '@tanstack/react-query';
 import { useIsMobile } from '../../lib/use-is-mobile';
-import { VOCABULARY_KEY, importLibrary } from './api';
+import { importLibrary } from './api';
 import type { ImportFields, ImportResult } from './api';
 import { usePaymentRefusal } from './hooks';
 import { LibraryFields, newLibraryFields } from './LibraryFields';
 import type { LibraryValues } from './LibraryFields';
 import { importFileProblem, importMegabytes } from './rules';
+import { VOCABULARY_KEY } from '../../lib/query-keys';
 
 type ImportDialogProps = {
   onClose: () => void;

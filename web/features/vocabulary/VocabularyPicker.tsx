@@ -6,10 +6,11 @@ import { VOCABULARY_LIMITS, VOCABULARY_TYPES } from '../../../contracts/vocabula
 import type { VocabularyType } from '../../../contracts/vocabulary';
 import { PATHS } from '../../lib/paths';
 import { useSession } from '../../lib/session';
-import { fetchLibraries, librariesKey } from './api';
+import { fetchLibraries } from './api';
 import { useOpenSvip } from './hooks';
 import { hasAnyRight, hasRight } from './rules';
 import './vocabulary.css';
+import { librariesKey } from '../../lib/query-keys';
 
 /** The most the list call gives in one page; a user's libraries of one type fit well within it. */
 const ALL_OF_TYPE = 100;

@@ -16,11 +16,6 @@ import type { CallOptions } from '../../lib/request';
 
 /** The vocabulary calls (spec §7 /speech/document/*). */
 
-export const VOCABULARY_KEY = ['vocabulary'] as const;
-export const librariesKey = (query: LibraryQuery) => [...VOCABULARY_KEY, 'libraries', query] as const;
-export const libraryKey = (query: EntryQuery) => [...VOCABULARY_KEY, 'library', query] as const;
-export const VOCABULARY_FOLDERS_KEY = [...VOCABULARY_KEY, 'folders'] as const;
-
 export interface LibraryQuery {
   type?: VocabularyType;
   folderId?: number;

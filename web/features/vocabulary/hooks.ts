@@ -7,21 +7,18 @@ import { useSession } from '../../lib/session';
 import { usePayOnShortage } from '../pay/shortage';
 import { usePayDialog } from '../pay/store';
 import {
-  VOCABULARY_FOLDERS_KEY,
-  VOCABULARY_KEY,
   editEntry,
   editLibrary,
   editVocabularyFolder,
   fetchLibraries,
   fetchLibrary,
   fetchVocabularyFolders,
-  librariesKey,
-  libraryKey,
   removeEntries,
   removeLibraries,
   removeVocabularyFolder,
 } from './api';
 import type { EntryQuery, LibraryQuery } from './api';
+import { VOCABULARY_FOLDERS_KEY, VOCABULARY_KEY, librariesKey, libraryKey } from '../../lib/query-keys';
 
 export function useLibraries(query: LibraryQuery) {
   const hasAccount = useSession((s) => s.userInfo !== null);

@@ -13,11 +13,11 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { FolderTree } from '../../features/folders/FolderTree';
-import { EXTERNAL_LINKS } from '../../lib/links';
-import { PATHS } from '../../lib/paths';
-import { useSession } from '../../lib/session';
-import { useComingSoon } from '../use-coming-soon';
+import { FolderTree } from '../features/folders/FolderTree';
+import { EXTERNAL_LINKS } from '../lib/links';
+import { PATHS } from '../lib/paths';
+import { useSession } from '../lib/session';
+import { useComingSoon } from '../components/use-coming-soon';
 
 /** Pages that highlight another entry of the menu. */
 const MENU_KEY_OF: Record<string, string> = { [PATHS.vocabularyDetail]: PATHS.vocabulary };

@@ -3,10 +3,10 @@ import { Button, Layout } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Brand } from '../Brand';
-import { LanguagePicker } from '../LanguagePicker';
-import { usePayDialog } from '../../features/pay/store';
-import { lazyDialog } from '../../lib/lazy-dialog';
+import { Brand } from '../components/Brand';
+import { LanguagePicker } from '../components/LanguagePicker';
+import { usePayDialog } from '../features/pay/store';
+import { lazyDialog } from '../lib/lazy-dialog';
 import { UserMenu } from './UserMenu';
 
 // Redeeming a card needs a form; its code loads when the dialog first opens.

@@ -1,12 +1,12 @@
 import { Layout } from 'antd';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { DubUploadHost } from '../../features/dubbing/DubUploadHost';
-import { PayDialogHost } from '../../features/pay/PayDialogHost';
-import { TranscribeUploadHost } from '../../features/upload/TranscribeUploadHost';
-import { lazyComponent } from '../../lib/lazy-component';
-import { BACKGROUND_PATHS } from '../../lib/paths';
-import { useIsMobile } from '../../lib/use-is-mobile';
+import { DubUploadHost } from '../features/dubbing/DubUploadHost';
+import { PayDialogHost } from '../features/pay/PayDialogHost';
+import { TranscribeUploadHost } from '../features/upload/TranscribeUploadHost';
+import { lazyComponent } from '../lib/lazy-component';
+import { BACKGROUND_PATHS } from '../lib/paths';
+import { useIsMobile } from '../lib/use-is-mobile';
 import { AppHeader } from './AppHeader';
 import { SideNav } from './SideNav';
 import './layout.css';

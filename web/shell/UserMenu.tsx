@@ -1,9 +1,9 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { lazyComponent } from '../../lib/lazy-component';
-import { PATHS } from '../../lib/paths';
-import { useSignedInUser } from '../../lib/session';
+import { lazyComponent } from '../lib/lazy-component';
+import { PATHS } from '../lib/paths';
+import { useSignedInUser } from '../lib/session';
 
 // Most first visits are guests': the avatar and its account menu load only for a signed-in user, with an
 // empty circle of the avatar's size holding the header's layout meanwhile.

@@ -1,5 +1,5 @@
 import { Drawer } from 'antd';
-import { Brand } from '../Brand';
+import { Brand } from '../components/Brand';
 import { SideNav } from './SideNav';
 
 /** The mobile layout's navigation: the side navigation in a drawer from the left, closed after a choice. */

@@ -5,13 +5,14 @@ import type { MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { QrCodeDialog } from '../../features/account/dialogs';
-import { ACCOUNT_DETAIL_KEY, fetchAccountDetail } from '../../features/account/api';
-import { useLogout } from '../../features/account/use-logout';
-import { usePayDialog } from '../../features/pay/store';
-import { PATHS } from '../../lib/paths';
-import type { UserInfo } from '../../lib/session';
-import { UserAvatar } from '../UserAvatar';
+import { QrCodeDialog } from '../features/account/dialogs';
+import { fetchAccountDetail } from '../features/account/api';
+import { useLogout } from '../features/account/use-logout';
+import { usePayDialog } from '../features/pay/store';
+import { PATHS } from '../lib/paths';
+import type { UserInfo } from '../lib/session';
+import { UserAvatar } from '../components/UserAvatar';
+import { ACCOUNT_DETAIL_KEY } from '../lib/query-keys';
 
 /** A signed-in user's avatar and the dropdown under it: their accounts, their pages and logging out. */
 export default function AccountMenu({ user }: { user: UserInfo }) {

@@ -1,0 +1,141 @@
+import { Button, Spin } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { MeetingAccess, MeetingSummary } from '../../../contracts/meeting';
+import { StandaloneFrame } from '../../components/StandaloneFrame';
+import { PATHS } from '../../lib/paths';
+import { screenCodeKey } from '../../lib/query-keys';
+import { fetchNetworkLink } from './api';
+import { CastCodeEntry } from './CastCodeEntry';
+import { isScreenCode } from './links';
+import { ConnectionRefused, JoinFailed, LinkExpired, MeetingEnded, MeetingOutcome } from './MeetingStates';
+import { ProjectionView } from './ProjectionView';
+import { useRoomAccess } from './use-room-access';
+import { useViewerSession } from './use-viewer-session';
+import './meeting.css';
+
+/**
+ * A screen showing a meeting's subtitles by its six-digit code, with no account (spec §2 /screenProjection,
+ * /cast): the projection itself, or what stands in its way (an unknown or expired code, another screen that
+ * took over). Without a code it asks for one.
+ */
+export function ScreenProjection({ code }: { code: string | null }) {
+  if (!code) {
+    return (
+      <StandaloneFrame>
+        <CastCodeEntry />
+      </StandaloneFrame>
+    );
+  }
+  return isScreenCode(code) ? (
+    <Projection key={code} code={code} />
+  ) : (
+    <Framed>
+      <CodeNotFound />
+    </Framed>
+  );
+}
+
+function Framed({ children }: { children: ReactNode }) {
+  return (
+    <StandaloneFrame>
+      <div className="meeting-page">{children}</div>
+    </StandaloneFrame>
+  );
+}
+
+function CodeNotFound() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <MeetingOutcome
+      status="404"
+      title={t('meeting.projection.notFound')}
+      description={t('meeting.projection.notFoundHelp')}
+      extra={
+        <Button type="primary" onClick={() => void navigate(PATHS.cast)} data-testid="cast-enter-another">
+          {t('meeting.projection.enterAnother')}
+        </Button>
+      }
+      testId="projection-not-found"
+    />
+  );
+}
+
+function Projection({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const room = useRoomAccess(screenCodeKey(code), () => fetchNetworkLink(code));
+  const { data, error } = room.query;
+
+  if (room.gone)
+    return (
+      <Framed>
+        <LinkExpired description={t('meeting.projection.expired')} />
+      </Framed>
+    );
+  if (room.notFound)
+    return (
+      <Framed>
+        <CodeNotFound />
+      </Framed>
+    );
+  if (error) {
+    return (
+      <Framed>
+        <JoinFailed reason={error.message} onRetry={() => void room.query.refetch()} />
+      </Framed>
+    );
+  }
+  if (!data)
+    return (
+      <Framed>
+        <Spin size="large" />
+      </Framed>
+    );
+  if (data.meeting.status === 'ended')
+    return (
+      <Framed>
+        <MeetingEnded />
+      </Framed>
+    );
+  return <LiveProjection meeting={data.meeting} access={room.access} />;
+}
+
+function LiveProjection({ meeting, access }: { meeting: MeetingSummary; access: () => Promise<MeetingAccess> }) {
+  const { t } = useTranslation();
+  const { socket, language, setLanguage } = useViewerSession(meeting, access);
+  if (socket.closedReason === 'expired')
+    return (
+      <Framed>
+        <LinkExpired description={t('meeting.projection.expired')} />
+      </Framed>
+    );
+  if (socket.closedReason === 'forbidden') {
+    // Without the multi-screen right the newest screen takes over from this one (spec §6).
+    return (
+      <Framed>
+        <MeetingOutcome
+          status="info"
+          title={t('meeting.projection.takenOver')}
+          description={t('meeting.projection.takenOverHelp')}
+          extra={<Button onClick={() => window.location.reload()}>{t('meeting.projection.showHere')}</Button>}
+          testId="projection-taken-over"
+        />
+      </Framed>
+    );
+  }
+  if (socket.closedReason === 'ended' || socket.status === 'ended')
+    return (
+      <Framed>
+        <MeetingEnded />
+      </Framed>
+    );
+  if (socket.closedReason === 'badTicket')
+    return (
+      <Framed>
+        <ConnectionRefused />
+      </Framed>
+    );
+  return <ProjectionView meeting={meeting} socket={socket} language={language} onLanguage={setLanguage} />;
+}

@@ -1,0 +1,148 @@
+import { CopyOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Empty, Result, Skeleton } from 'antd';
+import type { ReactNode, SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { Code } from '../../../contracts/errors';
+import type { SharedRecord as SharedRecordData, SubtitleLine } from '../../../contracts/records';
+import { PageTitle } from '../../components/PageTitle';
+import { PATHS, signInPath } from '../../lib/paths';
+import { isRequestError } from '../../lib/request';
+import { useSignedInUser } from '../../lib/session';
+import { formatDate, formatDuration, formatTime } from './format';
+import { useCopyReplica, useSharedRecord } from './hooks';
+import { TypeTag } from './RecordTags';
+import './shared-record.css';
+
+const block = (event: SyntheticEvent) => event.preventDefault();
+
+/**
+ * A shared record, read-only, for anyone holding its share link (spec §1, §2 /meetingShare). Text cannot be
+ * selected or copied unless the owner allowed copying; then a signed-in viewer can also copy the record into
+ * their own records. An expired, revoked or unknown link says so.
+ */
+export function SharedRecord({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const shared = useSharedRecord(token);
+  const gone = token === '' || (isRequestError(shared.error) && shared.error.code === Code.GONE);
+
+  let content: ReactNode;
+  if (gone) content = <Expired />;
+  else if (shared.data) content = <SharedView token={token} record={shared.data} />;
+  else if (shared.isError) {
+    content = (
+      <Result
+        status="error"
+        title={<PageTitle>{t('sharedPage.loadFailed')}</PageTitle>}
+        extra={<Button onClick={() => void shared.refetch()}>{t('common.retry')}</Button>}
+      />
+    );
+  } else content = <Skeleton active paragraph={{ rows: 8 }} />;
+  return <div className="shared-page">{content}</div>;
+}
+
+function Expired() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div data-testid="shared-expired">
+      <Result
+        status="warning"
+        title={<PageTitle>{t('sharedPage.expiredTitle')}</PageTitle>}
+        subTitle={t('sharedPage.expiredDescription')}
+        extra={
+          <Button type="primary" onClick={() => void navigate(PATHS.home)}>
+            {t('common.backHome')}
+          </Button>
+        }
+      />
+    </div>
+  );
+}
+
+function SharedView({ token, record }: { token: string; record: SharedRecordData }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const user = useSignedInUser();
+  const copy = useCopyReplica();
+  const { allowCopy, translationLanguage } = record;
+  // Without the owner's consent the text is shown, not handed out: no selection, copy, cut or context menu.
+  const guard = allowCopy ? {} : { onCopy: block, onCut: block, onContextMenu: block, onDragStart: block };
+
+  const copyToMine = () => {
+    if (!user) {
+      void navigate(signInPath(pathname + search));
+      return;
+    }
+    copy.mutate(
+      { token },
+      {
+        onSuccess: (row) =>
+          void message.success({
+            content: (
+              <span>
+                {t('sharedPage.copied')}{' '}
+                <Button type="link" size="small" onClick={() => void navigate(`${PATHS.recordList}?folderId=${row.folderId}`)}>
+                  {t('sharedPage.openRecords')}
+                </Button>
+              </span>
+            ),
+            duration: 6,
+          }),
+      },
+    );
+  };
+
+  return (
+    <Card
+      variant="borderless"
+      className={allowCopy ? 'shared-record' : 'shared-record no-copy'}
+      data-testid="shared-record"
+      data-allow-copy={allowCopy ? 'yes' : 'no'}
+      {...guard}
+    >
+      <header className="shared-head">
+        <div>
+          <PageTitle>{record.name}</PageTitle>
+          <div className="shared-meta">
+            <TypeTag type={record.type} />
+            <span>{t('sharedPage.sharedBy', { name: record.ownerName })}</span>
+            <span>{t('sharedPage.created', { date: formatDate(record.createTime) })}</span>
+            <span>{t('sharedPage.duration', { duration: formatDuration(record.duration) })}</span>
+            {record.expiresAt !== null && <span>{t('sharedPage.expiresAt', { date: formatTime(record.expiresAt) })}</span>}
+          </div>
+        </div>
+        {allowCopy && (
+          <Button type="primary" icon={<CopyOutlined />} loading={copy.isPending} onClick={copyToMine} data-testid="copy-replica">
+            {t('sharedPage.copyReplica')}
+          </Button>
+        )}
+      </header>
+      {!allowCopy && <Alert className="shared-notice" type="info" showIcon message={t('sharedPage.copyBlocked')} />}
+      {record.lines.length === 0 ? (
+        <Empty description={t('sharedPage.noLines')} />
+      ) : (
+        <ol className="shared-lines">
+          {record.lines.map((line) => (
+            <Line key={line.id} line={line} translation={translationLanguage ? line.translations[translationLanguage] : undefined} />
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
+
+function Line({ line, translation }: { line: SubtitleLine; translation: string | undefined }) {
+  return (
+    <li className="shared-line" data-testid="shared-line">
+      <div className="shared-line-head">
+        {line.speaker && <span className="shared-speaker">{line.speaker}</span>}
+        <time className="shared-time">{formatDuration(line.start / 1000)}</time>
+      </div>
+      <p className="shared-text">{line.text}</p>
+      {translation && <p className="shared-translation">{translation}</p>}
+    </li>
+  );
+}

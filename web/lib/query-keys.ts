@@ -1,0 +1,53 @@
+/**
+ * Every React Query key of the app, in one place: a feature that refreshes another's data (an upload
+ * refreshing the record list, a purchase the account balances) names the key here rather than importing the
+ * other feature. A key that is a prefix of others (records, vocabulary, a record's detail) invalidates them all.
+ */
+
+// Account and payment.
+export const ACCOUNT_DETAIL_KEY = ['accountDetail'] as const;
+export const clientKey = (userId: number | string | undefined, key: string) => ['client', userId, key] as const;
+export const BILLS_KEY = ['bills'] as const;
+export const billPageKey = (url: string, pageNum: number) => [...BILLS_KEY, url, pageNum] as const;
+export const PRICE_CATEGORIES_KEY = ['priceCategories'] as const;
+export const PAY_METHODS_KEY = ['payMethods'] as const;
+export const RIGHTS_PICTURE_KEY = ['rightsPicture'] as const;
+export const payStatusKey = (outTradeNo: string | undefined) => ['payStatus', outTradeNo] as const;
+export const paypalReturnKey = (token: string) => ['paypalPayBack', token] as const;
+
+// Sign-in.
+export const LOGIN_OPTIONS_KEY = ['loginOptions'] as const;
+export const CAPTCHA_KEY = ['captcha'] as const;
+export const wechatQrKey = (mode: string, instance: string) => ['wechatQr', mode, instance] as const;
+export const wechatScanKey = (scene: string | undefined) => ['wechatScan', scene] as const;
+
+// Records and folders.
+export const RECORDS_KEY = ['records'] as const;
+export const SHARE_STATUS_KEY = ['shareStatus'] as const;
+export const sharedRecordKey = (token: string) => ['sharedRecord', token] as const;
+export const FOLDERS_KEY = ['folders'] as const;
+export const detailKey = (id: number) => ['recordDetail', id] as const;
+export const mediaKey = (id: number) => ['recordMedia', id] as const;
+/** Under the record's own key: whatever reloads the record (a save here, another tab's save) reloads its summary too, which may have turned stale. */
+export const summaryKey = (id: number) => [...detailKey(id), 'summary'] as const;
+export const UPLOAD_LANGUAGES_KEY = ['uploadLanguages'] as const;
+
+// Dubbing.
+export const DUB_LANGUAGES_KEY = ['dubLanguages'] as const;
+export const projectKey = (id: number) => ['dubProject', id] as const;
+export const linesKey = (id: number) => ['dubLines', id] as const;
+export const speakersKey = (id: number) => ['dubSpeakers', id] as const;
+export const voicesKey = (language: string) => ['dubVoices', language] as const;
+export const iterationsKey = (id: number) => ['dubIterations', id] as const;
+
+// Meetings.
+export const MEETING_LANGUAGES_KEY = ['meetingLanguages'] as const;
+export const meetingKey = (id: number) => ['meeting', id] as const;
+export const meetingJoinKey = (by: object) => ['meetingJoin', by] as const;
+export const screenCodeKey = (code: string) => ['screenCode', code] as const;
+
+// Vocabulary.
+export const VOCABULARY_KEY = ['vocabulary'] as const;
+export const librariesKey = (query: object) => [...VOCABULARY_KEY, 'libraries', query] as const;
+export const libraryKey = (query: object) => [...VOCABULARY_KEY, 'library', query] as const;
+export const VOCABULARY_FOLDERS_KEY = [...VOCABULARY_KEY, 'folders'] as const;
