@@ -1,6 +1,6 @@
-// `npm test`: prepares the local setup, lints and format-checks the code, type-checks every project, runs every
-// test suite (Worker in workerd, web, engine, end to end in Chromium), runs every benchmark in its quick mode
-// and ends with one line `N passed, N failed`.
+// `npm test`: prepares the local setup, lints and format-checks the code, checks module boundaries, type-checks
+// every project, runs every test suite (Worker in workerd, web, engine, end to end in Chromium), runs every
+// benchmark in its quick mode and ends with one line `N passed, N failed`.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { prepare } from './prepare.mjs';
 import { run } from './process.mjs';
@@ -19,6 +19,16 @@ try {
 } catch {
   results.failed += 1;
   failures.push('biome check');
+}
+
+// Module boundaries (.dependency-cruiser.cjs): no import circle, and each part imports only what it may.
+console.log('\n▶ module boundaries');
+try {
+  await run('npm', ['run', '--silent', 'check:modules']);
+  results.passed += 1;
+} catch {
+  results.failed += 1;
+  failures.push('module boundaries (npm run check:modules names each broken rule)');
 }
 
 for (const project of ['tsconfig.web.json', 'tsconfig.worker.json', 'tsconfig.node.json', 'tsconfig.engine.json']) {
