@@ -48,6 +48,14 @@ module.exports = {
       to: { path: '^web/(pages|shell)/' },
     },
     {
+      name: 'features-depend-one-way',
+      severity: 'error',
+      comment: 'Two features that import each other (directly or round a loop) are one knot: move what both need into web/lib, or into the lower feature.',
+      scope: 'folder',
+      from: { path: '^web/features/[^/]+' },
+      to: { path: '^web/features/[^/]+', circular: true },
+    },
+    {
       name: 'web-lib-below-features',
       severity: 'error',
       comment: 'web/lib (request layer, socket, uploader) knows no feature.',
