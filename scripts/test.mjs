@@ -11,36 +11,27 @@ const results = { passed: 0, failed: 0 };
 /** @type {string[]} */
 const failures = [];
 
-// Lint and formatting (biome.jsonc), counted as one check: `npx biome check --write .` fixes what it can.
-console.log('\n▶ biome check');
-try {
-  await run('npx', ['biome', 'check', '.']);
-  results.passed += 1;
-} catch {
-  results.failed += 1;
-  failures.push('biome check');
-}
-
-// Module boundaries (.dependency-cruiser.cjs): no import circle, and each part imports only what it may.
-console.log('\n▶ module boundaries');
-try {
-  await run('npm', ['run', '--silent', 'check:modules']);
-  results.passed += 1;
-} catch {
-  results.failed += 1;
-  failures.push('module boundaries (npm run check:modules names each broken rule)');
-}
-
-for (const project of ['tsconfig.web.json', 'tsconfig.worker.json', 'tsconfig.node.json', 'tsconfig.engine.json']) {
-  if (!existsSync(project)) continue;
-  console.log(`\n▶ type check ${project}`);
+/**
+ * Runs one whole-tree check, counted as one: its own output says what broke, `failure` names it at the end.
+ * @param {string} title @param {string} failure @param {string} command @param {string[]} args
+ */
+async function check(title, failure, command, args) {
+  console.log(`\n▶ ${title}`);
   try {
-    await run('npx', ['tsc', '-p', project]);
+    await run(command, args);
     results.passed += 1;
   } catch {
     results.failed += 1;
-    failures.push(`type check ${project}`);
+    failures.push(failure);
   }
+}
+
+// Lint and formatting (biome.jsonc): `npx biome check --write .` fixes what it can.
+await check('biome check', 'biome check', 'npx', ['biome', 'check', '.']);
+// Module boundaries (.dependency-cruiser.cjs): no import circle, and each part imports only what it may.
+await check('module boundaries', 'module boundaries (npm run check:modules names each broken rule)', 'npm', ['run', '--silent', 'check:modules']);
+for (const project of ['tsconfig.web.json', 'tsconfig.worker.json', 'tsconfig.node.json', 'tsconfig.engine.json']) {
+  if (existsSync(project)) await check(`type check ${project}`, `type check ${project}`, 'npx', ['tsc', '-p', project]);
 }
 
 const reports = 'dist/test-results';
