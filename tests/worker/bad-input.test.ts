@@ -90,7 +90,7 @@ describe('bad input on every endpoint', () => {
 
 describe('bad input on every socket route', () => {
   for (const route of socketRoutes) {
-    it(`${route.path} answers a plain request in the envelope, and a bad ticket with a closed socket`, async () => {
+    it(`${route.path} answers a plain request in the envelope, and a bad ticket with a closed socket`, { timeout: 60_000 }, async () => {
       const plain = await exports.default.fetch(new Request(`http://tingyi.test${route.path}?ticket=x`));
       expect(plain.status).toBe(426);
       await expectSafe(plain, 'no upgrade', true);
