@@ -39,10 +39,13 @@ export function startEngine({ port, log = true, logFile }) {
 
 /** @param {{ port: number, enginePort: number, persistTo?: string, log?: boolean, logFile?: string }} options */
 export function startWorker({ port, enginePort, persistTo, log = true, logFile }) {
-  // wrangler.toml defaults to production; the local Worker is the development one.
+  // wrangler.toml defaults to production; the local Worker is the development one, at the address it listens
+  // on (not the deployment's PUBLIC_ORIGIN). --local: Workers AI has no local simulation, and a remote
+  // binding would need a Cloudflare login and the network.
   const args = [
     'wrangler',
     'dev',
+    '--local',
     '--ip',
     '127.0.0.1',
     '--port',
@@ -51,6 +54,8 @@ export function startWorker({ port, enginePort, persistTo, log = true, logFile }
     `ENGINE_URL:http://127.0.0.1:${enginePort}`,
     '--var',
     'ENVIRONMENT:development',
+    '--var',
+    'PUBLIC_ORIGIN:',
   ];
   if (persistTo) args.push('--persist-to', persistTo, '--show-interactive-dev-session=false');
   return startService({ name: 'worker', command: 'npx', args, env: wranglerEnv, readyUrl: `http://127.0.0.1:${port}/`, log, logFile });

@@ -14,8 +14,7 @@ declare namespace Cloudflare {
     WECHAT_MP_TOKEN?: string;
     TURNSTILE_SITE_KEY?: string;
     TURNSTILE_SECRET_KEY?: string;
-    /** R2's S3 API for presigned uploads in production (R2 → Manage API tokens); unset in development, where the Worker's own S3 route stands in. */
-    R2_ACCOUNT_ID?: string;
+    /** R2's S3 API key pair for presigned uploads in production (R2 → Manage API tokens; R2_ACCOUNT_ID is in wrangler.toml); unset in development, where the Worker's own S3 route stands in. */
     R2_ACCESS_KEY_ID?: string;
     R2_SECRET_ACCESS_KEY?: string;
     /** Longest piece (seconds of audio) a file job recognises in one message; default CHUNK_MAX_SECONDS (120). */
@@ -41,8 +40,6 @@ declare namespace Cloudflare {
     PAYPAL_BASE_URL?: string;
     /** An image of the plans' rights the pay dialog shows beside its comparison table (queryRightsPictureUrl); unset: none. */
     RIGHTS_PICTURE_URL?: string;
-    /** The site's address (https://example.com) used in links and presigned URLs; development falls back to the request's. */
-    PUBLIC_ORIGIN?: string;
     /** "off" disables the sign-in captcha; honoured outside production only, for automated tests. */
     CAPTCHA?: string;
   }

@@ -1,12 +1,13 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CapabilitiesResponse, StreamServerMessage } from '../../contracts/engine';
+import { Code } from '../../contracts/errors';
 import { createApi } from '../../worker/app';
 import { languages } from '../../worker/routes/languages';
 import { languageLists } from '../../worker/services/languages';
 import { providers, ProviderError } from '../../worker/services/providers';
 import type { SummarizeResponse } from '../../contracts/summary';
-import { EngineClient, engineStream, engineSummarize, engineTranscribe, engineTranslate } from '../../worker/services/providers/engine';
+import { EngineClient, EngineUnavailable, engineStream, engineSummarize, engineTranscribe, engineTranslate } from '../../worker/services/providers/engine';
 import type { SummarizeInput } from '../../worker/services/providers/types';
 import { MODELS, workersAiStream, workersAiSummarize, workersAiTranscribe, workersAiTranslate, type AiLike } from '../../worker/services/providers/workers-ai';
 
@@ -101,7 +102,7 @@ describe('engine provider', () => {
     expect((err as ProviderError).message).toBe('all decoders are busy');
   });
 
-  it('reports an unreachable engine as 503', async () => {
+  it('reports an unreachable engine, or a gateway answering for it, as "try again" (503) with the cause for the log', async () => {
     const broken = new EngineClient({
       baseUrl: 'http://down.test',
       secret: 's',
@@ -112,7 +113,23 @@ describe('engine provider', () => {
     const err = await engineTranslate(broken)
       .translate('zh-CN', 'zh-TW', ['软件'])
       .catch((e: unknown) => e);
-    expect((err as ProviderError).status).toBe(503);
+    expect(err).toBeInstanceOf(EngineUnavailable);
+    expect(err).toMatchObject({ status: 503, code: Code.UNAVAILABLE, key: 'engineUnavailable' });
+    expect((err as Error).message).toBe('engine unreachable at http://down.test: TypeError: connection refused');
+
+    const gateway = client(async () => new Response('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
+    const stream = await engineStream(gateway)
+      .open('en-US')
+      .catch((e: unknown) => e);
+    expect(stream).toMatchObject({ status: 503, key: 'engineUnavailable' });
+
+    // The engine's own 502 (an upstream model failed) keeps its reason: it is not an absent engine.
+    const upstream = client(async () => Response.json({ error: { code: 'upstream', message: 'apertium en-es: crashed' } }, { status: 502 }));
+    const refused = await engineTranslate(upstream)
+      .translate('en-US', 'es-ES', ['hello'])
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ProviderError);
+    expect((refused as ProviderError).message).toBe('apertium en-es: crashed');
   });
 
   it('translates through the engine and lists languages from its capabilities (cached)', async () => {

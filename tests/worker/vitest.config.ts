@@ -43,6 +43,8 @@ export default defineConfig(async () => {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: `${root}/wrangler.toml` },
+        // Workers AI (the [ai] binding) has no local simulation; tests that use it hand in a fake.
+        remoteBindings: false,
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: await readD1Migrations(`${root}/migrations`),
@@ -51,6 +53,8 @@ export default defineConfig(async () => {
             // wrangler.toml defaults to production; tests that are about production pass it explicitly.
             ENVIRONMENT: 'development',
             ENGINE_URL: `http://127.0.0.1:${enginePort}`,
+            // The deployment's address, when wrangler.toml has one, is not this test Worker's.
+            PUBLIC_ORIGIN: '',
             // Short pieces, so the test meeting (about 25 s) fans out into several.
             TRANSCRIBE_PIECE_SECONDS: '8',
             // A host gone for a second pauses the meeting, so the grace-period test need not wait a minute.

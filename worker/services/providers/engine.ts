@@ -5,7 +5,9 @@
 import type { CapabilitiesResponse, EngineError, StreamServerMessage, TranscribeResponse, TranslateResponse } from '../../../contracts/engine';
 import { ENGINE_PATHS, hotwordsQuery } from '../../../contracts/engine';
 import type { GlossaryTerm } from '../../../contracts/engine-translate';
+import { Code } from '../../../contracts/errors';
 import type { SummarizeResponse } from '../../../contracts/summary';
+import { ApiError } from '../../lib/errors';
 import {
   ProviderError,
   type LiveStream,
@@ -30,6 +32,22 @@ export interface EngineOptions {
   cacheMs?: number;
 }
 
+/**
+ * The engine could not be reached: down, restarting, or a gateway in front of it answering in its place. Every
+ * caller gets the same answer for its user, "busy or unavailable, try again" (503 in the envelope), and a
+ * queued job retries; the message keeps where and why for the log.
+ */
+export class EngineUnavailable extends ApiError {
+  constructor(baseUrl: string, reason: string) {
+    super(Code.UNAVAILABLE, 'engineUnavailable');
+    this.name = 'EngineUnavailable';
+    this.message = `engine unreachable at ${baseUrl}: ${reason}`;
+  }
+}
+
+/** Statuses a gateway answers with when the service behind it is not there (the engine's own errors carry its error body). */
+const GATEWAY_DOWN = new Set([502, 503, 504]);
+
 const cache = new Map<string, { at: number; value: Promise<CapabilitiesResponse> }>();
 
 export class EngineClient {
@@ -43,18 +61,26 @@ export class EngineClient {
     return { authorization: `Bearer ${this.opts.secret}`, ...extra };
   }
 
+  /** The engine's answer, or EngineUnavailable when the network never delivered one. */
+  private async send(path: string, init: RequestInit): Promise<Response> {
+    try {
+      return await this.opts.fetch(this.url(path), { ...init, headers: this.headers(init.headers as Record<string, string>) });
+    } catch (err) {
+      throw new EngineUnavailable(this.opts.baseUrl, String(err));
+    }
+  }
+
+  /** What a refusal means: the engine's own error (ProviderError, with its status and reason), or no engine there at all. */
+  private async refusal(res: Response, fallback: string, status = res.status): Promise<ProviderError | EngineUnavailable> {
+    const body = (await res.json().catch(() => null)) as EngineError | null;
+    if (!body?.error && GATEWAY_DOWN.has(res.status)) return new EngineUnavailable(this.opts.baseUrl, `a gateway answered ${res.status}`);
+    return new ProviderError(body?.error.message ?? fallback, status, body?.error.code ?? 'upstream');
+  }
+
   /** A successful response (for streamed bodies such as extracted audio); engine errors become ProviderError. */
   async request(path: string, init: RequestInit = {}): Promise<Response> {
-    let res: Response;
-    try {
-      res = await this.opts.fetch(this.url(path), { ...init, headers: this.headers(init.headers as Record<string, string>) });
-    } catch (err) {
-      throw new ProviderError(`engine unreachable at ${this.opts.baseUrl}: ${String(err)}`, 503, 'unavailable');
-    }
-    if (!res.ok) {
-      const body = (await res.json().catch(() => null)) as EngineError | null;
-      throw new ProviderError(body?.error.message ?? `engine answered ${res.status}`, res.status, body?.error.code ?? 'upstream');
-    }
+    const res = await this.send(path, init);
+    if (!res.ok) throw await this.refusal(res, `engine answered ${res.status}`);
     return res;
   }
 
@@ -88,18 +114,9 @@ export class EngineClient {
   async openSocket(language: string, options: StreamOptions = {}): Promise<SocketLike> {
     const hotwords = hotwordsQuery(options.hotwords);
     const query = new URLSearchParams({ language, ...(options.embeddings ? { embeddings: 'true' } : {}), ...(hotwords ? { hotwords } : {}) });
-    const res = await this.opts.fetch(this.url(`${ENGINE_PATHS.stream}?${query}`), {
-      headers: this.headers({ upgrade: 'websocket' }),
-    });
+    const res = await this.send(`${ENGINE_PATHS.stream}?${query}`, { headers: { upgrade: 'websocket' } });
     const socket = (res as Response & { webSocket?: SocketLike | null }).webSocket;
-    if (res.status !== 101 || !socket) {
-      const body = (await res.json().catch(() => null)) as EngineError | null;
-      throw new ProviderError(
-        body?.error.message ?? `engine refused the stream (${res.status})`,
-        res.status === 101 ? 502 : res.status,
-        body?.error.code ?? 'upstream',
-      );
-    }
+    if (res.status !== 101 || !socket) throw await this.refusal(res, `engine refused the stream (${res.status})`, res.status === 101 ? 502 : res.status);
     socket.accept?.();
     return socket;
   }
