@@ -20,13 +20,13 @@ export interface RunningEngine {
 }
 
 export async function startEngine(overrides: Partial<EngineConfig> = {}): Promise<RunningEngine> {
-  const config = { ...loadConfig({}), secret: SECRET, port: 0, ...overrides };
+  const config = { ...loadConfig({}), secret: SECRET, port: 0, host: '127.0.0.1', ...overrides };
   const engine = await Engine.start(config);
   const server: Server = createEngineServer(engine);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, config.host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${config.host}:${port}`,
     engine,
     close: async () => {
       server.closeAllConnections();

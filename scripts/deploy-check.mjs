@@ -1,0 +1,257 @@
+// `npm run deploy`: checks that a deployment can work before anything is uploaded, then builds the web app and
+// runs `wrangler deploy`. It refuses, with one list naming every problem, while wrangler.toml still holds a
+// placeholder, lacks a binding the code uses, Cloudflare lacks a secret the Worker needs, or the engine does
+// not answer. The engine is checked whatever the *_PROVIDER settings say: every upload is probed there.
+//   node scripts/deploy-check.mjs [--config wrangler.toml] [--skip-build] [any `wrangler deploy` flag, e.g. --dry-run]
+import { execFile, spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { unstable_readConfig } from 'wrangler';
+import { wranglerEnv } from './prepare.mjs';
+
+/** The database id wrangler.toml ships with, standing for the one `wrangler d1 create tingyi` prints. */
+const PLACEHOLDER_DATABASE_ID = '00000000-0000-4000-8000-000000000000';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HEALTH_PATH = '/v1/health';
+const ENGINE_TIMEOUT_MS = 10_000;
+
+/** @typedef {ReturnType<typeof unstable_readConfig>} Config */
+/** @typedef {{ binding?: string }} Binding */
+
+/** Every binding the code uses, and the wrangler.toml section that declares it. */
+const BINDINGS = /** @type {[string, string, (c: Config) => (string | undefined)[]][]} */ ([
+  ['DB', '[[d1_databases]]', (c) => c.d1_databases.map((/** @type {Binding} */ b) => b.binding)],
+  ['MEDIA', '[[r2_buckets]]', (c) => c.r2_buckets.map((/** @type {Binding} */ b) => b.binding)],
+  ['JOBS', '[[queues.producers]]', (c) => (c.queues.producers ?? []).map((/** @type {Binding} */ b) => b.binding)],
+  ['MEETING_ROOM', '[[durable_objects.bindings]]', (c) => c.durable_objects.bindings.map((/** @type {{ name: string }} */ b) => b.name)],
+  ['SCREEN_CODES', '[[durable_objects.bindings]]', (c) => c.durable_objects.bindings.map((/** @type {{ name: string }} */ b) => b.name)],
+  ['PAYMENT_ORDER', '[[durable_objects.bindings]]', (c) => c.durable_objects.bindings.map((/** @type {{ name: string }} */ b) => b.name)],
+  ['ASSETS', '[assets]', (c) => [c.assets?.binding]],
+  ['AI', '[ai]', (c) => [c.ai?.binding]],
+]);
+
+/** Secrets no deployment works without (README, "Configuration"), with what each holds. */
+const REQUIRED_SECRETS = {
+  JWT_SECRET: 'at least 32 random bytes, e.g. the output of `openssl rand -base64 48`',
+  ENGINE_SECRET: 'the secret the engine runs with',
+  R2_ACCESS_KEY_ID: 'an R2 API token with object read & write on the bucket',
+  R2_SECRET_ACCESS_KEY: "that token's secret",
+};
+
+/** Optional features: all of a group's names set (as vars or secrets), or none; a partial one stays hidden. */
+const FEATURES = {
+  'Email codes': ['RESEND_API_KEY', 'EMAIL_FROM'],
+  'SMS codes': ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'],
+  'WeChat sign-in': ['WECHAT_MP_APP_ID', 'WECHAT_MP_APP_SECRET', 'WECHAT_MP_TOKEN'],
+  'Google sign-in': ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  Turnstile: ['TURNSTILE_SITE_KEY', 'TURNSTILE_SECRET_KEY'],
+  'WeChat Pay': [
+    'WECHAT_PAY_MCH_ID',
+    'WECHAT_PAY_APP_ID',
+    'WECHAT_PAY_MCH_SERIAL',
+    'WECHAT_PAY_PRIVATE_KEY',
+    'WECHAT_PAY_API_V3_KEY',
+    'WECHAT_PAY_PUBLIC_KEY',
+    'WECHAT_PAY_PUBLIC_KEY_ID',
+  ],
+  Alipay: ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'],
+  PayPal: ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'],
+};
+
+const PROVIDER_SETTINGS = ['ASR_PROVIDER', 'STREAM_PROVIDER', 'TRANSLATE_PROVIDER', 'SUMMARY_PROVIDER'];
+
+/** Host names that mean "this machine": a Worker on Cloudflare reaches none of them. */
+const isLoopback = (/** @type {string} */ host) => /^(localhost|.*\.localhost|127(\.\d+){3}|0\.0\.0\.0|\[::1?\])$/i.test(host);
+
+/** @param {string} value */
+function httpUrl(value) {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * ENGINE_URL as a Worker on Cloudflare could reach it, or why it cannot be.
+ * @param {Config} config
+ * @returns {{ url: string } | { problem: string }}
+ */
+function engineAddress(config) {
+  const value = typeof config.vars?.ENGINE_URL === 'string' ? config.vars.ENGINE_URL.trim() : '';
+  const url = httpUrl(value);
+  if (!url) return { problem: `wrangler.toml [vars] ENGINE_URL ${value ? `"${value}" is not an http(s) address` : 'is empty'}; set the engine's address` };
+  if (isLoopback(url.hostname)) {
+    return {
+      problem: `wrangler.toml [vars] ENGINE_URL is ${url.origin}, this machine's own address, which a Worker on Cloudflare cannot reach; set the engine's public address, e.g. https://engine.example.com`,
+    };
+  }
+  return { url: value };
+}
+
+/**
+ * What wrangler.toml still lacks for production.
+ * @param {Config} config
+ * @returns {string[]}
+ */
+function configProblems(config) {
+  const problems = [];
+  const vars = /** @type {Record<string, unknown>} */ (config.vars ?? {});
+  const text = (/** @type {string} */ name) => (typeof vars[name] === 'string' ? /** @type {string} */ (vars[name]).trim() : '');
+
+  for (const [name, section, declared] of BINDINGS) {
+    if (!declared(config).includes(name)) problems.push(`binding ${name} is not declared in wrangler.toml (${section}); the code uses it`);
+  }
+  const db = config.d1_databases.find((/** @type {Binding} */ b) => b.binding === 'DB');
+  if (db && (!db.database_id || db.database_id === PLACEHOLDER_DATABASE_ID || !UUID.test(db.database_id))) {
+    problems.push(
+      'wrangler.toml [[d1_databases]] DB: database_id is still the placeholder; create the database with `npx wrangler d1 create tingyi` and put the id it prints there',
+    );
+  }
+
+  if (text('ENVIRONMENT') !== 'production') {
+    problems.push(`wrangler.toml [vars] ENVIRONMENT is "${text('ENVIRONMENT')}"; a deployment runs "production" (development answers development-only routes)`);
+  }
+  const origin = httpUrl(text('PUBLIC_ORIGIN'));
+  if (!text('PUBLIC_ORIGIN')) {
+    problems.push("wrangler.toml [vars] PUBLIC_ORIGIN is empty; set the site's address, e.g. https://tingyi.example.com (uploads answer 503 without it)");
+  } else if (origin?.protocol !== 'https:' || origin.origin !== text('PUBLIC_ORIGIN').replace(/\/$/, '')) {
+    problems.push(`wrangler.toml [vars] PUBLIC_ORIGIN "${text('PUBLIC_ORIGIN')}" is not an https address without a path, e.g. https://tingyi.example.com`);
+  }
+  if (!/^[0-9a-f]{32}$/i.test(text('R2_ACCOUNT_ID'))) {
+    problems.push(
+      `wrangler.toml [vars] R2_ACCOUNT_ID is ${text('R2_ACCOUNT_ID') ? `"${text('R2_ACCOUNT_ID')}", not an account id` : 'empty'}; set the Cloudflare account id (32 hex digits, shown by \`npx wrangler whoami\`) whose R2 holds the bucket`,
+    );
+  }
+  const bucket = config.r2_buckets.find((/** @type {Binding} */ b) => b.binding === 'MEDIA')?.bucket_name;
+  if (bucket && text('R2_BUCKET_NAME') !== bucket) {
+    problems.push(
+      `wrangler.toml [vars] R2_BUCKET_NAME "${text('R2_BUCKET_NAME')}" differs from the MEDIA bucket "${bucket}"; presigned URLs would name the wrong bucket`,
+    );
+  }
+  const engine = engineAddress(config);
+  if ('problem' in engine) problems.push(engine.problem);
+  for (const name of PROVIDER_SETTINGS) {
+    const choice = text(name) || 'engine';
+    if (choice !== 'engine' && choice !== 'workers-ai') problems.push(`wrangler.toml [vars] ${name} is "${choice}"; it must be "engine" or "workers-ai"`);
+  }
+  return problems;
+}
+
+/**
+ * What the Worker's secrets lack: the required ones, and features only partly configured.
+ * @param {Config} config
+ * @param {string[]} secrets names Cloudflare holds for the Worker
+ */
+function secretProblems(config, secrets) {
+  const held = new Set(secrets);
+  const vars = /** @type {Record<string, unknown>} */ (config.vars ?? {});
+  const set = (/** @type {string} */ name) => held.has(name) || (typeof vars[name] === 'string' && vars[name] !== '');
+  const problems = Object.entries(REQUIRED_SECRETS)
+    .filter(([name]) => !held.has(name))
+    .map(([name, what]) => `secret ${name} is not set: \`npx wrangler secret put ${name}\` (${what})`);
+  for (const [feature, names] of Object.entries(FEATURES)) {
+    const present = names.filter(set);
+    if (present.length > 0 && present.length < names.length) {
+      const missing = names.filter((n) => !set(n));
+      problems.push(
+        `${feature} is only partly configured (${present.join(', ')} set; ${missing.join(', ')} not), so it stays hidden: set the rest or unset these`,
+      );
+    }
+  }
+  return problems;
+}
+
+/**
+ * The secret names Cloudflare holds for the Worker, from `wrangler secret list`.
+ * @param {string} configPath
+ * @returns {Promise<{ names: string[] } | { problem: string }>}
+ */
+async function listSecrets(configPath) {
+  try {
+    const { stdout } = await promisify(execFile)('npx', ['wrangler', 'secret', 'list', '--format', 'json', '--config', configPath], {
+      env: wranglerEnv,
+      maxBuffer: 1 << 20,
+    });
+    const list = /** @type {{ name: string }[]} */ (JSON.parse(stdout.slice(stdout.indexOf('['))));
+    return { names: list.map((s) => s.name) };
+  } catch (failure) {
+    const error = /** @type {{ stdout?: string, stderr?: string, message?: string }} */ (failure);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: wrangler colours its errors
+    const output = `${error?.stdout ?? ''}\n${error?.stderr ?? ''}`.replace(/\x1b\[[0-9;]*m/g, '');
+    // No Worker of that name yet (Cloudflare's error 10007, in wrangler's words): no secret is set.
+    if (/Worker ".+" not found\./.test(output)) return { names: [] };
+    const reason = output.match(/\[ERROR\]\s*(.+)/)?.[1] ?? String(error?.message ?? error);
+    return { problem: `the Worker's secrets could not be listed (npx wrangler secret list: ${reason.trim()})` };
+  }
+}
+
+/**
+ * Whether the engine answers its health check.
+ * @param {string} engineUrl
+ * @returns {Promise<string | null>} the problem, or null when it answered
+ */
+async function engineProblem(engineUrl) {
+  const url = engineUrl.replace(/\/$/, '') + HEALTH_PATH;
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(ENGINE_TIMEOUT_MS) });
+    const body = /** @type {{ status?: string } | null} */ (await res.json().catch(() => null));
+    if (res.ok && body?.status === 'ok') return null;
+    return `the engine at ${engineUrl} answered GET ${HEALTH_PATH} with ${res.status}${body?.status ? ` (${body.status})` : ''}, not its health; is ENGINE_URL the engine?`;
+  } catch (failure) {
+    const error = /** @type {{ name?: string, cause?: { code?: string } }} */ (failure);
+    const cause = error?.name === 'TimeoutError' ? `no answer in ${ENGINE_TIMEOUT_MS / 1000} s` : String(error?.cause?.code ?? error?.cause ?? error);
+    return `the engine at ${engineUrl} cannot be reached (GET ${HEALTH_PATH}: ${cause}); start it, or point ENGINE_URL at it`;
+  }
+}
+
+/**
+ * Every problem standing between `configPath` and a working deployment; empty when it may be deployed.
+ * @param {string} configPath
+ */
+async function deploymentProblems(configPath) {
+  const config = unstable_readConfig({ config: configPath });
+  const problems = configProblems(config);
+  const secrets = await listSecrets(configPath);
+  if ('problem' in secrets) problems.push(secrets.problem);
+  else problems.push(...secretProblems(config, secrets.names));
+  const engine = engineAddress(config);
+  const unreachable = 'url' in engine ? await engineProblem(engine.url) : null;
+  if (unreachable) problems.push(unreachable);
+  return problems;
+}
+
+/** @param {string} command @param {string[]} args */
+function run(command, args) {
+  return new Promise((resolveRun) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: wranglerEnv });
+    child.on('exit', (code) => resolveRun(code ?? 1));
+  });
+}
+
+const args = process.argv.slice(2);
+/** Removes `flag` (with its value when `withValue`) from the arguments passed on to wrangler deploy. */
+/** @param {string} flag */
+function option(flag, withValue = false) {
+  const at = args.indexOf(flag);
+  if (at < 0) return undefined;
+  const [, value] = args.splice(at, withValue ? 2 : 1);
+  return withValue ? value : flag;
+}
+const configPath = resolve(option('--config', true) ?? 'wrangler.toml');
+const skipBuild = option('--skip-build') !== undefined;
+
+console.log(`Checking ${configPath} for deployment…`);
+const problems = await deploymentProblems(configPath);
+if (problems.length > 0) {
+  console.error(`\nNot deployed: ${problems.length} thing${problems.length === 1 ? '' : 's'} to fix first.`);
+  for (const problem of problems) console.error(`  ✗ ${problem}`);
+  process.exit(1);
+}
+console.log('✓ wrangler.toml has no placeholder and declares every binding, the secrets are set, the engine answers.');
+if (!skipBuild) {
+  const built = await run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  if (built !== 0) process.exit(built);
+}
+process.exit(await run('npx', ['wrangler', 'deploy', '--config', configPath, ...args]));

@@ -1,0 +1,180 @@
+/**
+ * `npm run deploy`'s check (scripts/deploy-check.mjs) run as an operator runs it, against temporary copies of
+ * wrangler.toml: the real wrangler lists the Worker's secrets from a fake of Cloudflare's API (its documented
+ * "list script secrets" call), the engine is the real one, and a complete configuration ends in
+ * `wrangler deploy --dry-run`, so nothing is ever uploaded.
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningEngine, startEngine } from './helpers';
+
+const root = new URL('../..', import.meta.url).pathname;
+const ACCOUNT = '0123456789abcdef0123456789abcdef';
+const REQUIRED_SECRETS = ['JWT_SECRET', 'ENGINE_SECRET', 'R2_ACCESS_KEY_ID', 'R2_SECRET_ACCESS_KEY'];
+
+/**
+ * Cloudflare's API as `wrangler secret list` calls it: GET …/workers/scripts/:name/secrets answers the names
+ * held, or error 10007 while no Worker of that name exists.
+ */
+function fakeCloudflare() {
+  let secrets: string[] | null = null;
+  const asked: string[] = [];
+  const server: Server = createServer((req, res) => {
+    asked.push(`${req.method} ${req.url}`);
+    res.setHeader('content-type', 'application/json');
+    const match = /^\/client\/v4\/accounts\/(\w+)\/workers\/scripts\/([\w-]+)\/secrets$/.exec(req.url ?? '');
+    if (req.method !== 'GET' || !match || match[1] !== ACCOUNT) {
+      res.statusCode = 404;
+      res.end(JSON.stringify({ success: false, errors: [{ code: 7003, message: `Could not route to ${req.url}` }], messages: [], result: null }));
+    } else if (secrets === null) {
+      res.statusCode = 404;
+      res.end(
+        JSON.stringify({ success: false, errors: [{ code: 10007, message: 'This Worker does not exist on your account.' }], messages: [], result: null }),
+      );
+    } else {
+      res.end(JSON.stringify({ success: true, errors: [], messages: [], result: secrets.map((name) => ({ name, type: 'secret_text' })) }));
+    }
+  });
+  return {
+    server,
+    asked,
+    /** The secrets the Worker holds; null: no Worker deployed yet. */
+    hold(names: string[] | null) {
+      secrets = names;
+    },
+  };
+}
+
+const cloudflare = fakeCloudflare();
+let engine: RunningEngine;
+let dir: string;
+let apiBase: string;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => cloudflare.server.listen(0, '127.0.0.1', resolve));
+  apiBase = `http://127.0.0.1:${(cloudflare.server.address() as AddressInfo).port}/client/v4`;
+  // Reached by this machine's name, as a deployment names its engine (an address like 127.0.0.1 is refused).
+  engine = await startEngine({ host: hostname(), asrWorkers: 1 });
+  dir = mkdtempSync(join(tmpdir(), 'deploy-check-'));
+});
+
+afterAll(async () => {
+  await engine?.close();
+  await new Promise((resolve) => cloudflare.server.close(resolve));
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A port on this machine that nothing listens on. */
+function closedPort() {
+  const probe = createServer();
+  return new Promise<number>((resolve) =>
+    probe.listen(0, hostname(), () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    }),
+  );
+}
+
+/** Sets `key = "value"` in wrangler.toml's text; the key must be there, so a reshaped file fails loudly. */
+function set(toml: string, key: string, value: string) {
+  const line = new RegExp(`^${key} = ".*"$`, 'm');
+  if (!line.test(toml)) throw new Error(`wrangler.toml has no ${key} line`);
+  return toml.replace(line, `${key} = ${JSON.stringify(value)}`);
+}
+
+/** The repository's wrangler.toml with `values` set, its paths made absolute so it works from a temporary folder. */
+function wranglerToml(values: Record<string, string>, edit: (toml: string) => string = (t) => t) {
+  let toml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
+  toml = set(toml, 'main', join(root, 'worker/index.ts'));
+  toml = set(toml, 'directory', join(root, 'dist/web'));
+  toml = set(toml, 'migrations_dir', join(root, 'migrations'));
+  for (const [key, value] of Object.entries(values)) toml = set(toml, key, value);
+  const path = join(dir, `wrangler-${randomUUID()}.toml`);
+  writeFileSync(path, edit(toml));
+  return path;
+}
+
+/** What a deployment fills in, the engine being the running one. */
+const complete = () => ({
+  database_id: randomUUID(),
+  PUBLIC_ORIGIN: 'https://tingyi.example.com',
+  R2_ACCOUNT_ID: ACCOUNT,
+  ENGINE_URL: `http://${hostname()}:${new URL(engine.url).port}`,
+});
+
+/** Runs the check as `npm run deploy -- --dry-run` would (the web app is already built), with its exit code and output. */
+function deployCheck(config: string) {
+  return new Promise<{ code: number; out: string; err: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      ['scripts/deploy-check.mjs', '--config', config, '--skip-build', '--dry-run'],
+      {
+        cwd: root,
+        env: { ...process.env, CLOUDFLARE_API_BASE_URL: apiBase, CLOUDFLARE_API_TOKEN: 'test-token', CLOUDFLARE_ACCOUNT_ID: ACCOUNT, NO_COLOR: '1' },
+      },
+      (error, out, err) => resolve({ code: error ? Number(error.code ?? 1) : 0, out, err }),
+    );
+  });
+}
+
+/** The problems the check listed, one per line. */
+const listed = (err: string) =>
+  err
+    .split('\n')
+    .filter((line) => line.startsWith('  ✗ '))
+    .map((line) => line.slice(4));
+
+describe('the deploy check', () => {
+  it('refuses the shipped placeholders and a Worker without secrets, naming each, and deploys nothing', async () => {
+    cloudflare.hold(null);
+    const config = wranglerToml({
+      database_id: '00000000-0000-4000-8000-000000000000',
+      PUBLIC_ORIGIN: '',
+      R2_ACCOUNT_ID: '',
+      ENGINE_URL: 'http://127.0.0.1:8790',
+    });
+    const { code, out, err } = await deployCheck(config);
+    expect(code).toBe(1);
+    expect(err).toContain('Not deployed: 8 things to fix first.');
+    expect(listed(err)).toEqual([
+      expect.stringMatching(
+        /^wrangler\.toml \[\[d1_databases\]\] DB: database_id is still the placeholder; create the database with `npx wrangler d1 create tingyi`/,
+      ),
+      expect.stringMatching(/^wrangler\.toml \[vars\] PUBLIC_ORIGIN is empty/),
+      expect.stringMatching(/^wrangler\.toml \[vars\] R2_ACCOUNT_ID is empty/),
+      expect.stringMatching(/^wrangler\.toml \[vars\] ENGINE_URL is http:\/\/127\.0\.0\.1:8790, this machine's own address/),
+      ...REQUIRED_SECRETS.map((name) => expect.stringContaining(`secret ${name} is not set: \`npx wrangler secret put ${name}\``)),
+    ]);
+    expect(cloudflare.asked).toContain(`GET /client/v4/accounts/${ACCOUNT}/workers/scripts/tingyi/secrets`);
+    expect(out).not.toContain('--dry-run: exiting now');
+  });
+
+  it('refuses a missing binding, a half-configured feature and an engine that does not answer, in one list', async () => {
+    cloudflare.hold([...REQUIRED_SECRETS, 'WECHAT_MP_APP_SECRET']);
+    const closed = await closedPort();
+    const config = wranglerToml({ ...complete(), ENGINE_URL: `http://${hostname()}:${closed}` }, (toml) => toml.replace(/^\[ai\]\nbinding = "AI"\n/m, ''));
+    const { code, err } = await deployCheck(config);
+    expect(code).toBe(1);
+    expect(listed(err)).toEqual([
+      'binding AI is not declared in wrangler.toml ([ai]); the code uses it',
+      'WeChat sign-in is only partly configured (WECHAT_MP_APP_SECRET set; WECHAT_MP_APP_ID, WECHAT_MP_TOKEN not), so it stays hidden: set the rest or unset these',
+      expect.stringMatching(new RegExp(`^the engine at http://${hostname()}:${closed} cannot be reached \\(GET /v1/health: ECONNREFUSED\\)`)),
+    ]);
+  });
+
+  it('passes a complete configuration with its secrets and a live engine on to wrangler deploy', async () => {
+    cloudflare.hold(REQUIRED_SECRETS);
+    const { code, out, err } = await deployCheck(wranglerToml(complete()));
+    expect(listed(err)).toEqual([]);
+    expect(out).toContain('✓ wrangler.toml has no placeholder and declares every binding, the secrets are set, the engine answers.');
+    expect(out).toContain('env.AI');
+    expect(out).toContain('--dry-run: exiting now.');
+    expect(code).toBe(0);
+  });
+});
