@@ -158,7 +158,7 @@ describe('the deploy check', () => {
   it('refuses a missing binding, a half-configured feature and an engine that does not answer, in one list', async () => {
     cloudflare.hold([...REQUIRED_SECRETS, 'WECHAT_MP_APP_SECRET']);
     const closed = await closedPort();
-    const config = wranglerToml({ ...complete(), ENGINE_URL: `http://${hostname()}:${closed}` }, (toml) => toml.replace(/^\[ai\]\nbinding = "AI"\n/m, ''));
+    const config = wranglerToml({ ...complete(), ENGINE_URL: `http://${hostname()}:${closed}` }, (toml) => toml.replace(/^\[ai\]\n(\w+ = .*\n)*/m, ''));
     const { code, err } = await deployCheck(config);
     expect(code).toBe(1);
     expect(listed(err)).toEqual([
