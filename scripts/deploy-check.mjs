@@ -12,6 +12,7 @@ import { wranglerEnv } from './prepare.mjs';
 /** The database id wrangler.toml ships with, standing for the one `wrangler d1 create tingyi` prints. */
 const PLACEHOLDER_DATABASE_ID = '00000000-0000-4000-8000-000000000000';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** ENGINE_PATHS.health (contracts/engine.ts): the engine's one unauthenticated call, as this script cannot know ENGINE_SECRET. */
 const HEALTH_PATH = '/v1/health';
 const ENGINE_TIMEOUT_MS = 10_000;
 
@@ -231,8 +232,10 @@ function run(command, args) {
 }
 
 const args = process.argv.slice(2);
-/** Removes `flag` (with its value when `withValue`) from the arguments passed on to wrangler deploy. */
-/** @param {string} flag */
+/**
+ * Removes `flag` (with its value when `withValue`) from the arguments passed on to wrangler deploy.
+ * @param {string} flag
+ */
 function option(flag, withValue = false) {
   const at = args.indexOf(flag);
   if (at < 0) return undefined;
