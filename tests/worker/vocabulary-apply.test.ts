@@ -179,9 +179,11 @@ describe('vocabulary applied to a live meeting', () => {
     await host.waitFor('state', (m) => m.status === 'in_progress');
     const pcm = decode(inject('meetingPcm'));
     const frame = (MEETING.sampleRate * 2 * MEETING.frameMs) / 1000;
+    // At a microphone's pace: sent faster, a busy engine falls far enough behind that the room skips ahead
+    // (as it should, to stay live) and the words this test needs are never heard.
     for (let i = 0; i < pcm.length; i += frame) {
       host.audio(pcm.subarray(i, i + frame));
-      await new Promise((r) => setTimeout(r, MEETING.frameMs / 10));
+      await new Promise((r) => setTimeout(r, MEETING.frameMs));
     }
     await screen.waitFor('final', () => true, 30_000);
     host.control('end');
