@@ -52,10 +52,7 @@ export async function s3Target(env: StorageEnv, origin: string): Promise<S3Targe
 }
 
 /** The S3 SDK, a large share of the Worker's startup when imported up front, loads with the first presigned URL. */
-async function sdk() {
-  const [s3, presigner] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]);
-  return { ...s3, getSignedUrl: presigner.getSignedUrl };
-}
+const sdk = () => import('./s3-presigner');
 
 function client(S3: typeof S3Client, target: S3Target) {
   return new S3({
