@@ -7,8 +7,15 @@
  * own windows. No validation library: the engine and the Worker both use it.
  */
 import { doubleMetaphone } from 'double-metaphone';
-import { pinyin } from 'pinyin-pro';
 import { COMMON_ENGLISH_WORDS } from './common-words-en';
+
+/**
+ * pinyin-pro builds its dictionaries when it is evaluated (most of a Worker's startup CPU when it was
+ * imported up front), so it is loaded by the first Chinese hot-word list only.
+ */
+type Pinyin = typeof import('pinyin-pro')['pinyin'];
+let pinyinLoading: Promise<Pinyin> | undefined;
+const loadPinyin = () => (pinyinLoading ??= import('pinyin-pro').then((m) => m.pinyin));
 
 /**
  * Thresholds, measured with engine/bench/hotwords.ts and against every word of the recogniser's dictionary:
@@ -107,7 +114,8 @@ export interface HotwordCorrector {
   spans(tokens: readonly string[]): HotwordSpan[];
 }
 
-const identity: HotwordCorrector = Object.assign((text: string) => text, { unit: 'word' as const, spans: () => [] });
+/** The corrector of an empty list: text stays as recognised. */
+export const noHotwords: HotwordCorrector = Object.assign((text: string) => text, { unit: 'word' as const, spans: () => [] });
 
 function phoneticDistance(a: [string, string], b: [string, string]) {
   let best = 1;
@@ -185,7 +193,7 @@ interface Chinese {
   syllables: string;
 }
 
-function chineseSpans(hot: Chinese[], chars: readonly string[]): HotwordSpan[] {
+function chineseSpans(pinyin: Pinyin, hot: Chinese[], chars: readonly string[]): HotwordSpan[] {
   // One item per character (context picks the reading of characters with several); none for other scripts.
   const syllables = pinyin(chars.join(''), { toneType: 'none', type: 'array' });
   const perChar = chars.map((c, i) => (HAN.test(c) ? (syllables[i] ?? '') : ''));
@@ -215,15 +223,15 @@ function chineseSpans(hot: Chinese[], chars: readonly string[]): HotwordSpan[] {
  * A corrector for one list of hot words in one language. Languages with neither a phonetic key here nor
  * pinyin (Japanese, Korean, non-Latin scripts) are left as recognised: a wrong correction is worse than none.
  */
-export function hotwordCorrector(hotwords: readonly string[], language: string): HotwordCorrector {
+export async function hotwordCorrector(hotwords: readonly string[], language: string): Promise<HotwordCorrector> {
   const words = [...new Set(hotwords.map((w) => w.trim()).filter(Boolean))];
-  if (!words.length) return identity;
+  if (!words.length) return noHotwords;
   if (CHINESE.test(language)) {
-    const hot = words
-      .filter((w) => HAN.test(w) && [...w].every((c) => HAN.test(c)))
-      .map((w) => ({ text: w, chars: [...w].length, syllables: pinyin(w, { toneType: 'none', type: 'array' }).join(' ') }));
-    if (!hot.length) return identity;
-    const spans = (tokens: readonly string[]) => chineseSpans(hot, tokens);
+    const chinese = words.filter((w) => HAN.test(w) && [...w].every((c) => HAN.test(c)));
+    if (!chinese.length) return noHotwords;
+    const pinyin = await loadPinyin();
+    const hot = chinese.map((w) => ({ text: w, chars: [...w].length, syllables: pinyin(w, { toneType: 'none', type: 'array' }).join(' ') }));
+    const spans = (tokens: readonly string[]) => chineseSpans(pinyin, hot, tokens);
     return Object.assign(
       (text: string) => {
         const chars = [...text];
@@ -239,7 +247,7 @@ export function hotwordCorrector(hotwords: readonly string[], language: string):
       return { text: w, tokens, letters: joined, keys: doubleMetaphone(joined), words: tokens.length };
     })
     .filter((h) => h.words > 0 && /^[a-z0-9]+$/.test(h.letters) && h.keys[0].length >= MIN_KEY);
-  if (!hot.length) return identity;
+  if (!hot.length) return noHotwords;
   const guard = ENGLISH.test(language) ? common() : null;
   const keyCache: KeyCache = new Map();
   const spans = (tokens: readonly string[]) => spacedSpans(hot, tokens, guard, keyCache);
@@ -281,7 +289,7 @@ function apply(tokens: string[], spans: HotwordSpan[], separator: string) {
  * other characters stay with the replacement.
  */
 export function correctWords<W extends { word: string; start: number; end: number }>(corrector: HotwordCorrector, words: readonly W[]): W[] {
-  if (corrector === identity || !words.length) return words.slice();
+  if (corrector === noHotwords || !words.length) return words.slice();
   const byChar = corrector.unit === 'char';
   const tokens = byChar ? words.flatMap((w) => [...w.word]) : words.map((w) => w.word);
   const spans = corrector.spans(tokens);
@@ -314,7 +322,7 @@ export function correctWords<W extends { word: string; start: number; end: numbe
 
 /** A recognised segment (or live final) with its text and, when it has them, its timed words corrected. */
 export function correctSegment<S extends { text: string; words?: { word: string; start: number; end: number }[] }>(corrector: HotwordCorrector, segment: S): S {
-  if (corrector === identity) return segment;
+  if (corrector === noHotwords) return segment;
   return { ...segment, text: corrector(segment.text), ...(segment.words ? { words: correctWords(corrector, segment.words) } : {}) };
 }
 

@@ -99,8 +99,12 @@ interface Token {
   space: boolean;
 }
 
-/** Chinese and Japanese words where the runtime knows them (ICU's dictionaries); else each character is one. */
-const WORDS = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('zh', { granularity: 'word' }) : null;
+/**
+ * Chinese and Japanese words where the runtime knows them (ICU's dictionaries); else each character is one.
+ * Made on first use: making it loads the dictionaries, a large share of the Worker's startup otherwise.
+ */
+let words: Intl.Segmenter | null | undefined;
+const wordSegmenter = () => (words ??= typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('zh', { granularity: 'word' }) : null);
 
 /**
  * Latin words, full-width words (a line may break between any two) and spaces; closing punctuation stays
@@ -118,7 +122,8 @@ function tokenize(text: string, lineChars: number): Token[] {
   const flush = () => {
     push(word);
     word = '';
-    const words = WORDS ? Array.from(WORDS.segment(wide), (s) => s.segment) : [...wide];
+    const segmenter = wordSegmenter();
+    const words = segmenter ? Array.from(segmenter.segment(wide), (s) => s.segment) : [...wide];
     for (const w of words) push(w);
     wide = '';
   };

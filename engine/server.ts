@@ -34,7 +34,7 @@ import { StreamSession } from './backends/asr/stream';
 import { embedSpans } from './backends/diarization/mfcc';
 import { labelSpeakers } from './backends/diarization/cluster';
 import { z } from 'zod';
-import { correctSegment, hotwordCorrector } from '../contracts/hotwords';
+import { correctSegment, hotwordCorrector, noHotwords } from '../contracts/hotwords';
 import { DUB_ENGINE_PATHS, fitRequest, renderPlan, speakRequest } from '../contracts/dubbing-engine';
 import { checkLines, Dubbing } from './backends/dubbing';
 import { readRenderUpload } from './backends/dubbing/upload';
@@ -158,7 +158,7 @@ export function createEngineServer(engine: Engine): Server {
           config.asrTimeoutMs,
         );
         // Every backend's text is corrected, also after a prompt: a recogniser may still spell a name its own way.
-        const correct = hotwordCorrector(opts.hotwords ?? [], opts.language);
+        const correct = await hotwordCorrector(opts.hotwords ?? [], opts.language);
         const segments = result.segments.map((s) => correctSegment(correct, s));
         return { language: opts.language, backend, ...result, segments, processingSeconds: round((performance.now() - started) / 1000) };
       });
@@ -289,7 +289,9 @@ export function createEngineServer(engine: Engine): Server {
   });
 
   async function runStream(ws: WebSocket, { language, embeddings, hotwords }: z.output<typeof streamOptions>) {
-    const correct = hotwordCorrector(hotwords ?? [], language);
+    // Loading (Chinese: pinyin) overlaps taking a decoder; only the decoder's results need it.
+    const correcting = hotwordCorrector(hotwords ?? [], language);
+    let correct = noHotwords;
     const send = (raw: StreamServerMessage) => {
       const msg = raw.type === 'partial' ? { ...raw, text: correct(raw.text) } : raw.type === 'final' ? correctSegment(correct, raw) : raw;
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
@@ -316,7 +318,8 @@ export function createEngineServer(engine: Engine): Server {
     };
     const closed = new Promise<void>((resolve) => ws.on('close', () => resolve()));
     ws.on('message', (data, isBinary) => onFrame(data as Buffer, isBinary));
-    const decoder = await engine.takeStreamDecoder();
+    const [decoder, corrector] = await Promise.all([engine.takeStreamDecoder(), correcting]);
+    correct = corrector;
     const finish = async () => {
       if (ended || !session) return;
       ended = true;

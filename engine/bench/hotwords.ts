@@ -77,7 +77,7 @@ async function main() {
     VOICES.map((voice) => ({ text, voice, hot: HOTWORDS.find((h) => text.includes(h))!, path: speak(dir, `${i}-${voice}`, text, voice) })),
   );
   const engine = await startBenchEngine();
-  const correct = hotwordCorrector(HOTWORDS, 'en-US');
+  const correct = await hotwordCorrector(HOTWORDS, 'en-US');
   const totals = {
     said: clips.length,
     before: 0,

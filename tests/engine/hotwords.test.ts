@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StreamServerMessage, TranscriptSegment } from '../../contracts/engine';
-import { correctWords, hotwordCorrector } from '../../contracts/hotwords';
+import { correctWords, hotwordCorrector, type HotwordCorrector } from '../../contracts/hotwords';
 import { maskSensitive, sensitiveMasker } from '../../contracts/sensitive';
 import { loadConfig } from '../../engine/config';
 import { FakeOpenAI } from './fake-openai';
@@ -40,7 +40,10 @@ describe('sensitive-word masking', () => {
 });
 
 describe('hot-word correction', () => {
-  const correct = hotwordCorrector(HOTWORDS, 'en-US');
+  let correct: HotwordCorrector;
+  beforeAll(async () => {
+    correct = await hotwordCorrector(HOTWORDS, 'en-US');
+  });
 
   it('joins a hot word the recogniser split into common words, with the hot word casing', () => {
     expect(correct('we keep the files in drop box')).toBe('we keep the files in Dropbox');
@@ -48,9 +51,10 @@ describe('hot-word correction', () => {
     expect(correct('ting yee writes the minutes')).toBe('Tingyi writes the minutes');
   });
 
-  it('never rewrites a common word, an exact match or unrelated text', () => {
+  it('never rewrites a common word, an exact match or unrelated text', async () => {
+    const cloud = await hotwordCorrector(['Terraform', 'YouTube', 'Kubernetes'], 'en-US');
     for (const text of ['the puberty of the cabinet', 'we perform the form', 'what is that', 'you do', 'the sales force of the army is large']) {
-      expect(hotwordCorrector(['Terraform', 'YouTube', 'Kubernetes'], 'en-US')(text)).toBe(text);
+      expect(cloud(text)).toBe(text);
     }
     expect(correct('we use dropbox and Dropbox')).toBe('we use dropbox and Dropbox');
   });
@@ -67,15 +71,15 @@ describe('hot-word correction', () => {
     ]);
   });
 
-  it('compares pinyin in Chinese: homophones of a hot word become it', () => {
-    const zh = hotwordCorrector(['听译', '库伯内提斯'], 'zh-CN');
+  it('compares pinyin in Chinese: homophones of a hot word become it', async () => {
+    const zh = await hotwordCorrector(['听译', '库伯内提斯'], 'zh-CN');
     expect(zh('我们用停一开会，部署在酷伯内提斯上')).toBe('我们用听译开会，部署在库伯内提斯上');
     expect(zh('今天天气很好')).toBe('今天天气很好');
   });
 
   // Its speed is measured by `npm run bench:hotwords`, against recognition's, not asserted here.
-  it('still finds each hot word among 150 similar ones, and leaves common words alone', () => {
-    const many = hotwordCorrector([...HOTWORDS, ...Array.from({ length: 145 }, (_, i) => `Brandname${i}`)], 'en-US');
+  it('still finds each hot word among 150 similar ones, and leaves common words alone', async () => {
+    const many = await hotwordCorrector([...HOTWORDS, ...Array.from({ length: 145 }, (_, i) => `Brandname${i}`)], 'en-US');
     expect(many('we keep the files in drop box')).toBe('we keep the files in Dropbox');
     expect(many('sandy on what sad')).toBe('sandy on WhatsApp');
     expect(many('ting yee writes the minutes')).toBe('Tingyi writes the minutes');
@@ -126,7 +130,7 @@ const SENTENCES = ['Send it on WhatsApp', 'Our Kubernetes cluster needs more mem
 
 describe('recognition with hot words (PocketSphinx)', () => {
   it('turns what PocketSphinx made of a hot word into it, only when asked, and leaves every other word as heard', async () => {
-    const correct = hotwordCorrector(HOTWORDS, 'en-US');
+    const correct = await hotwordCorrector(HOTWORDS, 'en-US');
     let recovered = 0;
     for (const [i, sentence] of SENTENCES.entries()) {
       const path = speech(`batch${i}`, sentence);
@@ -180,7 +184,7 @@ describe('recognition with hot words (PocketSphinx)', () => {
       ws.close();
       return messages;
     };
-    const correct = hotwordCorrector(HOTWORDS, 'en-US');
+    const correct = await hotwordCorrector(HOTWORDS, 'en-US');
     const plain = await run();
     const hinted = await run(HOTWORDS);
     const finals = (list: StreamServerMessage[]) => list.flatMap((m) => (m.type === 'final' ? [m.text] : []));

@@ -265,4 +265,11 @@ describe('hot words through the providers', () => {
       ['Dropbox', 0.6, 1.2],
     ]);
   });
+
+  // Pinyin is loaded on demand in the Worker (not at its startup): a Chinese list must still correct homophones.
+  it('corrects Chinese homophones of a hot word by their pinyin', async () => {
+    const { binding } = ai(() => ({ text: '我们用停一开会', segments: [{ start: 0, end: 2, text: '我们用停一开会' }] }));
+    const r = await workersAiTranscribe(binding).transcribe({ audio: async () => new ArrayBuffer(4), language: 'zh-CN', hotwords: ['听译'] });
+    expect(r.segments[0]!.text).toBe('我们用听译开会');
+  });
 });

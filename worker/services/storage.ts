@@ -1,5 +1,4 @@
-import { GetObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { AwsV4Signer } from 'aws4fetch';
 import { DEV_S3_ENDPOINT } from '../../contracts/api-paths';
 import { API_BASE } from '../../contracts/constants';
@@ -52,8 +51,11 @@ export async function s3Target(env: StorageEnv, origin: string): Promise<S3Targe
   throw new ApiError(Code.UNAVAILABLE, 'storageNotConfigured');
 }
 
-function client(target: S3Target) {
-  return new S3Client({
+/** The S3 SDK, a large share of the Worker's startup when imported up front, loads with the first presigned URL. */
+const sdk = () => import('./s3-presigner');
+
+function client(S3: typeof S3Client, target: S3Target) {
+  return new S3({
     region: 'auto',
     endpoint: target.endpoint,
     forcePathStyle: true,
@@ -66,7 +68,8 @@ function client(target: S3Target) {
 
 /** One presigned PUT URL per part number (1-based), in order. */
 export async function presignParts(target: S3Target, key: string, uploadId: string, partNumbers: number[]): Promise<string[]> {
-  const s3 = client(target);
+  const { S3Client, UploadPartCommand, getSignedUrl } = await sdk();
+  const s3 = client(S3Client, target);
   return Promise.all(
     partNumbers.map((PartNumber) =>
       getSignedUrl(s3, new UploadPartCommand({ Bucket: target.bucket, Key: key, UploadId: uploadId, PartNumber }), { expiresIn: PRESIGN_SECONDS }),
@@ -75,8 +78,9 @@ export async function presignParts(target: S3Target, key: string, uploadId: stri
 }
 
 /** A presigned GET URL (range requests allowed), for the engine to stream an object from. */
-export function presignGet(target: S3Target, key: string): Promise<string> {
-  return getSignedUrl(client(target), new GetObjectCommand({ Bucket: target.bucket, Key: key }), { expiresIn: PRESIGN_SECONDS });
+export async function presignGet(target: S3Target, key: string): Promise<string> {
+  const { S3Client, GetObjectCommand, getSignedUrl } = await sdk();
+  return getSignedUrl(client(S3Client, target), new GetObjectCommand({ Bucket: target.bucket, Key: key }), { expiresIn: PRESIGN_SECONDS });
 }
 
 /**

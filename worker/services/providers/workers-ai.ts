@@ -9,7 +9,7 @@
  *   completion (older text models answer { response }; both are read)
  */
 import type { StreamServerMessage, TranscriptSegment } from '../../../contracts/engine';
-import { correctSegment, hotwordCorrector, hotwordPrompt, type HotwordCorrector } from '../../../contracts/hotwords';
+import { correctSegment, hotwordCorrector, hotwordPrompt, noHotwords, type HotwordCorrector } from '../../../contracts/hotwords';
 import { LANGUAGES, languageInfo } from '../../../contracts/engine-languages';
 import { LLM_BATCH, LLM_CONTEXT, parseTranslations, translationMessages, type GlossaryTerm } from '../../../contracts/engine-translate';
 import { parseSummary, summaryMessages } from '../../../contracts/summary-prompt';
@@ -70,7 +70,7 @@ export function workersAiTranscribe(ai: AiLike): TranscribeProvider {
         // Whisper's prompt biases its spelling towards the words it names.
         ...(input.hotwords?.length ? { initial_prompt: hotwordPrompt(input.hotwords) } : {}),
       })) as WhisperOutput;
-      const correct = hotwordCorrector(input.hotwords ?? [], input.language);
+      const correct = await hotwordCorrector(input.hotwords ?? [], input.language);
       const segments: TranscriptSegment[] = (out.segments ?? [])
         .filter((s) => (s.text ?? '').trim() !== '')
         .map((s) => ({
@@ -125,7 +125,7 @@ function majoritySpeaker(words: DeepgramWord[]): string | undefined {
  * collected until `speech_final` (or `UtteranceEnd`) closes the utterance, which becomes one final, with
  * the speaker of most of its words when diarization is on.
  */
-export function deepgramLiveStream(socket: SocketLike, correct: HotwordCorrector = hotwordCorrector([], '')): LiveStream {
+export function deepgramLiveStream(socket: SocketLike, correct: HotwordCorrector = noHotwords): LiveStream {
   const { stream, emit: send } = socketLiveStream(socket, JSON.stringify({ type: 'CloseStream' }));
   // Nova-3 has never heard the user's proprietary words either: its partials and finals are corrected as the engine's are.
   const emit = (m: StreamServerMessage) => send(m.type === 'partial' ? { ...m, text: correct(m.text) } : m.type === 'final' ? correctSegment(correct, m) : m);
@@ -189,6 +189,8 @@ export function workersAiStream(ai: AiLike): StreamProvider {
     name: 'workers-ai',
     async open(language, options = {}) {
       const iso = languageInfo(language)?.iso ?? 'en';
+      // Ready before the socket opens, so no early result goes by uncorrected.
+      const correct = await hotwordCorrector(options.hotwords ?? [], language);
       const res = (await ai.run(
         MODELS.stream,
         {
@@ -208,7 +210,7 @@ export function workersAiStream(ai: AiLike): StreamProvider {
       )) as Response & { webSocket?: SocketLike | null };
       if (!res.webSocket) throw new ProviderError(`Workers AI refused the live stream (${res.status})`, 502);
       res.webSocket.accept?.();
-      return deepgramLiveStream(res.webSocket, hotwordCorrector(options.hotwords ?? [], language));
+      return deepgramLiveStream(res.webSocket, correct);
     },
     async languages() {
       return NOVA3_LANGUAGES;

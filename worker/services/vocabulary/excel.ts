@@ -1,10 +1,7 @@
-import { readSheet } from 'read-excel-file/universal';
-import writeXlsxFile from 'write-excel-file/universal';
 import { Code } from '../../../contracts/errors';
 import { codePointLength } from '../../../contracts/text';
 import { VOCABULARY_LIMITS, type VocabularyType } from '../../../contracts/vocabulary';
 import { ApiError } from '../../lib/errors';
-import { UnpackedTooLargeError, XLSX_UNPACKED_MAX_BYTES, unpackXlsx } from './xlsx-unpack';
 
 /**
  * The Excel layout of vocabulary libraries (spec §5 "Excel format"), the same for import and export:
@@ -57,6 +54,11 @@ const isHeader = (cell: string) => HEADER_WORDS.has(cell.toLowerCase()) || [...H
 
 /** The entries of an uploaded sheet, validated row by row; duplicates inside the file are kept once. */
 export async function readEntries(file: ArrayBuffer, type: VocabularyType): Promise<SheetEntry[]> {
+  // The spreadsheet libraries and the unzipper load with the first sheet read or written, not with the Worker.
+  const [{ readSheet }, { UnpackedTooLargeError, XLSX_UNPACKED_MAX_BYTES, unpackXlsx }] = await Promise.all([
+    import('read-excel-file/universal'),
+    import('./xlsx-unpack'),
+  ]);
   let rows: unknown[][];
   try {
     const stored = unpackXlsx(file);
@@ -96,5 +98,6 @@ export async function readEntries(file: ArrayBuffer, type: VocabularyType): Prom
 export async function writeEntries(type: VocabularyType, entries: SheetEntry[]): Promise<Blob> {
   const header = EXPORT_HEADER[type];
   const body = entries.map((e) => (type === 'terms' ? [e.text, e.translation] : [e.text]));
+  const { default: writeXlsxFile } = await import('write-excel-file/universal');
   return writeXlsxFile([header, ...body], { columns: header.map(() => ({ width: 40 })) }).toBlob();
 }
