@@ -31,9 +31,11 @@ export function saveIteration(db: Db, row: IterationRow, lines: IterationLine[])
         part.map((l) => sql`(${l.seq}, ${l.start}, ${l.end}, ${l.text}, ${l.translation}, ${l.speaker})`),
         sql`, `,
       );
-      return db.run(sql`INSERT INTO ${dubIterationLines} (iteration_id, seq, start_ms, end_ms, text, translation, speaker)
-        SELECT ${dubIterations.id}, v.column1, v.column2, v.column3, v.column4, v.column5, v.column6 FROM ${dubIterations}, (VALUES ${values}) v
-        WHERE ${dubIterations.recordId} = ${row.recordId} AND ${dubIterations.version} = ${row.version}`);
+      // Columns in the table's order: iteration, seq, start, end, text, translation, speaker.
+      return db.insert(dubIterationLines).select(
+        sql`SELECT ${dubIterations.id}, v.column1, v.column2, v.column3, v.column4, v.column5, v.column6 FROM ${dubIterations}, (VALUES ${values}) v
+            WHERE ${dubIterations.recordId} = ${row.recordId} AND ${dubIterations.version} = ${row.version}`,
+      );
     }),
   ];
 }
