@@ -7,9 +7,8 @@ import { database } from '../../worker/db/client';
 import type { Enqueue } from '../../worker/services/jobs';
 import { failJob } from '../../worker/services/transcription/pipeline';
 import { storePiece } from '../../worker/services/transcription/pieces';
-import { submitTranscription } from '../../worker/services/transcription/submit';
 import { get, send, signUp } from './api';
-import { grantHours, upload } from './jobs';
+import { grantHours, submitHeld, upload } from './jobs';
 
 /**
  * What a job's pieces heard lives in R2 only while the job runs: the queue's messages are delivered by hand
@@ -32,19 +31,11 @@ async function heldJob(name: string) {
   const merged = await upload(token, `${name}.mp3`, meeting);
   const held: JobMessage[] = [];
   const hold: Enqueue = async (m) => void held.push(...m);
-  const [id] = await submitTranscription(
-    db,
-    env,
-    userId,
-    'en-US',
-    [merged.body.data.id],
-    { audioLanguage: 'en-US', translationLanguage: null, showName: name, speaker: '1', maxSpeakers: 2 },
-    hold,
-  );
+  const id = await submitHeld(userId, merged.body.data.id, { showName: name, speaker: '1' }, held);
   const deliver = (msg: JobMessage) => runJob(db, env, msg, hold);
   await deliver(held.splice(0)[0]!); // prepare
   const pieces = held.splice(0);
-  return { id: id!, token, userId, held, deliver, pieces };
+  return { id, token, userId, held, deliver, pieces };
 }
 
 describe('pieces of a transcription job', () => {

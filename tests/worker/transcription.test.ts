@@ -7,9 +7,8 @@ import type { LatestTask, MediaSource, TranswriteResult } from '../../contracts/
 import { database } from '../../worker/db/client';
 import { consumeDeadJobs, consumeJobs, runJob } from '../../queues/jobs';
 import { queueSender } from '../../worker/services/jobs';
-import { submitTranscription } from '../../worker/services/transcription/submit';
 import { get, send, signUp } from './api';
-import { batchOf, grantHours, transcribe, upload, waitForStatus } from './jobs';
+import { batchOf, grantHours, submitHeld, transcribe, upload, waitForStatus } from './jobs';
 import { createRecord, defaultFolderId } from './seed';
 
 /**
@@ -183,15 +182,7 @@ describe('file transcription pipeline', () => {
     const engineDown = { ...env, ENGINE_URL: 'http://127.0.0.1:9' };
     // Submit through the service with a queue that holds messages, so only this test's consumer runs them.
     const held: JobMessage[] = [];
-    const [id] = await submitTranscription(
-      db,
-      env,
-      userId,
-      'en-US',
-      [merged.body.data.id],
-      { audioLanguage: 'en-US', translationLanguage: null, showName: 'Later', speaker: '0', maxSpeakers: 2 },
-      async (m) => void held.push(...m),
-    );
+    const id = await submitHeld(userId, merged.body.data.id, { showName: 'Later' }, held);
     const first = batchOf('tingyi-jobs', held);
     await consumeJobs(first.batch, engineDown);
     expect(first.outcome).toEqual(['retry 10s']);
