@@ -43,7 +43,7 @@ export async function runJob(db: Db, env: Env, msg: JobMessage, enqueue: Enqueue
 }
 
 /** Ends what a message was doing with its reason: a summary fails on its own, never the record it summarises. */
-async function failJobMessage(db: Db, msg: JobMessage, reason: string) {
+async function failJobMessage(db: Db, env: Env, msg: JobMessage, reason: string) {
   switch (msg.kind) {
     case 'prepare':
     case 'chunk':
@@ -51,7 +51,7 @@ async function failJobMessage(db: Db, msg: JobMessage, reason: string) {
     case 'translate':
       // A dubbing project shows the reason on its project, a transcribed file on its record.
       await failLines(db, msg.recordId, reason);
-      return failJob(db, msg.recordId, reason);
+      return failJob(db, env.MEDIA, msg.recordId, reason);
     case 'transcribed':
       await failLines(db, msg.recordId, reason);
       return failTranscribed(db, msg, reason);
@@ -80,7 +80,7 @@ export async function consumeJobs(batch: MessageBatch<unknown>, env: Env) {
         message.ack();
       } catch (err) {
         if (permanent(err)) {
-          await failJobMessage(db, parsed.data, err instanceof Error ? err.message : String(err));
+          await failJobMessage(db, env, parsed.data, err instanceof Error ? err.message : String(err));
           message.ack();
           return;
         }
@@ -96,7 +96,7 @@ export async function consumeDeadJobs(batch: MessageBatch<unknown>, env: Env) {
   for (const message of batch.messages) {
     const parsed = jobMessage.safeParse(message.body);
     if (parsed.success) {
-      await failJobMessage(db, parsed.data, `The ${SERVICE[parsed.data.kind] ?? 'speech'} service did not respond after several tries.`);
+      await failJobMessage(db, env, parsed.data, `The ${SERVICE[parsed.data.kind] ?? 'speech'} service did not respond after several tries.`);
     }
     message.ack();
   }

@@ -142,6 +142,14 @@ describe('dubbing an uploaded video', () => {
     expect(done.dubbedUrl).not.toBe(dubbed.dubbedUrl);
     const saved = await send<DubIteration>(`${base}/createIteration`, { id, name: 'Before review' }, { token: owner.token });
     expect(saved.body.data).toMatchObject({ version: 3, name: 'Before review', url: null });
+    // Each version keeps every line as its own row, in order, with what the editor showed.
+    const lines = await dubLines(owner.token, id);
+    expect(versions.map((v) => v.lines)).toEqual([lines.length, lines.length]);
+    expect(saved.body.data.lines).toBe(lines.length);
+    const kept = await env.DB.prepare('SELECT seq, text, translation FROM dub_iteration_lines WHERE iteration_id = ? ORDER BY seq')
+      .bind(saved.body.data.id)
+      .all();
+    expect(kept.results).toEqual(lines.map((l, seq) => ({ seq, text: l.text, translation: l.translation })));
   }, 200_000);
 
   it('downloads the subtitles as a zip, and the dubbed video with them', async () => {

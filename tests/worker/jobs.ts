@@ -1,8 +1,10 @@
 import { env, exports } from 'cloudflare:workers';
 import type { JobMessage } from '../../contracts/jobs';
 import type { RecordDetail } from '../../contracts/records';
-import type { TranswriteResult } from '../../contracts/transcription';
+import type { TranscribeForm, TranswriteResult } from '../../contracts/transcription';
 import type { UploadInitResponse, UploadedFile } from '../../contracts/uploads';
+import { database } from '../../worker/db/client';
+import { submitTranscription } from '../../worker/services/transcription/submit';
 import { get, send } from './api';
 
 /** File transcription from the outside, for the suites that need a transcribed record or drive the queue consumer by hand. */
@@ -57,4 +59,11 @@ export function batchOf(queue: string, bodies: JobMessage[]) {
     retry: (options?: { delaySeconds?: number }) => outcome.push(`retry ${options?.delaySeconds ?? 0}s`),
   }));
   return { batch: { queue, messages, ackAll: () => {}, retryAll: () => {} } as unknown as MessageBatch<unknown>, outcome };
+}
+
+/** Submits an uploaded file (English) through the service with a queue that holds its messages in `held`, so only the test delivers them. */
+export async function submitHeld(userId: number, uploadId: number, form: Partial<TranscribeForm> & { showName: string }, held: JobMessage[]) {
+  const full = { audioLanguage: 'en-US', translationLanguage: null, speaker: '0', maxSpeakers: 2, ...form } as TranscribeForm;
+  const [id] = await submitTranscription(database(env.DB), env, userId, 'en-US', [uploadId], full, async (m) => void held.push(...m));
+  return id!;
 }

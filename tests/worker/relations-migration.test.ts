@@ -78,7 +78,8 @@ beforeAll(async () => {
     ),
   ]);
   indexesBefore = await indexNames();
-  await applyD1Migrations(db, env.TEST_MIGRATIONS);
+  // 0013 alone: later migrations reshape these tables and have their own tests.
+  await applyD1Migrations(db, env.TEST_MIGRATIONS.slice(0, index + 1));
 });
 
 describe('migration 0013 on a database holding data', () => {

@@ -439,7 +439,11 @@ export const transcriptionJobs = sqliteTable('transcription_jobs', {
   updatedAt: integer('updated_at').notNull(),
 });
 
-/** Pieces of a job's audio, recognised in parallel; (record, index) is unique so a piece is stored once. */
+/**
+ * Pieces of a running job's audio, recognised in parallel; (record, index) is unique so a piece is stored
+ * once. What a piece heard lives in R2 (services/transcription/pieces.ts); these rows are the fan-in counter
+ * and are deleted when the job ends, so a finished job leaves none.
+ */
 export const jobChunks = sqliteTable(
   'job_chunks',
   {
@@ -447,10 +451,8 @@ export const jobChunks = sqliteTable(
     idx: integer('idx').notNull(),
     startMs: integer('start_ms').notNull(),
     endMs: integer('end_ms').notNull(),
-    /** Recognised segments (times in s from the file start, optional speaker embeddings and pitch), null until done. */
-    result: text('result', { mode: 'json' }).$type<
-      { start: number; end: number; text: string; embedding?: number[]; pitch?: number; words?: { word: string; start: number; end: number }[] }[]
-    >(),
+    /** Set once the piece's lines are stored in R2. */
+    done: integer('done', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.recordId, t.idx] })],
 );
@@ -603,10 +605,31 @@ export const dubIterations = sqliteTable(
     recordId: ofRecord(),
     version: integer('version').notNull(),
     name: text('name').notNull(),
-    lines: text('lines', { mode: 'json' }).$type<{ seq: number; start: number; end: number; text: string; translation: string; speaker: string }[]>().notNull(),
+    /** How many lines the version holds (its rows in `dub_iteration_lines`), for the versions list. */
+    lineCount: integer('line_count').notNull().default(0),
     outputKey: text('output_key'),
     expiresAt: integer('expires_at'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('dub_iterations_version').on(t.recordId, t.version)],
+);
+
+/**
+ * A saved version's lines, one row each, so a long video's version never meets D1's row size limit as a
+ * single JSON value would. Times in ms; `seq` is the line's place in the version.
+ */
+export const dubIterationLines = sqliteTable(
+  'dub_iteration_lines',
+  {
+    iterationId: integer('iteration_id')
+      .notNull()
+      .references(() => dubIterations.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    startMs: integer('start_ms').notNull(),
+    endMs: integer('end_ms').notNull(),
+    text: text('text').notNull(),
+    translation: text('translation').notNull(),
+    speaker: text('speaker').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.iterationId, t.seq] })],
 );

@@ -18,7 +18,7 @@ import type {
 import type { OrderColumn } from '../../contracts/record-vocabulary';
 import { disjointLines } from '../../contracts/timeline';
 import type { Db } from '../db/client';
-import { folders, meetings, records, segments, transcriptionJobs, users } from '../db/schema';
+import { folders, jobChunks, meetings, records, segments, transcriptionJobs, users } from '../db/schema';
 import { chunks, runBatch } from '../lib/batch';
 import { randomToken } from '../lib/encoding';
 import { ApiError } from '../lib/errors';
@@ -26,6 +26,7 @@ import { dubbedPrefix } from './dubbing/storage';
 import { buildExport } from './export';
 import { ownedFolder, targetFolder } from './folders';
 import { audioKey } from './transcription/audio';
+import { dropPieces } from './transcription/pieces';
 
 /**
  * The records of spec §1 and §3 (meetings, transcriptions, dubbing projects): the list with its filters,
@@ -192,12 +193,16 @@ export async function editRecords(db: Db, userId: number, body: z.output<typeof 
 
 /**
  * Deletes records, and with them (the schema's cascades) their lines, jobs, summaries, meetings, dubbing rows and
- * uploads; then their media (the upload, a job's extracted audio, dubbed videos): a failed storage call leaves an
+ * uploads; then their media (the upload, a job's extracted audio and what its pieces heard, dubbed videos): a failed storage call leaves an
  * orphaned object, never a broken record.
  */
 export async function removeRecords(db: Db, media: R2Bucket, userId: number, ids: number[]) {
   const owned = await ownedRecords(db, userId, ids);
   const ownedIds = owned.map((r) => r.id);
+  // Only a job still running (or cut short) keeps pieces in R2; its rows say which.
+  const withPieces = (
+    await Promise.all(chunks(ownedIds).map((part) => db.selectDistinct({ id: jobChunks.recordId }).from(jobChunks).where(inArray(jobChunks.recordId, part))))
+  ).flat();
   await runBatch(
     db,
     chunks(ownedIds).map((part) => db.delete(records).where(and(eq(records.userId, userId), inArray(records.id, part)))),
@@ -205,6 +210,7 @@ export async function removeRecords(db: Db, media: R2Bucket, userId: number, ids
   const dubbed = await Promise.all(owned.filter((r) => r.type === 'dubbing').map((r) => media.list({ prefix: dubbedPrefix(r.id) })));
   const keys = [...owned.flatMap((r) => [...(r.mediaKey ? [r.mediaKey] : []), audioKey(r.id)]), ...dubbed.flatMap((l) => l.objects.map((o) => o.key))];
   for (const part of chunks(keys, R2_DELETE_MAX)) await media.delete(part);
+  for (const { id } of withPieces) await dropPieces(db, media, id);
   return { removed: ownedIds.length };
 }
 

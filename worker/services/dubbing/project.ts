@@ -13,6 +13,7 @@ import { providers } from '../providers';
 import { assertLineTimes } from '../line-rules';
 import { ownedRecord, recordRow } from '../records';
 import { presignGet, s3Target } from '../storage';
+import { saveIteration } from './iterations';
 import { spokenLanguage, spokenText } from './run';
 import { assertEditable, redubSeconds } from './submit';
 import { assignVoices, voicesFor } from './voices';
@@ -179,7 +180,7 @@ async function iterationOf(env: Env, origin: string, row: typeof dubIterations.$
     version: row.version,
     name: row.name,
     createTime: row.createdAt,
-    lines: row.lines.length,
+    lines: row.lineCount,
     url: kept ? await presignGet(await s3Target(env, origin), row.outputKey!) : null,
   };
 }
@@ -189,16 +190,15 @@ export async function createIteration(db: Db, env: Env, origin: string, userId: 
   const lines = await linesWithVoices(db, env, owned);
   const last = await db.query.dubIterations.findFirst({ where: eq(dubIterations.recordId, recordId), orderBy: desc(dubIterations.version) });
   const version = (last?.version ?? 0) + 1;
-  const [row] = await db
-    .insert(dubIterations)
-    .values({
-      recordId,
-      version,
-      name: name || `v${version}`,
-      lines: lines.map((l) => ({ seq: l.seq, start: l.start, end: l.end, text: l.text, translation: l.translation, speaker: l.speaker })),
-      createdAt: now,
-    })
-    .returning();
+  await runBatch(
+    db,
+    saveIteration(
+      db,
+      { recordId, version, name: name || `v${version}`, createdAt: now },
+      lines.map((l) => ({ start: l.start, end: l.end, text: l.text, translation: l.translation, speaker: l.speaker })),
+    ),
+  );
+  const row = await db.query.dubIterations.findFirst({ where: and(eq(dubIterations.recordId, recordId), eq(dubIterations.version, version)) });
   return iterationOf(env, origin, row!, now);
 }
 

@@ -12,6 +12,7 @@ import { charge } from '../rights';
 import { type Enqueue, JobFailure } from '../jobs';
 import { putStream } from '../transcription/audio';
 import { multipartBody } from './multipart';
+import { saveIteration } from './iterations';
 import { dubbedKey } from './storage';
 import { assignVoices, requireVoices } from './voices';
 
@@ -147,15 +148,11 @@ export async function runDub(db: Db, env: Env, recordId: number) {
   await runBatch(db, [
     db.delete(dubLines).where(eq(dubLines.recordId, recordId)),
     ...chunks(dubbed, 12).map((part) => db.insert(dubLines).values(part)),
-    db.insert(dubIterations).values({
-      recordId,
-      version: next,
-      name: `#${version}`,
-      lines: lines.map((l, i) => ({ seq: l.seq, start: l.startMs, end: l.endMs, text: l.text, translation: plan.lines[i]!.text, speaker: l.speaker })),
-      outputKey: key,
-      expiresAt,
-      createdAt: now,
-    }),
+    ...saveIteration(
+      db,
+      { recordId, version: next, name: `#${version}`, outputKey: key, expiresAt, createdAt: now },
+      lines.map((l, i) => ({ start: l.startMs, end: l.endMs, text: l.text, translation: plan.lines[i]!.text, speaker: l.speaker })),
+    ),
     db
       .update(dubProjects)
       .set({ stage: 'done', progress: 100, version, outputKey: key, expiresAt, updatedAt: now })

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ENGINE_PATHS } from '../../../contracts/engine';
 import type { DiarizeResponse, VadResponse } from '../../../contracts/engine';
 import { CHUNK_MAX_SECONDS } from '../../../contracts/jobs';
@@ -16,12 +16,13 @@ import { charge } from '../rights';
 import { providers } from '../providers';
 import { BYTES_PER_SECOND, WAV_HEADER_BYTES, audioKey, putStream, withOpenWavHeader } from './audio';
 import { recognisePiece } from './piece';
+import { dropPieces, type HeardLine, readPieces, storePiece } from './pieces';
 import { planPieces, splitLongLines } from './plan';
 
 /**
  * The stages of a file transcription, one queue message each (contracts/jobs.ts), for transcribed files and
  * dubbing projects alike. Each stage reads the job row first and does nothing that was already done: pieces
- * are stored once by (record, index), lines are rewritten as a whole in one batch, and the charge is unique
+ * are stored once by (record, index) (what they heard in R2, until the lines are stored), lines are rewritten as a whole in one batch, and the charge is unique
  * by record — so a redelivered or duplicated message never duplicates lines or charges twice. Next-stage and
  * hand-on messages are sent before the stage is marked finished, so a crash in between repeats work instead
  * of stalling the job. What follows the lines (the summary, the dubbing) is handed on by a `transcribed`
@@ -29,7 +30,6 @@ import { planPieces, splitLongLines } from './plan';
  */
 
 type Job = typeof transcriptionJobs.$inferSelect;
-type Piece = NonNullable<(typeof jobChunks.$inferSelect)['result']>[number];
 
 const TRANSLATE_BATCH = 50;
 
@@ -81,13 +81,13 @@ async function recognise(db: Db, env: Env, recordId: number, idx: number, enqueu
   const loaded = await loadJob(db, recordId);
   const piece = await db.query.jobChunks.findFirst({ where: and(eq(jobChunks.recordId, recordId), eq(jobChunks.idx, idx)) });
   if (!loaded || !piece || !['prepare', 'chunks'].includes(loaded.job.stage)) return;
-  if (piece.result === null) {
+  if (!piece.done) {
     const segments = await recognisePiece(env, recordId, piece.startMs, piece.endMs, {
       language: loaded.record.audioLanguage,
       embeddings: loaded.job.speaker,
       hotwords: loaded.job.vocabulary.hotwords,
     });
-    const lines: Piece[] = segments.map((s) => ({
+    const lines: HeardLine[] = segments.map((s) => ({
       start: s.start,
       end: s.end,
       text: s.text,
@@ -95,28 +95,29 @@ async function recognise(db: Db, env: Env, recordId: number, idx: number, enqueu
       ...(s.pitch ? { pitch: s.pitch } : {}),
       ...(s.words ? { words: s.words } : {}),
     }));
-    await db
-      .update(jobChunks)
-      .set({ result: lines })
-      .where(and(eq(jobChunks.recordId, recordId), eq(jobChunks.idx, idx), isNull(jobChunks.result)));
+    if (!(await storePiece(db, env.MEDIA, recordId, idx, lines))) return;
   }
+  // Parallel last pieces may both see none left and both ask: assembly does its work once.
   const [left] = await db
     .select({ n: sql<number>`count(*)` })
     .from(jobChunks)
-    .where(and(eq(jobChunks.recordId, recordId), isNull(jobChunks.result)));
+    .where(and(eq(jobChunks.recordId, recordId), eq(jobChunks.done, false)));
   if (left!.n === 0) await enqueue([{ kind: 'assemble', recordId }]);
 }
 
 /** Orders all pieces' lines, labels speakers across the whole file, splits long lines, stores them, charges. */
 async function assemble(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
   const loaded = await loadJob(db, recordId);
-  if (!loaded || !['prepare', 'chunks', 'assemble'].includes(loaded.job.stage)) return;
+  if (!loaded) return;
+  // A repeated assembly after the lines were stored only finishes the clean-up a crash may have cut short.
+  if (['translate', 'done'].includes(loaded.job.stage)) return dropPieces(db, env.MEDIA, recordId);
+  if (!['prepare', 'chunks', 'assemble'].includes(loaded.job.stage)) return;
   const { job, record } = loaded;
   const pieces = await db.query.jobChunks.findMany({ where: eq(jobChunks.recordId, recordId), orderBy: jobChunks.idx });
-  if (pieces.length !== job.chunkCount || pieces.some((p) => p.result === null)) return; // a later message completes it
+  if (pieces.length !== job.chunkCount || pieces.some((p) => !p.done)) return; // a later message completes it
   await setStage(db, recordId, 'assemble', ['prepare', 'chunks']);
 
-  const heard = pieces.flatMap((p) => p.result!).sort((a, b) => a.start - b.start);
+  const heard = (await readPieces(env.MEDIA, recordId, job.chunkCount)).flat().sort((a, b) => a.start - b.start);
   let speakers: string[] = [];
   if (job.speaker && heard.length > 0 && heard.every((h) => h.embedding)) {
     const labels = await providers(env).engine.postJson<DiarizeResponse>(ENGINE_PATHS.cluster, {
@@ -163,6 +164,8 @@ async function assemble(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
   } else {
     await setStage(db, recordId, 'done', ['assemble']);
   }
+  // The lines are stored: nothing reads what the pieces heard (word timings, embeddings) again.
+  await dropPieces(db, env.MEDIA, recordId);
 }
 
 /** Translates every line into the record's target language, a batch of lines at a time. */
@@ -244,7 +247,7 @@ export async function failTranscribed(db: Db, msg: JobOf<'transcribed'>, reason:
  * Ends a job with its reason kept on the record; the retry action starts again from the failed stage. A
  * dubbing project keeps the reason on the project instead (dubbing's own handler, queues/jobs.ts).
  */
-export async function failJob(db: Db, recordId: number, reason: string) {
+export async function failJob(db: Db, bucket: R2Bucket, recordId: number, reason: string) {
   const loaded = await loadJob(db, recordId);
   if (!loaded || loaded.job.stage === 'done' || loaded.job.stage === 'failed') return;
   if (loaded.record.type !== 'dubbing') {
@@ -255,4 +258,6 @@ export async function failJob(db: Db, recordId: number, reason: string) {
       .where(eq(records.id, recordId));
   }
   await db.update(transcriptionJobs).set({ stage: 'failed', updatedAt: Date.now() }).where(eq(transcriptionJobs.recordId, recordId));
+  // The retry starts from the audio again, so what the pieces heard so far is of no further use.
+  await dropPieces(db, bucket, recordId);
 }
