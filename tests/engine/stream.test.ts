@@ -83,8 +83,9 @@ describe('streaming recognition over WebSocket', () => {
       expect(Math.abs(f.msg.start - spans[i]!.start)).toBeLessThan(0.7);
       expect(Math.abs(f.msg.end - spans[i]!.end)).toBeLessThan(0.8);
       const latency = f.at - spans[i]!.end;
+      // Printed, not asserted: how fast is for bench:stream; here a final must come at its utterance's end,
+      // before the progress report half a second past it (checked below), whatever the machine's load.
       console.log(`[stream] utterance ${i + 1}: final ${latency.toFixed(2)} s after speech ended | ${f.msg.text}`);
-      expect(latency).toBeLessThan(1.5);
     });
     // Progress covers the silences too, rises, and each report comes after the finals of what it covers.
     const heard = messages.flatMap((m, i) => (m.msg.type === 'heard' ? [{ i, end: m.msg.end }] : []));
