@@ -103,7 +103,8 @@ export class LiveTranslation {
   /** A viewer chose a language: translate the recent lines that lack it, so their screen fills at once. */
   async backfill(language: string) {
     if (!(await this.targets()).includes(language)) return;
-    const lines = this.finals.lines.recent().filter((l) => l.translations[language] === undefined);
+    const busy = this.inFlight.get(language);
+    const lines = this.finals.lines.recent().filter((l) => l.translations[language] === undefined && !busy?.has(l.seq));
     if (lines.length) await this.translate(language, lines);
   }
 
