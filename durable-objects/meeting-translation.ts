@@ -125,6 +125,8 @@ export class LiveTranslation {
     } catch (err) {
       console.error('meeting translation failed', meta.id, language, lines.length, String(err));
       for (const line of lines) this.failures.set(`${language}:${line.seq}`, (this.failures.get(`${language}:${line.seq}`) ?? 0) + 1);
+      // The next flush tries them again, even if no new final comes to schedule one.
+      await this.finals.scheduleFlush();
       return;
     } finally {
       for (const line of lines) busy.delete(line.seq);

@@ -164,6 +164,41 @@ describe('translation within the limits', () => {
     expect(paced.translated).toBe(330);
   });
 
+  it("retries Workers AI's passing 429s (3021, 3040) and not a used-up day (3036)", async () => {
+    const answers = ['3040: Capacity temporarily exceeded, please try again.', '3021: rate limiting: inference request per min rate reached'];
+    let calls = 0;
+    const flaky = pacedAi(
+      {
+        async run() {
+          calls++;
+          const refusal = answers.shift();
+          if (refusal) throw new Error(refusal);
+          return { response: '{"translations": ["Hola."]}' };
+        },
+      },
+      [MODELS.translate],
+      undefined,
+      { backoffMs: 1 },
+    );
+    expect(await workersAiTranslate(flaky).translate('en-US', 'es-ES', ['Hello.'])).toEqual(['Hola.']);
+    expect(calls).toBe(3);
+
+    let dayCalls = 0;
+    const spent = pacedAi(
+      {
+        async run() {
+          dayCalls++;
+          throw new Error('3036: You have used up your daily free allocation of 10,000 neurons.');
+        },
+      },
+      [MODELS.translate],
+      undefined,
+      { backoffMs: 1 },
+    );
+    await expect(workersAiTranslate(spent).translate('en-US', 'es-ES', ['Hello.'])).rejects.toThrow(/^3036/);
+    expect(dayCalls).toBe(1);
+  });
+
   it('sizes batches by tokens: short lines many to a call, long or Chinese lines fewer, never past the line cap', () => {
     const short = Array.from({ length: 1000 }, (_, i) => `Yes ${i}.`);
     expect(translationBatches(short, (t) => t).map((b) => b.length)).toEqual(
