@@ -67,11 +67,9 @@ export class MeetingCourse {
     this.parts.billing.heard();
   }
 
-  /** Stores a final and, when live, has it translated into every language wanted. */
+  /** Stores a final; a live one is translated into every language wanted with the flush it schedules. */
   async addFinal(segment: TranscriptSegment, live: boolean): Promise<LiveLine> {
-    const line = await this.parts.finals.add(segment, live);
-    if (live) this.parts.translation.follow(line);
-    return line;
+    return this.parts.finals.add(segment, live);
   }
 
   /** What a socket let in is told first: the meeting, its recent lines and the languages it can be read in. */

@@ -11,7 +11,8 @@ import type { RoomTimers } from './meeting-timers';
  * A meeting's finals on their way to the record: each recognised final gets the next sequence number, a
  * speaker label (voices told apart by their embeddings, named in the owner's language) and its sensitive
  * words masked, is stored in the room's SQLite (meeting-lines.ts) and, when live, told to every socket. Lines
- * go to D1 on the `flush` timer, a couple of seconds after a change, retried a little later when D1 fails.
+ * go to D1 on the `flush` timer, a couple of seconds after a change, retried a little later when D1 fails;
+ * each flush first tells its listeners (live translation sends what the flush holds, meeting-translation.ts).
  */
 
 const FLUSH_DELAY_MS = 2000;
@@ -22,6 +23,7 @@ const ms = (seconds: number) => Math.round(seconds * 1000);
 export class MeetingFinals {
   readonly lines: MeetingLines;
   private maskers = new Map<string, (text: string) => string>();
+  private flushListeners: (() => void)[] = [];
 
   constructor(
     sql: SqlStorage,
@@ -86,8 +88,14 @@ export class MeetingFinals {
     while ((await this.lines.flush(this.env.DB, meta.id, meta.durationMs)) > 0);
   }
 
+  /** Called at every `flush` timer, before the lines go to D1. */
+  onFlush(listener: () => void) {
+    this.flushListeners.push(listener);
+  }
+
   /** The `flush` timer fired. */
   async flushDue() {
+    for (const listener of this.flushListeners) listener();
     try {
       await this.flushAll();
     } catch (err) {

@@ -9,17 +9,27 @@ import type { MetaStore } from './meeting-meta';
 /**
  * Live translation of a meeting's finals, beside recognition so the next final never waits for it: into the
  * meeting's languages and every language a connected viewer chose, as far as the translator reaches them
- * from the source (its pairs, asked at most once a minute). A viewer's new pick is held to the owner's cap
- * (services/languages.ts) and fills their screen at once with the recent lines translated. Ending waits a
- * bounded while for translations under way.
+ * from the source (its pairs, asked at most once a minute). Finals are translated per flush: each flush of
+ * the room's lines (meeting-finals.ts) sends the recent lines that lack a language in one call per language,
+ * and while a language's call is under way its new lines wait for the next flush, so a busy meeting makes
+ * fewer, larger calls instead of one per line (Workers AI allows an account 300 text calls a minute). A call
+ * that fails leaves its lines without that language, the mark the next flushes look for, a few times over.
+ * A viewer's new pick is held to the owner's cap (services/languages.ts) and fills their screen at once with
+ * the recent lines translated. Ending sends what is pending and waits a bounded while for it.
  */
 
 const PAIRS_TTL_MS = 60_000;
+/** Flushes that try a line again after its call failed; then it stays untranslated in that language. */
+const LINE_TRIES = 3;
 
 export class LiveTranslation {
   private pairs: { at: number; list: Promise<LanguagePair[]> } | undefined;
   /** Translations of finals under way. */
   private running = new Set<Promise<void>>();
+  /** Per language, the lines (by seq) a call under way is translating. */
+  private inFlight = new Map<string, Set<number>>();
+  /** Failed calls per line and language (`language:seq`). */
+  private failures = new Map<string, number>();
 
   constructor(
     private readonly env: Env,
@@ -30,7 +40,11 @@ export class LiveTranslation {
     /** Where the translator's pairs come from, and the clock that ages them. */
     private readonly source: () => Promise<LanguagePair[]> = () => translationPairs(env),
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    finals.onFlush(() => {
+      if (room.meta.status !== 'ended') this.translatePending();
+    });
+  }
 
   /** The languages the meeting's source translates into now; none while the translator cannot be asked. */
   async targets() {
@@ -64,10 +78,23 @@ export class LiveTranslation {
     }
   }
 
-  /** A new live final: translated into every wanted language in the background. */
-  follow(line: LiveLine) {
+  /**
+   * Sends, in the background, one call per wanted language for the recent lines that lack it, leaving out a
+   * language whose call is under way (its completion schedules the next flush) and lines out of tries.
+   */
+  translatePending() {
     const running = this.wanted()
-      .then((languages) => Promise.all(languages.map((language) => this.translate(language, [line]))))
+      .then((languages) => {
+        const recent = this.finals.lines.recent();
+        return Promise.all(
+          languages
+            .filter((language) => !this.inFlight.get(language)?.size)
+            .map((language) => {
+              const lines = recent.filter((l) => l.translations[language] === undefined && (this.failures.get(`${language}:${l.seq}`) ?? 0) < LINE_TRIES);
+              return lines.length ? this.translate(language, lines) : undefined;
+            }),
+        );
+      })
       .then(() => undefined)
       .finally(() => this.running.delete(running));
     this.running.add(running);
@@ -76,13 +103,17 @@ export class LiveTranslation {
   /** A viewer chose a language: translate the recent lines that lack it, so their screen fills at once. */
   async backfill(language: string) {
     if (!(await this.targets()).includes(language)) return;
-    const lines = this.finals.lines.recent().filter((l) => l.translations[language] === undefined);
+    const busy = this.inFlight.get(language);
+    const lines = this.finals.lines.recent().filter((l) => l.translations[language] === undefined && !busy?.has(l.seq));
     if (lines.length) await this.translate(language, lines);
   }
 
-  /** Translates lines into a language (with the meeting's terms); a failure leaves them untranslated. */
+  /** Translates lines into a language (with the meeting's terms) in one call; a failure leaves them untranslated. */
   async translate(language: string, lines: LiveLine[]) {
     const meta = this.room.meta;
+    const busy = this.inFlight.get(language) ?? new Set<number>();
+    this.inFlight.set(language, busy);
+    for (const line of lines) busy.add(line.seq);
     let texts: string[];
     try {
       texts = await providers(this.env).translate.translate(
@@ -92,15 +123,21 @@ export class LiveTranslation {
         meta.vocabulary?.terms ?? [],
       );
     } catch (err) {
-      console.error('meeting translation failed', meta.id, language, String(err));
+      console.error('meeting translation failed', meta.id, language, lines.length, String(err));
+      for (const line of lines) this.failures.set(`${language}:${line.seq}`, (this.failures.get(`${language}:${line.seq}`) ?? 0) + 1);
+      // The next flush tries them again, even if no new final comes to schedule one.
+      await this.finals.scheduleFlush();
       return;
+    } finally {
+      for (const line of lines) busy.delete(line.seq);
     }
     for (const [i, line] of lines.entries()) this.finals.translated(line, language, texts[i] ?? '');
     await this.finals.scheduleFlush();
   }
 
-  /** Waits for translations under way, at most `maxMs`: one that hangs must not hold the end up. */
+  /** Sends what is pending and waits for translations under way, at most `maxMs`: one that hangs must not hold the end up. */
   async settle(maxMs: number) {
+    this.translatePending();
     await Promise.race([Promise.all(this.running), new Promise((resolve) => setTimeout(resolve, maxMs))]);
   }
 }

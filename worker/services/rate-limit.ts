@@ -73,3 +73,31 @@ export async function giveBack(db: Db, slots: Slot[]) {
 export async function clear(db: Db, key: string) {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
+
+/**
+ * A pace: calls under one key spaced `intervalMs` apart, across every isolate of the deployment. The key's
+ * row holds the next free moment (`windowStart`) and how many moments were handed out (`count`); taking one
+ * is one conditional upsert, so concurrent callers never share a moment. Moments are read on the database's
+ * clock when the statement runs, so a caller whose query waited in line is not handed one that already passed;
+ * the caller waits for its moment (`at`, in epoch ms) on its own clock. A caller whose moment would be more
+ * than `maxWaitMs` away takes none and learns how long until the queue is short enough.
+ */
+export type Reserved = { ok: true; at: number } | { ok: false; retryAfterMs: number };
+
+const dbNow = sql<number>`CAST(unixepoch('subsec') * 1000 AS INTEGER)`;
+
+export async function reserve(db: Db, key: string, intervalMs: number, maxWaitMs: number): Promise<Reserved> {
+  const free = sql`max(${rateLimits.windowStart}, ${dbNow})`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: sql`${dbNow} + ${intervalMs}`, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: { windowStart: sql`${free} + ${intervalMs}`, count: sql`${rateLimits.count} + 1` },
+      setWhere: sql`${free} <= ${dbNow} + ${maxWaitMs}`,
+    })
+    .returning({ next: rateLimits.windowStart });
+  if (row) return { ok: true, at: row.next - intervalMs };
+  const [queued] = await db.select({ next: rateLimits.windowStart, now: dbNow }).from(rateLimits).where(eq(rateLimits.key, key));
+  return { ok: false, retryAfterMs: Math.max(intervalMs, (queued?.next ?? 0) - (queued?.now ?? 0) - maxWaitMs) };
+}

@@ -1,14 +1,20 @@
 /**
  * Chooses the implementation of each capability from configuration (wrangler.toml [vars]):
  * ASR_PROVIDER, STREAM_PROVIDER, TRANSLATE_PROVIDER, SUMMARY_PROVIDER = "engine" | "workers-ai". Workers AI needs the `AI`
- * binding, which is optional so local development (where Workers AI is unreachable) works without it.
+ * binding, which is optional so local development (where Workers AI is unreachable) works without it. Its
+ * text-generation calls are paced for the whole deployment through `DB` (./workers-ai-limits.ts).
  */
 import { EngineClient, engineStream, engineSummarize, engineTranscribe, engineTranslate, type FetchLike } from './engine';
 import { ProviderError, type StreamProvider, type SummarizeProvider, type TranscribeProvider, type TranslateProvider } from './types';
-import { workersAiStream, workersAiSummarize, workersAiTranscribe, workersAiTranslate, type AiLike } from './workers-ai';
+import { MODELS, workersAiStream, workersAiSummarize, workersAiTranscribe, workersAiTranslate } from './workers-ai';
+import { type AiLike, pacedAi, textGenerationPace } from './workers-ai-limits';
 
 export type ProviderEnv = Pick<Env, 'ENGINE_URL' | 'ENGINE_SECRET' | 'ASR_PROVIDER' | 'STREAM_PROVIDER' | 'TRANSLATE_PROVIDER' | 'SUMMARY_PROVIDER'> & {
   AI?: Ai | AiLike;
+  /** Where the pace of Workers AI calls is kept; without it calls are not paced (a 429 is still retried). */
+  DB?: D1Database;
+  /** The account's text-generation requests per minute (Workers AI's default: 300). */
+  WORKERS_AI_TEXT_RPM?: string;
 };
 
 export interface Providers {
@@ -31,7 +37,7 @@ function pick<T>(setting: string, name: string, engine: () => T, workersAi: (ai:
 
 export function providers(env: ProviderEnv, fetchImpl: FetchLike = (input, init) => fetch(input, init)): Providers {
   const engine = new EngineClient({ baseUrl: env.ENGINE_URL, secret: env.ENGINE_SECRET, fetch: fetchImpl });
-  const ai = env.AI as AiLike | undefined;
+  const ai = env.AI && pacedAi(env.AI as AiLike, [MODELS.translate, MODELS.summarize], textGenerationPace(env));
   return {
     engine,
     transcribe: pick(env.ASR_PROVIDER, 'ASR_PROVIDER', () => engineTranscribe(engine), workersAiTranscribe, ai),

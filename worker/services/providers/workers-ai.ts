@@ -6,12 +6,13 @@
  *   Response whose webSocket speaks Deepgram's live protocol: binary audio in; `Results` messages out with
  *   is_final / speech_final, `UtteranceEnd`; `{"type":"CloseStream"}` flushes and closes)
  * - translation and summaries: @cf/qwen/qwen3-30b-a3b-fp8 — input { messages }, output an OpenAI-style chat
- *   completion (older text models answer { response }; both are read)
+ *   completion (older text models answer { response }; both are read). Lines go in batches sized to its
+ *   context (./translation-batches.ts); the calls are paced and retried by ./workers-ai-limits.ts.
  */
 import type { StreamServerMessage, TranscriptSegment } from '../../../contracts/engine';
 import { correctSegment, hotwordCorrector, hotwordPrompt, noHotwords, type HotwordCorrector } from '../../../contracts/hotwords';
 import { LANGUAGES, languageInfo } from '../../../contracts/engine-languages';
-import { LLM_BATCH, LLM_CONTEXT, parseTranslations, translationMessages, type GlossaryTerm } from '../../../contracts/engine-translate';
+import { LLM_CONTEXT, parseTranslations, translationMessages, type GlossaryTerm } from '../../../contracts/engine-translate';
 import { parseSummary, summaryMessages } from '../../../contracts/summary-prompt';
 import {
   ProviderError,
@@ -25,11 +26,10 @@ import {
   type TranscribeResult,
   type TranslateProvider,
 } from './types';
+import { REPLY_TOKENS, translationBatches } from './translation-batches';
+import type { AiLike } from './workers-ai-limits';
 
-/** The slice of the `Ai` binding these providers call; the generated `Ai` type satisfies it. */
-export interface AiLike {
-  run(model: string, inputs: Record<string, unknown>, options?: Record<string, unknown>): Promise<unknown>;
-}
+export type { AiLike };
 
 export const MODELS = {
   transcribe: '@cf/openai/whisper-large-v3-turbo',
@@ -241,10 +241,9 @@ export function workersAiTranslate(ai: AiLike): TranslateProvider {
     name: 'workers-ai',
     async translate(from: string, to: string, texts: string[], glossary?: GlossaryTerm[]) {
       const result: string[] = [];
-      for (let i = 0; i < texts.length; i += LLM_BATCH) {
-        const batch = texts.slice(i, i + LLM_BATCH);
-        const messages = noThinking(translationMessages(from, to, batch, texts.slice(Math.max(0, i - LLM_CONTEXT), i), glossary));
-        const out = (await ai.run(MODELS.translate, { messages, temperature: 0, max_tokens: 4096 })) as ChatOutput;
+      for (const batch of translationBatches(texts, (t) => t)) {
+        const messages = noThinking(translationMessages(from, to, batch, texts.slice(Math.max(0, result.length - LLM_CONTEXT), result.length), glossary));
+        const out = (await ai.run(MODELS.translate, { messages, temperature: 0, max_tokens: REPLY_TOKENS })) as ChatOutput;
         const parsed = parseTranslations(chatContent(out), batch.length);
         if (!parsed) throw new ProviderError(`${MODELS.translate} did not return ${batch.length} translations`);
         result.push(...parsed);

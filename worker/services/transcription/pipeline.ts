@@ -13,7 +13,8 @@ import { chunks, runBatch } from '../../lib/batch';
 import { translate as message } from '../../lib/i18n';
 import { type Enqueue, JobFailure } from '../jobs';
 import { charge } from '../rights';
-import { providers } from '../providers';
+import { ProviderError, providers } from '../providers';
+import { translationBatches } from '../providers/translation-batches';
 import { BYTES_PER_SECOND, WAV_HEADER_BYTES, audioKey, putStream, withOpenWavHeader } from './audio';
 import { recognisePiece } from './piece';
 import { dropPieces, type HeardLine, readPieces, storePiece } from './pieces';
@@ -30,8 +31,6 @@ import { planPieces, splitLongLines } from './plan';
  */
 
 type Job = typeof transcriptionJobs.$inferSelect;
-
-const TRANSLATE_BATCH = 50;
 
 async function loadJob(db: Db, recordId: number) {
   const job = await db.query.transcriptionJobs.findFirst({ where: eq(transcriptionJobs.recordId, recordId) });
@@ -168,27 +167,42 @@ async function assemble(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
   await dropPieces(db, env.MEDIA, recordId);
 }
 
-/** Translates every line into the record's target language, a batch of lines at a time. */
+/**
+ * Translates the lines that still lack the record's target language, in batches sized to the translator's
+ * context, storing each batch as it returns. A batch that fails leaves its lines without the language, which
+ * marks them: the stage then fails (the queue retries it, the record's retry action restarts it) and the next
+ * run translates only those lines, so nothing translated is lost or paid for twice.
+ */
 async function translateLines(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
   const loaded = await loadJob(db, recordId);
   if (!loaded || !['assemble', 'translate'].includes(loaded.job.stage)) return;
   const { job, record } = loaded;
   const target = record.translationLanguage;
   if (!target) return;
-  const lines = await db.query.segments.findMany({ where: eq(segments.recordId, recordId), orderBy: segments.seq });
+  const stored = await db.query.segments.findMany({ where: eq(segments.recordId, recordId), orderBy: segments.seq });
+  const lines = stored.filter((l) => l.translations[target] === undefined);
   const translator = providers(env).translate;
   // A translation can carry a listed word through unchanged (a name, a word the translator does not know).
   const mask = sensitiveMasker(job.vocabulary.sensitive ?? [], target);
-  const updates = [];
-  for (const batch of chunks(lines, TRANSLATE_BATCH)) {
-    const texts = await translator.translate(
-      record.audioLanguage,
-      target,
-      batch.map((l) => l.text),
-      job.vocabulary.terms ?? [],
-    );
-    updates.push(
-      ...batch.map((line, i) =>
+  let untranslated = 0;
+  let failure: unknown;
+  for (const batch of translationBatches(lines, (l) => l.text)) {
+    let texts: string[];
+    try {
+      texts = await translator.translate(
+        record.audioLanguage,
+        target,
+        batch.map((l) => l.text),
+        job.vocabulary.terms ?? [],
+      );
+    } catch (err) {
+      untranslated += batch.length;
+      failure = err;
+      continue;
+    }
+    await runBatch(
+      db,
+      batch.map((line, i) =>
         db
           .update(segments)
           .set({ translations: { ...line.translations, [target]: mask(texts[i] ?? '') } })
@@ -196,9 +210,15 @@ async function translateLines(db: Db, env: Env, recordId: number, enqueue: Enque
       ),
     );
   }
-  await runBatch(db, updates);
+  if (failure) throw untranslatedLines(failure, untranslated, stored.length);
   await enqueue([{ kind: 'transcribed', recordId, step: 'translated' }]);
   await setStage(db, recordId, 'done', ['assemble', 'translate']);
+}
+
+/** The error a partly translated record fails with: the provider's (so a 4xx stays final), naming how many lines wait. */
+function untranslatedLines(failure: unknown, missing: number, total: number) {
+  const message = `${missing} of ${total} lines are not translated yet: ${failure instanceof Error ? failure.message : String(failure)}`;
+  return failure instanceof ProviderError ? new ProviderError(message, failure.status, failure.code) : new Error(message);
 }
 
 /** The stages of a transcription job; what follows them belongs to the features they hand on to. */
