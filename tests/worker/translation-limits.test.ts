@@ -55,7 +55,7 @@ const storedLines = (recordId: number) => db.query.segments.findMany({ where: eq
 describe('translation within the limits', () => {
   it('translates a 1,000-line file in context-sized batches while the minute is full, without losing a line', { timeout: 60_000 }, async () => {
     const fake = fakeWorkersAiText();
-    const withAi = { ...env, TRANSLATE_PROVIDER: 'workers-ai', AI: fake.ai };
+    const withAi = { ...env, TRANSLATE_PROVIDER: 'workers-ai', AI: fake.ai as unknown as Env['AI'] };
     const recordId = await waitingFile(1000);
     // The account's other users spent the minute's 300 requests 58.5 s ago: Workers AI refuses for a while.
     fake.othersUsed(300, 58_500);
@@ -78,7 +78,7 @@ describe('translation within the limits', () => {
 
   it('leaves the lines of a failed batch marked untranslated, and the retry sends only those', { timeout: 60_000 }, async () => {
     const fake = fakeWorkersAiText();
-    const withAi = { ...env, TRANSLATE_PROVIDER: 'workers-ai', AI: fake.ai };
+    const withAi = { ...env, TRANSLATE_PROVIDER: 'workers-ai', AI: fake.ai as unknown as Env['AI'] };
     const recordId = await waitingFile(400);
     fake.failing.add(fileLine(250));
     const failed = await runTranscriptionStage(db, withAi, { kind: 'translate', recordId }, async () => {}).catch((err: unknown) => err);
@@ -102,7 +102,7 @@ describe('translation within the limits', () => {
 
   it('translates a busy meeting into two languages with one call per language per flush, through 429s', { timeout: 90_000 }, async () => {
     const fake = fakeWorkersAiText();
-    const withAi = { ...env, TRANSLATE_PROVIDER: 'workers-ai', AI: fake.ai };
+    const withAi = { ...env, TRANSLATE_PROVIDER: 'workers-ai', AI: fake.ai as unknown as Env['AI'] };
     await inRoomStorage(async (state) => {
       const room = roomState({ targetLanguages: ['es-ES', 'fr-FR'] });
       const timers = new RoomTimers(
