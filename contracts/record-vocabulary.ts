@@ -38,3 +38,8 @@ export const EXPORT_FORMATS = ['txt', 'srt', 'vtt', 'docx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EXPORT_CONTENTS = ['source', 'translation', 'bilingual'] as const;
 export type ExportContent = (typeof EXPORT_CONTENTS)[number];
+/**
+ * Most transcript lines one export call renders, all its records together: what a Worker request renders well
+ * inside its 30 s CPU limit (`npm run bench:export` measures the time per line; Word files cost the most).
+ */
+export const EXPORT_MAX_LINES: Record<ExportFormat, number> = { txt: 200_000, srt: 200_000, vtt: 200_000, docx: 50_000 };
