@@ -70,6 +70,8 @@ function dosTime(date: Date): [number, number] {
 
 interface Written {
   name: Uint8Array;
+  /** Extra fields both headers carry (the Unicode path of a non-ASCII name). */
+  extra: Uint8Array;
   flags: number;
   method: number;
   crc: number;
@@ -86,9 +88,19 @@ function zip64Extra(values: number[]): Uint8Array {
 
 const fit32 = (value: number) => Math.min(value, MAX32);
 
+/**
+ * Names are UTF-8 with the language-encoding flag; a non-ASCII one is also given in an Info-ZIP Unicode Path
+ * field (APPNOTE 4.6.9), which tools that ignore the flag read, and which keeps Info-ZIP's `unzip` from reading
+ * a name two ways when only one header has other extra fields.
+ */
+function unicodePath(name: Uint8Array): Uint8Array {
+  if (name.every((byte) => byte < 0x80)) return new Uint8Array(0);
+  return join(fields([2, 0x7075], [2, 5 + name.byteLength], [1, 1], [4, crc32(name)]), name);
+}
+
 function localHeader(entry: Omit<Written, 'offset'>, when: [number, number], zip64: boolean) {
   // A ZIP64 local header carries both sizes in its extra field and 0xFFFFFFFF in the fixed ones (§4.5.3).
-  const extra = zip64 ? fields([2, 0x0001], [2, 16], [8, entry.size], [8, entry.compressed]) : new Uint8Array(0);
+  const extra = join(zip64 ? fields([2, 0x0001], [2, 16], [8, entry.size], [8, entry.compressed]) : new Uint8Array(0), entry.extra);
   const sizes: [4, number][] = zip64
     ? [
         [4, MAX32],
@@ -117,8 +129,9 @@ function localHeader(entry: Omit<Written, 'offset'>, when: [number, number], zip
 }
 
 function centralHeader(entry: Written, when: [number, number]) {
-  const extra = zip64Extra([entry.size, entry.compressed, entry.offset]);
-  const version = extra.byteLength ? VERSION.zip64 : VERSION.plain;
+  const zip64 = zip64Extra([entry.size, entry.compressed, entry.offset]);
+  const extra = join(zip64, entry.extra);
+  const version = zip64.byteLength ? VERSION.zip64 : VERSION.plain;
   return join(
     fields(
       [4, 0x02014b50],
@@ -181,10 +194,12 @@ async function* archive(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>, d
   let count = 0;
   for await (const entry of entries) {
     const name = new TextEncoder().encode(unique(entry.name));
+    const extra = unicodePath(name);
     if (entry.data instanceof Uint8Array) {
       const body = entry.compress ? deflateRawSync(entry.data) : entry.data;
       const written = {
         name,
+        extra,
         flags: UTF8_NAMES,
         method: entry.compress ? 8 : 0,
         crc: crc32(entry.data),
@@ -200,7 +215,7 @@ async function* archive(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>, d
     } else {
       const { size, stream } = entry.data;
       const zip64 = size >= MAX32;
-      const header = localHeader({ name, flags: UTF8_NAMES | DESCRIPTOR_FOLLOWS, method: 0, crc: 0, compressed: size, size }, when, zip64);
+      const header = localHeader({ name, extra, flags: UTF8_NAMES | DESCRIPTOR_FOLLOWS, method: 0, crc: 0, compressed: size, size }, when, zip64);
       yield header;
       let crc = 0;
       let passed = 0;
@@ -219,7 +234,7 @@ async function* archive(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>, d
       const width = zip64 ? 8 : 4;
       const descriptor = fields([4, 0x08074b50], [4, crc], [width, size], [width, size]);
       yield descriptor;
-      central.push(centralHeader({ name, flags: UTF8_NAMES | DESCRIPTOR_FOLLOWS, method: 0, crc, compressed: size, size, offset }, when));
+      central.push(centralHeader({ name, extra, flags: UTF8_NAMES | DESCRIPTOR_FOLLOWS, method: 0, crc, compressed: size, size, offset }, when));
       offset += header.byteLength + size + descriptor.byteLength;
     }
     count++;
