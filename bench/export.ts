@@ -22,7 +22,8 @@ import { zipStream } from '../worker/services/export/zip';
 
 const BENCH = 'bench:export';
 const RECORDS = QUICK ? 20 : 1000;
-const LINES = QUICK ? 20 : 60;
+/** Lines per record: an hour's worth, or fewer where the format's limit would refuse 1,000 such records. */
+const linesPer = (format: ExportFormat) => (QUICK ? 20 : Math.min(60, Math.floor(EXPORT_MAX_LINES[format] / RECORDS)));
 const FORMATS: ExportFormat[] = QUICK ? ['txt', 'docx'] : ['txt', 'srt', 'docx'];
 const VIDEO_BYTES = (QUICK ? 64 : 1024) * 1024 * 1024;
 /** The CPU time a request may spend, and the share of it the line limits are meant to use. */
@@ -32,11 +33,23 @@ const MiB = 1024 * 1024;
 type Mode = 'idle' | 'old' | 'new';
 interface Measured {
   rssMiB: number;
+  /** Most heap and buffer memory in use, sampled after a full collection. */
+  liveMiB: number;
   cpuS: number;
   bytes: number;
 }
 
 const options = (format: ExportFormat) => ({ format, content: 'bilingual' as const, speaker: '1' as const, timestamps: '1' as const });
+
+/** Lines per record in this (child) process's measurement. */
+let LINES = 0;
+
+/** Heap and buffers in use after a full collection (the child runs with --expose-gc). */
+function live() {
+  (globalThis as { gc?: () => void }).gc?.();
+  const memory = process.memoryUsage();
+  return (memory.heapUsed + memory.arrayBuffers) / MiB;
+}
 
 function head(id: number): ExportHead {
   return {
@@ -65,18 +78,30 @@ function linesOf(id: number): SubtitleLine[] {
 
 const load = async (heads: ExportHead[]): Promise<ExportRecord[]> => heads.map((h) => ({ ...h, lines: linesOf(h.id), sensitive: [] }));
 
-async function drain(body: Uint8Array | ReadableStream<Uint8Array>) {
+/** Reads a body to its end, counting bytes; `sample` is called every 16 chunks. */
+async function drain(body: Uint8Array | ReadableStream<Uint8Array>, sample = () => {}) {
   if (body instanceof Uint8Array) return body.byteLength;
   let bytes = 0;
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
+  let chunks = 0;
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.byteLength;
+    if (++chunks % 16 === 0) sample();
+  }
   return bytes;
 }
 
 /** One measurement, in this (child) process. */
 async function measure(mode: Mode, format: ExportFormat): Promise<Measured> {
+  LINES = linesPer(format);
   const heads = Array.from({ length: RECORDS }, (_, i) => head(i + 1));
   // Both ways load the same code first (the Word library on its first use), so the idle process counts it too.
   await drain((await buildExport([heads[0]!], options(format), load)).body);
+  const base = live();
+  let peak = base;
+  const sample = () => {
+    peak = Math.max(peak, live());
+  };
+  // Collections for the samples are CPU too: the CPU figure comes from a run without them.
   const before = process.cpuUsage();
   let bytes = 0;
   if (mode === 'new') bytes = await drain((await buildExport(heads, options(format), load)).body);
@@ -88,10 +113,13 @@ async function measure(mode: Mode, format: ExportFormat): Promise<Measured> {
       const file = await buildExport([{ ...record, lineCount: record.lines.length }], options(format), async () => [record]);
       files[`${record.id}.${format}`] = [file.body as Uint8Array, { level: format === 'docx' ? 0 : 6 }];
     }
-    bytes = zipSync(files).byteLength;
+    const zipped = zipSync(files);
+    bytes = zipped.byteLength;
+    sample(); // all files and the zip of them are held here
   }
   const cpu = process.cpuUsage(before);
-  return { rssMiB: process.resourceUsage().maxRSS / 1024, cpuS: (cpu.user + cpu.system) / 1e6, bytes };
+  if (mode === 'new') await drain((await buildExport(heads, options(format), load)).body, sample);
+  return { rssMiB: process.resourceUsage().maxRSS / 1024, liveMiB: peak - base, cpuS: (cpu.user + cpu.system) / 1e6, bytes };
 }
 
 /** The dubbing zip's CPU per GiB of video passing through it: old (fflate, CRC in JS) or new (native CRC). */
@@ -119,7 +147,7 @@ async function videoCost(mode: 'old' | 'new'): Promise<number> {
 const run = promisify(execFile);
 
 async function child(args: string[]): Promise<Measured & { perGiB?: number }> {
-  const { stdout } = await run(process.execPath, [...process.execArgv, process.argv[1]!, '--child', ...args, ...(QUICK ? ['--quick'] : [])], {
+  const { stdout } = await run(process.execPath, [...process.execArgv, '--expose-gc', process.argv[1]!, '--child', ...args, ...(QUICK ? ['--quick'] : [])], {
     maxBuffer: 16 * MiB,
   });
   return JSON.parse(stdout.trim().split('\n').at(-1)!);
@@ -134,21 +162,23 @@ async function main() {
     console.log(JSON.stringify(result));
     return;
   }
-  console.log(`${BENCH}: ${RECORDS} records × ${LINES} bilingual lines${QUICK ? ' (quick)' : ''}`);
+  console.log(`${BENCH}: ${RECORDS} records of bilingual lines${QUICK ? ' (quick)' : ''}; peak memory above an idle process`);
   const figures: Record<string, number> = {};
   for (const format of FORMATS) {
     const idle = await child(['idle', format]);
     for (const mode of ['old', 'new'] as const) {
       const m = await child([mode, format]);
-      const lines = RECORDS * LINES;
+      const lines = RECORDS * linesPer(format);
       const peak = Math.max(0, m.rssMiB - idle.rssMiB);
       const perLineMs = (m.cpuS * 1000) / lines;
       console.log(
-        `  ${format.padEnd(4)} ${mode}: peak +${peak.toFixed(1)} MiB RSS, ${((m.cpuS * 1000) / RECORDS).toFixed(2)} ms CPU/record, ` +
+        `  ${format.padEnd(4)} ${mode} (${lines} lines): live ${m.liveMiB.toFixed(1)} MiB, RSS +${peak.toFixed(1)} MiB, ` +
+          `${m.cpuS.toFixed(2)} s CPU, ${((m.cpuS * 1000) / RECORDS).toFixed(2)} ms/record, ` +
           `${(perLineMs * 1000).toFixed(1)} µs/line, zip ${(m.bytes / MiB).toFixed(1)} MiB`,
       );
       figures[`${format} ${mode} CPU`] = m.cpuS;
       figures[`${format} ${mode} bytes`] = m.bytes;
+      figures[`${format} ${mode} live memory`] = m.liveMiB;
       if (mode === 'new') {
         const max = EXPORT_MAX_LINES[format];
         console.log(`       limit ${max} lines → ≈ ${((perLineMs * max) / 1000).toFixed(1)} s CPU here (request limit ${CPU_LIMIT_S} s)`);

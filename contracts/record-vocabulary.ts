@@ -39,7 +39,8 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EXPORT_CONTENTS = ['source', 'translation', 'bilingual'] as const;
 export type ExportContent = (typeof EXPORT_CONTENTS)[number];
 /**
- * Most transcript lines one export call renders, all its records together: what a Worker request renders well
- * inside its 30 s CPU limit (`npm run bench:export` measures the time per line; Word files cost the most).
+ * Most transcript lines one export call renders, all its records together: about 10 s of CPU each as
+ * `npm run bench:export` measures it (a third of a Worker request's 30 s). Subtitle cues cost the most per
+ * line (Chinese word breaking), Word files next; plain text is cheap.
  */
-export const EXPORT_MAX_LINES: Record<ExportFormat, number> = { txt: 200_000, srt: 200_000, vtt: 200_000, docx: 50_000 };
+export const EXPORT_MAX_LINES: Record<ExportFormat, number> = { txt: 200_000, srt: 20_000, vtt: 20_000, docx: 40_000 };

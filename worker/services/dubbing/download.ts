@@ -1,9 +1,12 @@
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { z } from 'zod';
+import { DUB_UPLOAD } from '../../../contracts/constants';
 import type { dubDownloadQuery } from '../../../contracts/dubbing';
+import { Code } from '../../../contracts/errors';
 import type { ExportContent } from '../../../contracts/record-vocabulary';
 import type { Db } from '../../db/client';
 import { dubIterations, dubProjects, records } from '../../db/schema';
+import { ApiError } from '../../lib/errors';
 import { baseName } from '../export';
 import { zipStream } from '../export/zip';
 import type { ZipEntry } from '../export/zip';
@@ -17,6 +20,13 @@ import { dubbedPrefix } from './storage';
  */
 
 const CONTENT: Record<'1' | '2' | '3', ExportContent> = { '1': 'source', '2': 'translation', '3': 'bilingual' };
+
+/**
+ * Most video bytes one zip carries: five videos of the largest size an upload takes (one upload batch). Each GiB
+ * costs about 0.4 s of CPU for its checksum and passage (`npm run bench:export`), so this stays near 10 s of a
+ * request's 30 s.
+ */
+export const DUB_ZIP_MAX_BYTES = DUB_UPLOAD.maxFiles * DUB_UPLOAD.maxBytes;
 
 /** A file of the download: subtitles made up front (they are small), a video opened when the zip reaches it. */
 type Planned = { name: string; data: Uint8Array } | { name: string; video: string; size: number };
@@ -40,6 +50,11 @@ export async function dubDownload(db: Db, env: Env, userId: number, q: z.output<
     const project = await db.query.dubProjects.findFirst({ where: eq(dubProjects.recordId, record.id) });
     const video = project?.outputKey && (project.expiresAt ?? 0) > now ? await env.MEDIA.head(project.outputKey) : null;
     if (video) planned.push({ name: `${baseName(record)}.mp4`, video: video.key, size: video.size });
+  }
+  const videoBytes = planned.reduce((sum, file) => sum + ('size' in file ? file.size : 0), 0);
+  if (videoBytes > DUB_ZIP_MAX_BYTES) {
+    const gb = (bytes: number) => (bytes / 1e9).toFixed(1);
+    throw new ApiError(Code.BAD_REQUEST, 'dubZipTooLarge', { size: gb(videoBytes), max: gb(DUB_ZIP_MAX_BYTES) });
   }
   async function* entries(): AsyncGenerator<ZipEntry> {
     for (const file of planned) {
