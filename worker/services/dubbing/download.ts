@@ -23,7 +23,7 @@ const CONTENT: Record<'1' | '2' | '3', ExportContent> = { '1': 'source', '2': 't
 
 /**
  * Most video bytes one zip carries: five videos of the largest size an upload takes (one upload batch). Each GiB
- * costs about 0.4 s of CPU for its checksum and passage (`npm run bench:export`), so this stays near 10 s of a
+ * costs about 0.3 s of CPU for its checksum and passage (`npm run bench:export`), so this stays under 10 s of a
  * request's 30 s.
  */
 export const DUB_ZIP_MAX_BYTES = DUB_UPLOAD.maxFiles * DUB_UPLOAD.maxBytes;
