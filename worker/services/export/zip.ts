@@ -7,6 +7,7 @@
  * fields, so archives past 4 GiB open in every unzip (APPNOTE 6.3.10, §4.3.9, §4.3.14, §4.5.3).
  */
 import { crc32, deflateRawSync } from 'node:zlib';
+import { concatBytes } from '../../lib/encoding';
 
 export interface ZipEntry {
   name: string;
@@ -51,15 +52,7 @@ function fields(...parts: [1 | 2 | 4 | 8, number][]): Uint8Array {
   return out;
 }
 
-const join = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
-};
+const join = (...parts: Uint8Array[]) => concatBytes(parts);
 
 /** MS-DOS time and date fields (local time as the zip format knows no zone; UTC here). */
 function dosTime(date: Date): [number, number] {
