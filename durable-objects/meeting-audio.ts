@@ -1,4 +1,4 @@
-import { concatBytes } from '../worker/lib/encoding';
+import { concatBytes } from '../worker/lib/bytes';
 import { audioKey, openWavHeader, wavHeader, WAV_HEADER_BYTES } from '../worker/services/transcription/audio';
 
 /**

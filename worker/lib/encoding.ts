@@ -1,4 +1,4 @@
-/** Byte helpers: joining byte arrays; for WebCrypto work, base64 and base64url, random ids and SHA-256 digests. */
+/** Byte helpers for WebCrypto work: base64 and base64url, random ids and SHA-256 digests. */
 export function toBase64(bytes: ArrayBuffer | Uint8Array): string {
   const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   let binary = '';
@@ -33,15 +33,4 @@ export function safeEqual(a: string, b: string): boolean {
     return false;
   }
   return crypto.subtle.timingSafeEqual(x, y);
-}
-
-/** The arrays one after another in one new array. */
-export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.byteLength;
-  }
-  return out;
 }

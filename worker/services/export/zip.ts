@@ -7,7 +7,7 @@
  * fields, so archives past 4 GiB open in every unzip (APPNOTE 6.3.10, §4.3.9, §4.3.14, §4.5.3).
  */
 import { crc32, deflateRawSync } from 'node:zlib';
-import { concatBytes } from '../../lib/encoding';
+import { concatBytes } from '../../lib/bytes';
 
 export interface ZipEntry {
   name: string;
