@@ -179,7 +179,8 @@ async function main() {
       figures[`${format} ${mode} CPU`] = m.cpuS;
       figures[`${format} ${mode} bytes`] = m.bytes;
       figures[`${format} ${mode} live memory`] = m.liveMiB;
-      if (mode === 'new') {
+      if (mode === 'new' && !QUICK) {
+        // Quick runs are too short (start-up and compilation dominate) to size anything by.
         const max = EXPORT_MAX_LINES[format];
         console.log(`       limit ${max} lines → ≈ ${((perLineMs * max) / 1000).toFixed(1)} s CPU here (request limit ${CPU_LIMIT_S} s)`);
       }
