@@ -178,7 +178,7 @@ async function main() {
       );
       figures[`${format} ${mode} CPU`] = m.cpuS;
       figures[`${format} ${mode} bytes`] = m.bytes;
-      figures[`${format} ${mode} live memory`] = m.liveMiB;
+      // Live memory is reported, not required: a quick run's few records can leave it within the collector's noise.
       if (mode === 'new' && !QUICK) {
         // Quick runs are too short (start-up and compilation dominate) to size anything by.
         const max = EXPORT_MAX_LINES[format];
