@@ -38,3 +38,9 @@ export const EXPORT_FORMATS = ['txt', 'srt', 'vtt', 'docx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EXPORT_CONTENTS = ['source', 'translation', 'bilingual'] as const;
 export type ExportContent = (typeof EXPORT_CONTENTS)[number];
+/**
+ * Most transcript lines one export call renders, all its records together: about 10 s of CPU each as
+ * `npm run bench:export` measures it (a third of a Worker request's 30 s). Subtitle cues cost the most per
+ * line (Chinese word breaking), Word files next; plain text is cheap.
+ */
+export const EXPORT_MAX_LINES: Record<ExportFormat, number> = { txt: 200_000, srt: 20_000, vtt: 20_000, docx: 40_000 };

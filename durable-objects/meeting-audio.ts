@@ -1,3 +1,4 @@
+import { concatBytes } from '../worker/lib/bytes';
 import { audioKey, openWavHeader, wavHeader, WAV_HEADER_BYTES } from '../worker/services/transcription/audio';
 
 /**
@@ -55,7 +56,7 @@ export class MeetingRecorder {
     const key = audioKey(this.recordId);
     const rest = this.take(this.storedBytes);
     if (!this.state.uploadId) {
-      if (rest.byteLength) await this.bucket.put(key, concat([wavHeader(rest.byteLength), rest]));
+      if (rest.byteLength) await this.bucket.put(key, concatBytes([wavHeader(rest.byteLength), rest]));
     } else {
       const upload = this.bucket.resumeMultipartUpload(key, this.state.uploadId);
       if (rest.byteLength) this.state.parts.push(await upload.uploadPart(this.state.parts.length + 1, rest));
@@ -70,7 +71,7 @@ export class MeetingRecorder {
 
   private storeGathered() {
     if (!this.gatheredBytes) return;
-    const row = concat(this.gathered);
+    const row = concatBytes(this.gathered);
     this.sql.exec('INSERT INTO audio (data) VALUES (?)', row);
     this.storedBytes += row.byteLength;
     this.gathered = [];
@@ -93,7 +94,7 @@ export class MeetingRecorder {
     const upload = this.bucket.resumeMultipartUpload(key, this.state.uploadId);
     const first = this.state.parts.length === 0;
     const data = this.peek(need);
-    const part = await upload.uploadPart(this.state.parts.length + 1, first ? concat([openWavHeader(), data]) : data);
+    const part = await upload.uploadPart(this.state.parts.length + 1, first ? concatBytes([openWavHeader(), data]) : data);
     this.state.parts.push(part);
     await this.save();
     this.take(need);
@@ -131,14 +132,4 @@ export class MeetingRecorder {
     this.storedBytes -= out.byteLength;
     return out;
   }
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
 }

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_MAX_LINES } from '../../contracts/record-vocabulary';
 import { subtitleCues } from '../../contracts/subtitle-cues';
 import type { TimedText } from '../../contracts/subtitle-cues';
 import { signUp } from './api';
@@ -365,6 +366,36 @@ describe('transcript export', () => {
     const last = seeded[119]!;
     const entry = Object.entries(files).find(([, data]) => strFromU8(data).includes(`line of ${last.id}`));
     expect(entry![0].startsWith(last.name)).toBe(true);
+  });
+
+  it('refuses, before sending a byte, an export too large for one request, and takes the same records in a lighter format', async () => {
+    const bulk = await signUp();
+    const folder = await defaultFolderId(bulk.token);
+    const seeded = [await createRecord(bulk.userId, folder, { name: 'long one' }), await createRecord(bulk.userId, folder, { name: 'long two' })];
+    const perRecord = EXPORT_MAX_LINES.srt / 2 + 1;
+    for (const record of seeded) {
+      await env.DB.prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+         INSERT INTO segments (record_id, seq, start_ms, end_ms, text) SELECT ?, i, i * 1000, i * 1000 + 900, 'line ' || i FROM n`,
+      )
+        .bind(perRecord, record.id)
+        .run();
+    }
+    const ids = seeded.map((r) => r.id).join(',');
+    const refused = await download(`/prod-api/speech/audio/transcribe/export?ids=${ids}&format=srt`, bulk.token);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      code: 400,
+      msg: `These records hold ${perRecord * 2} lines; one export takes at most ${EXPORT_MAX_LINES.srt}. Choose fewer records and export them in parts.`,
+      data: null,
+    });
+    const text = await download(`/prod-api/speech/audio/transcribe/export?ids=${ids}&format=txt&timestamps=0&speaker=0`, bulk.token);
+    expect(text.status).toBe(200);
+    const files = Object.values(unzipSync(new Uint8Array(await text.arrayBuffer()))).map((data) => strFromU8(data).split('\n').filter(Boolean));
+    expect(files.map((lines) => [lines.length, lines.at(-1)])).toEqual([
+      [perRecord, `line ${perRecord}`],
+      [perRecord, `line ${perRecord}`],
+    ]);
   });
 
   it('exports only the owner’s records', async () => {

@@ -540,6 +540,16 @@ const messages = {
     'zh-CN': '该记录暂无可导出的转写内容。',
     'zh-TW': '此記錄尚無可匯出的轉寫內容。',
   },
+  dubZipTooLarge: {
+    'en-US': 'These dubbed videos come to {size} GB; one download takes at most {max} GB. Download fewer videos at a time.',
+    'zh-CN': '所选配音视频共 {size} GB，单次下载最多 {max} GB，请减少视频数分批下载。',
+    'zh-TW': '所選配音影片共 {size} GB，單次下載最多 {max} GB，請減少影片數分批下載。',
+  },
+  exportTooLarge: {
+    'en-US': 'These records hold {lines} lines; one export takes at most {max}. Choose fewer records and export them in parts.',
+    'zh-CN': '所选记录共 {lines} 句，单次最多导出 {max} 句，请减少记录数分批导出。',
+    'zh-TW': '所選記錄共 {lines} 句，單次最多匯出 {max} 句，請減少記錄數分批匯出。',
+  },
   summaryRecordBusy: {
     'en-US': 'This record is still being transcribed or recorded. Its summary can be made once the transcript is complete.',
     'zh-CN': '该记录仍在转写或录制中，转写完成后才能生成摘要。',

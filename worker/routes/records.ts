@@ -54,9 +54,7 @@ export const recordRoutes = new Hono<AppEnv>()
   })
   .get(API.records.export, requireUser, validate('query', exportQuery), async (c) => {
     const download = await exportRecords(c.var.db, c.var.userId, c.req.valid('query'));
-    return c.body(new Blob([download.body]), 200, {
-      'content-type': download.contentType,
-      'content-disposition': attachment(download),
-      'cache-control': 'no-store',
+    return new Response(download.body, {
+      headers: { 'content-type': download.contentType, 'content-disposition': attachment(download), 'cache-control': 'no-store' },
     });
   });

@@ -353,13 +353,31 @@ async function sensitiveLists(db: Db, ids: number[]) {
 }
 
 /** The caller's records as a file (one) or a zip (several). */
+/** Lines per record, zero for a record without any. */
+async function lineCounts(db: Db, recordIds: number[]): Promise<Map<number, number>> {
+  const rows = await runBatch(
+    db,
+    chunks(recordIds).map((part) =>
+      db.select({ id: segments.recordId, n: count() }).from(segments).where(inArray(segments.recordId, part)).groupBy(segments.recordId),
+    ),
+  );
+  return new Map(rows.flat().map((row) => [row.id, row.n]));
+}
+
+/** The export reads each group of records' lines only when it reaches them (worker/services/export). */
 export async function exportRecords(db: Db, userId: number, options: ExportOptions) {
   const owned = await ownedRecords(db, userId, options.ids);
-  const ids = owned.map((r) => r.id);
-  const lines = await linesOf(db, ids);
-  const sensitive = await sensitiveLists(db, ids);
+  const counts = await lineCounts(
+    db,
+    owned.map((r) => r.id),
+  );
   return buildExport(
-    owned.map((r) => ({ ...r, lines: lines.get(r.id)!, sensitive: sensitive.get(r.id) ?? [] })),
+    owned.map((r) => ({ ...r, lineCount: counts.get(r.id) ?? 0 })),
     options,
+    async (heads) => {
+      const ids = heads.map((h) => h.id);
+      const [lines, sensitive] = await Promise.all([linesOf(db, ids), sensitiveLists(db, ids)]);
+      return heads.map((h) => ({ ...h, lines: lines.get(h.id)!, sensitive: sensitive.get(h.id) ?? [] }));
+    },
   );
 }

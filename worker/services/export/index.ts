@@ -1,5 +1,6 @@
 import { Code } from '../../../contracts/errors';
 import type { ExportOptions, SubtitleLine } from '../../../contracts/records';
+import { EXPORT_MAX_LINES } from '../../../contracts/record-vocabulary';
 import type { ExportContent, ExportFormat } from '../../../contracts/record-vocabulary';
 import { sensitiveMasker } from '../../../contracts/sensitive';
 import { ApiError } from '../../lib/errors';
@@ -9,11 +10,14 @@ import { oneLine } from './text';
 import type { ExportLine } from './text';
 import { txt } from './txt';
 import { vtt } from './vtt';
-import { zip } from './zip';
+import { zipStream } from './zip';
+import type { ZipEntry } from './zip';
 
 /**
- * Transcript export (`transcribe/export`): one record becomes one file, several become a zip of files.
- * The formats are pure functions of the lines; this module picks the text each line shows and names files.
+ * Transcript export (`transcribe/export`): one record becomes one file, several become a zip of files,
+ * streamed: the lines of a few records are read, rendered and sent before the next are read, so memory holds
+ * one group however many records are chosen. The formats are pure functions of the lines; this module picks
+ * the text each line shows, names files and refuses exports too large for one request.
  */
 export interface ExportRecord {
   id: number;
@@ -30,14 +34,26 @@ export interface ExportRecord {
   sensitive?: string[];
 }
 
-export interface Download {
+/** A file to send: in memory by default, or a stream (`Download<Stream>`) written as it is read. */
+export interface Download<Body extends Uint8Array | Stream = Uint8Array> {
   /** The real name, sent as RFC 5987 `filename*`. */
   filename: string;
   /** An ASCII stand-in for clients that do not read `filename*`. */
   fallbackName: string;
   contentType: string;
-  body: Uint8Array;
+  body: Body;
 }
+
+type Stream = ReadableStream<Uint8Array>;
+
+/** A record as the export sees it before reading its lines: how many it has. */
+export type ExportHead = Omit<ExportRecord, 'lines' | 'sensitive'> & { lineCount: number };
+
+/** Reads these records' lines and sensitive words; the export calls it for a few records at a time. */
+export type LoadLines = (heads: ExportHead[]) => Promise<ExportRecord[]>;
+
+/** Records read together: few enough lines that a group's rows and files stay a few MB. */
+const GROUP = { lines: 2_000, records: 50 };
 
 export const CONTENT_TYPES: Record<ExportFormat | 'zip', string> = {
   txt: 'text/plain; charset=utf-8',
@@ -107,12 +123,41 @@ export function asciiName(record: Named, ext: string) {
   return /[A-Za-z0-9]/.test(ascii) ? `${ascii}.${ext}` : `record-${record.id}.${ext}`;
 }
 
+/**
+ * Refuses an export that would not fit one Worker request (its CPU time above all: see EXPORT_MAX_LINES),
+ * before any byte is sent, so the refusal is an envelope rather than a broken download.
+ */
+function checkSize(heads: ExportHead[], format: ExportFormat) {
+  const lines = heads.reduce((sum, head) => sum + head.lineCount, 0);
+  if (lines === 0) throw new ApiError(Code.BAD_REQUEST, 'exportEmpty');
+  if (lines > EXPORT_MAX_LINES[format]) throw new ApiError(Code.BAD_REQUEST, 'exportTooLarge', { lines, max: EXPORT_MAX_LINES[format] });
+}
+
+/** Consecutive records in groups of at most GROUP lines and records (a longer record is a group of its own). */
+function groups(heads: ExportHead[]): ExportHead[][] {
+  const out: ExportHead[][] = [];
+  let lines = Number.POSITIVE_INFINITY;
+  for (const head of heads) {
+    const last = out.at(-1);
+    if (!last || lines + head.lineCount > GROUP.lines || last.length >= GROUP.records) {
+      out.push([head]);
+      lines = head.lineCount;
+    } else {
+      last.push(head);
+      lines += head.lineCount;
+    }
+  }
+  return out;
+}
+
 /** One record as a file, or a zip of files for several; records without a translation export their source text in a zip. */
-export async function buildExport(records: ExportRecord[], options: Format, now = Date.now()): Promise<Download> {
+export async function buildExport(heads: ExportHead[], options: Format, load: LoadLines, now = Date.now()): Promise<Download<Uint8Array | Stream>> {
   const { format, content } = options;
-  if (records.length === 1) {
-    const [record] = records as [ExportRecord];
-    if (record.lines.length === 0) throw new ApiError(Code.BAD_REQUEST, 'exportEmpty');
+  const withLines = heads.filter((head) => head.lineCount > 0);
+  if (heads.length === 1) {
+    const [head] = heads as [ExportHead];
+    checkSize(heads, format);
+    const [record] = (await load([head])) as [ExportRecord];
     if (content !== 'source' && !hasTranslation(record)) throw new ApiError(Code.BAD_REQUEST, 'exportNoTranslation');
     return {
       filename: `${baseName(record)}.${format}`,
@@ -121,15 +166,17 @@ export async function buildExport(records: ExportRecord[], options: Format, now 
       body: await render(record, options, content),
     };
   }
-  const withLines = records.filter((record) => record.lines.length > 0);
-  if (withLines.length === 0) throw new ApiError(Code.BAD_REQUEST, 'exportEmpty');
-  const entries = [];
-  for (const record of withLines) {
-    const data = await render(record, options, hasTranslation(record) ? content : 'source');
-    entries.push({ name: `${baseName(record)}.${format}`, data, compress: format !== 'docx' });
+  checkSize(withLines, format);
+  async function* entries(): AsyncGenerator<ZipEntry> {
+    for (const group of groups(withLines)) {
+      for (const record of await load(group)) {
+        const data = await render(record, options, hasTranslation(record) ? content : 'source');
+        yield { name: `${baseName(record)}.${format}`, data, compress: format !== 'docx' };
+      }
+    }
   }
   const name = `tingyi-export-${new Date(now).toISOString().slice(0, 10)}.zip`;
-  return { filename: name, fallbackName: name, contentType: CONTENT_TYPES.zip, body: zip(entries) };
+  return { filename: name, fallbackName: name, contentType: CONTENT_TYPES.zip, body: zipStream(entries(), new Date(now)) };
 }
 
 /** `Content-Disposition` with an ASCII `filename` and the UTF-8 name as RFC 5987 `filename*`. */
