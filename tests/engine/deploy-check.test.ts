@@ -94,6 +94,8 @@ function wranglerToml(values: Record<string, string>, edit: (toml: string) => st
   toml = set(toml, 'main', join(root, 'worker/index.ts'));
   toml = set(toml, 'directory', join(root, 'dist/web'));
   toml = set(toml, 'migrations_dir', join(root, 'migrations'));
+  // Any other path the file gives relative to itself (the bundler's aliases) points into the repository too.
+  toml = toml.replace(/"\.\/([^"]+)"/g, (_, path: string) => JSON.stringify(join(root, path)));
   for (const [key, value] of Object.entries(values)) toml = set(toml, key, value);
   const path = join(dir, `wrangler-${randomUUID()}.toml`);
   writeFileSync(path, edit(toml));
