@@ -130,6 +130,10 @@ describe('completion and clean-up', () => {
     const unprobed = await completeUpload(db, engineDown, userId, up.uploadId).catch((e: unknown) => e);
     expect(unprobed).toMatchObject({ status: 503, key: 'engineUnavailable' });
     expect((await env.MEDIA.head(up.objectName))?.size).toBe(size);
+    // The assembled upload keeps no part rows, and a browser resuming it sends no part again.
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM upload_parts WHERE upload_row_id = ?').bind(up.id).first('n')).toBe(0);
+    const resumed = await init(token, { oriFileName: 'long.mp3', fileSize: size, resumeUploadId: up.uploadId });
+    expect(resumed.body.data).toMatchObject({ uploadId: up.uploadId, uploadedParts: [1, 2, 3] });
 
     // The real engine finds these bytes are no audio: refused with its reason, and nothing is kept.
     const unreadable = await merge();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { customType, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { DubForm, DubStage } from '../../contracts/dubbing';
 import type { FitKind } from '../../contracts/dubbing-engine';
 import { MEETING_MODES } from '../../contracts/meeting';
@@ -37,6 +37,15 @@ const ofRecord = () =>
   integer('record_id')
     .notNull()
     .references(() => records.id, { onDelete: 'cascade' });
+/**
+ * A line's translations by language as JSON, with none stored as '' rather than '{}': most lines of most
+ * records have none, and a transcript's rows are most of D1 (bench:storage), so the two bytes count.
+ */
+const translationsJson = customType<{ data: Record<string, string>; driverData: string }>({
+  dataType: () => 'text',
+  toDriver: (value) => (Object.keys(value).length === 0 ? '' : JSON.stringify(value)),
+  fromDriver: (value) => (value === '' ? {} : (JSON.parse(value) as Record<string, string>)),
+});
 const ofPackage = () =>
   integer('package_id')
     .notNull()
@@ -332,7 +341,7 @@ export const segments = sqliteTable(
     startMs: integer('start_ms').notNull(),
     endMs: integer('end_ms').notNull(),
     text: text('text').notNull(),
-    translations: text('translations', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
+    translations: translationsJson('translations').notNull().default(sql`''`),
     speaker: text('speaker').notNull().default(''),
     /** The line's median voice pitch from recognition (Hz); dubbing gives its speaker a voice of that register. */
     pitchHz: integer('pitch_hz'),

@@ -8,6 +8,7 @@ import { extensionOf, partPlan } from '../../contracts/uploads';
 import type { UploadInitResponse, UploadedFile } from '../../contracts/uploads';
 import type { Db } from '../db/client';
 import { uploadParts, uploads } from '../db/schema';
+import { runBatch } from '../lib/batch';
 import { randomToken } from '../lib/encoding';
 import { ApiError } from '../lib/errors';
 import { ProviderError, providers } from './providers';
@@ -94,7 +95,8 @@ export async function initUpload(
     uploadUrls: await presignParts(target, upload.objectName, upload.uploadId, all),
     objectName: upload.objectName,
     chunkSize: upload.chunkSize,
-    uploadedParts: await partNumbers(db, upload.id),
+    // Once its bytes are assembled (the probe then failed), every part is in: none is sent again.
+    uploadedParts: upload.completedAt === null ? await partNumbers(db, upload.id) : all,
   };
 }
 
@@ -128,7 +130,11 @@ export async function completeUpload(db: Db, env: Env, userId: number, uploadId:
       await removeRows(db, [row.id]);
       throw new ApiError(Code.BAD_REQUEST, 'uploadInconsistent');
     }
-    await db.update(uploads).set({ completedAt: Date.now() }).where(eq(uploads.id, row.id));
+    // The parts' ETags served only the completion: a finished upload keeps no rows per part in D1.
+    await runBatch(db, [
+      db.update(uploads).set({ completedAt: Date.now() }).where(eq(uploads.id, row.id)),
+      db.delete(uploadParts).where(eq(uploadParts.uploadRowId, row.id)),
+    ]);
   }
 
   let probe: ProbeResponse;
