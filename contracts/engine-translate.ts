@@ -9,8 +9,7 @@ export interface GlossaryTerm {
   target: string;
 }
 
-/** Sentences per LLM call, and how many earlier sentences ride along as read-only context. */
-export const LLM_BATCH = 20;
+/** How many earlier sentences ride along with a batch as read-only context (batches: ./translation-batches). */
 export const LLM_CONTEXT = 3;
 
 export function translationMessages(from: string, to: string, batch: string[], context: string[], glossary: GlossaryTerm[] = []) {

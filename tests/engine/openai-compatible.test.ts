@@ -7,7 +7,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../engine/config';
-import { LLM_BATCH, LLM_CONTEXT, translationMessages } from '../../contracts/engine-translate';
+import { LLM_CONTEXT, translationMessages } from '../../contracts/engine-translate';
+import { BATCH_MAX_LINES, translationBatches } from '../../contracts/translation-batches';
 import { FakeOpenAI, SERVER_ERROR, parseWav, speechExtent, type ReceivedAudio, type ReceivedChat } from './fake-openai';
 import { auth, file, post, postJson, sh, speak, startEngine, tempDir, type RunningEngine } from './helpers';
 
@@ -215,9 +216,10 @@ describe('contextual translation through an OpenAI-compatible /chat/completions 
     });
   };
 
-  it('translates in batches with the shared prompt, glossary terms and the preceding sentences as context, in order', async () => {
+  it('translates in batches sized as the Worker sizes them, with the shared prompt, glossary terms and the preceding sentences as context, in order', async () => {
     fake.reply = model;
-    const count = 2 * LLM_BATCH + 5;
+    // More lines than one batch may hold: two calls, not one per 20 lines.
+    const count = BATCH_MAX_LINES + 5;
     const texts = Array.from({ length: count }, (_, i) => zh(i + 1));
     const before = fake.chats.length;
     const { status, json } = await postJson(engine.url, '/v1/translate', { from: 'zh-CN', to: 'en-US', texts, glossary: GLOSSARY });
@@ -226,10 +228,12 @@ describe('contextual translation through an OpenAI-compatible /chat/completions 
     expect(json.texts).toEqual(texts.map((_, i) => en(i + 1, 'Tingyi')));
 
     const chats = fake.chats.slice(before);
-    expect(chats).toHaveLength(3);
+    const batches = translationBatches(texts, (t) => t);
+    expect(batches.map((b) => b.length)).toEqual([BATCH_MAX_LINES, 5]);
+    expect(chats).toHaveLength(batches.length);
     chats.forEach((chat, b) => {
-      const start = b * LLM_BATCH;
-      const batch = texts.slice(start, start + LLM_BATCH);
+      const start = batches.slice(0, b).reduce((n, x) => n + x.length, 0);
+      const batch = batches[b]!;
       const context = texts.slice(Math.max(0, start - LLM_CONTEXT), start);
       expect(chat).toMatchObject({ authorization: bearer(), model: CHAT_MODEL });
       expect(chat.messages).toEqual(translationMessages('zh-CN', 'en-US', batch, context, GLOSSARY));

@@ -1,17 +1,21 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import { API } from '../../contracts/api-paths';
+import { API_BASE } from '../../contracts/constants';
+import type { DubForm } from '../../contracts/dubbing';
 import type { JobMessage } from '../../contracts/jobs';
 import type { ServerMessage } from '../../contracts/meeting';
 import { MeetingFinals } from '../../durable-objects/meeting-finals';
 import { RoomTimers } from '../../durable-objects/meeting-timers';
 import { LiveTranslation } from '../../durable-objects/meeting-translation';
-import { segments, transcriptionJobs } from '../../worker/db/schema';
+import { app } from '../../worker/app';
+import { dubProjects, segments, transcriptionJobs } from '../../worker/db/schema';
 import { chunks, runBatch } from '../../worker/lib/batch';
 import { ProviderError } from '../../worker/services/providers';
-import { BATCH_MAX_LINES, BATCH_TOKENS, estimateTokens, translationBatches } from '../../worker/services/providers/translation-batches';
+import { BATCH_MAX_LINES, BATCH_TOKENS, estimateTokens, translationBatches } from '../../contracts/translation-batches';
 import { MODELS, workersAiTranslate } from '../../worker/services/providers/workers-ai';
-import { d1Pace, pacedAi } from '../../worker/services/providers/workers-ai-limits';
+import { AiUnavailable, d1Pace, pacedAi } from '../../worker/services/providers/workers-ai-limits';
 import { runTranscriptionStage } from '../../worker/services/transcription/pipeline';
 import { signUp } from './api';
 import { fakeWorkersAiText } from './fake-workers-ai-text';
@@ -33,8 +37,35 @@ const fileLine = (n: number) => `Line ${n}: ${SUBTITLE.slice(0, 30 + (n % 50))}.
 async function waitingFile(count: number) {
   const { token, userId } = await signUp();
   const record = await createRecord(userId, await defaultFolderId(token), { status: 'translating', audioLanguage: 'en-US', translationLanguage: 'es-ES' });
+  await storeLines(record.id, count);
+  await db.insert(transcriptionJobs).values({ recordId: record.id, userId, stage: 'translate', locale: 'en-US', updatedAt: Date.now() });
+  return record.id;
+}
+
+/** A dubbing project of `count` English lines, dubbed into Spanish, for its owner `token`. */
+async function dubbingProject(count: number) {
+  const { token, userId } = await signUp();
+  const record = await createRecord(userId, await defaultFolderId(token), {
+    type: 'dubbing',
+    status: 'dub_complete',
+    audioLanguage: 'en-US',
+    translationLanguage: 'es-ES',
+  });
+  await db.insert(dubProjects).values({ recordId: record.id, userId, form: {} as DubForm, stage: 'done', updatedAt: Date.now() });
+  await storeLines(record.id, count);
+  return { token, recordId: record.id };
+}
+
+const retranslate = (token: string, recordId: number, ai: unknown) =>
+  app.request(
+    `http://tingyi.test${API_BASE}${API.dubbing.transAdjust}?transId=${recordId}`,
+    { headers: { authorization: `Bearer ${token}` } },
+    { ...env, TRANSLATE_PROVIDER: 'workers-ai', AI: ai as Env['AI'] },
+  );
+
+async function storeLines(recordId: number, count: number) {
   const rows = Array.from({ length: count }, (_, seq) => ({
-    recordId: record.id,
+    recordId,
     seq,
     startMs: seq * 2000,
     endMs: seq * 2000 + 1500,
@@ -46,8 +77,6 @@ async function waitingFile(count: number) {
     db,
     chunks(rows, 12).map((part) => db.insert(segments).values(part)),
   );
-  await db.insert(transcriptionJobs).values({ recordId: record.id, userId, stage: 'translate', locale: 'en-US', updatedAt: Date.now() });
-  return record.id;
 }
 
 const storedLines = (recordId: number) => db.query.segments.findMany({ where: eq(segments.recordId, recordId), orderBy: segments.seq });
@@ -210,5 +239,42 @@ describe('translation within the limits', () => {
     expect(cut.flat()).toHaveLength(200);
     for (const b of cut) expect(b.reduce((n, t) => n + estimateTokens(t), 0)).toBeLessThanOrEqual(BATCH_TOKENS);
     expect(translationBatches(['x'.repeat(20_000), 'y'], (t) => t).map((b) => b.length)).toEqual([1, 1]);
+  });
+});
+
+describe('Workers AI beyond translation batches', () => {
+  it('translates a dubbing project again in context-sized batches, not fixed groups of lines', { timeout: 60_000 }, async () => {
+    const fake = fakeWorkersAiText();
+    const { token, recordId } = await dubbingProject(400);
+    const res = await retranslate(token, recordId, fake.ai);
+    expect(res.status).toBe(200);
+    const lines = await storedLines(recordId);
+    expect(lines.filter((l) => l.translations['es-ES'] !== `[es-ES] ${l.text}`)).toEqual([]);
+    expect(fake.stats.batches).toEqual(translationBatches(lines, (l) => l.text).map((b) => b.length));
+    expect(fake.stats.batches.length).toBeLessThan(400 / 50);
+  });
+
+  it('answers "try again" when Workers AI cannot be reached, and a file waits for the queue to retry it', { timeout: 60_000 }, async () => {
+    const unreachable = {
+      async run() {
+        throw new TypeError('Network connection lost.');
+      },
+    };
+    const { token, recordId } = await dubbingProject(3);
+    const res = await retranslate(token, recordId, unreachable);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ code: 503, msg: 'The speech and translation service is busy or unavailable. Please try again in a moment.' });
+
+    const fileId = await waitingFile(3);
+    const withAi = { ...env, TRANSLATE_PROVIDER: 'workers-ai', AI: unreachable as unknown as Env['AI'] };
+    const failed = await runTranscriptionStage(db, withAi, { kind: 'translate', recordId: fileId }, async () => {}).catch((err: unknown) => err);
+    // Not a refusal the queue gives up on: no 4xx provider answer, so the message is retried with the lines kept.
+    expect(failed).toBeInstanceOf(Error);
+    expect(failed).not.toBeInstanceOf(ProviderError);
+    expect((failed as Error).message).toMatch(/^3 of 3 lines are not translated yet: Workers AI unreachable/);
+    expect((await storedLines(fileId)).every((l) => l.translations['es-ES'] === undefined)).toBe(true);
+    expect((await db.query.transcriptionJobs.findFirst({ where: eq(transcriptionJobs.recordId, fileId) }))!.stage).toBe('translate');
+    // The summary's call goes through the same binding: unreachable is the same answer there.
+    await expect(pacedAi(unreachable, [MODELS.summarize], undefined).run(MODELS.summarize, {})).rejects.toBeInstanceOf(AiUnavailable);
   });
 });

@@ -324,6 +324,11 @@ const messages = {
     'zh-CN': '媒体服务繁忙或不可用，请稍后重试。',
     'zh-TW': '媒體服務繁忙或無法使用，請稍後重試。',
   },
+  aiUnavailable: {
+    'en-US': 'The speech and translation service is busy or unavailable. Please try again in a moment.',
+    'zh-CN': '语音与翻译服务繁忙或不可用，请稍后重试。',
+    'zh-TW': '語音與翻譯服務繁忙或無法使用，請稍後重試。',
+  },
   avatarInvalid: {
     'en-US': 'Choose a PNG, JPEG, GIF or WebP image of at most 2 MB.',
     'zh-CN': '请选择不超过 2 MB 的 PNG、JPEG、GIF 或 WebP 图片。',

@@ -5,9 +5,10 @@ import { DUB_LINE_MAX_CHARS } from '../../../contracts/dubbing';
 import type { DubIteration, DubLineRow, DubProject, DubSpeaker, dubEditSpeakerBody, dubEditsBody, dubLinesQuery } from '../../../contracts/dubbing';
 import type { Page } from '../../../contracts/records';
 import { disjointSpans } from '../../../contracts/timeline';
+import { translationBatches } from '../../../contracts/translation-batches';
 import type { Db } from '../../db/client';
 import { dubIterations, dubLines, dubProjects, segments } from '../../db/schema';
-import { chunks, runBatch } from '../../lib/batch';
+import { runBatch } from '../../lib/batch';
 import { ApiError } from '../../lib/errors';
 import { providers } from '../providers';
 import { assertLineTimes } from '../line-rules';
@@ -208,7 +209,10 @@ export async function listIterations(db: Db, env: Env, origin: string, userId: n
   return Promise.all(rows.map((r) => iterationOf(env, origin, r, now)));
 }
 
-/** `transAdjust`: the lines translated again in batches, each line with its neighbours as the translator's context. */
+/**
+ * `transAdjust`: the lines translated again in batches sized to the model's context as a file's translation is
+ * (contracts/translation-batches), each line with its neighbours as the translator's context.
+ */
 export async function retranslate(db: Db, env: Env, userId: number, recordId: number) {
   const { record } = await ownedProject(db, userId, recordId);
   assertEditable(record.status);
@@ -217,7 +221,7 @@ export async function retranslate(db: Db, env: Env, userId: number, recordId: nu
   const lines = await db.query.segments.findMany({ where: eq(segments.recordId, recordId), orderBy: segments.seq });
   const translator = providers(env).translate;
   const updates = [];
-  for (const batch of chunks(lines, 50)) {
+  for (const batch of translationBatches(lines, (l) => l.text)) {
     const texts = await translator.translate(
       record.audioLanguage,
       target,

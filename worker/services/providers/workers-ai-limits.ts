@@ -9,9 +9,13 @@
  * internal code: 3021 "rate limiting: inference request per min rate reached" or 3040 "Capacity temporarily
  * exceeded" (Cloudflare's Workers AI errors page). Those wait with growing, jittered delays and try again.
  * 3036 (the day's free allocation used up) is a 429 too but is not retried: minutes of waiting cannot help.
+ * A call that fails without any Workers AI answer (the binding's connection lost, a network error) is the
+ * service being unreachable, as an unreachable engine is: users are told to try again (503), jobs retry.
  */
+import { Code } from '../../../contracts/errors';
 import { database } from '../../db/client';
 import type { Db } from '../../db/client';
+import { ApiError } from '../../lib/errors';
 import { reserve } from '../rate-limit';
 import { ProviderError } from './types';
 
@@ -80,6 +84,25 @@ export function workersAiCode(err: unknown): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
+/** Workers AI could not be reached: "busy or unavailable, try again" for users; the message keeps why for the log. */
+export class AiUnavailable extends ApiError {
+  constructor(model: string, cause: unknown) {
+    super(Code.UNAVAILABLE, 'aiUnavailable');
+    this.name = 'AiUnavailable';
+    this.message = `Workers AI unreachable for ${model}: ${cause instanceof Error ? cause.message : String(cause)}`;
+  }
+}
+
+/** `ai.run`, with a failure that carries no Workers AI answer (no internal code, not our own error) as AiUnavailable. */
+async function reach(ai: AiLike, model: string, inputs: Record<string, unknown>, options?: Record<string, unknown>) {
+  try {
+    return await ai.run(model, inputs, options);
+  } catch (err) {
+    if (err instanceof ApiError || err instanceof ProviderError || workersAiCode(err) !== undefined) throw err;
+    throw new AiUnavailable(model, err);
+  }
+}
+
 export interface RetryOptions {
   /** Tries after the first 429; with the default delays they span about a minute. */
   retries?: number;
@@ -87,7 +110,10 @@ export interface RetryOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** `ai` whose calls to the `paced` models wait for the pace and retry a passing 429; other models go straight through. */
+/**
+ * `ai` whose calls to the `paced` models wait for the pace and retry a passing 429; other models go straight
+ * through. Any call that cannot reach Workers AI fails as AiUnavailable.
+ */
 export function pacedAi(
   ai: AiLike,
   paced: readonly string[],
@@ -96,11 +122,11 @@ export function pacedAi(
 ): AiLike {
   return {
     async run(model, inputs, options) {
-      if (!paced.includes(model)) return ai.run(model, inputs, options);
+      if (!paced.includes(model)) return reach(ai, model, inputs, options);
       for (let attempt = 0; ; attempt++) {
         await pace?.wait();
         try {
-          return await ai.run(model, inputs, options);
+          return await reach(ai, model, inputs, options);
         } catch (err) {
           const code = workersAiCode(err);
           if (code === undefined || !RETRYABLE.has(code)) throw err;

@@ -7,7 +7,7 @@
  *   is_final / speech_final, `UtteranceEnd`; `{"type":"CloseStream"}` flushes and closes)
  * - translation and summaries: @cf/qwen/qwen3-30b-a3b-fp8 — input { messages }, output an OpenAI-style chat
  *   completion (older text models answer { response }; both are read). Lines go in batches sized to its
- *   context (./translation-batches.ts); the calls are paced and retried by ./workers-ai-limits.ts.
+ *   context (contracts/translation-batches.ts); the calls are paced and retried by ./workers-ai-limits.ts.
  */
 import type { StreamServerMessage, TranscriptSegment } from '../../../contracts/engine';
 import { correctSegment, hotwordCorrector, hotwordPrompt, noHotwords, type HotwordCorrector } from '../../../contracts/hotwords';
@@ -26,7 +26,7 @@ import {
   type TranscribeResult,
   type TranslateProvider,
 } from './types';
-import { REPLY_TOKENS, translationBatches } from './translation-batches';
+import { REPLY_TOKENS, translationBatches } from '../../../contracts/translation-batches';
 import type { AiLike } from './workers-ai-limits';
 
 export type { AiLike };

@@ -14,7 +14,7 @@ import { translate as message } from '../../lib/i18n';
 import { type Enqueue, JobFailure } from '../jobs';
 import { charge } from '../rights';
 import { ProviderError, providers } from '../providers';
-import { translationBatches } from '../providers/translation-batches';
+import { translationBatches } from '../../../contracts/translation-batches';
 import { BYTES_PER_SECOND, WAV_HEADER_BYTES, audioKey, putStream, withOpenWavHeader } from './audio';
 import { recognisePiece } from './piece';
 import { dropPieces, type HeardLine, readPieces, storePiece } from './pieces';

@@ -2,7 +2,8 @@
  * How lines are cut into translation calls to an LLM: as many lines as fit the model's context, counted in
  * estimated tokens rather than a fixed number of lines, so a transcript of short lines costs few requests
  * (each one counts against Workers AI's requests-per-minute limit) and a batch of long ones never overflows
- * the reply. The Workers AI translator and the file job's translate stage cut by the same rule.
+ * the reply. The Worker's Workers AI translator, the file job's translate stage, dubbing's retranslation and
+ * the engine's OpenAI-compatible translator all cut by this one rule.
  */
 
 /** @cf/qwen/qwen3-30b-a3b-fp8's context window (Cloudflare's model page), in tokens. */
