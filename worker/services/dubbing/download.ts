@@ -31,7 +31,15 @@ export const DUB_ZIP_MAX_BYTES = DUB_UPLOAD.maxFiles * DUB_UPLOAD.maxBytes;
 /** A file of the download: subtitles made up front (they are small), a video opened when the zip reaches it. */
 type Planned = { name: string; data: Uint8Array } | { name: string; video: string; size: number };
 
-export async function dubDownload(db: Db, env: Env, userId: number, q: z.output<typeof dubDownloadQuery>, withVideo: boolean, now = Date.now()) {
+export async function dubDownload(
+  db: Db,
+  env: Env,
+  userId: number,
+  q: z.output<typeof dubDownloadQuery>,
+  withVideo: boolean,
+  now = Date.now(),
+  maxVideoBytes = DUB_ZIP_MAX_BYTES,
+) {
   const owned = await ownedRecords(db, userId, q.idStr);
   const planned: Planned[] = [];
   for (const record of owned) {
@@ -52,9 +60,9 @@ export async function dubDownload(db: Db, env: Env, userId: number, q: z.output<
     if (video) planned.push({ name: `${baseName(record)}.mp4`, video: video.key, size: video.size });
   }
   const videoBytes = planned.reduce((sum, file) => sum + ('size' in file ? file.size : 0), 0);
-  if (videoBytes > DUB_ZIP_MAX_BYTES) {
+  if (videoBytes > maxVideoBytes) {
     const gb = (bytes: number) => (bytes / 1e9).toFixed(1);
-    throw new ApiError(Code.BAD_REQUEST, 'dubZipTooLarge', { size: gb(videoBytes), max: gb(DUB_ZIP_MAX_BYTES) });
+    throw new ApiError(Code.BAD_REQUEST, 'dubZipTooLarge', { size: gb(videoBytes), max: gb(maxVideoBytes) });
   }
   async function* entries(): AsyncGenerator<ZipEntry> {
     for (const file of planned) {
