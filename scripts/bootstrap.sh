@@ -7,8 +7,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(ffmpeg espeak-ng pocketsphinx pocketsphinx-en-us python3-pocketsphinx)
+# The engine's own translation: Apertium with every Debian pair between two languages Tingyi names
+# (engine/backends/translation/apertium.ts maps their codes): English–Spanish and French–Spanish, both ways.
+packages+=(apertium apertium-eng-spa apertium-fr-es)
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(chromium fonts-wqy-microhei sox pocketsphinx-testdata apertium apertium-eng-spa)
+  packages+=(chromium fonts-wqy-microhei sox pocketsphinx-testdata)
 fi
 
 missing=()

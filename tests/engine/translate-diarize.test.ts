@@ -39,6 +39,13 @@ describe('translation', () => {
     expect(json.texts).toEqual(['La casa es grande.', 'Me gusta el coche rojo.']);
   });
 
+  it('translates between French and Spanish both ways with the pair a plain start installs', async () => {
+    const there = await postJson(ctx.engine.url, '/v1/translate', { from: 'fr-FR', to: 'es-ES', texts: ['La maison est grande.'] });
+    expect(there.json).toMatchObject({ backend: 'apertium', texts: ['La casa es grande.'] });
+    const back = await postJson(ctx.engine.url, '/v1/translate', { from: 'es-ES', to: 'fr-FR', texts: ['La casa es grande.'] });
+    expect(back.json).toMatchObject({ backend: 'apertium', texts: ['La maison est grande.'] });
+  });
+
   it('answers an unsupported pair with a clear error, never a copy of the input', async () => {
     const { status, json } = await postJson(ctx.engine.url, '/v1/translate', { from: 'en-US', to: 'ja-JP', texts: ['Hello'] });
     expect(status).toBe(422);
