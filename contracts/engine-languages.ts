@@ -34,9 +34,18 @@ export interface LanguageOption {
   name: string;
 }
 
+/** A language Tingyi names that this deployment does not offer for a use, and why, in the reader's language. */
+export interface MissingLanguage extends LanguageOption {
+  reason: string;
+  /** The engine's own reason, for whoever runs the deployment (English, technical), when the engine gave one. */
+  detail?: string;
+}
+
 export interface LanguageLists {
   transcribeLanguage: LanguageOption[];
   translation: LanguageOption[];
+  /** What is not offered here and why: spoken languages no recogniser knows, targets no translator reaches. */
+  missing?: { transcribeLanguage: MissingLanguage[]; translation: MissingLanguage[] };
 }
 
 export function languageOption(code: string, locale: Locale): LanguageOption {

@@ -1,10 +1,13 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { API } from '../../contracts/api-paths';
+import { API_BASE } from '../../contracts/constants';
+import type { LanguageLists } from '../../contracts/engine-languages';
 import { Code } from '../../contracts/errors';
 import { database } from '../../worker/db/client';
 import { ApiError } from '../../worker/lib/errors';
 import { canTranslate, checkAddedLanguage, checkLanguages, checkTargetCount, targetsFrom, translationPairs } from '../../worker/services/languages';
-import { grant, signUp } from './api';
+import { call, grant, signUp } from './api';
 
 /**
  * The one place language rules live (services/languages.ts), against the real engine's recognisers and
@@ -74,5 +77,39 @@ describe('language rules', () => {
     // SVIP raises the cap.
     await grant(userId, 'svip');
     expect(await refusal(() => checkAddedLanguage(db, userId, 'en-US', inUse, 'ca-ES'))).toBeNull();
+  });
+});
+
+describe('why a language is missing', () => {
+  const lists = async (use: keyof typeof API.languages, locale: string) =>
+    (await call<LanguageLists>(`${API_BASE}${API.languages[use]}`, { headers: { 'accept-language': locale } })).body.data;
+
+  it("names each language the deployment lacks with why, in the reader's language, and the engine's own reason", async () => {
+    // This engine recognises English with PocketSphinx only, and translates the Apertium pairs installed.
+    const upload = await lists('upload', 'en-US');
+    expect(upload.transcribeLanguage.map((l) => l.code)).toEqual(['en-US']);
+    const chinese = upload.missing!.transcribeLanguage.find((l) => l.code === 'zh-CN')!;
+    expect(chinese).toMatchObject({
+      name: 'Chinese (Simplified)',
+      reason: 'Chinese (Simplified) recognition needs a recogniser for Chinese (Simplified): see “Better speech models” in the README.',
+    });
+    expect(chinese.detail).toMatch(/^no recogniser for zh-CN is installed/);
+    expect(upload.missing!.transcribeLanguage.map((l) => l.code)).not.toContain('en-US');
+    // Spanish is reached from English; Japanese by nothing here.
+    expect(upload.missing!.translation.map((l) => l.code)).not.toContain('es-ES');
+    expect(upload.missing!.translation.find((l) => l.code === 'ja-JP')!.reason).toBe(
+      'Translation into Japanese needs a translator for it: see “Better speech models” in the README.',
+    );
+
+    const meeting = await lists('meeting', 'zh-CN');
+    expect(meeting.missing!.transcribeLanguage.find((l) => l.code === 'zh-CN')).toMatchObject({
+      name: '中文（简体）',
+      reason: '中文（简体）实时识别需要支持中文（简体）的实时识别器：请参阅 README 的“Better speech models”一节。',
+    });
+    const text = await lists('text', 'zh-TW');
+    expect(text.missing!.transcribeLanguage).toEqual([]);
+    expect(text.missing!.translation.find((l) => l.code === 'ko-KR')!.reason).toBe(
+      '翻譯成韓語需要相應的翻譯器：請參閱 README 的「Better speech models」一節。',
+    );
   });
 });

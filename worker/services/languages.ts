@@ -1,9 +1,10 @@
 import type { API } from '../../contracts/api-paths';
-import { LANGUAGES, languageOption, type LanguageLists } from '../../contracts/engine-languages';
+import { LANGUAGES, languageOption, type LanguageLists, type MissingLanguage } from '../../contracts/engine-languages';
 import { Code } from '../../contracts/errors';
 import type { Locale } from '../../contracts/locale';
 import type { Db } from '../db/client';
 import { ApiError } from '../lib/errors';
+import { translate } from '../lib/i18n';
 import { providers, type ProviderEnv } from './providers';
 import { permissions } from './rights';
 
@@ -79,7 +80,8 @@ export async function checkAddedLanguage(db: Db, userId: number, source: string,
  *   dubbing  batch recognition languages
  *   upload   batch recognition languages
  *   text     text translation sources
- * `translation` lists the targets reachable from at least one of the listed sources.
+ * `translation` lists the targets reachable from at least one of the listed sources. `missing` names every other
+ * language Tingyi knows, with why it is not offered here (and the engine's own reason, when it serves that part).
  */
 export type LanguageUse = keyof typeof API.languages;
 
@@ -87,6 +89,8 @@ export interface AvailableLanguages {
   transcribe: string[];
   stream: string[];
   translation: { from: string; to: string }[];
+  /** The engine's reasons for what it lacks, by language: as a source of this use, and as a target. */
+  reasons?: { source: Map<string, string>; target: Map<string, string> };
 }
 
 const ORDER = new Map(LANGUAGES.map((l, i) => [l.code, i]));
@@ -96,20 +100,47 @@ export function languageLists(use: LanguageUse, available: AvailableLanguages, l
   const sources = use === 'meeting' ? available.stream : use === 'text' ? available.translation.map((p) => p.from) : available.transcribe;
   const from = new Set(sources);
   const targets = available.translation.filter((p) => from.has(p.from)).map((p) => p.to);
+  const missing = (offered: string[], key: 'missingFileLanguage' | 'missingLiveLanguage' | 'missingTranslation', details?: Map<string, string>) =>
+    LANGUAGES.filter((l) => !offered.includes(l.code)).map(({ code }): MissingLanguage => {
+      const option = languageOption(code, locale);
+      const detail = details?.get(code);
+      return { ...option, reason: translate(locale, key, { language: option.name }), ...(detail ? { detail } : {}) };
+    });
   return {
     transcribeLanguage: ordered(sources).map((code) => languageOption(code, locale)),
     translation: ordered(targets).map((code) => languageOption(code, locale)),
+    missing: {
+      // Text translation has no recogniser: its sources are whatever the translator reads.
+      transcribeLanguage: use === 'text' ? [] : missing(sources, use === 'meeting' ? 'missingLiveLanguage' : 'missingFileLanguage', available.reasons?.source),
+      translation: missing(targets, 'missingTranslation', available.reasons?.target),
+    },
   };
+}
+
+const servedByEngine = (setting: string | undefined) => (setting || 'engine').trim() === 'engine';
+
+/** The engine's reasons (GET /v1/capabilities, cached with the lists) for the parts of `use` it serves. */
+async function engineReasons(env: ProviderEnv, use: LanguageUse): Promise<AvailableLanguages['reasons']> {
+  const sourceSetting = use === 'meeting' ? env.STREAM_PROVIDER : env.ASR_PROVIDER;
+  const [sources, targets] = [use !== 'text' && servedByEngine(sourceSetting), servedByEngine(env.TRANSLATE_PROVIDER)];
+  if (!sources && !targets) return undefined;
+  const caps = await providers(env).engine.capabilities();
+  const source = new Map<string, string>();
+  if (sources) for (const l of use === 'meeting' ? caps.asr.stream : caps.asr.batch) if (!l.available && l.reason) source.set(l.code, l.reason);
+  const target = new Map<string, string>();
+  if (targets) for (const p of caps.translation.unavailable) if (!target.has(p.to)) target.set(p.to, p.reason);
+  return { source, target };
 }
 
 async function available(env: ProviderEnv, use: LanguageUse): Promise<AvailableLanguages> {
   const p = providers(env);
-  const [transcribe, stream, translation] = await Promise.all([
+  const [transcribe, stream, translation, reasons] = await Promise.all([
     use === 'dubbing' || use === 'upload' ? p.transcribe.languages() : Promise.resolve([]),
     use === 'meeting' ? p.stream.languages() : Promise.resolve([]),
     p.translate.pairs(),
+    engineReasons(env, use),
   ]);
-  return { transcribe, stream, translation };
+  return { transcribe, stream, translation, reasons };
 }
 
 /** The lists a language call answers with, from what the deployment can do right now. */
