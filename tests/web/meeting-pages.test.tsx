@@ -41,6 +41,12 @@ const LANGUAGES: LanguageLists = {
     { code: 'en-US', name: 'English' },
     { code: 'ja-JP', name: 'Japanese' },
   ],
+  missing: {
+    transcribeLanguage: [
+      { code: 'yue', name: 'Cantonese', reason: 'Cantonese live recognition needs a live recogniser for Cantonese: see “Better speech models” in the README.' },
+    ],
+    translation: [],
+  },
 };
 const INVITE = 'Inv1teT0kenABC';
 const QR_KEY = 'k3yFromTheOwnersQrCode0000000000';
@@ -293,6 +299,18 @@ describe('/meeting setup', () => {
     });
     expect(await screen.findByTestId('meeting-console')).toBeTruthy();
     await visitOf('host');
+  });
+
+  it('says why a spoken language cannot be chosen for a live meeting', async () => {
+    signIn();
+    renderAt('/meeting');
+    const missing = await screen.findByTestId('meeting-missing-sources');
+    expect(missing.querySelector('summary')!.textContent).toBe('Why some spoken languages are not offered (1)');
+    expect(missing.querySelector('li')!.textContent).toBe(
+      'Cantonese live recognition needs a live recogniser for Cantonese: see “Better speech models” in the README.',
+    );
+    // Every translation language is offered: nothing to explain.
+    expect(screen.queryByTestId('meeting-missing-targets')).toBeNull();
   });
 
   it('creates a recording-only meeting without target languages or a name', async () => {

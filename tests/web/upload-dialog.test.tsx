@@ -29,6 +29,24 @@ const LANGUAGES: LanguageLists = {
     { code: 'zh-TW', name: 'Chinese (Traditional)' },
     { code: 'ja-JP', name: 'Japanese' },
   ],
+  missing: {
+    transcribeLanguage: [
+      {
+        code: 'ja-JP',
+        name: 'Japanese',
+        reason: 'Japanese recognition needs a recogniser for Japanese: see “Better speech models” in the README.',
+        detail: 'no recogniser for ja-JP is installed',
+      },
+    ],
+    translation: [
+      { code: 'ko-KR', name: 'Korean', reason: 'Translation into Korean needs a translator for it: see “Better speech models” in the README.' },
+      {
+        code: 'zh-CN',
+        name: 'Chinese (Simplified)',
+        reason: 'Translation into Chinese (Simplified) needs a translator for it: see “Better speech models” in the README.',
+      },
+    ],
+  },
 };
 
 const uploaded = (id: number, name: string): UploadedFile => ({
@@ -158,6 +176,20 @@ describe('local transcription dialog', () => {
     await waitFor(() => expect(within(dialog).getByTestId('upload-folder').textContent).toBe('Clients'));
     expect(calls('/speech/audio/transcribe/getLatestTrans').length).toBe(1);
     expect(within(dialog).queryByTestId('upload-recovery-banner')).toBeNull();
+  });
+
+  it('says why a language is not offered, in the dialog, and leaves out the spoken language itself', async () => {
+    await openDialog();
+    const sources = await screen.findByTestId('upload-missing-sources');
+    expect(sources.querySelector('summary')!.textContent).toBe('Why some spoken languages are not offered (1)');
+    const japanese = within(sources).getByText('Japanese recognition needs a recogniser for Japanese: see “Better speech models” in the README.');
+    expect(japanese.getAttribute('title')).toBe('no recogniser for ja-JP is installed');
+    // The spoken language is Chinese (Simplified), the first offered: translating into it is no translation, so no reason is owed.
+    const targets = screen.getByTestId('upload-missing-targets');
+    expect(targets.querySelector('summary')!.textContent).toBe('Why some translation languages are not offered (1)');
+    expect([...targets.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Translation into Korean needs a translator for it: see “Better speech models” in the README.',
+    ]);
   });
 
   it('ignores a file of another format with the format error', async () => {

@@ -16,6 +16,10 @@ export const enUS = {
     retry: 'Try again',
     save: 'Save',
   },
+  missingLanguages: {
+    sources: 'Why some spoken languages are not offered ({{count}})',
+    targets: 'Why some translation languages are not offered ({{count}})',
+  },
   pages: {
     home: 'Home',
     records: 'Records',

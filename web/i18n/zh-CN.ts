@@ -15,6 +15,10 @@ export const zhCN: Messages = {
     retry: '重试',
     save: '保存',
   },
+  missingLanguages: {
+    sources: '为什么有些识别语言不可选（{{count}} 种）',
+    targets: '为什么有些翻译语言不可选（{{count}} 种）',
+  },
   pages: {
     home: '首页',
     records: '记录',

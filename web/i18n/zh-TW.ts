@@ -15,6 +15,10 @@ export const zhTW: Messages = {
     retry: '重試',
     save: '儲存',
   },
+  missingLanguages: {
+    sources: '為什麼有些辨識語言無法選擇（{{count}} 種）',
+    targets: '為什麼有些翻譯語言無法選擇（{{count}} 種）',
+  },
   pages: {
     home: '首頁',
     records: '記錄',

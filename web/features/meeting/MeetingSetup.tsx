@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { MEETING_MODES } from '../../../contracts/meeting';
 import type { CreateMeetingBody, MeetingMode } from '../../../contracts/meeting';
 import { RECORD_NAME_MAX } from '../../../contracts/record-vocabulary';
+import { MissingLanguages } from '../../components/MissingLanguages';
 import { PageTitle } from '../../components/PageTitle';
 import { currentLocale } from '../../i18n';
 import { PATHS } from '../../lib/paths';
@@ -163,7 +164,12 @@ export function MeetingSetup() {
           <Form.Item
             name="sourceLanguage"
             label={t('meeting.page.sourceLanguage')}
-            extra={t('common.recognitionLimit', { count: recognitionCount })}
+            extra={
+              <>
+                {t('common.recognitionLimit', { count: recognitionCount })}
+                <MissingLanguages missing={languages.data?.missing?.transcribeLanguage} kind="sources" testId="meeting-missing-sources" />
+              </>
+            }
             rules={[{ required: true, message: t('meeting.page.sourceRequired') }]}
           >
             <Select
@@ -179,7 +185,12 @@ export function MeetingSetup() {
             <Form.Item
               name="targetLanguages"
               label={t('meeting.page.targetLanguages')}
-              extra={t('meeting.page.targetLimit', { count: translateCount })}
+              extra={
+                <>
+                  {t('meeting.page.targetLimit', { count: translateCount })}
+                  <MissingLanguages missing={languages.data?.missing?.translation} kind="targets" testId="meeting-missing-targets" />
+                </>
+              }
               rules={[{ required: true, type: 'array', min: 1, message: t('meeting.page.targetRequired') }]}
             >
               <Select

@@ -3,6 +3,7 @@ import { Form, Select } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LanguageLists } from '../../../contracts/engine-languages';
+import { MissingLanguages } from '../../components/MissingLanguages';
 
 interface LanguageFieldsProps {
   /** The languages the deployment can recognise and translate into. */
@@ -34,13 +35,29 @@ export function LanguageFields({ languages, testIdPrefix, noTranslation, audioEx
     if (audioLanguage && audioLanguage === form.getFieldValue('translationLanguage')) form.setFieldValue('translationLanguage', undefined);
   }, [audioLanguage, form]);
 
-  const options = (list: LanguageLists[keyof LanguageLists] | undefined) => (list ?? []).map((l) => ({ value: l.code, label: l.name }));
+  const options = (list: LanguageLists['translation'] | undefined) => (list ?? []).map((l) => ({ value: l.code, label: l.name }));
+  const missing = languages.data?.missing;
   return (
     <div className="upload-form-row">
-      <Form.Item name="audioLanguage" label={t('upload.audioLanguage')} extra={audioExtra}>
+      <Form.Item
+        name="audioLanguage"
+        label={t('upload.audioLanguage')}
+        extra={
+          <>
+            {audioExtra}
+            <MissingLanguages missing={missing?.transcribeLanguage} kind="sources" testId={`${testIdPrefix}-missing-sources`} />
+          </>
+        }
+      >
         <Select showSearch optionFilterProp="label" loading={languages.isLoading} options={options(offered)} data-testid={`${testIdPrefix}-audio-language`} />
       </Form.Item>
-      <Form.Item name="translationLanguage" label={t('upload.translationLanguage')}>
+      <Form.Item
+        name="translationLanguage"
+        label={t('upload.translationLanguage')}
+        extra={
+          <MissingLanguages missing={missing?.translation.filter((l) => l.code !== audioLanguage)} kind="targets" testId={`${testIdPrefix}-missing-targets`} />
+        }
+      >
         <Select
           showSearch
           allowClear
