@@ -524,13 +524,21 @@ describe('language calls', () => {
   };
 
   it('derives transcription and translation lists from what is available, named in the locale', () => {
-    expect(languageLists('upload', available, 'zh-CN')).toEqual({
+    const upload = languageLists('upload', available, 'zh-CN');
+    expect(upload).toMatchObject({
       transcribeLanguage: [{ code: 'en-US', name: '英语' }],
       translation: [{ code: 'es-ES', name: '西班牙语' }],
     });
-    expect(languageLists('text', available, 'en-US')).toEqual({
+    // Every other language is named as missing, with why.
+    expect(upload.missing!.transcribeLanguage.map((l) => l.code)).not.toContain('en-US');
+    expect(upload.missing!.transcribeLanguage.find((l) => l.code === 'ja-JP')!.reason).toBe(
+      '识别日语需要支持日语的识别器：请参阅 README 的“Better speech models”一节。',
+    );
+    expect(upload.missing!.translation.map((l) => l.code)).not.toContain('es-ES');
+    expect(languageLists('text', available, 'en-US')).toMatchObject({
       transcribeLanguage: ['zh-CN', 'zh-TW', 'en-US', 'es-ES'].map((code) => ({ code, name: expect.any(String) })),
       translation: ['zh-CN', 'zh-TW', 'en-US', 'es-ES'].map((code) => ({ code, name: expect.any(String) })),
+      missing: { transcribeLanguage: [] },
     });
   });
 
