@@ -57,6 +57,8 @@ export interface StreamOptions {
   embeddings?: boolean;
   /** Proprietary words: partials and finals are corrected towards them. */
   hotwords?: string[];
+  /** False: the engine only cuts utterances (`speech`, `utterance`) for a batch recogniser in the Worker. */
+  recognise?: boolean;
 }
 
 export interface StreamProvider {
@@ -104,7 +106,7 @@ export interface SocketLike {
  * A LiveStream over a socket: audio goes out as binary frames, `endMessage` is the protocol's "no more
  * audio" message, and `emit` hands each result (in the engine's message format) to every listener.
  */
-export function socketLiveStream(socket: SocketLike, endMessage: string) {
+export function socketLiveStream(socket: SocketLike, endMessage: string, settled: () => Promise<void> = async () => {}) {
   const listeners: ((m: StreamServerMessage) => void)[] = [];
   const stream: LiveStream = {
     send: (pcm) => socket.send(pcm),
@@ -115,7 +117,8 @@ export function socketLiveStream(socket: SocketLike, endMessage: string) {
   const emit = (m: StreamServerMessage) => {
     for (const listener of listeners) listener(m);
   };
-  // A connection that drops without the protocol's goodbye still ends the session for its listeners.
-  socket.addEventListener('close', () => emit({ type: 'closed' }));
+  // A connection that drops without the protocol's goodbye still ends the session for its listeners, once
+  // what it delivered is `settled` (a batch recogniser's last finals).
+  socket.addEventListener('close', () => void settled().then(() => emit({ type: 'closed' })));
   return { stream, emit };
 }
