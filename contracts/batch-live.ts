@@ -16,6 +16,9 @@ export type ClipRecogniser = (pcm: Int16Array, offset: number) => Promise<{ text
 /** Audio kept behind the newest sample beyond what waits for a final: an open utterance is at most this long. */
 const KEEP_SECONDS = 17;
 
+/** Pauses before asking a recogniser again for a final it refused. */
+const RETRY_DELAYS_MS = [1000, 3000];
+
 const round = (s: number) => Math.round(s * 1000) / 1000;
 
 export class BatchLive {
@@ -86,7 +89,7 @@ export class BatchLive {
     this.finals = this.finals.then(async () => {
       try {
         if (!clip || this.failed) return;
-        const r = await this.recognise(clip, msg.start);
+        const r = await this.patiently(() => this.recognise(clip, msg.start));
         const text = r.text.trim();
         if (text) {
           this.emit({
@@ -108,6 +111,21 @@ export class BatchLive {
         this.reportHeard();
       }
     });
+  }
+
+  /**
+   * A final asked again after a refusal (a rate limit's 429 passes within seconds), RETRY_DELAYS_MS apart; the
+   * last refusal is the caller's to report.
+   */
+  private async patiently<T>(call: () => Promise<T>): Promise<T> {
+    for (const wait of RETRY_DELAYS_MS) {
+      try {
+        return await call();
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+    return call();
   }
 
   /** Progress: what the cutter has heard, but not past an utterance still waiting for its final. */

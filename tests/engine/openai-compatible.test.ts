@@ -4,7 +4,6 @@
  * reach. Speech is made with espeak-ng from known Chinese and Japanese sentences.
  */
 import { writeFileSync } from 'node:fs';
-import WebSocket from 'ws';
 import type { StreamServerMessage } from '../../contracts/engine';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +11,7 @@ import { loadConfig } from '../../engine/config';
 import { EMBEDDING_DIM } from '../../engine/backends/diarization/mfcc';
 import { LLM_BATCH, LLM_CONTEXT, translationMessages } from '../../contracts/engine-translate';
 import { FakeOpenAI, SERVER_ERROR, parseWav, speechExtent, type ReceivedAudio, type ReceivedChat } from './fake-openai';
-import { SECRET, auth, file, post, postJson, sh, speak, startEngine, tempDir, type RunningEngine } from './helpers';
+import { auth, file, post, postJson, sh, speak, startEngine, streamPcm, tempDir, type RunningEngine } from './helpers';
 
 const ASR_MODEL = 'whisper-large-v3';
 const CHAT_MODEL = 'qwen2.5-7b-instruct';
@@ -339,29 +338,8 @@ describe('FakeOpenAI holds requests to the real service contract', () => {
 type Message<T extends StreamServerMessage['type']> = Extract<StreamServerMessage, { type: T }>;
 const only = <T extends StreamServerMessage['type']>(messages: StreamServerMessage[], type: T) => messages.filter((m): m is Message<T> => m.type === type);
 
-/** Streams a WAV's PCM to the live endpoint in 100 ms frames, ten times faster than real time; every message back. */
-async function streamLive(path: string, query: string): Promise<StreamServerMessage[]> {
-  const pcm = file(path).subarray(44);
-  const ws = new WebSocket(`${engine.url.replace('http', 'ws')}/v1/asr/stream?${query}`, { headers: { authorization: `Bearer ${SECRET}` } });
-  const messages: StreamServerMessage[] = [];
-  const done = new Promise<void>((resolve, reject) => {
-    ws.on('message', (data) => {
-      const msg = JSON.parse(String(data)) as StreamServerMessage;
-      messages.push(msg);
-      if (msg.type === 'closed') resolve();
-    });
-    ws.on('error', reject);
-  });
-  await new Promise((resolve) => ws.on('open', resolve));
-  for (let off = 0; off < pcm.length; off += 3200) {
-    ws.send(pcm.subarray(off, Math.min(pcm.length, off + 3200)));
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  ws.send(JSON.stringify({ type: 'end' }));
-  await done;
-  ws.close();
-  return messages;
-}
+/** Streams a WAV's PCM to the live endpoint; every message back. */
+const streamLive = (path: string, query: string) => streamPcm(engine.url, file(path).subarray(44), query);
 
 describe('live recognition through an OpenAI-compatible /audio/transcriptions endpoint', () => {
   const ZH = ['大家好，欢迎参加今天的会议。', '今天我们讨论下个季度的预算和招聘计划，请大家先看一下材料。'];

@@ -107,6 +107,26 @@ describe('Chinese through Workers AI', () => {
       ).toBe(true);
     expect(new Set(fake.whisperCalls.map((c) => c.language))).toEqual(new Set(['zh']));
   }, 90_000);
+
+  it("keeps every final when Whisper's rate limit refuses some calls: partials are dropped, finals asked again", async () => {
+    // Two requests in any 2 s: the meeting's partials and finals together ask for more than that.
+    const fake = fakeWorkersAiSpeech(script, { perMinute: 2, minuteMs: 2000 });
+    const live = await providers({ ...env, STREAM_PROVIDER: 'workers-ai', WORKERS_AI_LIVE_MODEL: 'whisper', AI: fake.ai } as unknown as Env).stream.open(
+      'zh-CN',
+    );
+    const messages: StreamServerMessage[] = [];
+    live.onMessage((m) => messages.push(m));
+    const twoTurns = pcm.subarray(0, Math.round(spans[2]!.start * 16_000) * 2);
+    for (let i = 0; i < twoTurns.length; i += frameBytes) {
+      live.send(twoTurns.slice(i, i + frameBytes));
+      if ((i / frameBytes) % 5 === 0) await new Promise((r) => setTimeout(r, 50));
+    }
+    live.end();
+    await expect.poll(() => messages.some((m) => m.type === 'closed'), { timeout: 60_000 }).toBe(true);
+    expect(messages.filter((m) => m.type === 'error')).toEqual([]);
+    expect(messages.flatMap((m) => (m.type === 'final' ? [m.text] : []))).toEqual(CHINESE_MEETING_LINES.slice(0, 2));
+    expect(fake.refused.count).toBeGreaterThan(0);
+  }, 90_000);
 });
 
 describe('a Chinese meeting end to end', () => {

@@ -65,6 +65,8 @@ export function fakeWorkersAiSpeech(
   const whisperCalls: { language?: string; seconds: number; vadFilter?: boolean; prompt?: string }[] = [];
   const streams: { params: Record<string, unknown>; audioBytes: number }[] = [];
   const accepted: number[] = [];
+  /** Requests refused by the rate limit (they do not count towards it). */
+  const refused = { count: 0 };
 
   /** The line after the last one heard in full: a growing utterance is that one, as a meeting goes in order. */
   let next = 0;
@@ -83,7 +85,10 @@ export function fakeWorkersAiSpeech(
   const limited = () => {
     const t = Date.now();
     while (accepted.length && accepted[0]! <= t - minuteMs) accepted.shift();
-    if (accepted.length >= perMinute) throw new Error('3040: Capacity temporarily exceeded, please try again.');
+    if (accepted.length >= perMinute) {
+      refused.count++;
+      throw new Error('3040: Capacity temporarily exceeded, please try again.');
+    }
     accepted.push(t);
   };
 
@@ -214,5 +219,5 @@ export function fakeWorkersAiSpeech(
       throw new Error(`5007: No such model ${model} or task`);
     },
   };
-  return { ai, whisperCalls, streams };
+  return { ai, whisperCalls, streams, refused };
 }
