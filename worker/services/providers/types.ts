@@ -14,7 +14,7 @@ export interface TranscribeInput {
   language: string;
   /**
    * Ask for each segment's speaker embedding so pieces can be labelled together later. Providers without
-   * embeddings (Workers AI) leave them out, and the job then skips speaker labels.
+   * embeddings (Workers AI) leave them out, and the engine measures them (transcription/piece.ts).
    */
   embeddings?: boolean;
   /** Proprietary words to recognise (a recogniser's prompt where it takes one, and post-correction). */
@@ -52,7 +52,7 @@ export interface LiveStream {
 export interface StreamOptions {
   /**
    * Ask for who is speaking. The engine adds each final's speaker embedding (labelled live by
-   * worker/lib/speaker-tracker); Workers AI (Deepgram) labels each final's `speaker` itself.
+   * worker/lib/speaker-tracker), also under Workers AI's Whisper; Nova-3 labels each final's `speaker` itself.
    */
   embeddings?: boolean;
   /** Proprietary words: partials and finals are corrected towards them. */

@@ -4,7 +4,8 @@
  *   output { text, transcription_info?: { language, duration }, segments?: [{ start, end, text, words?: [{ word, start, end }] }] }
  * - live ASR: @cf/deepgram/nova-3 over WebSocket (`run(model, params, { websocket: true })` answers a 101
  *   Response whose webSocket speaks Deepgram's live protocol: binary audio in; `Results` messages out with
- *   is_final / speech_final, `UtteranceEnd`; `{"type":"CloseStream"}` flushes and closes)
+ *   is_final / speech_final, `UtteranceEnd`; `{"type":"CloseStream"}` flushes and closes), or Whisper on the
+ *   utterances the engine cuts (WORKERS_AI_LIVE_MODEL = "whisper", contracts/batch-live.ts)
  * - translation and summaries: @cf/qwen/qwen3-30b-a3b-fp8 — input { messages }, output an OpenAI-style chat
  *   completion (older text models answer { response }; both are read). Lines go in batches sized to its
  *   context (./translation-batches.ts); the calls are paced and retried by ./workers-ai-limits.ts.
