@@ -241,8 +241,9 @@ export function whisperLiveStream(ai: AiLike, socket: SocketLike, language: stri
   return {
     ...stream,
     send: (pcm) => {
-      const view = ArrayBuffer.isView(pcm) ? new Int16Array(pcm.buffer, pcm.byteOffset, pcm.byteLength >> 1) : new Int16Array(pcm, 0, pcm.byteLength >> 1);
-      batch.audio(view);
+      // A copy: a frame's view may start at an odd byte, where no Int16Array may.
+      const bytes = ArrayBuffer.isView(pcm) ? new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength) : new Uint8Array(pcm);
+      batch.audio(new Int16Array(bytes.slice(0, bytes.length & ~1).buffer));
       stream.send(pcm);
     },
   };
