@@ -5,6 +5,7 @@ import { ENGINE_PATHS } from '../../contracts/engine';
 import { MEETING, type MeetingAccess, type MeetingDetail } from '../../contracts/meeting';
 import type { RecordDetail } from '../../contracts/records';
 import type { SummaryState } from '../../contracts/summary';
+import { assignSpeaker, emptySpeakers } from '../../worker/lib/speaker-tracker';
 import { providers } from '../../worker/services/providers';
 import { audioKey, openWavHeader } from '../../worker/services/transcription/audio';
 import { recognisePiece } from '../../worker/services/transcription/piece';
@@ -65,17 +66,36 @@ describe('Chinese through Workers AI', () => {
     expect(labels[0]).not.toBe(labels[1]);
   });
 
-  it('streams a Chinese turn to Nova-3 with language zh-CN and diarization, and gives its final', async () => {
+  it('streams Chinese to Nova-3 with language zh-CN, the engine measuring each final’s voice, so speakers stay apart across connections', async () => {
     const fake = fakeWorkersAiSpeech(script);
-    const live = await providers({ ...env, STREAM_PROVIDER: 'workers-ai', AI: fake.ai } as unknown as Env).stream.open('zh-CN', { embeddings: true });
-    expect(fake.streams[0]!.params).toMatchObject({ language: 'zh-CN', diarize: 'true', encoding: 'linear16', sample_rate: '16000' });
-    const messages: StreamServerMessage[] = [];
-    live.onMessage((m) => messages.push(m));
-    const turn = pcm.subarray(0, Math.round(spans[0]!.end * 16_000) * 2 + 16_000);
-    for (let i = 0; i < turn.length; i += frameBytes) live.send(turn.slice(i, i + frameBytes));
-    live.end();
-    await expect.poll(() => messages.some((m) => m.type === 'closed'), { timeout: 10_000 }).toBe(true);
-    expect(messages.filter((m) => m.type === 'final').map((m) => (m.type === 'final' ? [m.text, m.speaker] : []))).toEqual([[CHINESE_MEETING_LINES[0], '1']]);
+    const stream = providers({ ...env, STREAM_PROVIDER: 'workers-ai', AI: fake.ai } as unknown as Env).stream;
+    const turn = (i: number) => pcm.subarray(Math.round(spans[i]!.start * 16_000) * 2, Math.round(spans[i]!.end * 16_000) * 2 + 16_000);
+    const finals: Extract<StreamServerMessage, { type: 'final' }>[] = [];
+    // Each turn on a connection of its own, as after a pause: Nova-3 would call both voices speaker 0.
+    for (const i of [0, 1]) {
+      const live = await stream.open('zh-CN', { embeddings: true });
+      const messages: StreamServerMessage[] = [];
+      live.onMessage((m) => messages.push(m));
+      const audio = turn(i);
+      for (let at = 0; at < audio.length; at += frameBytes) live.send(audio.slice(at, at + frameBytes));
+      live.end();
+      await expect.poll(() => messages.some((m) => m.type === 'closed'), { timeout: 20_000 }).toBe(true);
+      finals.push(...messages.flatMap((m) => (m.type === 'final' ? [m] : [])));
+    }
+    expect(fake.streams[0]!.params).toMatchObject({ language: 'zh-CN', encoding: 'linear16', sample_rate: '16000' });
+    expect(fake.streams[0]!.params.diarize).toBeUndefined();
+    expect(finals.map((f) => f.text)).toEqual(CHINESE_MEETING_LINES.slice(0, 2));
+    for (const f of finals) {
+      expect(f.speaker).toBeUndefined();
+      expect(f.embedding?.length).toBeGreaterThan(0);
+    }
+    let speakers = emptySpeakers;
+    const labels = finals.map((f) => {
+      const assigned = assignSpeaker(speakers, f.embedding!, { seconds: f.end - f.start });
+      speakers = assigned.state;
+      return assigned.label;
+    });
+    expect(labels).toEqual(['1', '2']);
   });
 
   it('hears a Chinese meeting live with Whisper: the engine cuts utterances, finals and partials come from Whisper, with voices', async () => {

@@ -52,7 +52,8 @@ export interface LiveStream {
 export interface StreamOptions {
   /**
    * Ask for who is speaking. The engine adds each final's speaker embedding (labelled live by
-   * worker/lib/speaker-tracker), also under Workers AI's Whisper; Nova-3 labels each final's `speaker` itself.
+   * worker/lib/speaker-tracker), also under Workers AI's recognisers (./live-voices.ts); without the engine,
+   * Nova-3 labels each final's `speaker` itself.
    */
   embeddings?: boolean;
   /** Proprietary words: partials and finals are corrected towards them. */

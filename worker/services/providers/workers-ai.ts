@@ -30,6 +30,7 @@ import {
 import { REPLY_TOKENS, translationBatches } from './translation-batches';
 import type { AiLike } from './workers-ai-limits';
 import type { EngineClient } from './engine';
+import { withVoices } from './live-voices';
 import { BatchLive } from '../../../contracts/batch-live';
 import { wavHeader } from '../transcription/audio';
 
@@ -274,14 +275,22 @@ export function workersAiStream(ai: AiLike, { engine, model = 'nova-3' }: { engi
           smart_format: 'true',
           endpointing: '400',
           utterance_end_ms: '1000',
-          // Live diarization puts `speaker` (from 0) on every word of a result.
-          ...(options.embeddings ? { diarize: 'true' } : {}),
+          // Live diarization puts `speaker` (from 0) on every word of a result; with the engine there, the
+          // engine's voices label speakers instead, the same across reconnects.
+          ...(options.embeddings && !engine ? { diarize: 'true' } : {}),
         },
         { websocket: true },
       )) as Response & { webSocket?: SocketLike | null };
       if (!res.webSocket) throw new ProviderError(`Workers AI refused the live stream (${res.status})`, 502);
       res.webSocket.accept?.();
-      return deepgramLiveStream(res.webSocket, correct);
+      const live = deepgramLiveStream(res.webSocket, correct);
+      if (!options.embeddings || !engine) return live;
+      try {
+        return withVoices(live, await engine.openSocket(language, { embeddings: true, recognise: false }));
+      } catch (err) {
+        live.close();
+        throw err;
+      }
     },
     async languages() {
       // Whisper knows every language Tingyi names; Nova-3 those in its list.
