@@ -15,6 +15,7 @@ export const ENGINE_PATHS = {
   stream: '/v1/asr/stream',
   diarize: '/v1/diarize',
   cluster: '/v1/diarize/cluster',
+  embeddings: '/v1/diarize/embeddings',
   translate: '/v1/translate',
   summarize: '/v1/summarize',
 } as const;
@@ -187,6 +188,20 @@ export const clusterRequest = z.object({
 });
 export type ClusterRequest = z.input<typeof clusterRequest>;
 
+/**
+ * Speaker embeddings (and median pitch) for given time spans of the media: the lines another recogniser
+ * (Workers AI, an OpenAI-compatible one) wrote, so they are labelled by voice as the engine's own lines are.
+ */
+export const embeddingsOptions = diarizeOptions.omit({ maxSpeakers: true });
+export type EmbeddingsRequest = z.input<typeof embeddingsOptions>;
+
+export interface EmbeddingsResponse {
+  /** One per requested span, in order (what /v1/asr/transcribe returns as a segment's `embedding`). */
+  embeddings: number[][];
+  /** Median voice pitch in Hz per span; null where the span has no voiced frames. */
+  pitch: (number | null)[];
+}
+
 export interface DiarizeResponse {
   backend: string;
   speakers: number;
@@ -200,11 +215,16 @@ export interface DiarizeResponse {
 // below, times in seconds from the first sample of the stream. With `&embeddings=true` each final carries
 // `embedding`, the speaker embedding of that utterance's audio (as /v1/asr/transcribe returns per segment),
 // for labelling speakers while the stream runs. `&hotwords=` (as for /v1/asr/transcribe) corrects partials
-// and finals towards proprietary words.
+// and finals towards proprietary words. With `&recognise=false` the engine only cuts the stream into
+// utterances (for a caller that recognises them itself with a batch recogniser): `speech` about once a second
+// while an utterance grows, `utterance` when it ends (with its embedding when asked), and `heard`; no partials
+// or finals. A language only a batch recogniser knows (an OpenAI-compatible one) is served the same way
+// inside the engine (contracts/batch-live.ts), so the caller sees partials and finals as usual.
 
 export const streamOptions = z.object({
   language: z.string().min(2).max(16).default('en-US'),
   embeddings: flag.default(false),
+  recognise: flag.default(true),
   hotwords: hotwordsOption,
 });
 
@@ -223,7 +243,14 @@ export type StreamServerMessage =
    * finals of utterances that ended before it sent. A caller compares it with the audio it sent to know how far behind recognition runs.
    */
   | { type: 'heard'; end: number }
-  | { type: 'closed' };
+  | { type: 'closed' }
+  /** With `recognise=false`: the open utterance so far, from its start to `end` (seconds). */
+  | { type: 'speech'; utterance: number; start: number; end: number }
+  /** With `recognise=false`: an utterance ended; its audio is `start`..`end`. */
+  | { type: 'utterance'; utterance: number; start: number; end: number; embedding?: number[] };
+
+/** How often a growing utterance is announced (`speech`), so a batch recogniser re-hears it for a partial. */
+export const STREAM_SPEECH_EVERY_S = 1;
 
 export const STREAM_WORKING_MS = 2000;
 export const STREAM_HEARD_EVERY_S = 0.5;

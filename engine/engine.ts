@@ -73,8 +73,9 @@ export class Engine {
     return null;
   }
 
-  streamBackend(language: string): 'pocketsphinx' | null {
-    return this.asrAvailable && POCKETSPHINX_LANGUAGES.includes(language) ? 'pocketsphinx' : null;
+  /** Live: PocketSphinx streams; a batch recogniser hears the utterances the VAD cuts (contracts/batch-live.ts). */
+  streamBackend(language: string): 'pocketsphinx' | 'openai-compatible' | null {
+    return this.batchBackend(language);
   }
 
   private support(code: string, backend: string | null, why: string): LanguageSupport {
@@ -99,9 +100,7 @@ export class Engine {
       vad: { available: vad.available, backend: 'silero-v5 (sherpa-onnx)', reason: vad.reason },
       asr: {
         batch: LANGUAGES.map((l) => this.support(l.code, vad.available ? this.batchBackend(l.code) : null, vad.reason ?? missing(l.code))),
-        stream: LANGUAGES.map((l) =>
-          this.support(l.code, vad.available ? this.streamBackend(l.code) : null, vad.reason ?? missing(l.code).replace(/; set ENGINE_OPENAI_ASR_URL.*$/, '')),
-        ),
+        stream: LANGUAGES.map((l) => this.support(l.code, vad.available ? this.streamBackend(l.code) : null, vad.reason ?? missing(l.code))),
       },
       diarization: {
         available: this.ffmpeg !== null,

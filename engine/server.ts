@@ -13,11 +13,13 @@ import {
   ENGINE_PATHS,
   clusterRequest,
   diarizeOptions,
+  embeddingsOptions,
   mediaSource,
   streamOptions,
   transcribeOptions,
   translateRequest,
   type DiarizeResponse,
+  type EmbeddingsResponse,
   type StreamServerMessage,
   type TranscribeResponse,
   type VadResponse,
@@ -27,14 +29,17 @@ import { summarizeRequest } from '../contracts/summary';
 import type { Engine } from './engine';
 import { EngineHttpError, badRequest, isJson, mediaInput, parseWith, queryObject, readJson, sendError, sendJson } from './http';
 import { extractProcess, pcmChunks, probe, probeAudio } from './backends/media/ffmpeg';
-import { speechSegments } from './backends/vad/silero';
+import { speechSegments, vadStatus } from './backends/vad/silero';
 import { transcribeSource } from './backends/asr/batch';
 import { openAiTranscriber } from './backends/asr/openai';
 import { StreamSession } from './backends/asr/stream';
-import { embedSpans } from './backends/diarization/mfcc';
+import { embedSpans, embeddingJson } from './backends/diarization/mfcc';
+import { spanFeatures } from './backends/diarization/spans';
 import { labelSpeakers } from './backends/diarization/cluster';
 import { z } from 'zod';
 import { correctSegment, hotwordCorrector, noHotwords } from '../contracts/hotwords';
+import { BatchLive } from '../contracts/batch-live';
+import { languageInfo } from '../contracts/engine-languages';
 import { DUB_ENGINE_PATHS, fitRequest, renderPlan, speakRequest } from '../contracts/dubbing-engine';
 import { checkLines, Dubbing } from './backends/dubbing';
 import { readRenderUpload } from './backends/dubbing/upload';
@@ -176,6 +181,16 @@ export function createEngineServer(engine: Engine): Server {
       sendJson(res, 200, body);
     },
 
+    [`POST ${ENGINE_PATHS.embeddings}`]: async (req, res) => {
+      const opts = await mediaRequest(req, embeddingsOptions);
+      const body = await withMedia(req, opts.url, async (source): Promise<EmbeddingsResponse> => {
+        await probeAudio(source);
+        const features = await spanFeatures(pcmChunks(source), opts.segments);
+        return { embeddings: features.map((f) => embeddingJson(f.embedding)), pitch: features.map((f) => (f.pitch ? Math.round(f.pitch) : null)) };
+      });
+      sendJson(res, 200, body);
+    },
+
     [`POST ${ENGINE_PATHS.cluster}`]: async (req, res) => {
       const body = parseWith(clusterRequest, await readJson(req));
       if (new Set(body.embeddings.map((e) => e.length)).size !== 1) throw badRequest('embeddings: all must have the same length');
@@ -282,20 +297,27 @@ export function createEngineServer(engine: Engine): Server {
       return reject(status, code, message);
     }
     const { language } = options;
-    if (!engine.streamBackend(language)) return reject(422, 'unsupported_language', `live recognition of ${language} is not installed`);
+    // Cutting utterances for a caller that recognises them itself needs only the VAD.
+    const known = options.recognise ? engine.streamBackend(language) : vadStatus(config.vadModel).available && languageInfo(language);
+    if (!known) return reject(422, 'unsupported_language', `live recognition of ${language} is not installed`);
     if (engine.activeStreams >= config.maxStreams) return reject(429, 'busy', `all ${config.maxStreams} live streams are in use`);
     engine.activeStreams++;
     wss.handleUpgrade(req, socket, head, (ws) => void runStream(ws, options).finally(() => engine.activeStreams--));
   });
 
-  async function runStream(ws: WebSocket, { language, embeddings, hotwords }: z.output<typeof streamOptions>) {
+  async function runStream(ws: WebSocket, { language, embeddings, hotwords, recognise }: z.output<typeof streamOptions>) {
     // Loading (Chinese: pinyin) overlaps taking a decoder; only the decoder's results need it.
     const correcting = hotwordCorrector(hotwords ?? [], language);
     let correct = noHotwords;
-    const send = (raw: StreamServerMessage) => {
+    const reply = (raw: StreamServerMessage) => {
       const msg = raw.type === 'partial' ? { ...raw, text: correct(raw.text) } : raw.type === 'final' ? correctSegment(correct, raw) : raw;
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
     };
+    const backend = recognise ? engine.streamBackend(language) : null;
+    // A batch recogniser hears the utterances the session cuts; its partials and finals go out as PocketSphinx's do.
+    const transcriber = backend === 'openai-compatible' ? openAiTranscriber(config.openaiAsr!, language, fetch, hotwords) : null;
+    const batch = transcriber ? new BatchLive((pcm, offset) => transcriber.decode(pcm, offset), reply) : null;
+    const send = (msg: StreamServerMessage) => void (batch?.cut(msg) || reply(msg));
     // Frames that arrive while the decoder process is starting are kept, not lost.
     const early: (Buffer | 'end')[] = [];
     let session: StreamSession | null = null;
@@ -314,11 +336,13 @@ export function createEngineServer(engine: Engine): Server {
       }
       if (!session) return void early.push(data);
       if (data.length % 2) return send({ type: 'error', code: 'bad_request', message: 'binary frames must hold whole PCM16 samples' });
-      session.push(new Int16Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.length)));
+      const pcm = new Int16Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.length));
+      batch?.audio(pcm);
+      session.push(pcm);
     };
     const closed = new Promise<void>((resolve) => ws.on('close', () => resolve()));
     ws.on('message', (data, isBinary) => onFrame(data as Buffer, isBinary));
-    const [decoder, corrector] = await Promise.all([engine.takeStreamDecoder(), correcting]);
+    const [decoder, corrector] = await Promise.all([backend === 'pocketsphinx' ? engine.takeStreamDecoder() : null, correcting]);
     correct = corrector;
     const finish = async () => {
       if (ended || !session) return;
@@ -326,6 +350,7 @@ export function createEngineServer(engine: Engine): Server {
       const working = setInterval(() => send({ type: 'working' }), STREAM_WORKING_MS);
       try {
         await session.finish();
+        await batch?.finish();
       } finally {
         clearInterval(working);
       }
@@ -334,14 +359,14 @@ export function createEngineServer(engine: Engine): Server {
     };
     try {
       session = new StreamSession(decoder, config.vadModel, send, { embeddings });
-      send({ type: 'ready', backend: 'pocketsphinx', language, sampleRate: ENGINE_SAMPLE_RATE });
+      send({ type: 'ready', backend: backend ?? 'vad', language, sampleRate: ENGINE_SAMPLE_RATE });
       for (const item of early.splice(0)) {
         if (item === 'end') void finish();
         else onFrame(item, true);
       }
       await closed;
     } finally {
-      decoder.close();
+      decoder?.close();
     }
   }
 

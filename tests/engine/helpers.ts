@@ -9,6 +9,8 @@ import type { Server } from 'node:http';
 import { loadConfig, type EngineConfig } from '../../engine/config';
 import { Engine } from '../../engine/engine';
 import { createEngineServer } from '../../engine/server';
+import WebSocket from 'ws';
+import type { StreamServerMessage } from '../../contracts/engine';
 
 export const SECRET = 'test-engine-secret';
 export const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
@@ -110,4 +112,32 @@ export function useEngine() {
     ctx.tmp?.cleanup();
   });
   return ctx;
+}
+
+/** A live-recognition socket on the engine at `url`, with the engine's secret. */
+export function openStream(url: string, query: string) {
+  return new WebSocket(`${url.replace('http', 'ws')}/v1/asr/stream?${query}`, { headers: { authorization: `Bearer ${SECRET}` } });
+}
+
+/** Streams PCM16 in 100 ms frames, ten times faster than real time, ends the stream, and returns every message back. */
+export async function streamPcm(url: string, pcm: Buffer, query: string): Promise<StreamServerMessage[]> {
+  const ws = openStream(url, query);
+  const messages: StreamServerMessage[] = [];
+  const done = new Promise<void>((resolve, reject) => {
+    ws.on('message', (data) => {
+      const msg = JSON.parse(String(data)) as StreamServerMessage;
+      messages.push(msg);
+      if (msg.type === 'closed') resolve();
+    });
+    ws.on('error', reject);
+  });
+  await new Promise((resolve) => ws.on('open', resolve));
+  for (let off = 0; off < pcm.length; off += 3200) {
+    ws.send(pcm.subarray(off, Math.min(pcm.length, off + 3200)));
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  ws.send(JSON.stringify({ type: 'end' }));
+  await done;
+  ws.close();
+  return messages;
 }

@@ -4,13 +4,15 @@
  * reach. Speech is made with espeak-ng from known Chinese and Japanese sentences.
  */
 import { writeFileSync } from 'node:fs';
+import type { StreamServerMessage } from '../../contracts/engine';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../engine/config';
+import { EMBEDDING_DIM } from '../../engine/backends/diarization/mfcc';
 import { LLM_CONTEXT, translationMessages } from '../../contracts/engine-translate';
 import { BATCH_MAX_LINES, translationBatches } from '../../contracts/translation-batches';
 import { FakeOpenAI, SERVER_ERROR, parseWav, speechExtent, type ReceivedAudio, type ReceivedChat } from './fake-openai';
-import { auth, file, post, postJson, sh, speak, startEngine, tempDir, type RunningEngine } from './helpers';
+import { auth, file, post, postJson, sh, speak, startEngine, streamPcm, tempDir, type RunningEngine } from './helpers';
 
 const ASR_MODEL = 'whisper-large-v3';
 const CHAT_MODEL = 'qwen2.5-7b-instruct';
@@ -88,8 +90,8 @@ describe('capabilities with OpenAI-compatible endpoints configured', () => {
       expect(batch(code)).toEqual({ code, available: true, backend: 'openai-compatible', reason: null });
     }
     expect(batch('en-US').backend).toBe('pocketsphinx');
-    // Live recognition does not go through the batch endpoint.
-    expect(caps.asr.stream.find((l: any) => l.code === 'zh-CN').available).toBe(false);
+    // Live recognition hears the VAD's utterances through the same endpoint.
+    expect(caps.asr.stream.find((l: any) => l.code === 'zh-CN')).toEqual({ code: 'zh-CN', available: true, backend: 'openai-compatible', reason: null });
   });
 
   it('offers every translation pair, the chat model taking those no local translator serves', async () => {
@@ -334,5 +336,92 @@ describe('FakeOpenAI holds requests to the real service contract', () => {
     const wrongLanguage = await call(form('zh-CN', mono));
     expect(wrongLanguage.status).toBe(400);
     expect(((await wrongLanguage.json()) as any).error.code).toBe('invalid_language_format');
+  });
+});
+
+type Message<T extends StreamServerMessage['type']> = Extract<StreamServerMessage, { type: T }>;
+const only = <T extends StreamServerMessage['type']>(messages: StreamServerMessage[], type: T) => messages.filter((m): m is Message<T> => m.type === type);
+
+/** Streams a WAV's PCM to the live endpoint; every message back. */
+const streamLive = (path: string, query: string) => streamPcm(engine.url, file(path).subarray(44), query);
+
+describe('live recognition through an OpenAI-compatible /audio/transcriptions endpoint', () => {
+  const ZH = ['大家好，欢迎参加今天的会议。', '今天我们讨论下个季度的预算和招聘计划，请大家先看一下材料。'];
+  let zh: ReturnType<typeof recording>;
+
+  beforeAll(() => {
+    zh = recording('live-zh', ZH, 'cmn');
+  });
+
+  it('gives each utterance the Chinese final the recogniser hears, partials from the growing utterance, and the speaker embedding', async () => {
+    fake.hear = recogniser(ZH, zh.spans);
+    const before = fake.audio.length;
+    const messages = await streamLive(zh.path, 'language=zh-CN&embeddings=true');
+    expect(messages[0]).toMatchObject({ type: 'ready', backend: 'openai-compatible', language: 'zh-CN' });
+    expect(messages.filter((m) => m.type === 'error')).toEqual([]);
+    const finals = only(messages, 'final');
+    expect(finals.map((f) => f.text)).toEqual(ZH);
+    finals.forEach((f, i) => {
+      expect(Math.abs(f.start - zh.spans[i]!.start)).toBeLessThan(0.8);
+      expect(Math.abs(f.end - zh.spans[i]!.end)).toBeLessThan(0.8);
+      expect(f.embedding?.length).toBeGreaterThan(0);
+      // Word times on the stream's clock, inside the utterance.
+      expect(f.words?.[0]?.start).toBeGreaterThanOrEqual(f.start);
+    });
+    // The long second sentence (about 6 s) is re-heard as it grows: partials come before its final.
+    const partials = only(messages, 'partial').filter((m) => m.utterance === finals[1]!.utterance);
+    expect(partials.length).toBeGreaterThan(0);
+    expect(messages.indexOf(partials[0]!)).toBeLessThan(messages.indexOf(finals[1]!));
+    for (const p of partials) expect(p.end).toBeLessThanOrEqual(finals[1]!.end + 0.01);
+    // Every request carried the language as ISO 639-1, and progress reached the end of the audio.
+    for (const a of fake.audio.slice(before)) expect(a.language).toBe('zh');
+    const heard = only(messages, 'heard');
+    expect(heard.at(-1)!.end).toBeGreaterThan(zh.spans.at(-1)!.end);
+    expect(messages.at(-1)).toEqual({ type: 'closed' });
+  });
+
+  it('only cuts utterances when the caller recognises them itself (recognise=false)', async () => {
+    const before = fake.audio.length;
+    const messages = await streamLive(zh.path, 'language=zh-CN&embeddings=true&recognise=false');
+    expect(messages[0]).toMatchObject({ type: 'ready', backend: 'vad' });
+    expect(fake.audio.length).toBe(before);
+    const utterances = only(messages, 'utterance');
+    expect(utterances).toHaveLength(ZH.length);
+    utterances.forEach((u, i) => {
+      expect(Math.abs(u.start - zh.spans[i]!.start)).toBeLessThan(0.8);
+      expect(u.embedding?.length).toBeGreaterThan(0);
+    });
+    const speech = only(messages, 'speech').filter((m) => m.utterance === utterances[1]!.utterance);
+    expect(speech.length).toBeGreaterThanOrEqual(3);
+    expect(messages.some((m) => m.type === 'partial' || m.type === 'final')).toBe(false);
+  });
+
+  it('tells the live caller when the recogniser fails, instead of going quiet', async () => {
+    fake.hear = recogniser(ZH, zh.spans);
+    const key = fake.key;
+    fake.key = 'sk-rotated-key';
+    try {
+      const messages = await streamLive(zh.path, 'language=zh-CN');
+      const error = messages.find((m) => m.type === 'error');
+      expect(error).toMatchObject({ type: 'error', code: 'upstream', message: expect.stringMatching(/401/) });
+      expect(messages.some((m) => m.type === 'final')).toBe(false);
+    } finally {
+      fake.key = key;
+    }
+  });
+});
+
+describe('speaker embeddings for the lines another recogniser wrote', () => {
+  it('measures the voice of each given span as file recognition does for its own segments', async () => {
+    const zh = recording('spans', ['你好，我是第一位发言人。', '我是第二位。'], 'cmn');
+    const segments = zh.spans.map(({ start, end }) => ({ start, end }));
+    const { status, json } = await post(engine.url, `/v1/diarize/embeddings?segments=${encodeURIComponent(JSON.stringify(segments))}`, file(zh.path));
+    expect(status).toBe(200);
+    expect(json.embeddings).toHaveLength(2);
+    expect(json.pitch).toHaveLength(2);
+    // The kind of embedding the engine's own recognition gives a segment, and the voice's pitch.
+    for (const e of json.embeddings) expect(e).toHaveLength(EMBEDDING_DIM);
+    expect(json.embeddings[0]).not.toEqual(json.embeddings[1]);
+    for (const p of json.pitch) expect(p).toBeGreaterThan(60);
   });
 });

@@ -1,40 +1,18 @@
-import WebSocket from 'ws';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StreamServerMessage } from '../../contracts/engine';
 import { assignSpeaker, emptySpeakers } from '../../worker/lib/speaker-tracker';
 import { makeMeeting } from '../fixtures/meeting';
 import { MEETING_SPEAKERS } from '../fixtures/meeting-script';
-import { SECRET, auth, file, useEngine } from './helpers';
+import { auth, file, openStream, streamPcm, useEngine } from './helpers';
 
 type Final = Extract<StreamServerMessage, { type: 'final' }>;
 
 const ctx = useEngine();
 
-function open(query: string) {
-  return new WebSocket(`${ctx.engine.url.replace('http', 'ws')}/v1/asr/stream?${query}`, { headers: { authorization: `Bearer ${SECRET}` } });
-}
+const open = (query: string) => openStream(ctx.engine.url, query);
 
-/** Streams PCM16 in 100 ms frames, ten times faster than real time, and collects the finals. */
-async function streamFinals(pcm: Buffer, query: string): Promise<Final[]> {
-  const ws = open(query);
-  const finals: Final[] = [];
-  const done = new Promise<void>((resolve, reject) => {
-    ws.on('message', (data) => {
-      const msg = JSON.parse(String(data)) as StreamServerMessage;
-      if (msg.type === 'final') finals.push(msg);
-      if (msg.type === 'closed') resolve();
-    });
-    ws.on('error', reject);
-  });
-  await new Promise((resolve) => ws.on('open', resolve));
-  for (let off = 0; off < pcm.length; off += 3200) {
-    ws.send(pcm.subarray(off, Math.min(pcm.length, off + 3200)));
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  ws.send(JSON.stringify({ type: 'end' }));
-  await done;
-  return finals;
-}
+const streamFinals = async (pcm: Buffer, query: string): Promise<Final[]> =>
+  (await streamPcm(ctx.engine.url, pcm, query)).filter((m): m is Final => m.type === 'final');
 
 /** Share of utterances labelled right under the best one-to-one renaming of the labels. */
 function agreement(truth: string[], labels: string[]): number {

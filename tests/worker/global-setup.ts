@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { startEngine } from '../../scripts/services.mjs';
 import { makeMeeting } from '../fixtures/meeting';
-import { DISCUSSION_LINES } from '../fixtures/meeting-script';
+import { CHINESE_MEETING_LINES, DISCUSSION_LINES } from '../fixtures/meeting-script';
 import { makeRecordings } from '../fixtures/recordings';
 import { makeTestVideo } from '../fixtures/video';
 
@@ -50,6 +50,10 @@ export default async function setup(project: TestProject) {
   const discussion = join(dir, 'discussion.mp3');
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', makeMeeting(dir, DISCUSSION_LINES, 'discussion').path, '-b:a', '64k', discussion]);
   project.provide('discussionMp3', readFileSync(discussion).toString('base64'));
+  // A two-voice Chinese meeting as 16 kHz PCM16, and each turn's span, for Chinese live meetings and files.
+  const chinese = makeMeeting(dir, CHINESE_MEETING_LINES, 'chinese', 'cmn');
+  const chinesePcm = execFileSync('ffmpeg', ['-v', 'error', '-i', chinese.path, '-f', 's16le', '-'], { maxBuffer: 64 * 1024 * 1024 });
+  project.provide('chineseMeeting', JSON.stringify({ pcm: chinesePcm.toString('base64'), spans: chinese.spans }));
   rmSync(dir, { recursive: true, force: true });
   const engine = await startEngine({ port: Number(process.env.TINGYI_TEST_ENGINE_PORT), log: false });
   return () => engine.stop();

@@ -18,6 +18,8 @@ declare module 'vitest' {
     twoVoicesMp4: string;
     /** A longer two-voice discussion (tests/fixtures/meeting-script.ts DISCUSSION_LINES) as an MP3, base64. */
     discussionMp3: string;
+    /** The Chinese meeting (tests/fixtures/meeting-script.ts CHINESE_MEETING_LINES): JSON of { pcm: base64 PCM16, spans }. */
+    chineseMeeting: string;
   }
 }
 export {};

@@ -301,7 +301,7 @@ describe('Workers AI provider', () => {
     const live = await workersAiStream(ai).open('en-US');
     expect(calls[0]!.model).toBe(MODELS.stream);
     expect(calls[0]!.options).toEqual({ websocket: true });
-    expect(calls[0]!.inputs).toMatchObject({ encoding: 'linear16', sample_rate: '16000', interim_results: 'true', language: 'en' });
+    expect(calls[0]!.inputs).toMatchObject({ encoding: 'linear16', sample_rate: '16000', interim_results: 'true', language: 'en-US' });
     expect(calls[0]!.inputs.diarize).toBeUndefined();
     const messages: StreamServerMessage[] = [];
     live.onMessage((m) => messages.push(m));
@@ -507,6 +507,15 @@ describe('provider selection', () => {
     const p = providers({ ...base, TRANSLATE_PROVIDER: 'workers-ai', AI: ai });
     expect([p.transcribe.name, p.stream.name, p.translate.name, p.summarize.name]).toEqual(['engine', 'engine', 'workers-ai', 'engine']);
     expect(providers({ ...base, SUMMARY_PROVIDER: 'workers-ai', AI: ai }).summarize.name).toBe('workers-ai');
+  });
+
+  it("offers Nova-3's live languages, Chinese included, or Whisper's when it is the live model", async () => {
+    const { ai } = fakeAi(() => ({}));
+    const nova = await providers({ ...base, STREAM_PROVIDER: 'workers-ai', AI: ai }).stream.languages();
+    expect(nova).toEqual(expect.arrayContaining(['zh-CN', 'zh-TW', 'yue', 'en-US', 'ja-JP', 'ko-KR']));
+    const whisper = await providers({ ...base, STREAM_PROVIDER: 'workers-ai', WORKERS_AI_LIVE_MODEL: 'whisper', AI: ai }).stream.languages();
+    expect(whisper).toEqual(expect.arrayContaining(['zh-CN', 'zh-TW', 'en-US']));
+    expect(() => providers({ ...base, STREAM_PROVIDER: 'workers-ai', WORKERS_AI_LIVE_MODEL: 'nova-2', AI: ai })).toThrow(/"nova-3" or "whisper"/);
   });
 
   it('refuses workers-ai without the AI binding, and unknown names', () => {

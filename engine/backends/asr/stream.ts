@@ -1,13 +1,15 @@
 /**
  * Live recognition of one stream: Silero VAD finds where utterances start and end, PocketSphinx decodes the
  * audio as it arrives (partial hypotheses several times a second) and closes the utterance when the VAD
- * hears the speaker stop. All decoder calls go through one promise chain so audio is processed in order
+ * hears the speaker stop. Without a decoder the session only cuts utterances: it announces the growing
+ * utterance about once a second (`speech`) and each ended one (`utterance`), for a batch recogniser to hear
+ * (contracts/batch-live.ts). All decoder calls go through one promise chain so audio is processed in order
  * even when frames arrive faster than the decoder answers. When asked, each final also carries the speaker
  * embedding of its audio (the kind file transcription returns), so the caller can label speakers as they talk.
  */
 import type { Vad } from 'sherpa-onnx-node';
 import type { StreamServerMessage } from '../../../contracts/engine';
-import { ENGINE_SAMPLE_RATE, STREAM_HEARD_EVERY_S } from '../../../contracts/engine';
+import { ENGINE_SAMPLE_RATE, STREAM_HEARD_EVERY_S, STREAM_SPEECH_EVERY_S } from '../../../contracts/engine';
 import { createVad, VAD_WINDOW } from '../vad/silero';
 import { embeddingJson, UtteranceEmbedder } from '../diarization/mfcc';
 import type { PocketSphinxDecoder } from './pocketsphinx';
@@ -17,6 +19,7 @@ const PREROLL = Math.round(0.6 * ENGINE_SAMPLE_RATE);
 /** Decoder is fed in 100 ms steps; a partial goes out at most every 200 ms, so ≥ 4 per second of speech. */
 const FEED_STEP = ENGINE_SAMPLE_RATE / 10;
 const PARTIAL_EVERY = 0.2 * ENGINE_SAMPLE_RATE;
+const SPEECH_EVERY = STREAM_SPEECH_EVERY_S * ENGINE_SAMPLE_RATE;
 const HEARD_EVERY = STREAM_HEARD_EVERY_S * ENGINE_SAMPLE_RATE;
 
 export class StreamSession {
@@ -41,7 +44,8 @@ export class StreamSession {
   private embedder: UtteranceEmbedder | null = null;
 
   constructor(
-    private readonly decoder: PocketSphinxDecoder,
+    /** Null: cut utterances only, for a batch recogniser. */
+    private readonly decoder: PocketSphinxDecoder | null,
     vadModel: string,
     private readonly send: (msg: StreamServerMessage) => void,
     private readonly opts: { embeddings?: boolean } = {},
@@ -118,7 +122,8 @@ export class StreamSession {
     this.toFeed = [];
     this.toFeedLength = 0;
     if (this.opts.embeddings) this.embedder = new UtteranceEmbedder();
-    void this.enqueue(() => this.decoder.start());
+    const decoder = this.decoder;
+    if (decoder) void this.enqueue(() => decoder.start());
     this.queueAudio(preroll);
   }
 
@@ -143,9 +148,17 @@ export class StreamSession {
     this.embedder?.push(joined);
     const utterance = this.utterance;
     const start = this.utteranceStart;
+    const decoder = this.decoder;
     void this.enqueue(async () => {
+      if (!decoder) {
+        if (utterance !== this.utterance) return;
+        this.fed += joined.length;
+        if (this.fed - this.lastPartialAt < SPEECH_EVERY) return;
+        this.lastPartialAt = this.fed;
+        return this.send({ type: 'speech', utterance, start: sec(start), end: sec(start + this.fed) });
+      }
       const due = this.fed + joined.length - this.lastPartialAt >= PARTIAL_EVERY;
-      const text = await this.decoder.feed(joined, due);
+      const text = await decoder.feed(joined, due);
       this.fed += joined.length;
       if (text !== null && utterance === this.utterance) {
         this.lastPartialAt = this.fed;
@@ -162,8 +175,12 @@ export class StreamSession {
     // Taken now: the next utterance may open before the decoder has finished this one.
     const embedding = this.embedder ? embeddingJson(this.embedder.embedding()) : undefined;
     this.embedder = null;
+    const decoder = this.decoder;
     void this.enqueue(async () => {
-      const result = await this.decoder.end(start / ENGINE_SAMPLE_RATE);
+      if (!decoder) {
+        return this.send({ type: 'utterance', utterance, start: sec(start), end: sec(Math.max(endSample, start)), ...(embedding ? { embedding } : {}) });
+      }
+      const result = await decoder.end(start / ENGINE_SAMPLE_RATE);
       if (!result.text) return;
       this.send({
         type: 'final',

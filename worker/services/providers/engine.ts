@@ -113,7 +113,12 @@ export class EngineClient {
   /** Opens the engine's live-recognition WebSocket through a Workers fetch upgrade. */
   async openSocket(language: string, options: StreamOptions = {}): Promise<SocketLike> {
     const hotwords = hotwordsQuery(options.hotwords);
-    const query = new URLSearchParams({ language, ...(options.embeddings ? { embeddings: 'true' } : {}), ...(hotwords ? { hotwords } : {}) });
+    const query = new URLSearchParams({
+      language,
+      ...(options.embeddings ? { embeddings: 'true' } : {}),
+      ...(options.recognise === false ? { recognise: 'false' } : {}),
+      ...(hotwords ? { hotwords } : {}),
+    });
     const res = await this.send(`${ENGINE_PATHS.stream}?${query}`, { headers: { upgrade: 'websocket' } });
     const socket = (res as Response & { webSocket?: SocketLike | null }).webSocket;
     if (res.status !== 101 || !socket) throw await this.refusal(res, `engine refused the stream (${res.status})`, res.status === 101 ? 502 : res.status);

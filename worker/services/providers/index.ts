@@ -6,7 +6,7 @@
  */
 import { EngineClient, engineStream, engineSummarize, engineTranscribe, engineTranslate, type FetchLike } from './engine';
 import { ProviderError, type StreamProvider, type SummarizeProvider, type TranscribeProvider, type TranslateProvider } from './types';
-import { MODELS, workersAiStream, workersAiSummarize, workersAiTranscribe, workersAiTranslate } from './workers-ai';
+import { type LiveModel, MODELS, workersAiStream, workersAiSummarize, workersAiTranscribe, workersAiTranslate } from './workers-ai';
 import { type AiLike, pacedAi, textGenerationPace } from './workers-ai-limits';
 
 export type ProviderEnv = Pick<Env, 'ENGINE_URL' | 'ENGINE_SECRET' | 'ASR_PROVIDER' | 'STREAM_PROVIDER' | 'TRANSLATE_PROVIDER' | 'SUMMARY_PROVIDER'> & {
@@ -15,7 +15,15 @@ export type ProviderEnv = Pick<Env, 'ENGINE_URL' | 'ENGINE_SECRET' | 'ASR_PROVID
   DB?: D1Database;
   /** The account's text-generation requests per minute (Workers AI's default: 300). */
   WORKERS_AI_TEXT_RPM?: string;
+  /** Workers AI's live recogniser: "nova-3" (the default) or "whisper". */
+  WORKERS_AI_LIVE_MODEL?: string;
 };
+
+function liveModel(env: ProviderEnv): LiveModel {
+  const choice = (env.WORKERS_AI_LIVE_MODEL || 'nova-3').trim();
+  if (choice === 'nova-3' || choice === 'whisper') return choice;
+  throw new ProviderError(`WORKERS_AI_LIVE_MODEL must be "nova-3" or "whisper", not "${choice}"`, 500, 'misconfigured');
+}
 
 export interface Providers {
   engine: EngineClient;
@@ -41,7 +49,13 @@ export function providers(env: ProviderEnv, fetchImpl: FetchLike = (input, init)
   return {
     engine,
     transcribe: pick(env.ASR_PROVIDER, 'ASR_PROVIDER', () => engineTranscribe(engine), workersAiTranscribe, ai),
-    stream: pick(env.STREAM_PROVIDER, 'STREAM_PROVIDER', () => engineStream(engine), workersAiStream, ai),
+    stream: pick(
+      env.STREAM_PROVIDER,
+      'STREAM_PROVIDER',
+      () => engineStream(engine),
+      (a) => workersAiStream(a, { engine, model: liveModel(env) }),
+      ai,
+    ),
     translate: pick(env.TRANSLATE_PROVIDER, 'TRANSLATE_PROVIDER', () => engineTranslate(engine), workersAiTranslate, ai),
     summarize: pick(env.SUMMARY_PROVIDER, 'SUMMARY_PROVIDER', () => engineSummarize(engine), workersAiSummarize, ai),
   };

@@ -14,7 +14,7 @@ export interface TranscribeInput {
   language: string;
   /**
    * Ask for each segment's speaker embedding so pieces can be labelled together later. Providers without
-   * embeddings (Workers AI) leave them out, and the job then skips speaker labels.
+   * embeddings (Workers AI) leave them out, and the engine measures them (transcription/piece.ts).
    */
   embeddings?: boolean;
   /** Proprietary words to recognise (a recogniser's prompt where it takes one, and post-correction). */
@@ -52,11 +52,14 @@ export interface LiveStream {
 export interface StreamOptions {
   /**
    * Ask for who is speaking. The engine adds each final's speaker embedding (labelled live by
-   * worker/lib/speaker-tracker); Workers AI (Deepgram) labels each final's `speaker` itself.
+   * worker/lib/speaker-tracker), also under Workers AI's recognisers (./live-voices.ts); without the engine,
+   * Nova-3 labels each final's `speaker` itself.
    */
   embeddings?: boolean;
   /** Proprietary words: partials and finals are corrected towards them. */
   hotwords?: string[];
+  /** False: the engine only cuts utterances (`speech`, `utterance`) for a batch recogniser in the Worker. */
+  recognise?: boolean;
 }
 
 export interface StreamProvider {
@@ -104,7 +107,7 @@ export interface SocketLike {
  * A LiveStream over a socket: audio goes out as binary frames, `endMessage` is the protocol's "no more
  * audio" message, and `emit` hands each result (in the engine's message format) to every listener.
  */
-export function socketLiveStream(socket: SocketLike, endMessage: string) {
+export function socketLiveStream(socket: SocketLike, endMessage: string, settled: () => Promise<void> = async () => {}) {
   const listeners: ((m: StreamServerMessage) => void)[] = [];
   const stream: LiveStream = {
     send: (pcm) => socket.send(pcm),
@@ -115,7 +118,8 @@ export function socketLiveStream(socket: SocketLike, endMessage: string) {
   const emit = (m: StreamServerMessage) => {
     for (const listener of listeners) listener(m);
   };
-  // A connection that drops without the protocol's goodbye still ends the session for its listeners.
-  socket.addEventListener('close', () => emit({ type: 'closed' }));
+  // A connection that drops without the protocol's goodbye still ends the session for its listeners, once
+  // what it delivered is `settled` (a batch recogniser's last finals).
+  socket.addEventListener('close', () => void settled().then(() => emit({ type: 'closed' })));
   return { stream, emit };
 }

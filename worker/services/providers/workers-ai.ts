@@ -4,7 +4,8 @@
  *   output { text, transcription_info?: { language, duration }, segments?: [{ start, end, text, words?: [{ word, start, end }] }] }
  * - live ASR: @cf/deepgram/nova-3 over WebSocket (`run(model, params, { websocket: true })` answers a 101
  *   Response whose webSocket speaks Deepgram's live protocol: binary audio in; `Results` messages out with
- *   is_final / speech_final, `UtteranceEnd`; `{"type":"CloseStream"}` flushes and closes)
+ *   is_final / speech_final, `UtteranceEnd`; `{"type":"CloseStream"}` flushes and closes), or Whisper on the
+ *   utterances the engine cuts (WORKERS_AI_LIVE_MODEL = "whisper", contracts/batch-live.ts)
  * - translation and summaries: @cf/qwen/qwen3-30b-a3b-fp8 — input { messages }, output an OpenAI-style chat
  *   completion (older text models answer { response }; both are read). Lines go in batches sized to its
  *   context (contracts/translation-batches.ts); the calls are paced and retried by ./workers-ai-limits.ts.
@@ -28,6 +29,10 @@ import {
 } from './types';
 import { REPLY_TOKENS, translationBatches } from '../../../contracts/translation-batches';
 import type { AiLike } from './workers-ai-limits';
+import type { EngineClient } from './engine';
+import { withVoices } from './live-voices';
+import { BatchLive } from '../../../contracts/batch-live';
+import { wavHeader } from '../transcription/audio';
 
 export type { AiLike };
 
@@ -38,8 +43,25 @@ export const MODELS = {
   summarize: '@cf/qwen/qwen3-30b-a3b-fp8',
 } as const;
 
-/** Languages Nova-3 transcribes live (Deepgram's Nova-3 list, intersected with the ones Tingyi names). */
-const NOVA3_LANGUAGES = ['en-US', 'es-ES', 'fr-FR', 'de-DE', 'ru-RU', 'ja-JP'];
+/**
+ * Deepgram's `language` for each language Tingyi names that Nova-3 transcribes live (Deepgram's models and
+ * languages overview; Chinese `zh-CN`/`zh-TW` since March 2026, Cantonese `zh-HK`).
+ */
+export const NOVA3_LANGUAGES: Readonly<Record<string, string>> = {
+  'zh-CN': 'zh-CN',
+  'zh-TW': 'zh-TW',
+  yue: 'zh-HK',
+  'en-US': 'en-US',
+  'ja-JP': 'ja',
+  'ko-KR': 'ko-KR',
+  'fr-FR': 'fr',
+  'de-DE': 'de',
+  'es-ES': 'es',
+  'ru-RU': 'ru',
+};
+
+/** Which Workers AI model serves live meetings (`WORKERS_AI_LIVE_MODEL`): Nova-3 streams; Whisper hears the utterances the engine cuts. */
+export type LiveModel = 'nova-3' | 'whisper';
 
 function base64(bytes: ArrayBuffer): string {
   const view = new Uint8Array(bytes);
@@ -51,25 +73,38 @@ function base64(bytes: ArrayBuffer): string {
 
 const round = (s: number) => Math.round(s * 1000) / 1000;
 
+/** 16 kHz mono PCM16 as a WAV file. */
+function wavBytes(pcm: Int16Array): ArrayBuffer {
+  const out = new Uint8Array(44 + pcm.byteLength);
+  out.set(wavHeader(pcm.byteLength));
+  out.set(new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength), 44);
+  return out.buffer;
+}
+
 interface WhisperOutput {
   text: string;
   transcription_info?: { language?: string; duration?: number };
   segments?: { start?: number; end?: number; text?: string; words?: { word?: string; start?: number; end?: number }[] }[];
 }
 
+/** Whisper on one WAV; `vad` lets Whisper skip silence itself (a file's piece, not an utterance already cut). */
+function runWhisper(ai: AiLike, wav: ArrayBuffer, language: string, hotwords: readonly string[] | undefined, vad: boolean) {
+  const iso = languageInfo(language)?.iso;
+  return ai.run(MODELS.transcribe, {
+    audio: base64(wav),
+    task: 'transcribe',
+    ...(iso ? { language: iso } : {}),
+    vad_filter: vad,
+    // Whisper's prompt biases its spelling towards the words it names.
+    ...(hotwords?.length ? { initial_prompt: hotwordPrompt(hotwords) } : {}),
+  }) as Promise<WhisperOutput>;
+}
+
 export function workersAiTranscribe(ai: AiLike): TranscribeProvider {
   return {
     name: 'workers-ai',
     async transcribe(input: TranscribeInput): Promise<TranscribeResult> {
-      const iso = languageInfo(input.language)?.iso;
-      const out = (await ai.run(MODELS.transcribe, {
-        audio: base64(await input.audio()),
-        task: 'transcribe',
-        ...(iso ? { language: iso } : {}),
-        vad_filter: true,
-        // Whisper's prompt biases its spelling towards the words it names.
-        ...(input.hotwords?.length ? { initial_prompt: hotwordPrompt(input.hotwords) } : {}),
-      })) as WhisperOutput;
+      const out = await runWhisper(ai, await input.audio(), input.language, input.hotwords, true);
       const correct = await hotwordCorrector(input.hotwords ?? [], input.language);
       const segments: TranscriptSegment[] = (out.segments ?? [])
         .filter((s) => (s.text ?? '').trim() !== '')
@@ -184,36 +219,82 @@ export function deepgramLiveStream(socket: SocketLike, correct: HotwordCorrector
   return stream;
 }
 
-export function workersAiStream(ai: AiLike): StreamProvider {
+/**
+ * Whisper live: the engine cuts the host's audio into utterances (and measures each one's voice), Whisper
+ * hears each utterance for its final and the growing one about once a second for a partial
+ * (contracts/batch-live.ts).
+ */
+export function whisperLiveStream(ai: AiLike, socket: SocketLike, language: string, hotwords: readonly string[], correct: HotwordCorrector): LiveStream {
+  let batch: BatchLive;
+  const { stream, emit } = socketLiveStream(socket, JSON.stringify({ type: 'end' }), () => batch.finish());
+  batch = new BatchLive(async (pcm, offset) => {
+    const out = await runWhisper(ai, wavBytes(pcm), language, hotwords, false);
+    const r = (t: number | undefined) => round(offset + (t ?? 0));
+    const words = (out.segments ?? []).flatMap((seg) => seg.words ?? []).map((w) => ({ word: (w.word ?? '').trim(), start: r(w.start), end: r(w.end) }));
+    return correctSegment(correct, { start: offset, end: offset, text: out.text.trim(), ...(words.length ? { words } : {}) });
+  }, emit);
+  socket.addEventListener('message', (event) => {
+    if (typeof event.data !== 'string') return;
+    const msg = JSON.parse(event.data) as StreamServerMessage;
+    // The engine's goodbye waits for the last finals, as the socket's close does.
+    if (!batch.cut(msg)) void (msg.type === 'closed' ? batch.finish().then(() => emit(msg)) : emit(msg));
+  });
+  return {
+    ...stream,
+    send: (pcm) => {
+      // A copy: a frame's view may start at an odd byte, where no Int16Array may.
+      const bytes = ArrayBuffer.isView(pcm) ? new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength) : new Uint8Array(pcm);
+      batch.audio(new Int16Array(bytes.slice(0, bytes.length & ~1).buffer));
+      stream.send(pcm);
+    },
+  };
+}
+
+/** Whisper live needs the engine to cut utterances; Nova-3 alone needs nothing else. */
+export function workersAiStream(ai: AiLike, { engine, model = 'nova-3' }: { engine?: EngineClient; model?: LiveModel } = {}): StreamProvider {
   return {
     name: 'workers-ai',
     async open(language, options = {}) {
-      const iso = languageInfo(language)?.iso ?? 'en';
       // Ready before the socket opens, so no early result goes by uncorrected.
       const correct = await hotwordCorrector(options.hotwords ?? [], language);
+      const deepgram = NOVA3_LANGUAGES[language];
+      if (model === 'whisper' || !deepgram) {
+        if (!engine) throw new ProviderError('Whisper live recognition needs the engine to cut utterances', 500, 'misconfigured');
+        const socket = await engine.openSocket(language, { embeddings: options.embeddings, recognise: false });
+        return whisperLiveStream(ai, socket, language, options.hotwords ?? [], correct);
+      }
       const res = (await ai.run(
         MODELS.stream,
         {
           encoding: 'linear16',
           sample_rate: '16000',
           channels: '1',
-          language: iso,
+          language: deepgram,
           interim_results: 'true',
           punctuate: 'true',
           smart_format: 'true',
           endpointing: '400',
           utterance_end_ms: '1000',
-          // Live diarization puts `speaker` (from 0) on every word of a result.
-          ...(options.embeddings ? { diarize: 'true' } : {}),
+          // Live diarization puts `speaker` (from 0) on every word of a result; with the engine there, the
+          // engine's voices label speakers instead, the same across reconnects.
+          ...(options.embeddings && !engine ? { diarize: 'true' } : {}),
         },
         { websocket: true },
       )) as Response & { webSocket?: SocketLike | null };
       if (!res.webSocket) throw new ProviderError(`Workers AI refused the live stream (${res.status})`, 502);
       res.webSocket.accept?.();
-      return deepgramLiveStream(res.webSocket, correct);
+      const live = deepgramLiveStream(res.webSocket, correct);
+      if (!options.embeddings || !engine) return live;
+      try {
+        return withVoices(live, await engine.openSocket(language, { embeddings: true, recognise: false }));
+      } catch (err) {
+        live.close();
+        throw err;
+      }
     },
     async languages() {
-      return NOVA3_LANGUAGES;
+      // Whisper knows every language Tingyi names; Nova-3 those in its list.
+      return model === 'whisper' ? LANGUAGES.map((l) => l.code) : Object.keys(NOVA3_LANGUAGES);
     },
   };
 }

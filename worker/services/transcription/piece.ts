@@ -1,4 +1,5 @@
-import type { TranscriptSegment } from '../../../contracts/engine';
+import type { EmbeddingsResponse, TranscriptSegment } from '../../../contracts/engine';
+import { ENGINE_PATHS } from '../../../contracts/engine';
 import { providers } from '../providers';
 import type { TranscribeInput } from '../providers/types';
 import { wavPiece } from './audio';
@@ -6,6 +7,7 @@ import { wavPiece } from './audio';
 /**
  * Recognising one stretch of a record's stored audio, as a file job does for each of its pieces and a meeting
  * does for the audio its live recogniser never delivered: the lines come back on the whole audio's clock.
+ * Speaker embeddings come from the engine whichever recogniser wrote the lines, so every line can be labelled.
  */
 
 /** The lines said in `[startMs, endMs)` of the record's audio, times (words' included) in seconds from its start. */
@@ -16,9 +18,19 @@ export async function recognisePiece(
   endMs: number,
   options: Omit<TranscribeInput, 'audio'>,
 ): Promise<TranscriptSegment[]> {
-  const result = await providers(env).transcribe.transcribe({ audio: () => wavPiece(env.MEDIA, recordId, startMs, endMs), ...options });
+  const p = providers(env);
+  let audio: Promise<ArrayBuffer> | undefined;
+  const piece = () => (audio ??= wavPiece(env.MEDIA, recordId, startMs, endMs));
+  const result = await p.transcribe.transcribe({ audio: piece, ...options });
+  let segments = result.segments;
+  // A recogniser without voices (Workers AI, an OpenAI-compatible one): the engine measures the voice of each line.
+  if (options.embeddings && segments.some((s) => !s.embedding)) {
+    const spans = segments.map(({ start, end }) => ({ start, end }));
+    const voices = await p.engine.postMedia<EmbeddingsResponse>(ENGINE_PATHS.embeddings, await piece(), { segments: JSON.stringify(spans) });
+    segments = segments.map((s, i) => ({ ...s, embedding: voices.embeddings[i]!, ...(voices.pitch[i] ? { pitch: voices.pitch[i]! } : {}) }));
+  }
   const offset = startMs / 1000;
-  return result.segments.map((s) => ({
+  return segments.map((s) => ({
     ...s,
     start: s.start + offset,
     end: s.end + offset,
