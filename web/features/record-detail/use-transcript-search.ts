@@ -21,7 +21,7 @@ export function useTranscriptSearch(lines: readonly DraftLine[], languages: read
       const at = order(hit);
       return at[0] !== from[0] ? at[0] > from[0] : at[1] !== from[1] ? at[1] > from[1] : at[2] >= from[2];
     });
-    wanted = after < 0 ? 0 : after;
+    wanted = Math.max(after, 0);
   }
   const index = hits.length === 0 ? -1 : Math.min(wanted, hits.length - 1);
   const byLine = useMemo(() => {
