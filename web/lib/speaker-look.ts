@@ -13,7 +13,7 @@ export interface SpeakerLook {
 export function useSpeakerLook(names: readonly string[]): SpeakerLook {
   const { i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : 'en-US';
-  const key = names.join('\u0000');
+  const key = [...new Set(names)].join('\u0000');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the names' content, not the array's identity, decides.
   const colors = useMemo(() => speakerColors(names), [key]);
   return useMemo(() => ({ label: (name) => speakerLabel(name, locale), color: (name) => colors.get(name) }), [colors, locale]);
