@@ -1,4 +1,4 @@
-import { QuestionCircleOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
+import { BackwardOutlined, ForwardOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { Button, Popover, Select, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PLAYBACK_RATES, SKIP_MS } from './use-media-sync';
@@ -11,12 +11,12 @@ export function PlayerControls({ sync }: { sync: MediaSync }) {
   return (
     <div className="detail-transport">
       <Tooltip title={t('recordDetail.tools.back')}>
-        <Button icon={<UndoOutlined />} aria-label={t('recordDetail.tools.back')} onClick={() => sync.skip(-SKIP_MS)} data-testid="detail-skip-back">
+        <Button icon={<BackwardOutlined />} aria-label={t('recordDetail.tools.back')} onClick={() => sync.skip(-SKIP_MS)} data-testid="detail-skip-back">
           5s
         </Button>
       </Tooltip>
       <Tooltip title={t('recordDetail.tools.forward')}>
-        <Button icon={<RedoOutlined />} aria-label={t('recordDetail.tools.forward')} onClick={() => sync.skip(SKIP_MS)} data-testid="detail-skip-forward">
+        <Button icon={<ForwardOutlined />} aria-label={t('recordDetail.tools.forward')} onClick={() => sync.skip(SKIP_MS)} data-testid="detail-skip-forward">
           5s
         </Button>
       </Tooltip>
@@ -34,6 +34,12 @@ export function PlayerControls({ sync }: { sync: MediaSync }) {
     </div>
   );
 }
+
+/** The keys of a line itself: it has the focus, so they never reach the page's table. */
+const LINE_KEYS = [
+  ['edit', 'Enter'],
+  ['done', 'Esc'],
+] as const;
 
 /** Every shortcut of the page with its keys; the bare ones say they rest while a text field has the focus. */
 function ShortcutsHelp() {
@@ -54,18 +60,14 @@ function ShortcutsHelp() {
             </td>
           </tr>
         ))}
-        <tr>
-          <th scope="row">{t('recordDetail.tools.keys.edit')}</th>
-          <td>
-            <kbd>Enter</kbd>
-          </td>
-        </tr>
-        <tr>
-          <th scope="row">{t('recordDetail.tools.keys.done')}</th>
-          <td>
-            <kbd>Esc</kbd>
-          </td>
-        </tr>
+        {LINE_KEYS.map(([action, key]) => (
+          <tr key={action}>
+            <th scope="row">{t(`recordDetail.tools.keys.${action}`)}</th>
+            <td>
+              <kbd>{key}</kbd>
+            </td>
+          </tr>
+        ))}
       </tbody>
     </table>
   );

@@ -1,6 +1,6 @@
 import { CheckOutlined, DeleteOutlined, EditOutlined, MergeCellsOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FocusEvent, KeyboardEvent, MouseEvent, ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TimedWord } from '../../../contracts/record-words';
@@ -165,23 +165,19 @@ const Line = memo(function Line(props: LineProps) {
         )}
         {editing ? (
           <span className="detail-times">
-            <TimeField
-              ms={line.start}
-              withHours={withHours}
-              readOnly={false}
-              label={t('recordDetail.line.start', { n })}
-              testId={`detail-line-start-${index}`}
-              onCommit={(input) => handlers.time(index, 'start', input)}
-            />
-            <span aria-hidden="true">–</span>
-            <TimeField
-              ms={line.end}
-              withHours={withHours}
-              readOnly={false}
-              label={t('recordDetail.line.end', { n })}
-              testId={`detail-line-end-${index}`}
-              onCommit={(input) => handlers.time(index, 'end', input)}
-            />
+            {(['start', 'end'] as const).map((edge) => (
+              <Fragment key={edge}>
+                {edge === 'end' && <span aria-hidden="true">–</span>}
+                <TimeField
+                  ms={line[edge]}
+                  withHours={withHours}
+                  readOnly={false}
+                  label={t(`recordDetail.line.${edge}`, { n })}
+                  testId={`detail-line-${edge}-${index}`}
+                  onCommit={(input) => handlers.time(index, edge, input)}
+                />
+              </Fragment>
+            ))}
           </span>
         ) : (
           <button
