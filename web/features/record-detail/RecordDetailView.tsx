@@ -1,5 +1,6 @@
 import { Alert, App, Button, Empty, Segmented, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordDetail } from '../../../contracts/records';
@@ -90,7 +91,8 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
     slower: () => sync.stepRate(-1),
     faster: () => sync.stepRate(1),
     find: () => {
-      setPane('transcript');
+      // On a phone showing the summary, the search box must be on screen before it can take the focus.
+      flushSync(() => setPane('transcript'));
       search.focus();
     },
     ...(editable ? { undo, redo } : {}),
