@@ -57,9 +57,12 @@ export function TranscriptLines(props: TranscriptLinesProps) {
   const listRef = useRef<HTMLOListElement>(null);
   useScrollToFlag(listRef, flag);
 
+  // The search's current hit comes into view; not while a line is being edited, where typing moves the hits.
+  const hitLine = currentHit?.line;
   useEffect(() => {
-    if (currentHit) listRef.current?.querySelector(`[data-index="${currentHit.line}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  }, [currentHit]);
+    if (hitLine === undefined || editing !== null) return;
+    listRef.current?.querySelector(`[data-index="${hitLine}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [hitLine, editing]);
 
   useEffect(() => {
     const list = listRef.current;
