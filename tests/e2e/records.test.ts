@@ -201,8 +201,11 @@ describe('records and file transcription in Chromium', () => {
     await page.keyboard.press('Alt+Comma');
     await expect.poll(async () => (await state()).rate).toBe(1.75);
 
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.getByTestId('detail-shortcuts-help').click();
     await expect(page.getByTestId('detail-shortcuts').textContent()).resolves.toContain('Play or pause');
+    // The popover opens in a short animation; the screenshot is for looking at, so it waits for the end.
+    await page.waitForTimeout(500);
     await page.screenshot({ path: `${screenshotDir}/record-tools-en-1280.png` });
   });
 
@@ -216,8 +219,13 @@ describe('records and file transcription in Chromium', () => {
         expect(await page.getByTestId('detail-line-clock-1').textContent()).toMatch(/^\d\d:\d\d$/);
         await page.screenshot({ path: `${screenshotDir}/record-detail-${locale}-${width}.png` });
         if (width < 800) {
-          // On a phone the summary is one tap away, and the page never scrolls sideways.
+          // On a phone the summary is one tap away, and the page never scrolls sideways, nor while a line is edited.
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+          await page.getByTestId('detail-line-edit-1').click();
+          await expect(page.getByTestId('detail-line-start-1').inputValue()).resolves.toMatch(/^\d\d:\d\d\.\d{3}$/);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+          await page.screenshot({ path: `${screenshotDir}/record-editing-${locale}-${width}.png` });
+          await page.getByTestId('detail-line-done-1').click();
           await page.getByTestId('detail-pane-summary').click();
           await page.getByTestId('summary-chapter-0').waitFor();
           await expect(page.locator('.detail-transcript').isVisible()).resolves.toBe(false);
