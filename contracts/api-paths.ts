@@ -96,6 +96,7 @@ export const API = {
     editDetails: '/speech/audio/transcribe/editDetails',
     addTranslation: '/speech/audio/transcribe/addTranslation',
     media: '/speech/audio/transcribe/media',
+    words: '/speech/audio/transcribe/words',
   },
   meetings: {
     getMeetingList: '/speech/meeting/getMeetingList',

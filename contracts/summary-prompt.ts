@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { languageInfo } from './engine-languages';
 import type { summarizeRequest, Chapter, KeyPoint, MediaSummary, SpeakerSummary, SummarizeLine } from './summary';
 import { mindMapOf } from './summary-mind-map';
+import { formatClock as clock } from './timecode';
 
 type Request = z.output<typeof summarizeRequest>;
 
@@ -14,13 +15,6 @@ type Request = z.output<typeof summarizeRequest>;
 export const SUMMARY_MAX_CHARS = 24_000;
 /** One line's share of the prompt, so a monologue held as one long line cannot use up the budget. */
 const LINE_MAX_CHARS = 400;
-
-export function clock(ms: number): string {
-  const s = Math.floor(ms / 1000);
-  const two = (n: number) => String(n).padStart(2, '0');
-  const hours = Math.floor(s / 3600);
-  return `${hours ? `${hours}:` : ''}${two(Math.floor(s / 60) % 60)}:${two(s % 60)}`;
-}
 
 /**
  * Indices of the lines that fit in `maxChars`, spread evenly over the transcript: each line earns its

@@ -30,4 +30,15 @@ export function formatTimecode(ms: number, withHours = false): string {
   return withHours || h > 0 ? `${pad(h)}:${rest}` : rest;
 }
 
+/**
+ * A time to read rather than edit (line heads, the player, chapters): m:ss... as mm:ss, or h:mm:ss from an
+ * hour on; whole seconds, rounded down so a line never shows a second it has not reached.
+ */
+export function formatClock(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const clock = `${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+  return h > 0 ? `${h}:${clock}` : clock;
+}
+
 export const needsHours = (mediaMs: number) => mediaMs >= HOUR_MS;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { RecordWords } from '../../contracts/record-words';
 import { makeMeeting } from '../fixtures/meeting';
 import { api, grantHours, signUp } from './api';
 import { screenshotDir, useBrowser } from './browser';
@@ -61,7 +62,7 @@ describe('records and file transcription in Chromium', () => {
     await page.getByTestId(`record-name-${recordId}`).click();
     await page.getByTestId('detail-line-0').waitFor();
     await expect(page.getByTestId('detail-title').textContent()).resolves.toContain('Budget review');
-    const lines = page.locator('[data-testid^=detail-line-text-]');
+    const lines = page.locator('.detail-line');
     expect(await lines.count()).toBeGreaterThanOrEqual(5);
     expect(await page.getByText('Speaker 2').count()).toBeGreaterThan(0);
     await page.screenshot({ path: `${screenshotDir}/record-detail.png`, fullPage: true });
@@ -119,8 +120,7 @@ describe('records and file transcription in Chromium', () => {
 
   it('edits a line, undoes it, saves an edit and exports SRT from the detail page', { timeout: 60_000 }, async () => {
     const page = await browser.open(`/meetingDetail?id=${recordId}`, { token });
-    const first = page.getByTestId('detail-line-text-0');
-    await first.waitFor();
+    await page.getByTestId('detail-line-read-0').waitFor();
     const original = await readText(page);
     await editText(page, 'Thank you all for joining the call today.');
     await page.getByTestId('detail-undo').click();
@@ -141,6 +141,105 @@ describe('records and file transcription in Chromium', () => {
     expect(srt).toMatch(/^1\r?\n\d\d:\d\d:\d\d,\d\d\d --> \d\d:\d\d:\d\d,\d\d\d\r?\n/);
     // Cues wrap at 42 columns: compare the words.
     expect(srt.replace(/\s+/g, ' ')).toContain('Thank you all for joining the call today.');
+  });
+
+  it('searches the transcript, plays from a clicked word, changes speed and obeys the transcriber’s keys', { timeout: 90_000 }, async () => {
+    const page = await browser.open(`/meetingDetail?id=${recordId}`, { token });
+    await page.getByTestId('detail-line-read-1').waitFor();
+    const media = page.getByTestId('detail-player');
+    await media.evaluate((m: HTMLMediaElement) => m.readyState >= 1 || new Promise((r) => m.addEventListener('loadedmetadata', r, { once: true })));
+    const state = () => media.evaluate((m: HTMLMediaElement) => ({ at: m.currentTime, paused: m.paused, rate: m.playbackRate }));
+
+    // A word of a line the recogniser's timings still fit (the first line was edited above).
+    const detail = (await api<{ lines: { text: string; start: number; end: number }[] }>(`/speech/audio/transcribe/getTrans?id=${recordId}`, { token })).data;
+    const heard = (await api<RecordWords>(`/speech/audio/transcribe/words?id=${recordId}`, { token })).data;
+    const entry = heard.lines.find((l) => l.seq > 0 && l.words.length > 2 && detail.lines[l.seq]?.text === l.text)!;
+    expect(entry).toBeDefined();
+    const wordIndex = entry.words.length - 1;
+    const word = entry.words[wordIndex]!;
+    await page.getByTestId(`detail-line-read-${entry.seq}`).locator('.detail-word').nth(wordIndex).click();
+    await expect.poll(async () => (await state()).at).toBeGreaterThanOrEqual(word.start / 1000 - 0.05);
+    expect((await state()).at).toBeLessThan(word.start / 1000 + 1.5);
+    // A click plays; it does not open the line for editing.
+    await expect(page.getByTestId(`detail-line-text-${entry.seq}`).count()).resolves.toBe(0);
+
+    // Search: every hit marked, the current one apart, Enter moves on.
+    const term = (word.word.length > 2 ? word.word : entry.words[0]!.word).toLowerCase();
+    const hits = detail.lines.reduce((n, l) => n + (l.text.toLowerCase().split(term).length - 1), 0);
+    await page.keyboard.press('Control+f');
+    const search = page.getByTestId('detail-search-input');
+    await expect(search.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await search.fill(term);
+    await expect(page.getByTestId('detail-search-count').textContent()).resolves.toBe(`1 of ${hits}`);
+    await expect(page.locator('.detail-lines mark.detail-hit').count()).resolves.toBeGreaterThanOrEqual(hits);
+    await expect(page.locator('.detail-lines mark.current').count()).resolves.toBeGreaterThan(0);
+    // Space types in the search box; it does not pause the player.
+    const before = (await state()).paused;
+    await search.press('Space');
+    expect((await state()).paused).toBe(before);
+    await search.fill(term);
+
+    // Away from any field: Space plays and pauses, the arrows jump 5 s, < and > change the speed.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await media.evaluate((m: HTMLMediaElement) => m.pause());
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await state()).paused).toBe(false);
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await state()).paused).toBe(true);
+    await media.evaluate((m: HTMLMediaElement) => {
+      m.currentTime = 10;
+    });
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await state()).at).toBeCloseTo(15, 1);
+    await page.keyboard.press('Alt+j');
+    await expect.poll(async () => (await state()).at).toBeCloseTo(10, 1);
+    await page.keyboard.press('Shift+Period');
+    await expect.poll(async () => (await state()).rate).toBe(1.25);
+    await page.getByTestId('detail-speed').click();
+    await page.locator('.ant-select-item-option[title="2×"]').click();
+    await expect.poll(async () => (await state()).rate).toBe(2);
+    await page.keyboard.press('Alt+Comma');
+    await expect.poll(async () => (await state()).rate).toBe(1.75);
+
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.getByTestId('detail-shortcuts-help').click();
+    await expect(page.getByTestId('detail-shortcuts').textContent()).resolves.toContain('Play or pause');
+    // The popover opens in a short animation; the screenshot is for looking at, so it waits for the end.
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${screenshotDir}/record-tools-en-1280.png` });
+  });
+
+  it('reads well at 1280 px and on a 375 px phone, in English and Chinese', { timeout: 90_000 }, async () => {
+    for (const locale of ['en-US', 'zh-CN']) {
+      for (const width of [1280, 375]) {
+        const page = await browser.open(`/meetingDetail?id=${recordId}`, { token, locale, width, height: width > 800 ? 800 : 812 });
+        await page.getByTestId('detail-line-read-1').waitFor();
+        const speaker = await page.getByTestId('detail-line-speaker-1').textContent();
+        expect(speaker).toMatch(locale === 'zh-CN' ? /^说话人\d+$/ : /^Speaker \d+$/);
+        expect(await page.getByTestId('detail-line-clock-1').textContent()).toMatch(/^\d\d:\d\d$/);
+        await page.screenshot({ path: `${screenshotDir}/record-detail-${locale}-${width}.png` });
+        if (width < 800) {
+          // On a phone the summary is one tap away, and the page never scrolls sideways, nor while a line is edited.
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+          await page.getByTestId('detail-line-edit-1').click();
+          await expect(page.getByTestId('detail-line-start-1').inputValue()).resolves.toMatch(/^\d\d:\d\d\.\d{3}$/);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+          await page.screenshot({ path: `${screenshotDir}/record-editing-${locale}-${width}.png` });
+          await page.getByTestId('detail-line-done-1').click();
+          await page.getByTestId('detail-pane-summary').click();
+          await page.getByTestId('summary-chapter-0').waitFor();
+          await expect(page.locator('.detail-transcript').isVisible()).resolves.toBe(false);
+          await page.screenshot({ path: `${screenshotDir}/record-summary-${locale}-${width}.png` });
+          await page.getByRole('tab', { name: locale === 'zh-CN' ? '思维导图' : 'Mind map' }).click();
+          await page.getByTestId('summary-mind-map-full').click();
+          const box = await page.getByTestId('summary-mind-map').boundingBox();
+          expect(box!.width).toBeGreaterThan(width - 40);
+          await page.waitForTimeout(800);
+          await page.screenshot({ path: `${screenshotDir}/record-mind-map-${locale}-${width}.png` });
+        }
+        await page.close();
+      }
+    }
   });
 
   it('builds a three-level folder tree, refuses a fourth level, and suffixes a duplicate name', { timeout: 60_000 }, async () => {
@@ -264,15 +363,15 @@ async function folderId(page: Page, name: string) {
   return Number((await node.getAttribute('data-testid'))!.replace('folder-node-', ''));
 }
 
-/** The first line's text, whether the editor shows it in a field or as text. */
+/** The first line's text as it reads (not being edited). */
 async function readText(page: Page) {
-  const el = page.getByTestId('detail-line-text-0');
-  return (await el.inputValue().catch(() => null)) ?? (await el.textContent());
+  return page.getByTestId('detail-line-read-0').textContent();
 }
 
+/** Opens the first line for editing (a deliberate action), types over its text and leaves it. */
 async function editText(page: Page, text: string) {
+  await page.getByTestId('detail-line-edit-0').click();
   const el = page.getByTestId('detail-line-text-0');
-  await el.click();
   await el.fill(text);
-  await el.press('Tab');
+  await el.press('Escape');
 }

@@ -418,6 +418,11 @@ describe('/meeting console', () => {
     await waitFor(() => expect(screen.getAllByTestId('live-line').map((l) => l.textContent)).toEqual(['Anna00:03Welcome to the review.欢迎参加评审。']));
     expect(screen.getByTestId('live-partial').textContent).toContain('First the budget');
     expect(screen.getByTestId('meeting-viewers').textContent).toContain('3');
+    // A default name stored in Chinese reads in the viewer's language; each speaker has a colour of their own.
+    act(() => say(host, { type: 'final', line: line(1, 'Thanks.', {}, '说话人2') }));
+    await waitFor(() => expect(screen.getAllByTestId('live-line')[1]!.textContent).toBe('Speaker 201:04Thanks.'));
+    const colors = [...document.querySelectorAll<HTMLElement>('.live-speaker')].map((el) => el.style.color);
+    expect(colors.every(Boolean) && colors[0] !== colors[1]).toBe(true);
     expect(screen.getByTestId('meeting-viewers').textContent).toContain('1');
     expect(screen.getByTestId('meeting-shortage').textContent).toContain('Insufficient balance, please buy and recharge.');
   });

@@ -60,6 +60,9 @@ describe('/meetingShare', () => {
     expect(page.textContent).toContain('Duration 1:02:05');
     const lines = screen.getAllByTestId('shared-line');
     expect(lines.map((l) => l.textContent)).toEqual(['Anna00:00Good morning, everyone.大家早上好。', 'Ben01:05Let us start with the budget.我们先讨论预算。']);
+    // Each speaker in their own colour, as on the record page.
+    const colors = lines.map((l) => l.querySelector<HTMLElement>('.shared-speaker')!.style.color);
+    expect(colors.every(Boolean) && colors[0] !== colors[1]).toBe(true);
     expect(calls('/getTransResult')[0]!.url.searchParams.get('token')).toBe(TOKEN);
     expect(calls('/getTransResult')[0]!.headers.authorization).toBeUndefined();
   });

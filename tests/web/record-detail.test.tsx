@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RecordWords } from '../../contracts/record-words';
 import type { RecordDetail, SubtitleLine } from '../../contracts/records';
 import type { EditedLine } from '../../contracts/transcription';
 import { RECORD_CHANNEL } from '../../web/features/record-detail/broadcast';
@@ -17,6 +18,7 @@ const ID = 5;
 let detail: RecordDetail;
 let mediaReply: Reply;
 let exportReply: Reply;
+let wordsReply: Reply;
 /** What a save is answered, when not the save itself. */
 let editReply: Reply | null;
 
@@ -36,6 +38,8 @@ function fakeApi({ url, body }: RecordedRequest): Reply {
       return Number(url.searchParams.get('id')) === ID ? ok(detail) : fail(404, 'This record does not exist.');
     case '/speech/audio/transcribe/media':
       return mediaReply;
+    case '/speech/audio/transcribe/words':
+      return wordsReply;
     case '/speech/audio/transcribe/editDetails': {
       if (editReply) return editReply;
       const { lines } = JSON.parse(body) as { lines: EditedLine[] };
@@ -73,8 +77,19 @@ function fakeApi({ url, body }: RecordedRequest): Reply {
 
 const calls = (path: string) => server.requests.filter((r) => r.url.pathname === `/prod-api/speech/audio/transcribe${path}`);
 const jsonOf = (r: RecordedRequest) => JSON.parse(r.body) as Record<string, unknown>;
-const text = (index: number) => screen.getByTestId(`detail-line-text-${index}`) as HTMLTextAreaElement;
-const time = (edge: 'start' | 'end', index: number) => screen.getByTestId(`detail-line-${edge}-${index}`) as HTMLInputElement;
+/** Editing is deliberate: a line's fields and actions exist once its edit button was pressed. */
+function openLine(index: number) {
+  const edit = screen.queryByTestId(`detail-line-edit-${index}`);
+  if (edit) fireEvent.click(edit);
+}
+function field<T extends HTMLElement>(testId: string, index: number): T {
+  if (!screen.queryByTestId(testId)) openLine(index);
+  return screen.getByTestId(testId) as T;
+}
+const text = (index: number) => field<HTMLTextAreaElement>(`detail-line-text-${index}`, index);
+const translationField = (index: number) => field<HTMLTextAreaElement>(`detail-line-translation-${index}`, index);
+const time = (edge: 'start' | 'end', index: number) => field<HTMLInputElement>(`detail-line-${edge}-${index}`, index);
+const lineAction = (action: 'add' | 'merge' | 'delete', index: number) => field<HTMLButtonElement>(`detail-line-${action}-${index}`, index);
 
 function typeTime(input: HTMLInputElement, value: string) {
   fireEvent.focus(input);
@@ -86,6 +101,7 @@ beforeEach(() => {
   detail = { record: recordRow(ID, { name: 'Weekly sync', duration: 20 }), lines: sampleLines() };
   mediaReply = ok({ url: 'http://127.0.0.1:1/media/clip.mp3?X-Amz-Signature=abc', kind: 'audio' });
   editReply = null;
+  wordsReply = ok({ lines: [] });
 });
 
 // antd renders slowly in jsdom: a test that opens menus and dialogs takes seconds.
@@ -150,7 +166,7 @@ describe('/meetingDetail', () => {
 
   it('saves exactly the edited lines, then is clean again', async () => {
     renderAt(`/meetingDetail?id=${ID}`);
-    await screen.findByTestId('detail-line-text-1');
+    await screen.findByTestId('detail-line-1');
     const save = screen.getByTestId('detail-save') as HTMLButtonElement;
     expect(save.disabled).toBe(true);
     expect(screen.getByTestId('detail-save-state').textContent).toBe('All changes saved');
@@ -191,7 +207,7 @@ describe('/meetingDetail', () => {
     });
     exportReply = { body: '1\n00:00:00,000 --> 00:00:04,000\nGood morning\n', contentType: 'application/x-subrip' };
     renderAt(`/meetingDetail?id=${ID}`);
-    await screen.findByTestId('detail-line-text-0');
+    await screen.findByTestId('detail-line-0');
     fireEvent.change(text(0), { target: { value: 'Not saved yet.' } });
     expect((screen.getByTestId('detail-export') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByTestId('detail-undo'));
@@ -206,11 +222,11 @@ describe('/meetingDetail', () => {
 
   it('undoes edits one by one, then says there is nothing to undo', async () => {
     renderAt(`/meetingDetail?id=${ID}`);
-    await screen.findByTestId('detail-line-text-0');
+    await screen.findByTestId('detail-line-0');
     fireEvent.change(text(0), { target: { value: 'Good evening' } });
     fireEvent.change(text(0), { target: { value: 'Good evening, everyone.' } });
     fireEvent.blur(text(0));
-    fireEvent.click(screen.getByTestId('detail-line-delete-2'));
+    fireEvent.click(lineAction('delete', 2));
     expect(screen.queryByTestId('detail-line-2')).toBeNull();
 
     fireEvent.click(screen.getByTestId('detail-undo'));
@@ -226,7 +242,7 @@ describe('/meetingDetail', () => {
 
   it('refuses times that break the subtitle rules, keeping the old time and naming the line', async () => {
     renderAt(`/meetingDetail?id=${ID}`);
-    await screen.findByTestId('detail-line-end-1');
+    await screen.findByTestId('detail-line-1');
     const note = async (index: number) => (await screen.findByTestId(`detail-line-note-${index}`)).textContent;
 
     typeTime(time('end', 1), '00:04.000');
@@ -257,7 +273,7 @@ describe('/meetingDetail', () => {
   it('names the line in the user’s language', async () => {
     await setLocale('zh-CN');
     renderAt(`/meetingDetail?id=${ID}`);
-    await screen.findByTestId('detail-line-start-1');
+    await screen.findByTestId('detail-line-1');
     typeTime(time('start', 1), '00:03.000');
     expect((await screen.findByTestId('detail-line-note-1')).textContent).toBe(
       '第 2 段会与第 1 段重叠（第 1 段结束于 00:04.000），请输入 00:04.000 或更晚的时间。',
@@ -274,7 +290,7 @@ describe('/meetingDetail', () => {
     editReply = { status: 400, body: { code: 400, msg: refusal, data: { line: 2 } } };
     const scroll = vi.spyOn(Element.prototype, 'scrollIntoView');
     renderAt(`/meetingDetail?id=${ID}`);
-    await screen.findByTestId('detail-line-text-0');
+    await screen.findByTestId('detail-line-0');
     fireEvent.change(text(0), { target: { value: 'Good morning, all.' } });
     fireEvent.click(screen.getByTestId('detail-save'));
 
@@ -287,7 +303,8 @@ describe('/meetingDetail', () => {
 
   it('asks before merging lines of different speakers', async () => {
     renderAt(`/meetingDetail?id=${ID}`);
-    fireEvent.click(await screen.findByTestId('detail-line-merge-0'));
+    await screen.findByTestId('detail-line-0');
+    fireEvent.click(lineAction('merge', 0));
     const confirm = await openPopup('.ant-modal-confirm');
     expect(confirm.textContent).toContain('Merge lines of different speakers?');
     fireEvent.click(within(confirm).getByText('Merge'));
@@ -319,7 +336,7 @@ describe('/meetingDetail', () => {
 
   it('offers the translation and bilingual views only when there is a translation', async () => {
     renderAt(`/meetingDetail?id=${ID}`);
-    await screen.findByTestId('detail-line-text-0');
+    await screen.findByTestId('detail-line-0');
     const viewItem = (v: string) => screen.getByTestId(`detail-view-${v}`).closest('.ant-segmented-item')!;
     expect(viewItem('translation').className).toContain('ant-segmented-item-disabled');
     expect(screen.getByText('No translation yet: add one to see it here.')).toBeTruthy();
@@ -329,15 +346,15 @@ describe('/meetingDetail', () => {
   it('shows the translation beside or instead of the source, and edits it', async () => {
     detail = { ...detail, record: { ...detail.record, status: 'translation_completed', translationLanguage: 'zh-CN' } };
     renderAt(`/meetingDetail?id=${ID}`);
-    await screen.findByTestId('detail-line-text-0');
+    await screen.findByTestId('detail-line-0');
     fireEvent.click(screen.getByTestId('detail-view-bilingual'));
-    const translation = (await screen.findByTestId('detail-line-translation-0')) as HTMLTextAreaElement;
-    expect(translation.value).toBe('大家早上好。');
+    expect((await screen.findByTestId('detail-line-read-translation-0')).textContent).toBe('大家早上好。');
+    expect(translationField(0).value).toBe('大家早上好。');
     expect(text(0).value).toBe('Good morning, everyone.');
 
     fireEvent.click(screen.getByTestId('detail-view-translation'));
     await waitFor(() => expect(screen.queryByTestId('detail-line-text-0')).toBeNull());
-    fireEvent.change(screen.getByTestId('detail-line-translation-1'), { target: { value: '谢谢大家来。' } });
+    fireEvent.change(translationField(1), { target: { value: '谢谢大家来。' } });
     fireEvent.click(screen.getByTestId('detail-save'));
     await screen.findByText('Changes saved');
     const saved = (jsonOf(calls('/editDetails')[0]!).lines as EditedLine[])[1];
@@ -359,7 +376,8 @@ describe('/meetingDetail', () => {
     expect(jsonOf(calls('/addTranslation')[0]!)).toEqual({ id: ID, language: 'es-ES' });
     expect(screen.getByTestId('detail-status').textContent).toBe('Translating');
     // While the job writes the lines, they are read-only.
-    expect(text(0).readOnly).toBe(true);
+    expect(screen.getByTestId('detail-line-read-0').textContent).toBe('Good morning, everyone.');
+    expect(screen.queryByTestId('detail-line-edit-0')).toBeNull();
     expect(screen.queryByTestId('detail-save')).toBeNull();
   });
 
@@ -369,13 +387,14 @@ describe('/meetingDetail', () => {
     renderAt(`/meetingDetail?id=${ID}`);
     expect((await screen.findByTestId('detail-progress')).textContent).toContain("Finishing the transcript from the meeting's recording");
     expect(screen.getByTestId('detail-status').textContent).toBe('Finishing transcript');
-    expect(text(0).readOnly).toBe(true);
+    expect((await screen.findByTestId('detail-line-read-0')).textContent).toBe('Good morning, everyone.');
+    expect(screen.queryByTestId('detail-line-edit-0')).toBeNull();
     // The page polls while the record is locked: the ended meeting shows its lines with their translation.
     detail = { ...detail, record: { ...meeting, status: 'ended' } };
     await waitFor(() => expect(screen.getByTestId('detail-status').textContent).toBe('Ended'), { timeout: 10_000 });
     expect(screen.queryByText('No translation yet: add one to see it here.')).toBeNull();
     fireEvent.click(screen.getByTestId('detail-view-bilingual'));
-    expect(((await screen.findByTestId('detail-line-translation-0')) as HTMLTextAreaElement).value).toBe('大家早上好。');
+    expect((await screen.findByTestId('detail-line-read-translation-0')).textContent).toBe('大家早上好。');
   });
 
   it('renames the record from its title', async () => {
@@ -430,7 +449,7 @@ describe('/meetingDetail', () => {
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
     renderAt(`/meetingDetail?id=${ID}`);
     const player = (await screen.findByTestId('detail-player')) as HTMLAudioElement;
-    fireEvent.click(time('start', 2));
+    fireEvent.click(screen.getByTestId('detail-line-clock-2'));
     expect(player.currentTime).toBe(10);
     await waitFor(() => expect(screen.getByTestId('detail-line-2').getAttribute('aria-current')).toBe('true'));
 
@@ -446,7 +465,7 @@ describe('/meetingDetail', () => {
     otherTab.onmessage = (event: MessageEvent) => heard.push(event.data);
     try {
       renderAt(`/meetingDetail?id=${ID}`);
-      await screen.findByTestId('detail-line-text-0');
+      await screen.findByTestId('detail-line-0');
       const asked = calls('/getTrans').length;
 
       detail = { ...detail, lines: [line(1, 0, 4000, 'Changed elsewhere.', 'Anna')] };
@@ -474,7 +493,7 @@ describe('/meetingDetail', () => {
 
   it('warns before leaving with unsaved changes', async () => {
     const router = renderAt(`/meetingDetail?id=${ID}`);
-    await screen.findByTestId('detail-line-text-0');
+    await screen.findByTestId('detail-line-0');
     fireEvent.change(text(0), { target: { value: 'Unsaved.' } });
     fireEvent.click(screen.getByTestId('detail-back'));
     const confirm = await openPopup('.ant-modal-confirm');
@@ -487,5 +506,225 @@ describe('/meetingDetail', () => {
     fireEvent.click(screen.getByTestId('detail-back'));
     fireEvent.click(within(await openPopup('.ant-modal-confirm')).getByText('Leave'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/recordList'));
+  });
+});
+
+/** The record page as a transcription tool: search, replace, speed, shortcuts, word seek, speakers, times, phones. */
+describe('/meetingDetail transcript tools', () => {
+  const press = (target: Element, code: string, init: KeyboardEventInit = {}) => fireEvent.keyDown(target, { code, key: code, ...init });
+  const marks = () => [...document.querySelectorAll('.detail-lines mark')].map((m) => [m.textContent, m.className]);
+
+  it('finds text in every line, marks the hits and steps through them both ways', async () => {
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView');
+    renderAt(`/meetingDetail?id=${ID}`);
+    const input = (await screen.findByTestId('detail-search-input')) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'THE' } });
+    // Case does not matter; "the budget" in line 3 is the only hit.
+    expect(screen.getByTestId('detail-search-count').textContent).toBe('1 of 1');
+    fireEvent.change(input, { target: { value: 'o' } });
+    // Every "o" of the first two lines; the third has none.
+    const total = 'Good morning, everyone.Thanks for coming.Let us start with the budget.'.match(/o/g)!.length;
+    expect(screen.getByTestId('detail-search-count').textContent).toBe(`1 of ${total}`);
+    expect(marks().filter(([, c]) => c === 'detail-hit current')).toEqual([['o', 'detail-hit current']]);
+    expect(marks()).toHaveLength(total);
+    expect(screen.getByTestId('detail-line-read-0').querySelector('mark.current')).not.toBeNull();
+
+    fireEvent.click(screen.getByTestId('detail-search-previous'));
+    expect(screen.getByTestId('detail-search-count').textContent).toBe(`${total} of ${total}`);
+    expect(screen.getByTestId('detail-line-read-1').querySelector('mark.current')).not.toBeNull();
+    expect(scroll.mock.contexts).toContain(screen.getByTestId('detail-line-1'));
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByTestId('detail-search-count').textContent).toBe(`1 of ${total}`);
+
+    fireEvent.change(input, { target: { value: 'nowhere' } });
+    expect(screen.getByTestId('detail-search-count').textContent).toBe('No results');
+    expect(marks()).toEqual([]);
+  });
+
+  it('replaces one hit or all of them, each an undoable and redoable step, and saves the result', async () => {
+    renderAt(`/meetingDetail?id=${ID}`);
+    fireEvent.change(await screen.findByTestId('detail-search-input'), { target: { value: 'ing' } });
+    fireEvent.click(screen.getByTestId('detail-replace-toggle'));
+    fireEvent.change(screen.getByTestId('detail-replace-input'), { target: { value: 'ING' } });
+    const read = (i: number) => screen.getByTestId(`detail-line-read-${i}`).textContent;
+    const count = () => screen.getByTestId('detail-search-count').textContent;
+    expect(count()).toBe('1 of 2');
+    fireEvent.click(screen.getByTestId('detail-replace-one'));
+    expect(read(0)).toBe('Good mornING, everyone.');
+    // The search moves on past what it replaced (which, ignoring case, still matches).
+    expect(count()).toBe('2 of 2');
+    expect(screen.getByTestId('detail-line-read-1').querySelector('mark.current')?.textContent).toBe('ing');
+
+    fireEvent.click(screen.getByTestId('detail-replace-all'));
+    expect(await screen.findByText('Replaced 2 matches.')).toBeTruthy();
+    expect(read(1)).toBe('Thanks for comING.');
+
+    fireEvent.click(screen.getByTestId('detail-undo'));
+    expect(read(1)).toBe('Thanks for coming.');
+    expect(read(0)).toBe('Good mornING, everyone.');
+    fireEvent.click(screen.getByTestId('detail-undo'));
+    expect(read(0)).toBe('Good morning, everyone.');
+    fireEvent.click(screen.getByTestId('detail-redo'));
+    fireEvent.click(screen.getByTestId('detail-redo'));
+    expect(read(0)).toBe('Good mornING, everyone.');
+    expect(read(1)).toBe('Thanks for comING.');
+
+    fireEvent.click(screen.getByTestId('detail-save'));
+    await screen.findByText('Changes saved');
+    const saved = (jsonOf(calls('/editDetails')[0]!).lines as EditedLine[]).map((l) => l.text);
+    expect(saved).toEqual(['Good mornING, everyone.', 'Thanks for comING.', 'Let us start with the budget.']);
+  });
+
+  it('changes the playback speed from 0.5× to 2× with the menu and the keys, and jumps 5 s', async () => {
+    renderAt(`/meetingDetail?id=${ID}`);
+    const player = (await screen.findByTestId('detail-player')) as HTMLAudioElement;
+    const speed = () => screen.getByTestId('detail-speed').textContent;
+    expect(speed()).toBe('1×');
+    press(document.body, 'Period', { shiftKey: true, key: '>' });
+    expect(player.playbackRate).toBe(1.25);
+    expect(speed()).toBe('1.25×');
+    for (let i = 0; i < 8; i++) press(document.body, 'Period', { altKey: true });
+    expect(player.playbackRate).toBe(2);
+    for (let i = 0; i < 9; i++) press(document.body, 'Comma', { shiftKey: true, key: '<' });
+    expect(player.playbackRate).toBe(0.5);
+    expect(speed()).toBe('0.5×');
+
+    fireEvent.mouseDown(screen.getByTestId('detail-speed').querySelector('.ant-select-selector')!);
+    fireEvent.click(within(await openPopup('.ant-select-dropdown')).getByTitle('1.5×'));
+    expect(player.playbackRate).toBe(1.5);
+    // The speed outlives a new source (the browser resets it on load).
+    player.playbackRate = 1;
+    fireEvent.loadedMetadata(player);
+    expect(player.playbackRate).toBe(1.5);
+
+    player.currentTime = 8;
+    press(document.body, 'ArrowRight');
+    expect(player.currentTime).toBe(13);
+    press(document.body, 'KeyJ', { altKey: true });
+    expect(player.currentTime).toBe(8);
+    fireEvent.click(screen.getByTestId('detail-skip-back'));
+    fireEvent.click(screen.getByTestId('detail-skip-back'));
+    expect(player.currentTime).toBe(0);
+  });
+
+  it('keeps bare keys for typing but takes Alt and Ctrl shortcuts everywhere, and lists them all', async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
+    renderAt(`/meetingDetail?id=${ID}`);
+    const player = (await screen.findByTestId('detail-player')) as HTMLAudioElement;
+    player.currentTime = 8;
+    const field = text(1);
+    press(field, 'ArrowLeft');
+    press(field, 'Space', { key: ' ' });
+    press(field, 'Period', { shiftKey: true, key: '>' });
+    expect(player.currentTime).toBe(8);
+    expect(play).not.toHaveBeenCalled();
+    expect(player.playbackRate).toBe(1);
+
+    press(field, 'KeyK', { altKey: true });
+    expect(play).toHaveBeenCalledTimes(1);
+    press(field, 'KeyJ', { altKey: true });
+    expect(player.currentTime).toBe(3);
+
+    // Ctrl/⌘+Z in a line is the transcript's undo, and Ctrl+Shift+Z its redo.
+    fireEvent.change(field, { target: { value: 'Thanks a lot.' } });
+    press(field, 'KeyZ', { ctrlKey: true });
+    expect(text(1).value).toBe('Thanks for coming.');
+    press(text(1), 'KeyZ', { ctrlKey: true, shiftKey: true });
+    expect(text(1).value).toBe('Thanks a lot.');
+    // In the search box the browser keeps its own undo.
+    const search = screen.getByTestId('detail-search-input');
+    press(search, 'KeyZ', { ctrlKey: true });
+    expect(text(1).value).toBe('Thanks a lot.');
+
+    press(document.body, 'KeyF', { ctrlKey: true });
+    expect(document.activeElement).toBe(search);
+
+    fireEvent.click(screen.getByTestId('detail-shortcuts-help'));
+    const help = await screen.findByTestId('detail-shortcuts');
+    for (const label of ['Play or pause', 'Back 5 seconds', 'Forward 5 seconds', 'Slower', 'Faster', 'Search the transcript', 'Undo', 'Redo']) {
+      expect(help.textContent).toContain(label);
+    }
+    expect(help.textContent).toContain('Alt+K');
+    expect(help.textContent).toContain('Ctrl+Shift+Z');
+    expect(help.textContent).toContain('not while typing');
+  });
+
+  it('plays from a clicked word at its heard time, proportionally once the line is edited, and edits only on purpose', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
+    const heard: RecordWords = {
+      lines: [
+        {
+          seq: 1,
+          text: 'Thanks for coming.',
+          words: [
+            { word: 'Thanks', start: 5200, end: 5600 },
+            { word: 'for', start: 6100, end: 6300 },
+            { word: 'coming', start: 7400, end: 8000 },
+          ],
+        },
+      ],
+    };
+    wordsReply = ok(heard);
+    renderAt(`/meetingDetail?id=${ID}`);
+    const player = (await screen.findByTestId('detail-player')) as HTMLAudioElement;
+    const word = async (index: number, w: string) => within(await screen.findByTestId(`detail-line-read-${index}`)).getByText(w, { selector: '.detail-word' });
+
+    await waitFor(() => expect(calls('/words')).toHaveLength(1));
+    fireEvent.click(await word(1, 'coming'));
+    await waitFor(() => expect(player.currentTime).toBe(7.4));
+    // A click reads; it does not open the line for editing.
+    expect(screen.queryByTestId('detail-line-text-1')).toBeNull();
+    // Line 3 has no words: "budget" sits at its share of the line (22 of 29 characters into 10–14 s).
+    fireEvent.click(await word(2, 'budget.'));
+    expect(player.currentTime).toBeCloseTo((10_000 + (4000 * 'Let us start with the '.length) / 'Let us start with the budget.'.length) / 1000, 3);
+
+    // Double-click opens a line, Escape closes it; Enter on a line opens it too.
+    fireEvent.doubleClick(await word(1, 'for'));
+    const field = screen.getByTestId('detail-line-text-1') as HTMLTextAreaElement;
+    expect(document.activeElement).toBe(field);
+    fireEvent.change(field, { target: { value: 'Thanks so much for coming.' } });
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(screen.queryByTestId('detail-line-text-1')).toBeNull();
+    fireEvent.click(await word(1, 'coming.'));
+    // The heard words no longer match the edited text: "coming" is 19 of 26 characters into 5–9 s.
+    expect(player.currentTime).toBeCloseTo((5000 + (4000 * 19) / 26) / 1000, 3);
+    fireEvent.keyDown(screen.getByTestId('detail-line-0'), { key: 'Enter' });
+    expect(screen.getByTestId('detail-line-text-0')).toBeTruthy();
+  });
+
+  it('gives each speaker a colour and shows default names in the reader’s language, custom names as typed', async () => {
+    detail = {
+      ...detail,
+      lines: [line(1, 0, 4000, 'Good morning.', 'Speaker 1'), line(2, 5000, 9000, 'Hello.', '说话人2'), line(3, 10_000, 14_000, 'Hi all.', 'Anna Li')],
+    };
+    try {
+      await setLocale('zh-CN');
+      renderAt(`/meetingDetail?id=${ID}`);
+      const speaker = async (i: number) => screen.findByTestId(`detail-line-speaker-${i}`);
+      expect((await speaker(0)).textContent).toBe('说话人1');
+      expect((await speaker(1)).textContent).toBe('说话人2');
+      expect((await speaker(2)).textContent).toBe('Anna Li');
+      const colors = await Promise.all([0, 1, 2].map(async (i) => (await speaker(i)).style.color));
+      expect(new Set(colors).size).toBe(3);
+      expect(colors.every((c) => c !== '')).toBe(true);
+      // The speakers panel uses the same names.
+      expect(screen.getByTestId('detail-speakers').textContent).toContain('说话人1');
+      await setLocale('en-US');
+      await waitFor(async () => expect((await speaker(1)).textContent).toBe('Speaker 2'));
+      expect((await speaker(0)).style.color).toBe(colors[0]);
+    } finally {
+      await setLocale('en-US');
+    }
+  });
+
+  it('shows times as mm:ss to read and h:mm:ss past an hour, milliseconds only while editing', async () => {
+    detail = {
+      record: recordRow(ID, { name: 'Long talk', duration: 4000 }),
+      lines: [line(1, 65_400, 70_000, 'Early.', ''), line(2, 3_725_900, 3_730_000, 'Late.', '')],
+    };
+    renderAt(`/meetingDetail?id=${ID}`);
+    expect((await screen.findByTestId('detail-line-clock-0')).textContent).toBe('01:05');
+    expect(screen.getByTestId('detail-line-clock-1').textContent).toBe('1:02:05');
+    expect(time('start', 1).value).toBe('01:02:05.900');
   });
 });

@@ -111,7 +111,8 @@ beforeEach(() => {
 describe('the AI summary of a record', () => {
   it('shows the four tabs of a finished summary, and its chapters and key points move the player', async () => {
     renderAt(`/meetingDetail?id=${ID}`);
-    const chapter = await screen.findByTestId('summary-chapter-1');
+    // The file's first render compiles the whole record page (its transcript tools too): on a busy machine that alone can take most of the usual wait.
+    const chapter = await screen.findByTestId('summary-chapter-1', {}, { timeout: 30_000 });
     expect(within(card()).getByText('AI summary')).toBeTruthy();
     for (const tab of ['Chapters', 'Speakers', 'Key points', 'Mind map']) {
       expect(within(card()).getByRole('tab', { name: tab })).toBeTruthy();

@@ -8,11 +8,15 @@ import {
   deleteLine,
   editText,
   endTyping,
+  findHits,
   fromLines,
   mergeNeedsConfirmation,
   mergeSpeakers,
   mergeWithNext,
+  redo,
   renameSpeaker,
+  replaceAll,
+  replaceHit,
   sameContent,
   setTime,
   speakerStats,
@@ -270,5 +274,43 @@ describe('saving and playback', () => {
     expect(activeLineIndex(lines, 13_999)).toBe(2);
     expect(activeLineIndex(lines, 14_000)).toBe(-1);
     expect(activeLineIndex([], 1000)).toBe(-1);
+  });
+});
+
+describe('find and replace', () => {
+  it('finds every occurrence in the fields asked for, ignoring case, in reading order', () => {
+    const t = sample();
+    expect(findHits(t.lines, 'AN', [undefined])).toEqual([{ line: 1, start: 6, end: 8 }]);
+    expect(findHits(t.lines, 'n', [undefined]).map((h) => [h.line, h.start])).toEqual([
+      [0, 8],
+      [0, 10],
+      [1, 7],
+      [1, 8],
+      [2, 11],
+    ]);
+    expect(findHits(t.lines, '好', [undefined, 'zh-CN'])).toEqual([
+      { line: 0, language: 'zh-CN', start: 2, end: 3 },
+      { line: 1, language: 'zh-CN', start: 1, end: 2 },
+    ]);
+    expect(findHits(t.lines, '', [undefined])).toEqual([]);
+  });
+
+  it('replaces one hit or all hits as one undo step each, and redoes what was undone until a new edit', () => {
+    const t = sample();
+    const [first] = findHits(t.lines, 'good', [undefined]);
+    const one = ok(replaceHit(t, first!, 'Bright'));
+    expect(one.lines[0]!.text).toBe('Bright morning.');
+    const all = ok(replaceAll(one, 'n', 'N', [undefined]));
+    expect(all.lines.map((l) => l.text)).toEqual(['Bright morNiNg.', 'Hello ANNa.', 'Let us begiN.']);
+    expect(replaceAll(all, 'zzz', 'y', [undefined])).toMatchObject({ ok: false, error: 'nothingToReplace' });
+
+    const back = ok(undo(all));
+    expect(back.lines).toBe(one.lines);
+    const forward = ok(redo(back));
+    expect(forward.lines).toBe(all.lines);
+    expect(redo(forward)).toMatchObject({ ok: false, error: 'nothingToRedo' });
+    // A new edit after an undo drops what could have been redone.
+    const edited = ok(editText(ok(undo(forward)), 2, 'Go.'));
+    expect(redo(edited)).toMatchObject({ ok: false, error: 'nothingToRedo' });
   });
 });

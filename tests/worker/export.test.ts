@@ -3,6 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_MAX_LINES } from '../../contracts/record-vocabulary';
 import { subtitleCues } from '../../contracts/subtitle-cues';
+import { SPEAKER_PALETTE } from '../../contracts/speaker-labels';
 import type { TimedText } from '../../contracts/subtitle-cues';
 import { signUp } from './api';
 import { addLines, createRecord, defaultFolderId, download, seedRecords } from './seed';
@@ -295,7 +296,7 @@ describe('transcript export', () => {
     expect(((await res.json()) as { msg: string }).msg).toBe('This record has no transcript to export yet.');
   });
 
-  it('writes a Word document with title, date, bold speakers, grey times and translations', async () => {
+  it('writes a Word document with title, date, bold speakers in their colours, grey times and translations', async () => {
     const res = await download(url('format=docx&content=bilingual&speaker=1&timestamps=1'), owner.token);
     expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
     const paragraphs = docxParagraphs(new Uint8Array(await res.arrayBuffer()));
@@ -312,6 +313,13 @@ describe('transcript export', () => {
     ]);
     const speakerRun = paragraphs[2]!.xml.match(/<w:r>(?:(?!<\/w:r>)[\s\S])*主持人<\/w:t>/)![0];
     expect(speakerRun).toContain('<w:b/>');
+    // Each speaker in their own colour from the palette the record page uses.
+    const colorOf = (p: number, name: string) =>
+      paragraphs[p]!.xml.match(new RegExp(`<w:r>(?:(?!</w:r>)[\\s\\S])*${name}</w:t>`))![0]
+        .match(/<w:color w:val="([0-9A-Fa-f]{6})"\/>/)?.[1]
+        ?.toLowerCase();
+    expect(colorOf(2, '主持人')).toBe(SPEAKER_PALETTE[0].slice(1));
+    expect(colorOf(4, 'Ann')).toBe(SPEAKER_PALETTE[1].slice(1));
     const timeRun = paragraphs[2]!.xml.match(/<w:r>(?:(?!<\/w:r>)[\s\S])*00:00:00 - 00:00:04<\/w:t>/)![0];
     expect(timeRun).toContain('<w:color w:val="808080"/>');
     // Chinese speech with English beside it: Word files the text under Chinese and draws it with a Chinese font.

@@ -28,6 +28,8 @@ export const sharedRecordKey = (token: string) => ['sharedRecord', token] as con
 export const FOLDERS_KEY = ['folders'] as const;
 export const detailKey = (id: number) => ['recordDetail', id] as const;
 export const mediaKey = (id: number) => ['recordMedia', id] as const;
+/** Under the detail's key: whatever refreshes the record refreshes its word timings too. */
+export const wordsKey = (id: number) => [...detailKey(id), 'words'] as const;
 /** Under the record's own key: whatever reloads the record (a save here, another tab's save) reloads its summary too, which may have turned stale. */
 export const summaryKey = (id: number) => [...detailKey(id), 'summary'] as const;
 export const UPLOAD_LANGUAGES_KEY = ['uploadLanguages'] as const;

@@ -1,4 +1,5 @@
 import type { Locale } from '../../contracts/locale';
+import { DEFAULT_SPEAKER_NAMES } from '../../contracts/speaker-labels';
 
 /** Server-side messages, one entry per key in every interface language. */
 const messages = {
@@ -245,7 +246,8 @@ const messages = {
     'zh-CN': '已开始转写，可在记录中查看进度。',
     'zh-TW': '已開始轉寫，可在記錄中查看進度。',
   },
-  speakerName: { 'en-US': 'Speaker {n}', 'zh-CN': '说话人{n}', 'zh-TW': '說話人{n}' },
+  // The names the record page shows in the reader's language (contracts/speaker-labels.ts).
+  speakerName: DEFAULT_SPEAKER_NAMES,
   recordBusy: {
     'en-US': 'This record is still being processed. Please wait until it finishes.',
     'zh-CN': '该记录仍在处理中，请等待完成后再操作。',

@@ -10,14 +10,17 @@ import type { AppEnv } from '../lib/types';
 import { requireUser } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 import { recordRow } from '../services/records';
-import { addTranslation, mediaSource, saveLines } from '../services/transcription/detail';
+import { addTranslation, mediaSource, recordWords, saveLines } from '../services/transcription/detail';
 import { queueSender } from '../services/jobs';
 import { latestTask, retryTranscription, submitTranscription } from '../services/transcription/submit';
 
+/** `?id=` of one of the caller's records. */
+const recordQuery = z.object({ id: z.coerce.number().int().positive() });
+
 /**
  * Submitting uploaded files for transcription, the retry action and the dialog's recovery check (spec §7
- * transwrite, refreshRecord, getLatestTrans), and the record detail page's edits, later translations and
- * media. Sign-in is required per route: this shares its base path with public share calls.
+ * transwrite, refreshRecord, getLatestTrans), and the record detail page's edits, later translations,
+ * media and word timings. Sign-in is required per route: this shares its base path with public share calls.
  */
 export const transcriptionRoutes = new Hono<AppEnv>()
   .post(API.transcription.transwrite, requireUser, validate('json', transwriteBody), async (c) => {
@@ -39,6 +42,9 @@ export const transcriptionRoutes = new Hono<AppEnv>()
     const { id, language } = c.req.valid('json');
     return ok(c, recordRow(await addTranslation(c.var.db, c.env, c.var.userId, c.var.locale, id, language, queueSender(c.env.JOBS))));
   })
-  .get(API.transcription.media, requireUser, validate('query', z.object({ id: z.coerce.number().int().positive() })), async (c) =>
+  .get(API.transcription.words, requireUser, validate('query', recordQuery), async (c) =>
+    ok(c, await recordWords(c.var.db, c.env, c.var.userId, c.req.valid('query').id)),
+  )
+  .get(API.transcription.media, requireUser, validate('query', recordQuery), async (c) =>
     ok(c, await mediaSource(c.var.db, c.env, publicOrigin(c), c.var.userId, c.req.valid('query').id)),
   );

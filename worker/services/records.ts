@@ -26,6 +26,7 @@ import { dubbedPrefix } from './dubbing/storage';
 import { buildExport } from './export';
 import { ownedFolder, targetFolder } from './folders';
 import { audioKey } from './transcription/audio';
+import { wordsKey } from './transcription/words';
 import { dropPieces } from './transcription/pieces';
 
 /**
@@ -193,7 +194,7 @@ export async function editRecords(db: Db, userId: number, body: z.output<typeof 
 
 /**
  * Deletes records, and with them (the schema's cascades) their lines, jobs, summaries, meetings, dubbing rows and
- * uploads; then their media (the upload, a job's extracted audio and what its pieces heard, dubbed videos): a failed storage call leaves an
+ * uploads; then their media (the upload, a job's extracted audio, word timings and what its pieces heard, dubbed videos): a failed storage call leaves an
  * orphaned object, never a broken record.
  */
 export async function removeRecords(db: Db, media: R2Bucket, userId: number, ids: number[]) {
@@ -208,7 +209,10 @@ export async function removeRecords(db: Db, media: R2Bucket, userId: number, ids
     chunks(ownedIds).map((part) => db.delete(records).where(and(eq(records.userId, userId), inArray(records.id, part)))),
   );
   const dubbed = await Promise.all(owned.filter((r) => r.type === 'dubbing').map((r) => media.list({ prefix: dubbedPrefix(r.id) })));
-  const keys = [...owned.flatMap((r) => [...(r.mediaKey ? [r.mediaKey] : []), audioKey(r.id)]), ...dubbed.flatMap((l) => l.objects.map((o) => o.key))];
+  const keys = [
+    ...owned.flatMap((r) => [...(r.mediaKey ? [r.mediaKey] : []), audioKey(r.id), wordsKey(r.id)]),
+    ...dubbed.flatMap((l) => l.objects.map((o) => o.key)),
+  ];
   for (const part of chunks(keys, R2_DELETE_MAX)) await media.delete(part);
   for (const { id } of withPieces) await dropPieces(db, media, id);
   return { removed: ownedIds.length };

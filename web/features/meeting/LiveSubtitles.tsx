@@ -2,6 +2,7 @@ import { memo, useLayoutEffect, useRef } from 'react';
 import type { CSSProperties } from 'react';
 import type { LiveState } from './live-transcript';
 import { formatDuration } from '../records/format';
+import { useSpeakerLook } from '../../lib/speaker-look';
 
 /** How close to the bottom (px) still counts as "following" the newest line. */
 const FOLLOW_SLACK = 48;
@@ -17,13 +18,14 @@ interface LiveSubtitlesProps {
 }
 
 /**
- * The live transcript the console and the participants share: finals with speaker and time, the chosen
+ * The live transcript the console and the participants share: finals with speaker (in their colour) and time, the chosen
  * translation under each, and the line being spoken updating in place. It follows the newest line unless
  * the reader scrolled up to read back, and follows again once they return to the bottom.
  */
 export const LiveSubtitles = memo(function LiveSubtitles({ lines, partial, language, placeholder, fontSize }: LiveSubtitlesProps) {
   const box = useRef<HTMLDivElement>(null);
   const following = useRef(true);
+  const look = useSpeakerLook(lines.map((line) => line.speaker));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: new lines, a changed partial or language are what make it scroll.
   useLayoutEffect(() => {
@@ -49,7 +51,11 @@ export const LiveSubtitles = memo(function LiveSubtitles({ lines, partial, langu
             return (
               <li key={line.seq} className="live-line" data-testid="live-line">
                 <div className="live-line-head">
-                  {line.speaker && <span className="live-speaker">{line.speaker}</span>}
+                  {line.speaker && (
+                    <span className="live-speaker" style={{ color: look.color(line.speaker) }}>
+                      {look.label(line.speaker)}
+                    </span>
+                  )}
                   <time className="live-time">{formatDuration(line.start / 1000)}</time>
                 </div>
                 <p className="live-text">{line.text}</p>

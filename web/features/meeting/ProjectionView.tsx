@@ -8,6 +8,7 @@ import { ORIGINAL_ONLY, useTranslationOptions } from './languages';
 import { DISPLAY_MODES, FONT_SCALES, FONT_SIZES, useProjectionConfig } from './projection-config';
 import type { DisplayMode } from './projection-config';
 import type { MeetingSocket } from './use-meeting-socket';
+import { useSpeakerLook } from '../../lib/speaker-look';
 
 /** Controls hide after this long without the pointer moving, leaving only the subtitles on the screen. */
 export const CONTROLS_HIDE_MS = 3000;
@@ -42,6 +43,8 @@ export function ProjectionView({ meeting, socket, language, onLanguage }: Projec
 
   const status = socket.status ?? meeting.status;
   const finals = socket.lines.slice(-SHOWN_FINALS[mode]);
+  // Colours over the whole meeting, so a speaker keeps theirs as lines scroll away.
+  const look = useSpeakerLook(socket.lines.map((line) => line.speaker));
   const idle = status === 'not_started' ? 'meeting.viewer.waiting' : status === 'paused' ? 'meeting.viewer.paused' : null;
   const style = { '--projection-scale': FONT_SCALES[config.fontSize] } as CSSProperties;
 
@@ -88,7 +91,12 @@ export function ProjectionView({ meeting, socket, language, onLanguage }: Projec
             {finals.map((line) => {
               const translation = language ? line.translations[language] : undefined;
               return (
-                <div key={line.seq} className="projection-line" data-testid="projection-line">
+                <div
+                  key={line.seq}
+                  className="projection-line"
+                  data-testid="projection-line"
+                  style={line.speaker ? { borderLeftColor: look.color(line.speaker) } : undefined}
+                >
                   {mode !== 'translation' && <p className="projection-source">{line.text}</p>}
                   {mode !== 'source' && (
                     // Until its translation arrives a line shows its source, muted, rather than a gap.

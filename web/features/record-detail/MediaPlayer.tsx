@@ -3,15 +3,16 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordStatus } from '../../../contracts/record-vocabulary';
 import { useRecordMedia } from './hooks';
-import type { useMediaSync } from './use-media-sync';
+import { PlayerControls } from './PlayerControls';
+import type { MediaSync } from './use-media-sync';
 
 interface MediaPlayerProps {
   recordId: number;
   status: RecordStatus;
-  sync: ReturnType<typeof useMediaSync>;
+  sync: MediaSync;
 }
 
-/** The record's audio or video from its signed URL, wired to the transcript; says so when there is none yet. */
+/** The record's audio or video from its signed URL, wired to the transcript, with its controls; says so when there is none yet. */
 export function MediaPlayer({ recordId, status, sync }: MediaPlayerProps) {
   const { t } = useTranslation();
   const media = useRecordMedia(recordId);
@@ -69,7 +70,8 @@ export function MediaPlayer({ recordId, status, sync }: MediaPlayerProps) {
   return (
     <>
       {media.data.kind === 'video' ? <video className="detail-video" playsInline {...common} /> : <audio className="detail-audio" {...common} />}
-      <p className="detail-hint">{t('recordDetail.spaceHint')}</p>
+      <PlayerControls sync={sync} />
+      <p className="detail-hint">{t('recordDetail.tools.readHint')}</p>
     </>
   );
 }

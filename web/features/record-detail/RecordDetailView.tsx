@@ -1,5 +1,6 @@
-import { Alert, App, Button, Empty, Skeleton } from 'antd';
+import { Alert, App, Button, Empty, Segmented, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordDetail } from '../../../contracts/records';
@@ -7,7 +8,7 @@ import { ExportDialog } from '../records/ExportDialog';
 import { AddTranslationDialog } from './AddTranslationDialog';
 import { useRecordSync } from './broadcast';
 import { DetailHeader } from './DetailHeader';
-import { useRetryRecord, useSaveTranscript } from './hooks';
+import { useRecordWords, useRetryRecord, useSaveTranscript } from './hooks';
 import { MediaPlayer } from './MediaPlayer';
 import { SpeakersPanel } from './SpeakersPanel';
 import { SummaryCard } from '../summary/SummaryCard';
@@ -15,18 +16,39 @@ import { isLocked, isRetryable, isRunning } from '../records/status';
 import { refusedSave } from './refusal';
 import { StatusBanner } from './StatusBanner';
 import { needsHours } from '../../../contracts/timecode';
-import { addLineAfter, deleteLine, editText, mergeSpeakers, mergeWithNext, renameSpeaker, setTime, speakerStats, toEditedLines } from './transcript-edit';
+import {
+  addLineAfter,
+  deleteLine,
+  editText,
+  mergeSpeakers,
+  mergeWithNext,
+  renameSpeaker,
+  replaceAll,
+  replaceHit,
+  setTime,
+  speakerStats,
+  toEditedLines,
+} from './transcript-edit';
+import { TranscriptSearchBar } from './TranscriptSearch';
 import { TranscriptLines } from './TranscriptLines';
 import type { LineHandlers, TranscriptView } from './TranscriptLines';
 import { TranscriptToolbar } from './TranscriptToolbar';
 import { useLeaveGuard } from './use-leave-guard';
-import { useMediaSync } from './use-media-sync';
+import { SKIP_MS, useMediaSync } from './use-media-sync';
+import { useTranscriptKeys } from './use-transcript-keys';
+import { useTranscriptSearch } from './use-transcript-search';
+import { wordsByLine } from './word-times';
+import { useSpeakerLook } from '../../lib/speaker-look';
 import { useTranscriptEditor } from './use-transcript-editor';
 import './record-detail.css';
 
+/** On phones the page shows one pane at a time, so the summary is a tap away rather than below the transcript. */
+type Pane = 'transcript' | 'summary';
+
 /**
- * One record: the player beside (on phones above) its transcript, which can be edited by §5's rules and
- * saved at once, with the job's progress, speakers, views and the AI summary.
+ * One record: the player beside (on phones above) its transcript, which can be searched, read word by word
+ * (a click plays from the word), edited by §5's rules and saved at once, with the job's progress, speakers,
+ * views and the AI summary, and the keyboard shortcuts of a transcription tool.
  */
 export function RecordDetailView({ detail }: { detail: RecordDetail }) {
   const { record } = detail;
@@ -41,14 +63,49 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
   const retry = useRetryRecord(record.id, changed);
   const [view, setView] = useState<TranscriptView>('source');
   const [dialog, setDialog] = useState<'export' | 'translate' | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [pane, setPane] = useState<Pane>('transcript');
   useLeaveGuard(editor.dirty);
 
   const editable = !isLocked(record.status);
   const language = record.translationLanguage;
   const hasTranslation = language !== null && editor.lines.some((line) => line.translations[language]);
+  const shownView = hasTranslation ? view : 'source';
   const speakers = useMemo(() => speakerStats(editor.lines), [editor.lines]);
-  const { apply, settle, undo, markSaved, discard, flagSaveRefusal } = editor;
+  const look = useSpeakerLook(speakers.map((s) => s.name));
+  const heard = useRecordWords(record.id, editable && detail.lines.length > 0);
+  const words = useMemo(() => wordsByLine(editor.lines, heard.data), [editor.lines, heard.data]);
+  // The fields the lines show are the fields searched: a hit is always somewhere on the screen.
+  const searched = useMemo(
+    () => (shownView === 'source' || !language ? [undefined] : shownView === 'translation' ? [language] : [undefined, language]),
+    [shownView, language],
+  );
+  const search = useTranscriptSearch(editor.lines, searched);
+  const { apply, settle, undo, redo, markSaved, discard, flagSaveRefusal } = editor;
   const { seek } = sync;
+
+  useTranscriptKeys({
+    playPause: sync.toggle,
+    back: () => sync.skip(-SKIP_MS),
+    forward: () => sync.skip(SKIP_MS),
+    slower: () => sync.stepRate(-1),
+    faster: () => sync.stepRate(1),
+    find: () => {
+      // On a phone showing the summary, the search box must be on screen before it can take the focus.
+      flushSync(() => setPane('transcript'));
+      search.focus();
+    },
+    ...(editable ? { undo, redo } : {}),
+  });
+
+  const replaceOne = (replacement: string) => {
+    const hit = search.current;
+    if (hit && apply((tr) => replaceHit(tr, hit, replacement))) search.replaced(hit, replacement.length);
+  };
+  const replaceEvery = (replacement: string) => {
+    const count = search.hits.length;
+    if (apply((tr) => replaceAll(tr, search.query, replacement, searched))) void message.success(t('recordDetail.tools.replaced', { count }));
+  };
 
   const handlers = useMemo<LineHandlers>(
     () => ({
@@ -71,6 +128,7 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
             }),
         }),
       seek,
+      edit: setEditing,
     }),
     [apply, settle, mediaMs, seek, modal, t],
   );
@@ -101,7 +159,7 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
     transcript = (
       <>
         <TranscriptToolbar
-          view={hasTranslation ? view : 'source'}
+          view={shownView}
           onView={setView}
           hasTranslation={hasTranslation}
           editable={editable}
@@ -110,19 +168,26 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
           translateBlocked={translateBlocked}
           onAddTranslation={() => setDialog('translate')}
           onUndo={undo}
+          onRedo={redo}
           onSave={saveNow}
         />
+        <TranscriptSearchBar search={search} canReplace={editable} onReplace={replaceOne} onReplaceAll={replaceEvery} />
         {!editable && <p className="detail-hint detail-locked">{t('recordDetail.busy')}</p>}
         <TranscriptLines
           lines={editor.lines}
           activeIndex={sync.activeIndex}
           playing={sync.playing}
-          view={hasTranslation ? view : 'source'}
+          view={shownView}
           language={language}
           editable={editable}
           withHours={withHours}
           flag={editor.flag}
           handlers={handlers}
+          speakers={look}
+          words={words}
+          hits={search.byLine}
+          currentHit={search.current}
+          editing={editable ? editing : null}
         />
       </>
     );
@@ -142,7 +207,18 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
         onExport={() => setDialog('export')}
         changed={changed}
       />
-      <div className="detail-body">
+      <Segmented<Pane>
+        className="detail-panes"
+        block
+        value={pane}
+        onChange={setPane}
+        aria-label={t('recordDetail.tools.panes')}
+        options={[
+          { value: 'transcript', label: <span data-testid="detail-pane-transcript">{t('recordDetail.tools.paneTranscript')}</span> },
+          { value: 'summary', label: <span data-testid="detail-pane-summary">{t('recordDetail.tools.paneSummary')}</span> },
+        ]}
+      />
+      <div className="detail-body" data-pane={pane}>
         <section className="detail-player-area" aria-label={t('recordDetail.player')}>
           <MediaPlayer recordId={record.id} status={record.status} sync={sync} />
         </section>
@@ -165,6 +241,7 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
         <aside className="detail-side">
           <SpeakersPanel
             speakers={speakers}
+            look={look}
             editable={editable && editor.lines.length > 0}
             onRename={(from, to) => apply((tr) => renameSpeaker(tr, from, to))}
             onMerge={(from, into) => apply((tr) => mergeSpeakers(tr, from, into))}

@@ -1,22 +1,22 @@
 import { EditOutlined, MergeOutlined, UserOutlined } from '@ant-design/icons';
+import type { SpeakerLook } from '../../lib/speaker-look';
 import { Button, Card, Dropdown, Empty } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SpeakerNameDialog } from './SpeakerNameDialog';
 import type { SpeakerStat } from './transcript-edit';
 
-/** Longest speaker name the server keeps (contracts/transcription.ts editedLine). */
-
 interface SpeakersPanelProps {
   speakers: SpeakerStat[];
+  look: SpeakerLook;
   editable: boolean;
   /** False when refused (the model said why); the dialog then stays open. */
   onRename: (from: string, to: string) => boolean;
   onMerge: (from: string, into: string) => void;
 }
 
-/** Who speaks and how often; renaming a speaker, or merging one the recogniser split in two. */
-export function SpeakersPanel({ speakers, editable, onRename, onMerge }: SpeakersPanelProps) {
+/** Who speaks (in their colour, default names in the viewer's language) and how often; renaming a speaker, or merging one the recogniser split in two. */
+export function SpeakersPanel({ speakers, look, editable, onRename, onMerge }: SpeakersPanelProps) {
   const { t } = useTranslation();
   const [renaming, setRenaming] = useState<string | null>(null);
 
@@ -28,8 +28,8 @@ export function SpeakersPanel({ speakers, editable, onRename, onMerge }: Speaker
         <ul className="detail-speakers">
           {speakers.map(({ name, lines }) => (
             <li key={name} className="detail-speaker-row" data-speaker={name}>
-              <UserOutlined className="detail-speaker-icon" />
-              <span className="detail-speaker-name">{name}</span>
+              <UserOutlined className="detail-speaker-icon" style={{ color: look.color(name) }} />
+              <span className="detail-speaker-name">{look.label(name)}</span>
               <span className="detail-speaker-count">{t('recordDetail.speakers.lines', { count: lines })}</span>
               {editable && (
                 <span className="detail-speaker-actions">
@@ -37,8 +37,8 @@ export function SpeakersPanel({ speakers, editable, onRename, onMerge }: Speaker
                     type="text"
                     size="small"
                     icon={<EditOutlined />}
-                    aria-label={t('recordDetail.speakers.rename', { name })}
-                    title={t('recordDetail.speakers.rename', { name })}
+                    aria-label={t('recordDetail.speakers.rename', { name: look.label(name) })}
+                    title={t('recordDetail.speakers.rename', { name: look.label(name) })}
                     onClick={() => setRenaming(name)}
                     data-testid="detail-speaker-rename"
                   />
@@ -48,7 +48,7 @@ export function SpeakersPanel({ speakers, editable, onRename, onMerge }: Speaker
                       menu={{
                         items: speakers
                           .filter((other) => other.name !== name)
-                          .map((other) => ({ key: other.name, label: <span data-testid="detail-speaker-merge-into">{other.name}</span> })),
+                          .map((other) => ({ key: other.name, label: <span data-testid="detail-speaker-merge-into">{look.label(other.name)}</span> })),
                         onClick: ({ key }) => onMerge(name, key),
                       }}
                     >
@@ -56,8 +56,8 @@ export function SpeakersPanel({ speakers, editable, onRename, onMerge }: Speaker
                         type="text"
                         size="small"
                         icon={<MergeOutlined />}
-                        aria-label={t('recordDetail.speakers.mergeInto', { name })}
-                        title={t('recordDetail.speakers.mergeInto', { name })}
+                        aria-label={t('recordDetail.speakers.mergeInto', { name: look.label(name) })}
+                        title={t('recordDetail.speakers.mergeInto', { name: look.label(name) })}
                         data-testid="detail-speaker-merge"
                       />
                     </Dropdown>
@@ -70,7 +70,7 @@ export function SpeakersPanel({ speakers, editable, onRename, onMerge }: Speaker
       )}
       {renaming !== null && (
         <SpeakerNameDialog
-          name={renaming}
+          name={look.label(renaming)}
           testId="detail-speaker-name"
           onSubmit={(name) => (onRename(renaming, name) ? Promise.resolve() : Promise.reject(new Error('refused')))}
           onClose={() => setRenaming(null)}

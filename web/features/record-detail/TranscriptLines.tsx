@@ -1,12 +1,15 @@
-import { DeleteOutlined, MergeCellsOutlined, PlusOutlined } from '@ant-design/icons';
+import { CheckOutlined, DeleteOutlined, EditOutlined, MergeCellsOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { KeyboardEvent, ReactNode, RefObject } from 'react';
+import { Fragment, memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { FocusEvent, KeyboardEvent, MouseEvent, ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTimecode } from '../../../contracts/timecode';
+import type { TimedWord } from '../../../contracts/record-words';
+import type { SpeakerLook } from '../../lib/speaker-look';
+import { formatClock, formatTimecode } from '../../../contracts/timecode';
 import type { LineFlag } from './refusal';
 import './line-note.css';
-import type { DraftLine } from './transcript-edit';
+import type { DraftLine, TextHit } from './transcript-edit';
+import { textPieces } from './word-times';
 
 export type TranscriptView = 'source' | 'translation' | 'bilingual';
 export const TRANSCRIPT_VIEWS: readonly TranscriptView[] = ['source', 'translation', 'bilingual'];
@@ -22,6 +25,8 @@ export interface LineHandlers {
   remove(index: number): void;
   merge(index: number): void;
   seek(ms: number): void;
+  /** Opens the line with this key for editing, or (null) closes the one open. */
+  edit(key: number | null): void;
 }
 
 interface TranscriptLinesProps {
@@ -36,20 +41,36 @@ interface TranscriptLinesProps {
   /** The line a refused edit or save was about: marked, brought into view and told what to change. */
   flag: LineFlag | null;
   handlers: LineHandlers;
+  speakers: SpeakerLook;
+  /** The heard words of the lines whose text is still what was heard, by line key. */
+  words: ReadonlyMap<number, TimedWord[]>;
+  /** Search hits by line index, and the one next/previous stopped at. */
+  hits: ReadonlyMap<number, TextHit[]>;
+  currentHit: TextHit | null;
+  /** The key of the line open for editing; every other line reads, and a click on a word plays it. */
+  editing: number | null;
 }
 
-/** The transcript, one editable line after another, following the player while it plays. */
-export function TranscriptLines({ lines, activeIndex, playing, view, language, editable, withHours, flag, handlers }: TranscriptLinesProps) {
+/** The transcript, one line after another, following the player while it plays; one line at a time is edited. */
+export function TranscriptLines(props: TranscriptLinesProps) {
+  const { lines, activeIndex, playing, flag, words, hits, currentHit, editing, ...shared } = props;
   const listRef = useRef<HTMLOListElement>(null);
   useScrollToFlag(listRef, flag);
+
+  // The search's current hit comes into view; not while a line is being edited, where typing moves the hits.
+  const hitLine = currentHit?.line;
+  useEffect(() => {
+    if (hitLine === undefined || editing !== null) return;
+    listRef.current?.querySelector(`[data-index="${hitLine}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [hitLine, editing]);
 
   useEffect(() => {
     const list = listRef.current;
     if (!playing || activeIndex < 0 || !list) return;
     // Someone typing in the transcript keeps their place; the player does not pull the view away.
-    if (list.querySelector('textarea:focus, [data-editing]:focus')) return;
+    if (editing !== null || list.querySelector('textarea:focus, [data-editing]:focus')) return;
     list.querySelector(`[data-index="${activeIndex}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  }, [activeIndex, playing]);
+  }, [activeIndex, playing, editing]);
 
   return (
     <ol ref={listRef} className="detail-lines">
@@ -60,12 +81,12 @@ export function TranscriptLines({ lines, activeIndex, playing, view, language, e
           index={index}
           last={index === lines.length - 1}
           active={index === activeIndex}
-          view={view}
-          language={language}
-          editable={editable}
-          withHours={withHours}
+          editing={editing === line.key}
+          words={words.get(line.key)}
+          hits={hits.get(index)}
+          currentHit={currentHit?.line === index ? currentHit : null}
           note={flag?.key === line.key ? flag.message : null}
-          handlers={handlers}
+          {...shared}
         />
       ))}
     </ol>
@@ -84,94 +105,213 @@ export function useScrollToFlag(listRef: RefObject<HTMLElement | null>, flag: Li
   });
 }
 
-interface LineProps extends Omit<TranscriptLinesProps, 'lines' | 'activeIndex' | 'playing' | 'flag'> {
+interface LineProps extends Omit<TranscriptLinesProps, 'lines' | 'activeIndex' | 'playing' | 'flag' | 'words' | 'hits' | 'currentHit' | 'editing'> {
   line: DraftLine;
   index: number;
   last: boolean;
   active: boolean;
+  editing: boolean;
+  words: TimedWord[] | undefined;
+  hits: TextHit[] | undefined;
+  currentHit: TextHit | null;
   /** What is wrong with this line, when a refused edit or save was about it. */
   note: string | null;
 }
 
-const Line = memo(function Line({ line, index, last, active, view, language, editable, withHours, note, handlers }: LineProps) {
+/**
+ * One line. Reading, its words play from where they were said when clicked; editing is deliberate (the edit
+ * button, a double-click, Enter on the line) and shows the text fields and the times to the millisecond.
+ */
+const Line = memo(function Line(props: LineProps) {
+  const { line, index, last, active, editing, view, language, editable, withHours, note, handlers, speakers, words, hits, currentHit } = props;
   const { t } = useTranslation();
   const n = index + 1;
-  const className = ['detail-line', active && 'active', note && 'flagged'].filter(Boolean).join(' ');
+  const className = ['detail-line', active && 'active', note && 'flagged', editing && 'editing'].filter(Boolean).join(' ');
+  const color = line.speaker ? speakers.color(line.speaker) : undefined;
+  const open = () => editable && handlers.edit(line.key);
+
+  // Leaving the line (focus moves outside it) ends its editing; moving between its own fields does not.
+  const onBlur = (event: FocusEvent<HTMLLIElement>) => {
+    if (editing && !event.currentTarget.contains(event.relatedTarget as Node | null)) handlers.edit(null);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
+    if (editable && !editing && event.key === 'Enter' && event.target === event.currentTarget) {
+      event.preventDefault();
+      open();
+    } else if (editing && event.key === 'Escape' && !(event.target as HTMLElement).dataset.editing) {
+      handlers.edit(null);
+      event.currentTarget.focus();
+    }
+  };
+
+  const fieldHits = (lang?: string) => hits?.filter((h) => h.language === lang);
+  const current = (lang?: string) => (currentHit && currentHit.language === lang ? currentHit : null);
+
   return (
-    <li className={className} data-testid={`detail-line-${index}`} data-index={index} data-key={line.key} aria-current={active || undefined}>
+    <li
+      className={className}
+      data-testid={`detail-line-${index}`}
+      data-index={index}
+      data-key={line.key}
+      aria-current={active || undefined}
+      // Reachable from the keyboard, so Enter can open it.
+      tabIndex={editing ? -1 : 0}
+      style={color ? { borderLeftColor: color } : undefined}
+      onBlur={onBlur}
+      onKeyDown={onKeyDown}
+    >
       <div className="detail-line-head">
-        {line.speaker && <span className="detail-speaker">{line.speaker}</span>}
-        <span className="detail-times">
-          <TimeField
-            ms={line.start}
-            withHours={withHours}
-            readOnly={!editable}
-            label={t('recordDetail.line.start', { n })}
-            testId={`detail-line-start-${index}`}
-            onCommit={(input) => handlers.time(index, 'start', input)}
+        {line.speaker && (
+          <span className="detail-speaker" style={{ color }} data-testid={`detail-line-speaker-${index}`}>
+            {speakers.label(line.speaker)}
+          </span>
+        )}
+        {editing ? (
+          <span className="detail-times">
+            {(['start', 'end'] as const).map((edge) => (
+              <Fragment key={edge}>
+                {edge === 'end' && <span aria-hidden="true">–</span>}
+                <TimeField
+                  ms={line[edge]}
+                  withHours={withHours}
+                  readOnly={false}
+                  label={t(`recordDetail.line.${edge}`, { n })}
+                  testId={`detail-line-${edge}-${index}`}
+                  onCommit={(input) => handlers.time(index, edge, input)}
+                />
+              </Fragment>
+            ))}
+          </span>
+        ) : (
+          <button
+            type="button"
+            className="detail-clock"
+            title={t('recordDetail.tools.playFrom', { time: formatClock(line.start) })}
+            data-testid={`detail-line-clock-${index}`}
             // Spec: click a line's time to hear it.
             onClick={() => handlers.seek(line.start)}
-          />
-          <span aria-hidden="true">–</span>
-          <TimeField
-            ms={line.end}
-            withHours={withHours}
-            readOnly={!editable}
-            label={t('recordDetail.line.end', { n })}
-            testId={`detail-line-end-${index}`}
-            onCommit={(input) => handlers.time(index, 'end', input)}
-          />
-        </span>
+          >
+            {formatClock(line.start)}
+          </button>
+        )}
         {editable && (
           <span className="detail-line-actions">
-            <LineAction
-              label={t('recordDetail.line.addAfter')}
-              icon={<PlusOutlined />}
-              testId={`detail-line-add-${index}`}
-              onClick={() => handlers.add(index)}
-            />
-            {!last && (
-              <LineAction
-                label={t('recordDetail.line.mergeNext')}
-                icon={<MergeCellsOutlined />}
-                testId={`detail-line-merge-${index}`}
-                onClick={() => handlers.merge(index)}
-              />
+            {editing ? (
+              <>
+                <LineAction
+                  label={t('recordDetail.line.addAfter')}
+                  icon={<PlusOutlined />}
+                  testId={`detail-line-add-${index}`}
+                  onClick={() => handlers.add(index)}
+                />
+                {!last && (
+                  <LineAction
+                    label={t('recordDetail.line.mergeNext')}
+                    icon={<MergeCellsOutlined />}
+                    testId={`detail-line-merge-${index}`}
+                    onClick={() => handlers.merge(index)}
+                  />
+                )}
+                <LineAction
+                  label={t('recordDetail.line.delete')}
+                  icon={<DeleteOutlined />}
+                  testId={`detail-line-delete-${index}`}
+                  onClick={() => handlers.remove(index)}
+                />
+                <LineAction
+                  label={t('recordDetail.tools.done')}
+                  icon={<CheckOutlined />}
+                  testId={`detail-line-done-${index}`}
+                  onClick={() => handlers.edit(null)}
+                />
+              </>
+            ) : (
+              <LineAction label={t('recordDetail.tools.edit', { n })} icon={<EditOutlined />} testId={`detail-line-edit-${index}`} onClick={open} />
             )}
-            <LineAction
-              label={t('recordDetail.line.delete')}
-              icon={<DeleteOutlined />}
-              testId={`detail-line-delete-${index}`}
-              onClick={() => handlers.remove(index)}
-            />
           </span>
         )}
       </div>
-      {view !== 'translation' && (
-        <TextField
-          value={line.text}
-          readOnly={!editable}
-          label={t('recordDetail.line.text', { n })}
-          testId={`detail-line-text-${index}`}
-          onChange={(text) => handlers.text(index, text)}
-          onBlur={handlers.settle}
-        />
-      )}
-      {view !== 'source' && language && (
-        <TextField
-          className="detail-translation"
-          value={line.translations[language] ?? ''}
-          readOnly={!editable}
-          label={t('recordDetail.line.translation', { n })}
-          testId={`detail-line-translation-${index}`}
-          onChange={(text) => handlers.text(index, text, language)}
-          onBlur={handlers.settle}
-        />
-      )}
+      {view !== 'translation' &&
+        (editing ? (
+          <TextField
+            value={line.text}
+            label={t('recordDetail.line.text', { n })}
+            testId={`detail-line-text-${index}`}
+            autoFocus
+            onChange={(text) => handlers.text(index, text)}
+            onBlur={handlers.settle}
+          />
+        ) : (
+          <ReadText
+            text={line.text}
+            timing={{ start: line.start, end: line.end, ...(words ? { words } : {}) }}
+            hits={fieldHits()}
+            current={current()}
+            testId={`detail-line-read-${index}`}
+            onSeek={handlers.seek}
+            onEdit={open}
+          />
+        ))}
+      {view !== 'source' &&
+        language &&
+        (editing ? (
+          <TextField
+            className="detail-translation"
+            value={line.translations[language] ?? ''}
+            label={t('recordDetail.line.translation', { n })}
+            testId={`detail-line-translation-${index}`}
+            autoFocus={view === 'translation'}
+            onChange={(text) => handlers.text(index, text, language)}
+            onBlur={handlers.settle}
+          />
+        ) : (
+          <ReadText
+            className="detail-translation"
+            text={line.translations[language] ?? ''}
+            timing={{ start: line.start, end: line.end }}
+            hits={fieldHits(language)}
+            current={current(language)}
+            testId={`detail-line-read-translation-${index}`}
+            onSeek={handlers.seek}
+            onEdit={open}
+          />
+        ))}
       {note && <LineNote testId={`detail-line-note-${index}`}>{note}</LineNote>}
     </li>
   );
 });
+
+interface ReadTextProps {
+  text: string;
+  timing: Parameters<typeof textPieces>[1];
+  hits: TextHit[] | undefined;
+  current: TextHit | null;
+  testId: string;
+  className?: string;
+  onSeek: (ms: number) => void;
+  onEdit: () => void;
+}
+
+/** A line's text to read: each word plays from its time when clicked, search hits marked, a double-click edits. */
+function ReadText({ text, timing, hits, current, testId, className, onSeek, onEdit }: ReadTextProps) {
+  const pieces = textPieces(text, timing, hits, current);
+  const onClick = (event: MouseEvent<HTMLParagraphElement>) => {
+    // A double-click's first click still plays: the line is heard while it opens for editing.
+    const ms = (event.target as HTMLElement).closest<HTMLElement>('[data-ms]')?.dataset.ms;
+    if (ms !== undefined) onSeek(Number(ms));
+  };
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the line itself takes Enter to edit, and its time plays it from the keyboard.
+    <p className={className ? `detail-read ${className}` : 'detail-read'} data-testid={testId} onClick={onClick} onDoubleClick={onEdit}>
+      {pieces.map((piece, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: pieces are positions in one text, rebuilt with it.
+        <span key={i} className={piece.ms === null ? undefined : 'detail-word'} data-ms={piece.ms ?? undefined}>
+          {piece.mark ? <mark className={piece.mark === 'current' ? 'detail-hit current' : 'detail-hit'}>{piece.text}</mark> : piece.text}
+        </span>
+      ))}
+    </p>
+  );
+}
 
 /** What is wrong with a flagged line, under it; read out when it appears. */
 export function LineNote({ testId, children }: { testId: string; children: string }) {
@@ -220,6 +360,7 @@ export function TimeField({ ms, withHours, readOnly, label, testId, onCommit, on
       spellCheck={false}
       inputMode="decimal"
       data-testid={testId}
+      data-transcript-field
       data-editing={draft !== null || undefined}
       // Monospaced digits: as wide as the time it shows, so the two times sit together.
       style={{ width: `${Math.max(shown.length, (draft ?? '').length)}ch` }}
@@ -236,15 +377,15 @@ const SIZES_ITSELF = typeof CSS !== 'undefined' && CSS.supports?.('field-sizing'
 
 interface TextFieldProps {
   value: string;
-  readOnly: boolean;
   label: string;
+  autoFocus?: boolean;
   testId: string;
   className?: string;
   onChange: (text: string) => void;
   onBlur: () => void;
 }
 
-function TextField({ value, readOnly, label, testId, className, onChange, onBlur }: TextFieldProps) {
+function TextField({ value, label, autoFocus, testId, className, onChange, onBlur }: TextFieldProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the field grows with the text it holds.
   useLayoutEffect(() => {
@@ -259,9 +400,11 @@ function TextField({ value, readOnly, label, testId, className, onChange, onBlur
       rows={1}
       className={className ? `detail-text ${className}` : 'detail-text'}
       value={value}
-      readOnly={readOnly}
       aria-label={label}
       data-testid={testId}
+      data-transcript-field
+      // biome-ignore lint/a11y/noAutofocus: the user asked to edit this line; typing goes where they asked.
+      autoFocus={autoFocus}
       onChange={(event) => onChange(event.target.value)}
       onBlur={onBlur}
     />

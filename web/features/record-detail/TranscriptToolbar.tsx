@@ -1,4 +1,4 @@
-import { SaveOutlined, TranslationOutlined, UndoOutlined } from '@ant-design/icons';
+import { RedoOutlined, SaveOutlined, TranslationOutlined, UndoOutlined } from '@ant-design/icons';
 import { Badge, Button, Segmented, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TRANSCRIPT_VIEWS } from './TranscriptLines';
@@ -15,12 +15,13 @@ interface TranscriptToolbarProps {
   translateBlocked: string | null;
   onAddTranslation: () => void;
   onUndo: () => void;
+  onRedo: () => void;
   onSave: () => void;
 }
 
 /** Which text the lines show, adding a translation, and the editing actions with the unsaved-changes mark. */
 export function TranscriptToolbar(props: TranscriptToolbarProps) {
-  const { view, onView, hasTranslation, editable, dirty, saving, translateBlocked, onAddTranslation, onUndo, onSave } = props;
+  const { view, onView, hasTranslation, editable, dirty, saving, translateBlocked, onAddTranslation, onUndo, onRedo, onSave } = props;
   const { t } = useTranslation();
   return (
     <div className="detail-toolbar">
@@ -47,6 +48,9 @@ export function TranscriptToolbar(props: TranscriptToolbarProps) {
             <Button icon={<UndoOutlined />} onClick={onUndo} data-testid="detail-undo">
               <span className="detail-label">{t('recordDetail.undo')}</span>
             </Button>
+            <Tooltip title={t('recordDetail.tools.redo')}>
+              <Button icon={<RedoOutlined />} aria-label={t('recordDetail.tools.redo')} onClick={onRedo} data-testid="detail-redo" />
+            </Tooltip>
             <Badge dot={dirty} offset={[-4, 4]}>
               <Button
                 type="primary"

@@ -3,9 +3,9 @@ import type { RecordDetail, RecordRow } from '../../../contracts/records';
 import type { EditedLine } from '../../../contracts/transcription';
 import { useSession } from '../../lib/session';
 import { fetchUploadLanguages } from '../upload/api';
-import { addTranslation, fetchMedia, fetchRecordDetail, refreshRecord, saveLines } from './api';
+import { addTranslation, fetchMedia, fetchRecordDetail, fetchWords, refreshRecord, saveLines } from './api';
 import { DETAIL_POLL_MS, isLocked } from '../records/status';
-import { UPLOAD_LANGUAGES_KEY, detailKey, mediaKey } from '../../lib/query-keys';
+import { UPLOAD_LANGUAGES_KEY, detailKey, mediaKey, wordsKey } from '../../lib/query-keys';
 
 export function useRecordDetail(id: number | null) {
   const hasAccount = useSession((s) => s.userInfo !== null);
@@ -28,6 +28,11 @@ export function useRecordMedia(id: number) {
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });
+}
+
+/** The word timings of a finished record; they never change once the record is assembled. */
+export function useRecordWords(id: number, ready: boolean) {
+  return useQuery({ queryKey: wordsKey(id), queryFn: () => fetchWords(id), enabled: ready, staleTime: Infinity, retry: false });
 }
 
 /** The record as a call answered it, at once: the status shown and the polling follow without waiting. */

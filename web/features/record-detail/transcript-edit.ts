@@ -6,7 +6,8 @@ import { parseTimecode } from '../../../contracts/timecode';
 /**
  * The record detail editor's model, free of React so every subtitle rule of spec §5 is tested on its own:
  * end not before start, start not after end, a readable time, no overlap with the neighbours, nothing past
- * the media, no new line past the media, the last line stays, undo up to 5 steps, and merging lines of
+ * the media, no new line past the media, the last line stays, undo up to 5 steps (and redo what was undone),
+ * find and replace as undoable steps, and merging lines of
  * different speakers only once confirmed. Each operation returns a new transcript or the rule it broke.
  */
 
@@ -24,6 +25,8 @@ export interface Transcript {
   lines: readonly DraftLine[];
   /** Earlier versions of `lines`, newest last, at most UNDO_STEPS of them. */
   past: readonly (readonly DraftLine[])[];
+  /** Versions undone, newest last, for redo; any new edit drops them. */
+  future?: readonly (readonly DraftLine[])[];
   /** The text field being typed into: further keystrokes there extend the same undo step. */
   typing: string | null;
   nextKey: number;
@@ -42,6 +45,8 @@ export type EditError =
   | 'noNextLine'
   | 'speakersDiffer'
   | 'nothingToUndo'
+  | 'nothingToRedo'
+  | 'nothingToReplace'
   | 'emptySpeaker'
   | 'speakerExists'
   | 'unknownSpeaker';
@@ -69,7 +74,7 @@ function commit(t: Transcript, lines: readonly DraftLine[], typing: string | nul
   const extending = typing !== null && typing === t.typing;
   return {
     ok: true,
-    transcript: { lines, past: extending ? t.past : [...t.past, t.lines].slice(-UNDO_STEPS), typing, nextKey },
+    transcript: { lines, past: extending ? t.past : [...t.past, t.lines].slice(-UNDO_STEPS), future: [], typing, nextKey },
   };
 }
 
@@ -126,8 +131,7 @@ export function toEditedLines(lines: readonly DraftLine[]): EditedLine[] {
 /** The source text, or with `language` that translation. Typing is one undo step per field. */
 export function editText(t: Transcript, index: number, text: string, language?: string): EditResult {
   const line = lineAt(t, index);
-  const changed = language ? { ...line, translations: { ...line.translations, [language]: text } } : { ...line, text };
-  return commit(t, replaceAt(t.lines, index, changed), `${line.key}:${language ?? ''}`);
+  return commit(t, replaceAt(t.lines, index, withField(line, language, text)), `${line.key}:${language ?? ''}`);
 }
 
 /** Leaving a text field closes its undo step: typing there again later is a new one. */
@@ -236,7 +240,72 @@ export function mergeSpeakers(t: Transcript, from: string, into: string): EditRe
 export function undo(t: Transcript): EditResult {
   const previous = t.past.at(-1);
   if (!previous) return fail('nothingToUndo');
-  return { ok: true, transcript: { ...t, lines: previous, past: t.past.slice(0, -1), typing: null } };
+  return { ok: true, transcript: { ...t, lines: previous, past: t.past.slice(0, -1), future: [...(t.future ?? []), t.lines], typing: null } };
+}
+
+export function redo(t: Transcript): EditResult {
+  const next = t.future?.at(-1);
+  if (!next) return fail('nothingToRedo');
+  return { ok: true, transcript: { ...t, lines: next, past: [...t.past, t.lines].slice(-UNDO_STEPS), future: t.future!.slice(0, -1), typing: null } };
+}
+
+/** Where a search matched: the line, the field (its source text, or a translation by language) and the characters. */
+export interface TextHit {
+  line: number;
+  /** The translation's language, or undefined for the source text. */
+  language?: string;
+  start: number;
+  end: number;
+}
+
+/** `query` is found ignoring case (and the width of Latin letters), as a reader expects of a search box. */
+const fold = (text: string) => text.normalize('NFKC').toLocaleLowerCase();
+
+/** Every occurrence of `query` in the given fields of every line, in reading order; none for an empty query. */
+export function findHits(lines: readonly DraftLine[], query: string, languages: readonly (string | undefined)[]): TextHit[] {
+  const needle = fold(query);
+  if (!needle) return [];
+  const hits: TextHit[] = [];
+  lines.forEach((line, index) => {
+    for (const language of languages) {
+      const text = fieldText(line, language);
+      // NFKC keeps the length of the letters a search matches, so positions in the folded text are the text's.
+      const folded = fold(text);
+      if (folded.length !== text.length) continue;
+      for (let at = folded.indexOf(needle); at >= 0; at = folded.indexOf(needle, at + needle.length)) {
+        hits.push({ line: index, ...(language ? { language } : {}), start: at, end: at + needle.length });
+      }
+    }
+  });
+  return hits;
+}
+
+const fieldText = (line: DraftLine, language: string | undefined) => (language ? (line.translations[language] ?? '') : line.text);
+
+function withField(line: DraftLine, language: string | undefined, text: string): DraftLine {
+  return language ? { ...line, translations: { ...line.translations, [language]: text } } : { ...line, text };
+}
+
+/** Replaces one hit (found by `findHits` on these lines) with `replacement`: one undo step. */
+export function replaceHit(t: Transcript, hit: TextHit, replacement: string): EditResult {
+  const line = t.lines[hit.line];
+  if (!line) return fail('nothingToReplace');
+  const text = fieldText(line, hit.language);
+  return commit(t, replaceAt(t.lines, hit.line, withField(line, hit.language, text.slice(0, hit.start) + replacement + text.slice(hit.end))));
+}
+
+/** Replaces every hit of `query` in the given fields with `replacement`: one undo step for all of them. */
+export function replaceAll(t: Transcript, query: string, replacement: string, languages: readonly (string | undefined)[]): EditResult {
+  const hits = findHits(t.lines, query, languages);
+  if (hits.length === 0) return fail('nothingToReplace');
+  const lines = [...t.lines];
+  // From the last hit back, so the positions of earlier hits in the same field stay right.
+  for (const hit of hits.reverse()) {
+    const line = lines[hit.line]!;
+    const text = fieldText(line, hit.language);
+    lines[hit.line] = withField(line, hit.language, text.slice(0, hit.start) + replacement + text.slice(hit.end));
+  }
+  return commit(t, lines);
 }
 
 /** The line playing at `ms` (lines are in time order), or -1 between lines. */

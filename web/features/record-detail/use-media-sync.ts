@@ -2,11 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { activeLineIndex } from './transcript-edit';
 import type { DraftLine } from './transcript-edit';
 
-/** Where Space belongs to the focused control (typing, pressing a button, the player's own controls). */
-function ownsSpace(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target.closest('input, textarea, select, button, a, audio, video, [role="button"], [role="textbox"]') !== null;
-}
+/** The speeds a transcriber picks from: slower to catch fast speech, faster to skim. */
+export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+/** How far the back and forward keys and buttons jump. */
+export const SKIP_MS = 5000;
 
 function play(media: HTMLMediaElement) {
   // Older engines return nothing from play(); a refused autoplay or missing source is not an error to report.
@@ -14,14 +13,16 @@ function play(media: HTMLMediaElement) {
 }
 
 /**
- * Keeps the player and the transcript together: which line is playing, seeking to a line, and Space for
- * play/pause anywhere on the page but in a field or on a control.
+ * Keeps the player and the transcript together: which line is playing, seeking to a line or word, and the
+ * transport a transcriber drives from the keyboard (play/pause, jumps of 5 s, the playback speed).
  */
 export function useMediaSync(lines: readonly DraftLine[]) {
   const mediaRef = useRef<HTMLMediaElement | null>(null);
   const linesRef = useRef(lines);
   const [activeIndex, setActiveIndex] = useState(-1);
   const [playing, setPlaying] = useState(false);
+  const [rate, setRateState] = useState(1);
+  const rateRef = useRef(rate);
 
   const track = useCallback(() => {
     const media = mediaRef.current;
@@ -44,28 +45,70 @@ export function useMediaSync(lines: readonly DraftLine[]) {
     [track],
   );
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const media = mediaRef.current;
-      if (event.code !== 'Space' || event.repeat || !media || ownsSpace(event.target)) return;
-      event.preventDefault();
-      if (media.paused) play(media);
-      else media.pause();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+  const toggle = useCallback(() => {
+    const media = mediaRef.current;
+    if (!media) return;
+    if (media.paused) play(media);
+    else media.pause();
   }, []);
+
+  /** Jumps by `ms` (negative: back), staying inside the media; playing or paused stays as it was. */
+  const skip = useCallback(
+    (ms: number) => {
+      const media = mediaRef.current;
+      if (!media) return;
+      const end = Number.isFinite(media.duration) ? media.duration : Infinity;
+      media.currentTime = Math.min(end, Math.max(0, media.currentTime + ms / 1000));
+      track();
+    },
+    [track],
+  );
+
+  const applyRate = useCallback(() => {
+    const media = mediaRef.current;
+    if (!media) return;
+    // A new source resets playbackRate to the default: setting both keeps the chosen speed.
+    media.defaultPlaybackRate = rateRef.current;
+    media.playbackRate = rateRef.current;
+  }, []);
+
+  const setRate = useCallback(
+    (next: number) => {
+      rateRef.current = next;
+      setRateState(next);
+      applyRate();
+    },
+    [applyRate],
+  );
+
+  /** One step slower (-1) or faster (+1) on PLAYBACK_RATES, stopping at either end. */
+  const stepRate = useCallback(
+    (step: -1 | 1) => {
+      const at = PLAYBACK_RATES.findIndex((r) => r >= rateRef.current);
+      const next = PLAYBACK_RATES[Math.min(PLAYBACK_RATES.length - 1, Math.max(0, (at < 0 ? PLAYBACK_RATES.length - 1 : at) + step))]!;
+      setRate(next);
+    },
+    [setRate],
+  );
 
   return {
     mediaRef,
     activeIndex,
     playing,
+    rate,
     seek,
+    toggle,
+    skip,
+    setRate,
+    stepRate,
     mediaEvents: {
       onTimeUpdate: track,
       onSeeked: track,
+      onLoadedMetadata: applyRate,
       onPlay: () => setPlaying(true),
       onPause: () => setPlaying(false),
     },
   };
 }
+
+export type MediaSync = ReturnType<typeof useMediaSync>;

@@ -5,7 +5,7 @@ import type { SubtitleLine } from '../../../contracts/records';
 import type { RefusedLine } from '../../../contracts/timeline';
 import { refusalText } from './refusal';
 import type { LineFlag } from './refusal';
-import { endTyping, fromLines, sameContent, undo } from './transcript-edit';
+import { endTyping, fromLines, redo, sameContent, undo } from './transcript-edit';
 import type { DraftLine, EditError, EditResult, Transcript } from './transcript-edit';
 
 interface EditorState {
@@ -96,6 +96,7 @@ export function useTranscriptEditor(serverLines: readonly SubtitleLine[], { with
     /** Leaving a text field: typing there again is a new undo step. */
     settle,
     undo: useCallback(() => apply(undo), [apply]),
+    redo: useCallback(() => apply(redo), [apply]),
     /** `lines` reached the server: they are the clean state now. */
     markSaved: useCallback((lines: readonly DraftLine[]) => update({ ...latest.current, saved: lines, stale: false, flag: null }), [update]),
     /** The server refused saving `lines` for one of them: that line is pointed at with the server's words. */

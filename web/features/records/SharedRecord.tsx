@@ -10,6 +10,8 @@ import { PATHS, signInPath } from '../../lib/paths';
 import { isRequestError } from '../../lib/request';
 import { useSignedInUser } from '../../lib/session';
 import { formatDate, formatDuration, formatTime } from './format';
+import { useSpeakerLook } from '../../lib/speaker-look';
+import type { SpeakerLook } from '../../lib/speaker-look';
 import { useCopyReplica, useSharedRecord } from './hooks';
 import { TypeTag } from './RecordTags';
 import './shared-record.css';
@@ -121,24 +123,32 @@ function SharedView({ token, record }: { token: string; record: SharedRecordData
         )}
       </header>
       {!allowCopy && <Alert className="shared-notice" type="info" showIcon message={t('sharedPage.copyBlocked')} />}
-      {record.lines.length === 0 ? (
-        <Empty description={t('sharedPage.noLines')} />
-      ) : (
-        <ol className="shared-lines">
-          {record.lines.map((line) => (
-            <Line key={line.id} line={line} translation={translationLanguage ? line.translations[translationLanguage] : undefined} />
-          ))}
-        </ol>
-      )}
+      {record.lines.length === 0 ? <Empty description={t('sharedPage.noLines')} /> : <SharedLines lines={record.lines} language={translationLanguage} />}
     </Card>
   );
 }
 
-function Line({ line, translation }: { line: SubtitleLine; translation: string | undefined }) {
+/** The shared lines, each speaker in their colour and default names in the visitor's language. */
+function SharedLines({ lines, language }: { lines: SubtitleLine[]; language: string | null | undefined }) {
+  const look = useSpeakerLook(lines.map((line) => line.speaker));
+  return (
+    <ol className="shared-lines">
+      {lines.map((line) => (
+        <Line key={line.id} line={line} look={look} translation={language ? line.translations[language] : undefined} />
+      ))}
+    </ol>
+  );
+}
+
+function Line({ line, look, translation }: { line: SubtitleLine; look: SpeakerLook; translation: string | undefined }) {
   return (
     <li className="shared-line" data-testid="shared-line">
       <div className="shared-line-head">
-        {line.speaker && <span className="shared-speaker">{line.speaker}</span>}
+        {line.speaker && (
+          <span className="shared-speaker" style={{ color: look.color(line.speaker) }}>
+            {look.label(line.speaker)}
+          </span>
+        )}
         <time className="shared-time">{formatDuration(line.start / 1000)}</time>
       </div>
       <p className="shared-text">{line.text}</p>

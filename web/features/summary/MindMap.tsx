@@ -1,7 +1,7 @@
-import { CompressOutlined } from '@ant-design/icons';
+import { CompressOutlined, FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { Markmap } from 'markmap-view';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MindMapNode } from '../../../contracts/summary';
@@ -28,6 +28,16 @@ export default function MindMap({ root, onSeek }: MindMapProps) {
   const svgRef = useRef<SVGSVGElement>(null);
   const mapRef = useRef<Markmap | null>(null);
   const data = useMemo(() => markmapTree(root), [root]);
+  // The side column is narrow (and a phone narrower): the map can take the whole window; Escape gives it back.
+  const [full, setFull] = useState(false);
+  useEffect(() => {
+    if (!full) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setFull(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [full]);
 
   useEffect(() => {
     const svg = svgRef.current;
@@ -63,7 +73,7 @@ export default function MindMap({ root, onSeek }: MindMapProps) {
   };
 
   return (
-    <div className="summary-mind-map">
+    <div className={full ? 'summary-mind-map full' : 'summary-mind-map'} data-testid="summary-mind-map-frame">
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: a mouse shortcut; the chapters and key points tabs seek by keyboard. */}
       <svg
         ref={svgRef}
@@ -73,16 +83,27 @@ export default function MindMap({ root, onSeek }: MindMapProps) {
         role="img"
         aria-label={t('summary.tabs.mindMap')}
       />
-      <Tooltip title={t('summary.fit')}>
-        <Button
-          className="summary-mind-map-fit"
-          size="small"
-          icon={<CompressOutlined />}
-          aria-label={t('summary.fit')}
-          onClick={() => fitIfShown(mapRef.current, svgRef.current)}
-          data-testid="summary-mind-map-fit"
-        />
-      </Tooltip>
+      <span className="summary-mind-map-tools">
+        <Tooltip title={t('summary.fit')}>
+          <Button
+            size="small"
+            icon={<CompressOutlined />}
+            aria-label={t('summary.fit')}
+            onClick={() => fitIfShown(mapRef.current, svgRef.current)}
+            data-testid="summary-mind-map-fit"
+          />
+        </Tooltip>
+        <Tooltip title={t(full ? 'summary.exitFullScreen' : 'summary.fullScreen')}>
+          <Button
+            size="small"
+            icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+            aria-label={t(full ? 'summary.exitFullScreen' : 'summary.fullScreen')}
+            aria-pressed={full}
+            onClick={() => setFull(!full)}
+            data-testid="summary-mind-map-full"
+          />
+        </Tooltip>
+      </span>
       <p className="detail-hint">{t('summary.mindMapHint')}</p>
     </div>
   );

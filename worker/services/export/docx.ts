@@ -1,4 +1,5 @@
 import type { Paragraph } from 'docx';
+import { speakerColors } from '../../../contracts/speaker-labels';
 import { clock } from './text';
 import type { ExportLine } from './text';
 
@@ -46,7 +47,7 @@ export async function wordFile(title: string, languages: readonly string[], buil
 
 /**
  * Word document: the record's name as the title, its date and length, then one paragraph per line with
- * the speaker in bold and the time range in grey; a bilingual translation gets a paragraph of its own.
+ * the speaker in bold in their colour and the time range in grey; a bilingual translation gets a paragraph of its own.
  * `languages`: those of the text, the main one first.
  */
 export function docx(
@@ -56,12 +57,14 @@ export function docx(
   languages: readonly string[],
 ): Promise<Uint8Array> {
   const date = `${new Date(record.createdAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  // Each speaker in the colour the record page gives them.
+  const colors = speakerColors(lines.map((line) => line.speaker));
   return wordFile(record.name, languages, ({ HeadingLevel, Paragraph, TextRun }) => [
     new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(record.name)] }),
     new Paragraph({ children: [new TextRun({ text: `${date} · ${clock(record.durationMs)}`, color: GREY })] }),
     ...lines.flatMap((line) => {
       const head = [
-        ...(line.speaker ? [new TextRun({ text: line.speaker, bold: true })] : []),
+        ...(line.speaker ? [new TextRun({ text: line.speaker, bold: true, color: colors.get(line.speaker)!.slice(1) })] : []),
         ...(line.speaker && timestamps ? [new TextRun('  ')] : []),
         ...(timestamps ? [new TextRun({ text: `${clock(line.start)} - ${clock(line.end)}`, color: GREY })] : []),
       ];

@@ -14,9 +14,10 @@ import { assertLineTimes } from '../line-rules';
 import { ownedRecord } from '../records';
 import { presignGet, s3Target } from '../storage';
 import { audioKey } from './audio';
+import { readWords } from './words';
 import type { Enqueue } from '../jobs';
 
-/** The record detail page's server side: saving edited lines, translating later, and the player's media. */
+/** The record detail page's server side: saving edited lines, translating later, the player's media and word timings. */
 
 /** Lines still being produced by a job cannot be edited: the job would overwrite the edit. */
 const isBusy = (status: RecordStatus) => EDIT_LOCKED_STATUSES.includes(status);
@@ -71,4 +72,10 @@ export async function mediaSource(db: Db, env: Env, origin: string, userId: numb
   if (record.mediaKey && ext in PLAYABLE) return { url: await presignGet(target, record.mediaKey), kind: PLAYABLE[ext as keyof typeof PLAYABLE] };
   if (await env.MEDIA.head(audioKey(recordId))) return { url: await presignGet(target, audioKey(recordId)), kind: 'audio' };
   throw new ApiError(Code.NOT_FOUND, 'mediaMissing');
+}
+
+/** The owner's record's word timings, for the player to seek to a clicked word. */
+export async function recordWords(db: Db, env: Env, userId: number, recordId: number) {
+  await ownedRecord(db, userId, recordId);
+  return readWords(env.MEDIA, recordId);
 }

@@ -19,6 +19,7 @@ import { BYTES_PER_SECOND, WAV_HEADER_BYTES, audioKey, putStream, withOpenWavHea
 import { recognisePiece } from './piece';
 import { dropPieces, type HeardLine, readPieces, storePiece } from './pieces';
 import { planPieces, splitLongLines } from './plan';
+import { storeWords } from './words';
 
 /**
  * The stages of a file transcription, one queue message each (contracts/jobs.ts), for transcribed files and
@@ -147,6 +148,7 @@ async function assemble(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
   }));
   // One batch, one transaction: the record never shows half of a rewrite.
   await runBatch(db, [db.delete(segments).where(eq(segments.recordId, recordId)), ...chunks(rows, 12).map((part) => db.insert(segments).values(part))]);
+  await storeWords(env.MEDIA, recordId, lines, rows);
 
   if (record.type === 'dubbing') {
     // A dubbing project is charged when its video is dubbed, from its own package.
