@@ -34,7 +34,10 @@ export default function BillsPage() {
     {
       title: t('bills.channel'),
       dataIndex: 'channel',
-      render: (channel: BuyRecord['channel']) => <Tag>{t(`bills.channels.${channel}`)}</Tag>,
+      // A payment names its method (WeChat Pay, Alipay, PayPal), a redemption the card code.
+      render: (channel: BuyRecord['channel'], row) => (
+        <Tag data-testid="bill-channel">{channel === 'card' ? t('bills.channels.card') : row.payType ? t(`pay.methods.${row.payType}`) : '—'}</Tag>
+      ),
     },
     { title: t('bills.amount'), dataIndex: 'amountFen', align: 'right', render: (fen: number) => `${PAYMENT.currency}${(fen / 100).toFixed(2)}` },
     { title: t('bills.time'), dataIndex: 'createdAt', render: formatTime },
@@ -71,9 +74,10 @@ const ACCOUNTS = ['vip', 'svip', 'duration', 'dubbing'] as const;
 const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
 
 function BillTable<Row extends { id: number }>({ url, columns }: { url: string; columns: TableColumnsType<Row> }) {
+  const { i18n } = useTranslation();
   const [pageNum, setPageNum] = useState(1);
   const page = useQuery({
-    queryKey: billPageKey(url, pageNum),
+    queryKey: billPageKey(url, pageNum, i18n.language),
     queryFn: () => fetchBillPage<Row>(url, pageNum, PAGE_SIZE),
     placeholderData: (previous) => previous,
   });
