@@ -2,7 +2,7 @@ import { EditOutlined, MergeOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Card, Dropdown, Empty } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SpeakerNameDialog } from './SpeakerNameDialog';
+import { SpeakerNameDialog } from './dialogs';
 import type { SpeakerStat } from './transcript-edit';
 
 /** Longest speaker name the server keeps (contracts/transcription.ts editedLine). */
