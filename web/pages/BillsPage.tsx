@@ -12,6 +12,7 @@ import { BILL_URLS, fetchBillPage } from '../features/account/api';
 import type { BuyRecord, CostRecord } from '../features/account/api';
 import { usePayDialog } from '../features/pay/store';
 import { BILLS_KEY, billPageKey } from '../lib/query-keys';
+import { useIsMobile } from '../lib/use-is-mobile';
 
 const PAGE_SIZE = 10;
 const formatTime = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
@@ -23,6 +24,12 @@ export default function BillsPage() {
   const openPay = usePayDialog((s) => s.open);
   // A purchase made here shows up in the list at once.
   const buy = () => openPay({ onPaid: () => void queryClient.invalidateQueries({ queryKey: BILLS_KEY }) });
+  const isMobile = useIsMobile();
+  const buyButton = (
+    <Button type="primary" block={isMobile} icon={<CrownOutlined />} onClick={buy} data-testid="bills-buy">
+      {t('pay.buy')}
+    </Button>
+  );
 
   const purchases: TableColumnsType<BuyRecord> = [
     { title: t('bills.package'), dataIndex: 'packageName', render: (name: string | null) => name ?? '—' },
@@ -53,12 +60,10 @@ export default function BillsPage() {
     <div className="page">
       <PageTitle>{t('pages.account')}</PageTitle>
       <Card variant="borderless" className="section-card">
+        {/* On a phone the button takes its own row, so both tabs keep their whole names. */}
+        {isMobile && buyButton}
         <Tabs
-          tabBarExtraContent={
-            <Button type="primary" icon={<CrownOutlined />} onClick={buy} data-testid="bills-buy">
-              {t('pay.buy')}
-            </Button>
-          }
+          tabBarExtraContent={isMobile ? undefined : buyButton}
           items={[
             { key: 'purchases', label: t('bills.purchases'), children: <BillTable url={BILL_URLS.purchases} columns={purchases} /> },
             { key: 'transactions', label: t('bills.transactions'), children: <BillTable url={BILL_URLS.transactions} columns={transactions} /> },
