@@ -23,7 +23,10 @@ export const PAY = {
 /** A package as the pay dialog lists it; prices in yuan. */
 export interface PricePackage {
   id: number;
+  /** The name in the request's language (the package's own name where it has none). */
   packageName: string;
+  /** One line on who the package is for, in the request's language; empty when the operator wrote none. */
+  description: string;
   packageType: PackageType;
   price: number;
   orgPrice: number;

@@ -2,15 +2,21 @@
 // the deployed one with --remote), so a fresh install can give itself minutes to try every feature.
 //
 //   package:create --type 3 --name "10 hours" --hours 10 [--price 99] [--org-price 129] [--period 1] [--unit 1|2|3]
+//   package:text --package ID --locale zh-CN|zh-TW|en-US --name "转写时长 10 小时" [--description "…"]
 //   package:list
 //   card:mint --package ID [--count 1]
 //
 // --type: 1 SVIP, 2 VIP, 3 duration, 5 AI voiceover. --unit: 1 year, 2 month (default), 3 day.
+// package:text sets (or replaces) a package's name and description in one interface language; the pay dialog
+// and bills show them to buyers of that language, and the package's own --name where a language has none.
 // --persist-to DIR targets a wrangler state folder other than the default.
 import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { wranglerEnv } from './prepare.mjs';
+
+/** The interface languages (contracts/locale.ts). */
+const LOCALES = ['zh-CN', 'zh-TW', 'en-US'];
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -23,6 +29,8 @@ const { positionals, values } = parseArgs({
     period: { type: 'string', default: '1' },
     unit: { type: 'string', default: '2' },
     package: { type: 'string' },
+    locale: { type: 'string' },
+    description: { type: 'string', default: '' },
     count: { type: 'string', default: '1' },
     remote: { type: 'boolean', default: false },
     'persist-to': { type: 'string' },
@@ -83,8 +91,20 @@ const commands = {
     );
     console.log(`Created package ${row.id}: ${values.name}`);
   },
+  'package:text'() {
+    const packageId = int(values.package, 'package');
+    if (!LOCALES.includes(values.locale ?? '')) throw new Error(`--locale must be one of ${LOCALES.join(', ')}`);
+    if (!values.name) throw new Error('--name is required');
+    if (!query(`SELECT id FROM packages WHERE id = ${packageId}`).length) throw new Error(`No package ${packageId}; see package:list`);
+    query(
+      `INSERT INTO package_texts (package_id, locale, name, description) VALUES (${packageId}, ${quote(values.locale ?? '')}, ${quote(values.name)}, ${quote(values.description)})
+       ON CONFLICT (package_id, locale) DO UPDATE SET name = excluded.name, description = excluded.description`,
+    );
+    console.log(`Package ${packageId} in ${values.locale}: ${values.name}`);
+  },
   'package:list'() {
-    console.table(query('SELECT id, package_type, package_name, price_fen, valid_period, valid_period_unit, seconds FROM packages ORDER BY id'));
+    const names = LOCALES.map((l) => `(SELECT name FROM package_texts WHERE package_id = p.id AND locale = '${l}') AS "${l}"`).join(', ');
+    console.table(query(`SELECT id, package_type, package_name, ${names}, price_fen, valid_period, valid_period_unit, seconds FROM packages p ORDER BY id`));
   },
   'card:mint'() {
     const packageId = int(values.package, 'package');

@@ -39,4 +39,24 @@ describe('npm run admin beside a running app', () => {
     const listed = execFileSync('node', ['scripts/admin.mjs', 'package:list', '--persist-to', state], { encoding: 'utf8' });
     expect(listed.match(/Locked out/g)).toHaveLength(1);
   });
+
+  it('names a package in each interface language, replaces a name when run again, and lists them all', () => {
+    const run = (...args: string[]) => execFileSync('node', ['scripts/admin.mjs', ...args, '--persist-to', state], { encoding: 'utf8' });
+    const id = run('package:create', '--type', '3', '--name', 'Ten hours', '--hours', '10', '--price', '39').match(/Created package (\d+)/)![1]!;
+    run('package:text', '--package', id, '--locale', 'zh-CN', '--name', '十小时', '--description', '一年内有效');
+    run('package:text', '--package', id, '--locale', 'zh-TW', '--name', '十小時');
+    run('package:text', '--package', id, '--locale', 'zh-CN', '--name', '转写时长 10 小时', '--description', '一年内用完即可');
+    const row = run('package:list')
+      .split('\n')
+      .find((line) => line.includes('Ten hours'))!;
+    expect(row).toContain('转写时长 10 小时');
+    expect(row).toContain('十小時');
+    expect(row).not.toContain('十小时');
+    expect(() => run('package:text', '--package', id, '--locale', 'fr-FR', '--name', 'Dix heures')).toThrow();
+    expect(() =>
+      execFileSync('node', ['scripts/admin.mjs', 'package:text', '--package', '99999', '--locale', 'en-US', '--name', 'x', '--persist-to', state], {
+        stdio: 'pipe',
+      }),
+    ).toThrow();
+  });
 });

@@ -36,7 +36,7 @@ async function buyTenHours(page: Page, dialog: Locator, screenshot: string) {
   await page.getByTestId('pay-tab-3').click();
   // Spec §4: a choice made while the tab's first order is still being requested is ignored (under load that
   // request can take a while), so the choice is made again until it holds, as a user would.
-  const tenHours = dialog.getByRole('button', { name: /Duration 10 hours/ });
+  const tenHours = dialog.getByRole('button', { name: /10 hours of transcription/ });
   await expect
     .poll(async () => {
       await tenHours.click();
@@ -86,8 +86,13 @@ describe('payment in Chromium', () => {
     // Ten hours bought, the file's length charged.
     expect(after.remainingSeconds).toBeLessThan(36_000);
     expect(after.remainingSeconds).toBeGreaterThan(36_000 - 120);
-    const bills = await api<{ rows: { packageName: string; amountFen: number; channel: string }[] }>('/expense/account/queryBuyRecord', { body: {}, token });
-    expect(bills.data.rows).toEqual([expect.objectContaining({ packageName: 'Duration 10 hours', amountFen: 3900, channel: 'pay' })]);
+    const bills = await api<{ rows: { packageName: string; amountFen: number; channel: string; payType: string }[] }>('/expense/account/queryBuyRecord', {
+      body: {},
+      token,
+    });
+    expect(bills.data.rows).toEqual([
+      expect.objectContaining({ packageName: '10 hours of transcription', amountFen: 3900, channel: 'pay', payType: 'devPay' }),
+    ]);
   });
 
   it('buys from a refused meeting start on the meeting page, and the meeting then opens by itself', { timeout: 120_000 }, async () => {
@@ -119,4 +124,43 @@ describe('payment in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
     await page.screenshot({ path: `${screenshotDir}/pay-dialog-768.png`, fullPage: true });
   });
+
+  for (const locale of ['zh-CN', 'en-US']) {
+    it(`shows the pay dialog and the bills at 1280 and 375 px in ${locale}: names in its language, the method named, nothing cut off`, {
+      timeout: 120_000,
+    }, async () => {
+      for (const width of [1280, 375]) {
+        const page = await browser.open('/user/account', { token, width, height: width === 375 ? 812 : 900, locale });
+        // The purchase made in the first test, named in this language and by its method.
+        const channel = page.getByTestId('bill-channel').first();
+        await expect
+          .poll(() => channel.textContent(), { timeout: 20_000 })
+          .toBe(locale === 'zh-CN' ? '开发环境支付（本地测试）' : 'Development payment (local test)');
+        await expect
+          .poll(() => page.locator('.ant-table-row').first().textContent())
+          .toContain(locale === 'zh-CN' ? '转写时长 10 小时' : '10 hours of transcription');
+        await page.screenshot({ path: `${screenshotDir}/bills-${locale}-${width}.png`, fullPage: true });
+
+        await page.getByTestId('bills-buy').click();
+        await page.getByTestId('pay-qr').locator('canvas').waitFor();
+        await page.getByTestId('pay-tab-2').click();
+        await expect.poll(() => page.getByTestId('pay-packages').textContent()).toContain(locale === 'zh-CN' ? 'VIP 会员 12 个月' : 'VIP 12 months');
+        // Every category's name and every package card lies inside the screen, none folded into a menu.
+        for (const box of [...(await page.locator('[data-testid^=pay-tab-]').all()), ...(await page.locator('.pay-package').all())]) {
+          const rect = (await box.boundingBox())!;
+          expect(rect.x).toBeGreaterThanOrEqual(0);
+          expect(rect.x + rect.width).toBeLessThanOrEqual(width);
+        }
+        expect(await page.locator('.ant-tabs-nav-operations:not(.ant-tabs-nav-operations-hidden)').count()).toBe(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: `${screenshotDir}/pay-dialog-${locale}-${width}.png`, fullPage: true });
+        await page.getByTestId('pay-compare').click();
+        await page.getByText(locale === 'zh-CN' ? '每日实时同传' : 'Real-time interpreting per day').waitFor();
+        // The comparison has finished zooming in before the picture is taken.
+        await page.waitForFunction(() => !document.querySelector('[class*=ant-zoom-appear], [class*=ant-zoom-enter]'));
+        await page.screenshot({ path: `${screenshotDir}/pay-compare-${locale}-${width}.png` });
+        await page.close();
+      }
+    });
+  }
 });

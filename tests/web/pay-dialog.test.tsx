@@ -5,10 +5,12 @@ import { useSession } from '../../web/lib/session';
 import { useApiServer } from './helpers/api-server';
 import type { RecordedRequest, Reply } from './helpers/api-server';
 import { useFakeApp } from './helpers/fake-app';
-import { OPEN_ID, newFakePay, payReply } from './helpers/pay';
+import { CATEGORIES, OPEN_ID, newFakePay, payReply } from './helpers/pay';
 import type { FakePay } from './helpers/pay';
 import { fail, ok, sampleTree } from './helpers/records';
 import { renderAt } from './helpers/render-app';
+import { setLocale } from '../../web/i18n';
+import { userInfo } from './helpers/users';
 
 const server = useApiServer();
 const toasts = useFakeApp(server, fakeApi);
@@ -266,5 +268,84 @@ describe('PayPal and plugin pages', () => {
     await screen.findByText('Opening PayPal…', { selector: '.ant-result-title' });
     expect(open).toHaveBeenCalledWith('https://www.sandbox.paypal.com/checkoutnow?token=TY1', '_blank', 'noopener');
     expect(screen.queryByTestId('pay-dialog')).toBeNull();
+  });
+});
+
+/** The server names packages in the request's language; the fake does the same for the Chinese interface. */
+const CHINESE_NAMES: Record<number, [string, string]> = { 11: ['VIP 会员 1 个月', '个人日常使用'], 12: ['VIP 会员 12 个月', '按年更省'] };
+function inLanguage(request: RecordedRequest): Reply {
+  const path = request.url.pathname.replace('/prod-api', '');
+  if (path !== '/expense/package/queryCommonPricePackage' || request.headers['accept-language'] !== 'zh-CN') return fakeApi(request);
+  return ok(
+    CATEGORIES.map((c) => ({
+      ...c,
+      packageList: c.packageList.map((p) => ({ ...p, packageName: CHINESE_NAMES[p.id]?.[0] ?? p.packageName, description: CHINESE_NAMES[p.id]?.[1] ?? '' })),
+    })),
+  );
+}
+
+describe('pay dialog: names, layout and guests', () => {
+  it('shows each package’s name and description in the interface language, and again after the language changes', async () => {
+    server.reply(inLanguage);
+    await act(() => setLocale('zh-CN'));
+    renderAt('/');
+    fireEvent.click(await screen.findByTestId('purchase-button'));
+    const card = await screen.findByTestId('pay-package-11');
+    await waitFor(() => expect(card.textContent).toContain('VIP 会员 1 个月'));
+    expect(card.textContent).toContain('个人日常使用');
+    expect(screen.getByTestId('pay-method-wxV3Pay').closest('label')!.textContent).toBe('微信支付');
+    await act(() => setLocale('en-US'));
+    await waitFor(() => expect(screen.getByTestId('pay-package-11').textContent).toContain('VIP 1 month'));
+    expect(screen.getByTestId('pay-package-11').textContent).toContain('VIP 1 month for testing');
+    // A signed-up buyer is not warned about guest accounts.
+    expect(screen.queryByTestId('pay-guest-notice')).toBeNull();
+  });
+
+  it('two packages sit side by side without carousel arrows; five slide; the comparison opens from the top', async () => {
+    renderAt('/');
+    fireEvent.click(await screen.findByTestId('purchase-button'));
+    await screen.findByTestId('pay-package-12');
+    const moreButton = () => screen.getByTestId('pay-packages').querySelector('button[aria-label="More packages"]');
+    expect(moreButton()).toBeNull();
+    fireEvent.click(screen.getByTestId('pay-tab-3'));
+    await screen.findByTestId('pay-package-25');
+    expect(moreButton()).not.toBeNull();
+    fireEvent.click(screen.getByTestId('pay-compare'));
+    expect(await screen.findByText('Real-time interpreting per day')).toBeTruthy();
+  });
+
+  it('tells a guest what a guest account keeps and takes them to sign up before paying', async () => {
+    useSession.getState().setUserInfo(userInfo({ visitor: true, email: null, hasPassword: false, name: 'Guest-abc123' }));
+    const router = renderAt('/recordList');
+    await screen.findByTestId('app-header');
+    act(() => usePayDialog.getState().open());
+    const notice = await screen.findByTestId('pay-guest-notice');
+    expect(notice.textContent).toContain('A guest account lives only in this browser');
+    fireEvent.click(within(notice).getByTestId('pay-guest-sign-up'));
+    await waitFor(() => expect(screen.queryByTestId('pay-dialog')).toBeNull());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/recordList');
+  });
+
+  it('the bills name how each purchase was paid: WeChat Pay, Alipay, PayPal or a card code', async () => {
+    const row = (id: number, channel: 'pay' | 'card', payType: string | null) => ({
+      id,
+      channel,
+      payType,
+      reference: `R${id}`,
+      amountFen: 3900,
+      createdAt: Date.UTC(2026, 0, id),
+      packageName: 'Duration 10 hours',
+      packageType: '3',
+    });
+    server.reply((request) =>
+      request.url.pathname.endsWith('/expense/account/queryBuyRecord')
+        ? ok({ rows: [row(1, 'pay', 'wxV3Pay'), row(2, 'pay', 'aliPay'), row(3, 'pay', 'paypalV2Pay'), row(4, 'card', null)], total: 4 })
+        : fakeApi(request),
+    );
+    renderAt('/user/account');
+    await waitFor(() => expect(screen.getAllByTestId('bill-channel').map((tag) => tag.textContent)).toEqual(['WeChat Pay', 'Alipay', 'PayPal', 'Card code']));
+    await act(() => setLocale('zh-CN'));
+    await waitFor(() => expect(screen.getAllByTestId('bill-channel').map((tag) => tag.textContent)).toEqual(['微信支付', '支付宝', 'PayPal', '卡密兑换']));
   });
 });

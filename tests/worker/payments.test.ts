@@ -7,6 +7,9 @@ import { createApi } from '../../worker/app';
 import { expense } from '../../worker/routes/expense';
 import { signedDevNotification } from '../../worker/services/payments/development';
 import { orderObject } from '../../worker/services/payments/orders';
+import { eq } from 'drizzle-orm';
+import { database } from '../../worker/db/client';
+import { packageTexts, packages } from '../../worker/db/schema';
 import { get, send, signUp } from './api';
 import { HOUR, bills, createPackage, deliver, durationItem, order, orderStatus } from './pay-helpers';
 
@@ -26,6 +29,7 @@ const paid = (outTradeNo: string, amountFen = 1990, now = Date.now()) =>
   signedDevNotification({ outTradeNo, amountFen, transactionId: `DEV-${crypto.randomUUID()}` }, now);
 
 afterEach(() => vi.restoreAllMocks());
+const db = database(env.DB);
 /** The expense area on the production error handling, for requests with bindings of the test's choosing. */
 const expenseApp = createApi().route('/', expense);
 
@@ -36,12 +40,60 @@ describe('packages', () => {
     const categories = res.body.data;
     expect(categories.map((c) => c.packageType)).toEqual(['2', '3', '5', '1']);
     expect(categories.map((c) => c.desc)).toEqual(['VIP会员', '时长', '智能配音', 'SVIP会员']);
-    const hours10 = categories[1]!.packageList.find((p) => p.packageName === 'Duration 10 hours')!;
+    const hours10 = categories[1]!.packageList.find((p) => p.packageName === '转写时长 10 小时')!;
     expect(hours10).toMatchObject({ price: 39, orgPrice: 59, seconds: 36000, validPeriod: 1, validPeriodUnit: 1 });
     expect(hours10.rights[0]).toBe('10 小时转写与同传时长');
     expect(categories[3]!.packageList[0]!.rights).toContain('自定义词库、翻译术语与敏感词');
     const only = await send<PackageCategory[]>('/prod-api/expense/package/queryCommonPricePackage', { packageType: '5' }, { token });
     expect(only.body.data.map((c) => c.packageType)).toEqual(['5']);
+  });
+
+  it('names and describes every default package in the request language; a package without texts keeps its own name', async () => {
+    const { token } = await signUp();
+    const own = await createPackage({ packageName: 'Operator hours', priceFen: 1 });
+    const hours = async (locale: string) => {
+      const list = (await call('/prod-api/expense/package/queryCommonPricePackage', token, locale)).body.data[1]!.packageList;
+      return list.map((p) => [p.packageName, p.description]);
+    };
+    expect(await hours('zh-CN')).toEqual([
+      ['Operator hours', ''],
+      ['转写时长 10 小时', '按时长计费，一年内用完即可'],
+      ['转写时长 50 小时', '大量转写，每小时更便宜'],
+    ]);
+    expect(await hours('zh-TW')).toEqual([
+      ['Operator hours', ''],
+      ['轉寫時長 10 小時', '按時長計費，一年內用完即可'],
+      ['轉寫時長 50 小時', '大量轉寫，每小時更便宜'],
+    ]);
+    expect(await hours('en-US')).toEqual([
+      ['Operator hours', ''],
+      ['10 hours of transcription', 'Pay for the time you use, within a year'],
+      ['50 hours of transcription', 'For heavy use, a lower price per hour'],
+    ]);
+    await db.delete(packages).where(eq(packages.id, own.id));
+  });
+
+  it('bills name the package in the request language and the method it was paid with', async () => {
+    const { token, pkg, outTradeNo } = await pendingOrder();
+    await db.insert(packageTexts).values([
+      { packageId: pkg.id, locale: 'zh-CN', name: '两小时转写', description: '' },
+      { packageId: pkg.id, locale: 'en-US', name: 'Two hours', description: '' },
+    ]);
+    expect((await notify(await paid(outTradeNo))).status).toBe(200);
+    const page = (locale: string) =>
+      exports.default
+        .fetch(
+          new Request('http://tingyi.test/prod-api/expense/account/queryBuyRecord', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-language': locale },
+            body: '{}',
+          }),
+        )
+        .then(async (r) => ((await r.json()) as { data: { rows: { packageName: string; channel: string; payType: string }[] } }).data.rows);
+    expect(await page('zh-CN')).toMatchObject([{ packageName: '两小时转写', channel: 'pay', payType: 'devPay' }]);
+    expect(await page('en-US')).toMatchObject([{ packageName: 'Two hours', payType: 'devPay' }]);
+    // No Traditional Chinese text: the package's own name.
+    expect(await page('zh-TW')).toMatchObject([{ packageName: 'Test hours', payType: 'devPay' }]);
   });
 
   it('offers the configured providers, and the development one in development', async () => {
@@ -125,7 +177,7 @@ describe('pay orders', () => {
 
     expect((await orderStatus(token, outTradeNo)).body).toMatchObject({ code: 200, data: { status: 'paid' } });
     expect(await durationItem(token)).toMatchObject({ active: true, remainingSeconds: 2 * HOUR });
-    expect(await bills(token)).toMatchObject({ total: 1, rows: [{ reference: outTradeNo, amountFen: 1990 }] });
+    expect(await bills(token)).toMatchObject({ total: 1, rows: [{ reference: outTradeNo, amountFen: 1990, channel: 'pay', payType: 'devPay' }] });
   });
 
   it('credits once under 50 duplicate notifications racing the order’s own poll', async () => {

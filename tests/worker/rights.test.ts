@@ -32,13 +32,14 @@ describe('card codes', () => {
     expect(item(first.body.data.accounts, 'duration')).toMatchObject({ active: true, remainingSeconds: 10 * HOUR, operationString: 'Top up' });
     expect((await redeem(code, token)).body.msg).toBe('This card code has already been used.');
     expect((await redeem('NO-SUCH-CARD', token)).body.msg).toBe('This card code does not exist. Check it and try again.');
-    const bills = await send<{ rows: { reference: string; packageType: string }[]; total: number }>(
+    const bills = await send<{ rows: { reference: string; packageType: string; channel: string; payType: string | null }[]; total: number }>(
       '/prod-api/expense/account/queryBuyRecord',
       { pageNum: 1, pageSize: 10 },
       { token },
     );
     expect(bills.body.data.total).toBe(1);
-    expect(bills.body.data.rows[0]).toMatchObject({ reference: code, packageType: '3' });
+    // A redemption names the card, not a payment method.
+    expect(bills.body.data.rows[0]).toMatchObject({ reference: code, packageType: '3', channel: 'card', payType: null });
   });
 
   it('gives exactly one success to 20 concurrent redemptions of one code', async () => {

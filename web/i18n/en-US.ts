@@ -685,7 +685,6 @@ export const enUS = {
     account: 'Paid from',
     channels: {
       card: 'Card code',
-      pay: 'Online payment',
     },
     features: {
       realtime: 'Real-time interpreting',
@@ -867,6 +866,11 @@ export const enUS = {
     method: 'Pay with',
     amount: 'Amount due',
     compare: 'Compare all plans',
+    guest: {
+      title: 'You are buying as a guest',
+      body: 'A guest account lives only in this browser: the minutes you buy and the records you make here are lost if its data is cleared, and another device cannot reach them. Sign up first and they belong to your own account, everywhere.',
+      signUp: 'Sign up or sign in',
+    },
     balances: 'My balances',
     service: 'Customer service',
     serviceText: 'Questions about a purchase? Our customer service is glad to help.',

@@ -684,7 +684,6 @@ export const zhCN: Messages = {
     account: '扣费账户',
     channels: {
       card: '卡密兑换',
-      pay: '在线支付',
     },
     features: {
       realtime: '实时同传',
@@ -866,6 +865,11 @@ export const zhCN: Messages = {
     method: '支付方式',
     amount: '应付金额',
     compare: '对比全部权益',
+    guest: {
+      title: '您正在以访客身份购买',
+      body: '访客账号只保存在当前浏览器中：在这里购买的时长和创建的记录，清除浏览器数据后无法找回，其他设备也无法使用。先注册，它们就归属于您自己的账号，随处可用。',
+      signUp: '注册或登录',
+    },
     balances: '我的余额',
     service: '联系客服',
     serviceText: '购买遇到问题？客服随时为您解答。',

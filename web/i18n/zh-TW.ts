@@ -684,7 +684,6 @@ export const zhTW: Messages = {
     account: '扣費帳戶',
     channels: {
       card: '卡密兌換',
-      pay: '線上付款',
     },
     features: {
       realtime: '即時同傳',
@@ -866,6 +865,11 @@ export const zhTW: Messages = {
     method: '支付方式',
     amount: '應付金額',
     compare: '比較全部權益',
+    guest: {
+      title: '您正在以訪客身分購買',
+      body: '訪客帳號只保存在目前的瀏覽器中：在這裡購買的時長和建立的記錄，清除瀏覽器資料後無法找回，其他裝置也無法使用。先註冊，它們就歸屬於您自己的帳號，隨處可用。',
+      signUp: '註冊或登入',
+    },
     balances: '我的餘額',
     service: '聯絡客服',
     serviceText: '購買遇到問題？客服隨時為您解答。',

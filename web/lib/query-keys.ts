@@ -8,8 +8,10 @@
 export const ACCOUNT_DETAIL_KEY = ['accountDetail'] as const;
 export const clientKey = (userId: number | string | undefined, key: string) => ['client', userId, key] as const;
 export const BILLS_KEY = ['bills'] as const;
-export const billPageKey = (url: string, pageNum: number) => [...BILLS_KEY, url, pageNum] as const;
+/** Bills and packages name packages in the interface language: each language is its own entry. */
+export const billPageKey = (url: string, pageNum: number, locale: string) => [...BILLS_KEY, url, pageNum, locale] as const;
 export const PRICE_CATEGORIES_KEY = ['priceCategories'] as const;
+export const priceCategoriesKey = (locale: string) => [...PRICE_CATEGORIES_KEY, locale] as const;
 export const PAY_METHODS_KEY = ['payMethods'] as const;
 export const RIGHTS_PICTURE_KEY = ['rightsPicture'] as const;
 export const payStatusKey = (outTradeNo: string | undefined) => ['payStatus', outTradeNo] as const;

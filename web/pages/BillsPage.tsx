@@ -12,6 +12,7 @@ import { BILL_URLS, fetchBillPage } from '../features/account/api';
 import type { BuyRecord, CostRecord } from '../features/account/api';
 import { usePayDialog } from '../features/pay/store';
 import { BILLS_KEY, billPageKey } from '../lib/query-keys';
+import { useIsMobile } from '../lib/use-is-mobile';
 
 const PAGE_SIZE = 10;
 const formatTime = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
@@ -23,6 +24,12 @@ export default function BillsPage() {
   const openPay = usePayDialog((s) => s.open);
   // A purchase made here shows up in the list at once.
   const buy = () => openPay({ onPaid: () => void queryClient.invalidateQueries({ queryKey: BILLS_KEY }) });
+  const isMobile = useIsMobile();
+  const buyButton = (
+    <Button type="primary" block={isMobile} icon={<CrownOutlined />} onClick={buy} data-testid="bills-buy">
+      {t('pay.buy')}
+    </Button>
+  );
 
   const purchases: TableColumnsType<BuyRecord> = [
     { title: t('bills.package'), dataIndex: 'packageName', render: (name: string | null) => name ?? '—' },
@@ -34,7 +41,10 @@ export default function BillsPage() {
     {
       title: t('bills.channel'),
       dataIndex: 'channel',
-      render: (channel: BuyRecord['channel']) => <Tag>{t(`bills.channels.${channel}`)}</Tag>,
+      // A payment names its method (WeChat Pay, Alipay, PayPal), a redemption the card code.
+      render: (channel: BuyRecord['channel'], row) => (
+        <Tag data-testid="bill-channel">{channel === 'card' ? t('bills.channels.card') : row.payType ? t(`pay.methods.${row.payType}`) : '—'}</Tag>
+      ),
     },
     { title: t('bills.amount'), dataIndex: 'amountFen', align: 'right', render: (fen: number) => `${PAYMENT.currency}${(fen / 100).toFixed(2)}` },
     { title: t('bills.time'), dataIndex: 'createdAt', render: formatTime },
@@ -50,12 +60,10 @@ export default function BillsPage() {
     <div className="page">
       <PageTitle>{t('pages.account')}</PageTitle>
       <Card variant="borderless" className="section-card">
+        {/* On a phone the button takes its own row, so both tabs keep their whole names. */}
+        {isMobile && buyButton}
         <Tabs
-          tabBarExtraContent={
-            <Button type="primary" icon={<CrownOutlined />} onClick={buy} data-testid="bills-buy">
-              {t('pay.buy')}
-            </Button>
-          }
+          tabBarExtraContent={isMobile ? undefined : buyButton}
           items={[
             { key: 'purchases', label: t('bills.purchases'), children: <BillTable url={BILL_URLS.purchases} columns={purchases} /> },
             { key: 'transactions', label: t('bills.transactions'), children: <BillTable url={BILL_URLS.transactions} columns={transactions} /> },
@@ -71,9 +79,10 @@ const ACCOUNTS = ['vip', 'svip', 'duration', 'dubbing'] as const;
 const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
 
 function BillTable<Row extends { id: number }>({ url, columns }: { url: string; columns: TableColumnsType<Row> }) {
+  const { i18n } = useTranslation();
   const [pageNum, setPageNum] = useState(1);
   const page = useQuery({
-    queryKey: billPageKey(url, pageNum),
+    queryKey: billPageKey(url, pageNum, i18n.language),
     queryFn: () => fetchBillPage<Row>(url, pageNum, PAGE_SIZE),
     placeholderData: (previous) => previous,
   });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { customType, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { DubForm, DubStage } from '../../contracts/dubbing';
 import type { FitKind } from '../../contracts/dubbing-engine';
+import { LOCALES } from '../../contracts/locale';
 import { MEETING_MODES } from '../../contracts/meeting';
 import { RECORD_STATUSES, RECORD_TYPES } from '../../contracts/record-vocabulary';
 import { SUMMARY_STATUSES } from '../../contracts/summary';
@@ -166,6 +167,23 @@ export const packages = sqliteTable('packages', {
   seconds: integer('seconds').notNull().default(0),
   createdAt: createdAt(),
 });
+
+/**
+ * A package's name and description in one interface language, so the pay dialog and bills speak the buyer's
+ * language. A language without a row shows the package's own `package_name`. Edited with `npm run admin`.
+ */
+export const packageTexts = sqliteTable(
+  'package_texts',
+  {
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    locale: text('locale', { enum: LOCALES }).notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.locale] })],
+);
 
 /** A user's balance per account type: valid until when, and seconds left for time packages. */
 export const accounts = sqliteTable(

@@ -21,8 +21,9 @@ const param = validate('param', z.object({ outTradeNo: z.string().min(6).max(64)
 export const devPay = new Hono<AppEnv>()
   .get(API.devPay.order, param, async (c) => {
     const t = (key: Parameters<typeof translate>[1], params = {}) => translate(c.var.locale, key, params);
-    const { order, pkg } = await orderWithPackage(c.var.db, c.req.valid('param').outTradeNo);
-    const state = !order || !pkg ? t('payOrderNotFound') : order.status === 'paid' ? t('devPayDone') : order.status === 'expired' ? t('payOrderExpired') : null;
+    const { order, packageName } = await orderWithPackage(c.var.db, c.req.valid('param').outTradeNo, c.var.locale);
+    const state =
+      !order || !packageName ? t('payOrderNotFound') : order.status === 'paid' ? t('devPayDone') : order.status === 'expired' ? t('payOrderExpired') : null;
     return c.html(html`<!doctype html>
       <html lang="${c.var.locale}">
         <head>
@@ -40,8 +41,8 @@ export const devPay = new Hono<AppEnv>()
           <p class="badge">${t('devPayTitle')}</p>
           <p>${t('devPayNotice')}</p>
           ${
-            order && pkg
-              ? html`<h1>${pkg.packageName}</h1>
+            order && packageName
+              ? html`<h1>${packageName}</h1>
                 <p class="amount">¥${(order.amountFen / 100).toFixed(2)}</p>
                 <p>${order.outTradeNo}</p>`
               : ''

@@ -11,7 +11,7 @@ import { dubbingCostBody } from '../../contracts/dubbing';
 import { MEETING_PACKAGE_TYPES, PACKAGE_TYPES } from '../../contracts/pay';
 import { costs, purchases } from '../services/bills';
 import { redeemCard } from '../services/cards';
-import { priceCategories } from '../services/payments/packages';
+import { packageNameIn, priceCategories } from '../services/payments/packages';
 import { payRoutes } from './pay';
 import { accountItems, check, permissions } from '../services/rights';
 
@@ -35,7 +35,7 @@ export const expense = new Hono<AppEnv>()
     const { recognitionCount, translateCount } = await permissions(c.var.db, c.var.userId);
     return ok(c, { recognitionCount, translateCount });
   })
-  .post(API.expense.queryBuyRecord, validate('json', page), async (c) => ok(c, await purchases(c.var.db, c.var.userId, c.req.valid('json'))))
+  .post(API.expense.queryBuyRecord, validate('json', page), async (c) => ok(c, await purchases(c.var.db, c.var.userId, c.req.valid('json'), c.var.locale)))
   .post(API.expense.queryCostRecord, validate('json', page), async (c) => ok(c, await costs(c.var.db, c.var.userId, c.req.valid('json'))))
   .post(API.expense.queryCommonPricePackage, validate('json', z.object({ packageType: z.enum(PACKAGE_TYPES).optional() })), async (c) => {
     const { packageType } = c.req.valid('json');
@@ -61,6 +61,10 @@ export const expense = new Hono<AppEnv>()
     validate('param', z.object({ code: z.string().trim().min(1).max(64) })),
     async (c) => {
       const pkg = await redeemCard(c.env.DB, c.var.db, c.var.userId, c.req.valid('param').code);
-      return ok(c, { packageName: pkg.packageName, packageType: pkg.packageType, accounts: await accountItems(c.var.db, c.var.userId, c.var.locale) });
+      return ok(c, {
+        packageName: await packageNameIn(c.var.db, pkg.id, c.var.locale),
+        packageType: pkg.packageType,
+        accounts: await accountItems(c.var.db, c.var.userId, c.var.locale),
+      });
     },
   );

@@ -1,6 +1,8 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Locale } from '../../contracts/locale';
 import type { Db } from '../db/client';
-import { buyRecords, costRecords, packages } from '../db/schema';
+import { buyRecords, costRecords, packageTexts, packages, payOrders } from '../db/schema';
+import { localName, textsIn } from './payments/packages';
 
 /** A user's bills (spec §7 Expense): what they bought and what their work cost, newest first, a page at a time. */
 export interface Page {
@@ -14,8 +16,11 @@ async function paged<T>(rows: (limit: number, offset: number) => Promise<T[]>, t
   return { rows: page, total: all!.n };
 }
 
-/** Purchases, with the package each bought when it still exists. */
-export function purchases(db: Db, userId: number, page: Page) {
+/**
+ * Purchases, with the package each bought (named in `locale`) and, for a payment, the method it was paid
+ * with (`payType`: WeChat Pay, Alipay, PayPal; null for a card code).
+ */
+export function purchases(db: Db, userId: number, page: Page, locale: Locale) {
   const mine = eq(buyRecords.userId, userId);
   return paged(
     (limit, offset) =>
@@ -26,11 +31,14 @@ export function purchases(db: Db, userId: number, page: Page) {
           reference: buyRecords.reference,
           amountFen: buyRecords.amountFen,
           createdAt: buyRecords.createdAt,
-          packageName: packages.packageName,
+          packageName: localName,
           packageType: packages.packageType,
+          payType: payOrders.payType,
         })
         .from(buyRecords)
         .leftJoin(packages, eq(packages.id, buyRecords.packageId))
+        .leftJoin(packageTexts, textsIn(locale))
+        .leftJoin(payOrders, and(eq(buyRecords.channel, 'pay'), eq(payOrders.outTradeNo, buyRecords.reference)))
         .where(mine)
         .orderBy(desc(buyRecords.createdAt), desc(buyRecords.id))
         .limit(limit)

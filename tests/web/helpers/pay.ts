@@ -20,6 +20,7 @@ const pkg = (id: number, packageType: PackageCategory['packageType'], name: stri
   validPeriod: 1,
   validPeriodUnit: 2,
   seconds: packageType === '3' ? 36_000 : 0,
+  description: `${name} for testing`,
   rights: [`${name} right one`, `${name} right two`],
 });
 

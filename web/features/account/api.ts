@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { API } from '../../../contracts/api-paths';
 import type { UserInfo, bindOtherBody } from '../../../contracts/auth';
+import type { PayType } from '../../../contracts/pay';
 import type { AccountItem } from '../../../contracts/rights';
 import { get, post, request } from '../../lib/request';
 
@@ -63,6 +64,8 @@ export interface BuyRecord {
   createdAt: number;
   packageName: string | null;
   packageType: '1' | '2' | '3' | '5' | null;
+  /** How a payment was made; null for a card code. */
+  payType: PayType | null;
 }
 
 export interface CostRecord {

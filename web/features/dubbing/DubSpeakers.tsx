@@ -4,7 +4,7 @@ import { Button, Card, Empty, Select, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DubLineRow, DubSpeaker } from '../../../contracts/dubbing';
-import { SpeakerNameDialog } from '../record-detail/SpeakerNameDialog';
+import { SpeakerNameDialog } from '../record-detail/dialogs';
 import { editSpeaker, fetchSpeakers, fetchVoices } from './api';
 import type { useListen } from './use-listen';
 import { speakersKey, voicesKey } from '../../lib/query-keys';

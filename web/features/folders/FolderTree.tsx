@@ -16,7 +16,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { FOLDER } from '../../../contracts/constants';
 import type { FolderNode } from '../../../contracts/records';
 import { MenuDropdown } from '../../components/MenuDropdown';
-import { lazyDialog } from '../../lib/lazy-dialog';
+import { NameDialog } from '../../components/dialogs';
 import { PATHS } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { useCurrentFolder, storeCurrentFolder } from './current-folder';
@@ -25,7 +25,6 @@ import { canAddSubfolder, subtreeIds, subtreeRecordCount, useFolderLabel } from 
 import './folders.css';
 
 // The side navigation is on every page; the naming form loads when a folder is first created or renamed.
-const NameDialog = lazyDialog(() => import('../../components/NameDialog').then((m) => ({ default: m.NameDialog })));
 
 type NameRequest = { kind: 'create'; parent: FolderNode | null } | { kind: 'rename'; folder: FolderNode };
 

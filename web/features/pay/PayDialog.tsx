@@ -1,13 +1,16 @@
-import { CustomerServiceOutlined, DownOutlined } from '@ant-design/icons';
+import { CustomerServiceOutlined, DownOutlined, TableOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Collapse, Dropdown, Empty, Modal, Popover, QRCode, Radio, Skeleton, Tabs } from 'antd';
+import { Alert, App, Button, Dropdown, Empty, Modal, Popover, QRCode, Radio, Skeleton, Tabs } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { PAYMENT } from '../../../contracts/constants';
 import type { PayType, QrPayResponse } from '../../../contracts/pay';
 import { UserAvatar } from '../../components/UserAvatar';
 import { EXTERNAL_LINKS } from '../../lib/links';
-import { useSignedInUser } from '../../lib/session';
+import { signInPath } from '../../lib/paths';
+import { useSession, useSignedInUser } from '../../lib/session';
 import { detectSource } from '../../lib/source';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { fetchAccountDetail } from '../account/api';
@@ -19,7 +22,7 @@ import { payInWechat, storeResume } from './in-app-pay';
 import { usePayDialog } from './store';
 import { usePayOrder } from './use-pay-order';
 import './pay.css';
-import { ACCOUNT_DETAIL_KEY, PAY_METHODS_KEY, PRICE_CATEGORIES_KEY, RIGHTS_PICTURE_KEY } from '../../lib/query-keys';
+import { ACCOUNT_DETAIL_KEY, PAY_METHODS_KEY, RIGHTS_PICTURE_KEY, priceCategoriesKey } from '../../lib/query-keys';
 import { refreshPermissions } from '../../lib/permissions';
 
 /** WeChat first (spec §4 default method), then the others in the server's order. */
@@ -33,7 +36,7 @@ const EMBEDDED_SOURCE = 'browser_plugin_media';
  * unpaid and resets the tab. Mounted on open by PayDialogHost.
  */
 export default function PayDialog() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const isMobile = useIsMobile();
   const queryClient = useQueryClient();
@@ -41,7 +44,7 @@ export default function PayDialog() {
   const search = window.location.search;
   const embedded = new URLSearchParams(search).get('source') === EMBEDDED_SOURCE;
 
-  const categories = useQuery({ queryKey: PRICE_CATEGORIES_KEY, queryFn: fetchPriceCategories });
+  const categories = useQuery({ queryKey: priceCategoriesKey(i18n.language), queryFn: fetchPriceCategories });
   const methods = useQuery({ queryKey: PAY_METHODS_KEY, queryFn: fetchPayMethods });
   const picture = useQuery({ queryKey: RIGHTS_PICTURE_KEY, queryFn: fetchRightsPicture });
   const list = categories.data ?? [];
@@ -108,6 +111,16 @@ export default function PayDialog() {
     close(true);
   };
 
+  // A guest account lives in this browser only: buying is their moment to sign up first (issue 29).
+  const guest = useSession((s) => s.userInfo?.visitor === true);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const signUp = () => {
+    cancel();
+    navigate(signInPath(`${location.pathname}${location.search}`));
+  };
+  const [comparing, setComparing] = useState(false);
+
   return (
     <Modal
       open
@@ -130,14 +143,26 @@ export default function PayDialog() {
           <Empty description={t('pay.noPackages')} />
         ) : (
           <>
-            <Tabs
-              activeKey={String(activeIndex)}
-              onChange={(key) => {
-                setTabIndex(Number(key));
+            {guest && <GuestNotice onSignUp={signUp} />}
+            <CategoryPicker
+              labels={list.map((c) => ({ packageType: c.packageType, desc: c.desc }))}
+              active={activeIndex}
+              onChange={(index) => {
+                setTabIndex(index);
                 setPackageId(null);
               }}
-              items={list.map((c, i) => ({ key: String(i), label: <span data-testid={`pay-tab-${c.packageType}`}>{c.desc}</span> }))}
+              extra={
+                <Button type="link" icon={<TableOutlined />} onClick={() => setComparing(true)} data-testid="pay-compare">
+                  {t('pay.compare')}
+                </Button>
+              }
             />
+            {comparing && (
+              <Modal open zIndex={1200} width={isMobile ? '100%' : 760} footer={null} title={t('pay.compare')} onCancel={() => setComparing(false)}>
+                {picture.data && <img className="pay-rights-picture" src={picture.data} alt={t('pay.compare')} />}
+                <RightsTable />
+              </Modal>
+            )}
             <div className="pay-columns">
               <aside className="pay-equity" data-testid="pay-equity">
                 <h3>{category?.desc}</h3>
@@ -153,7 +178,7 @@ export default function PayDialog() {
                   <PackageCarousel
                     packages={category.packageList}
                     selectedId={pkg?.id}
-                    perView={isMobile ? 2 : 4}
+                    phone={isMobile}
                     // Spec §4: package changes are ignored while a payment is being requested.
                     onSelect={(id) => !pay.loading && setPackageId(id)}
                   />
@@ -202,25 +227,68 @@ export default function PayDialog() {
                 </div>
               </section>
             </div>
-            <Collapse
-              ghost
-              items={[
-                {
-                  key: 'compare',
-                  label: t('pay.compare'),
-                  children: (
-                    <>
-                      {picture.data && <img className="pay-rights-picture" src={picture.data} alt={t('pay.compare')} />}
-                      <RightsTable />
-                    </>
-                  ),
-                },
-              ]}
-            />
           </>
         )}
       </div>
     </Modal>
+  );
+}
+
+/** Spec §2's package category tabs; on a phone a grid of buttons, so every category's name fits. */
+function CategoryPicker({
+  labels,
+  active,
+  onChange,
+  extra,
+}: {
+  labels: { packageType: string; desc: string }[];
+  active: number;
+  onChange: (index: number) => void;
+  extra: ReactNode;
+}) {
+  const isMobile = useIsMobile();
+  const label = (c: (typeof labels)[number]) => <span data-testid={`pay-tab-${c.packageType}`}>{c.desc}</span>;
+  if (!isMobile) {
+    return (
+      <Tabs
+        activeKey={String(active)}
+        onChange={(key) => onChange(Number(key))}
+        tabBarExtraContent={extra}
+        items={labels.map((c, i) => ({ key: String(i), label: label(c) }))}
+      />
+    );
+  }
+  return (
+    <div className="pay-categories">
+      <Radio.Group value={active} onChange={(e) => onChange(Number(e.target.value))} optionType="button" buttonStyle="solid">
+        {labels.map((c, i) => (
+          <Radio.Button key={c.packageType} value={i}>
+            {label(c)}
+          </Radio.Button>
+        ))}
+      </Radio.Group>
+      {extra}
+    </div>
+  );
+}
+
+/** What a guest account keeps, and the way to an account of their own before paying. */
+function GuestNotice({ onSignUp }: { onSignUp: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      className="pay-guest"
+      type="warning"
+      showIcon
+      data-testid="pay-guest-notice"
+      message={t('pay.guest.title')}
+      description={t('pay.guest.body')}
+      action={
+        <Button type="primary" size="small" onClick={onSignUp} data-testid="pay-guest-sign-up">
+          {t('pay.guest.signUp')}
+        </Button>
+      }
+    />
   );
 }
 

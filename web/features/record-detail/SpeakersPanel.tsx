@@ -3,7 +3,7 @@ import type { SpeakerLook } from '../../lib/speaker-look';
 import { Button, Card, Dropdown, Empty } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SpeakerNameDialog } from './SpeakerNameDialog';
+import { SpeakerNameDialog } from './dialogs';
 import type { SpeakerStat } from './transcript-edit';
 
 interface SpeakersPanelProps {

@@ -1,9 +1,9 @@
-import { asc } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Locale } from '../../../contracts/locale';
 import type { PackageCategory, PackageType, PricePackage } from '../../../contracts/pay';
 import { DAILY_LIMIT_SECONDS, SVIP_PERMISSIONS, DEFAULT_PERMISSIONS } from '../../../contracts/rights';
 import type { Db } from '../../db/client';
-import { packages } from '../../db/schema';
+import { packageTexts, packages } from '../../db/schema';
 import { translate } from '../../lib/i18n';
 
 /** Tabs in the order of the header's account items, so a tab index means the same thing everywhere (dubbing is tab 2). */
@@ -32,9 +32,34 @@ function rights(type: PackageType, seconds: number, locale: Locale): string[] {
   return list;
 }
 
-/** Every package grouped into the pay dialog's category tabs; prices in yuan. */
+/** Joins a package to its texts in `locale` (at most one row: the texts are keyed by package and language). */
+export const textsIn = (locale: Locale) => and(eq(packageTexts.packageId, packages.id), eq(packageTexts.locale, locale));
+/** With `textsIn` joined: the package's name in that language, else the name it was created with. */
+export const localName = sql<string>`coalesce(${packageTexts.name}, ${packages.packageName})`;
+
+/** One package's name in `locale`, or null when there is no such package. */
+export async function packageNameIn(db: Db, packageId: number, locale: Locale): Promise<string | null> {
+  const [row] = await db.select({ name: localName }).from(packages).leftJoin(packageTexts, textsIn(locale)).where(eq(packages.id, packageId));
+  return row?.name ?? null;
+}
+
+/** Every package grouped into the pay dialog's category tabs, named in `locale`; prices in yuan. */
 export async function priceCategories(db: Db, locale: Locale, only: readonly PackageType[] = CATEGORY_ORDER): Promise<PackageCategory[]> {
-  const rows = await db.query.packages.findMany({ orderBy: [asc(packages.priceFen), asc(packages.id)] });
+  const rows = await db
+    .select({
+      id: packages.id,
+      packageType: packages.packageType,
+      packageName: localName,
+      description: sql<string>`coalesce(${packageTexts.description}, '')`,
+      priceFen: packages.priceFen,
+      orgPriceFen: packages.orgPriceFen,
+      validPeriod: packages.validPeriod,
+      validPeriodUnit: packages.validPeriodUnit,
+      seconds: packages.seconds,
+    })
+    .from(packages)
+    .leftJoin(packageTexts, textsIn(locale))
+    .orderBy(asc(packages.priceFen), asc(packages.id));
   return CATEGORY_ORDER.filter((type) => only.includes(type)).map((packageType) => ({
     packageType,
     desc: translate(locale, NAME[packageType]),
@@ -45,6 +70,7 @@ export async function priceCategories(db: Db, locale: Locale, only: readonly Pac
         (r): PricePackage => ({
           id: r.id,
           packageName: r.packageName,
+          description: r.description,
           packageType,
           price: r.priceFen / 100,
           orgPrice: r.orgPriceFen / 100,

@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { Code } from '../../../contracts/errors';
+import type { Locale } from '../../../contracts/locale';
 import type { Db } from '../../db/client';
-import { packages, payOrders } from '../../db/schema';
+import { payOrders } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { findOrder, orderObject, type PayOrder } from './orders';
+import { packageNameIn } from './packages';
 import { paypalProvider } from './paypal';
 
 /**
@@ -41,9 +43,9 @@ export async function returnFromPaypal(env: Env, db: Db, userId: number, token: 
   return (await findOrder(db, order.outTradeNo))!;
 }
 
-/** An order and the package it buys, for the development provider's confirm page; either may be missing. */
-export async function orderWithPackage(db: Db, outTradeNo: string) {
+/** An order and the name, in `locale`, of the package it buys, for the development provider's confirm page; either may be missing. */
+export async function orderWithPackage(db: Db, outTradeNo: string, locale: Locale) {
   const order = await findOrder(db, outTradeNo);
-  const pkg = order && (await db.query.packages.findFirst({ where: eq(packages.id, order.packageId) }));
-  return { order, pkg };
+  const packageName = order ? await packageNameIn(db, order.packageId, locale) : null;
+  return { order, packageName };
 }
