@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FOLDER } from './constants';
+import type { JobProgress } from './job-progress';
 import { nameText } from './text';
 import {
   BATCH_MAX,
@@ -130,6 +131,8 @@ export interface RecordRow {
   audioLanguage: string;
   translationLanguage: string | null;
   errorReason: string | null;
+  /** While a job runs (or its summary is being made): its stage, percentage and time left. Absent otherwise. */
+  progress?: JobProgress;
 }
 
 /** A list page: `rows` and `total`, as the spec's clients read them (spec §7 "code and rows"). */

@@ -15,6 +15,7 @@ import type {
   ShareStatus,
   SubtitleLine,
 } from '../../contracts/records';
+import type { JobProgress } from '../../contracts/job-progress';
 import type { OrderColumn } from '../../contracts/record-vocabulary';
 import { disjointLines } from '../../contracts/timeline';
 import type { Db } from '../db/client';
@@ -25,6 +26,7 @@ import { ApiError } from '../lib/errors';
 import { dubbedPrefix } from './dubbing/storage';
 import { buildExport } from './export';
 import { ownedFolder, targetFolder } from './folders';
+import { progressOf } from './job-progress';
 import { audioKey } from './transcription/audio';
 import { dropPieces } from './transcription/pieces';
 
@@ -64,6 +66,11 @@ export function recordRow(r: RecordEntity, now = Date.now()): RecordRow {
     errorReason: r.errorReason,
   };
 }
+
+const withProgress = (row: RecordRow, progress: Map<number, JobProgress>): RecordRow => {
+  const p = progress.get(row.id);
+  return p ? { ...row, progress: p } : row;
+};
 
 const ORDER_BY: Record<OrderColumn, AnySQLiteColumn> = {
   create_time: records.createdAt,
@@ -106,7 +113,8 @@ export async function listRecords(db: Db, userId: number, q: z.output<typeof rec
       .offset((q.pageNum - 1) * q.pageSize),
     db.select({ n: count() }).from(records).where(where),
   ]);
-  return { rows: rows.map((r) => recordRow(r, now)), total: total!.n };
+  const progress = await progressOf(db, rows, now);
+  return { rows: rows.map((r) => withProgress(recordRow(r, now), progress)), total: total!.n };
 }
 
 export async function ownedRecord(db: Db, userId: number, id: number): Promise<RecordEntity> {
@@ -163,7 +171,10 @@ export async function linesOf(db: Db, recordIds: number[]): Promise<Map<number, 
  */
 export async function recordDetail(db: Db, userId: number, id: number): Promise<RecordDetail> {
   const record = await ownedRecord(db, userId, id);
-  return { record: recordRow(record), lines: disjointLines((await linesOf(db, [id])).get(id)!, record.durationMs) };
+  return {
+    record: withProgress(recordRow(record), await progressOf(db, [record])),
+    lines: disjointLines((await linesOf(db, [id])).get(id)!, record.durationMs),
+  };
 }
 
 /** Rename one record, or move or (un)favourite many, all or nothing. */
