@@ -729,6 +729,10 @@ export const enUS = {
       resumeMicHint: 'The meeting is in progress but this page is not listening. Press Resume microphone to continue.',
       level: 'Microphone level',
       viewers: 'Participants and projected screens',
+      participants: 'Participants',
+      participantsTip: 'People following the subtitles now, through the invitation link or your QR code',
+      screens: 'Screens',
+      screensTip: 'Screens showing the subtitles now, by the six-digit screen code',
       connection: {
         connecting: 'Connecting',
         open: 'Connected',

@@ -728,6 +728,10 @@ export const zhCN: Messages = {
       resumeMicHint: '会议正在进行，但本页面未在收音。请点击“恢复麦克风”继续。',
       level: '麦克风音量',
       viewers: '参会者与投屏数',
+      participants: '参会者',
+      participantsTip: '正在通过邀请链接或您的二维码查看字幕的人数',
+      screens: '投屏',
+      screensTip: '正在通过六位投屏码显示字幕的屏幕数',
       connection: {
         connecting: '连接中',
         open: '已连接',

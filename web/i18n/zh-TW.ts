@@ -728,6 +728,10 @@ export const zhTW: Messages = {
       resumeMicHint: '會議正在進行，但本頁面未在收音。請點選「恢復麥克風」繼續。',
       level: '麥克風音量',
       viewers: '參與者與投影數',
+      participants: '參與者',
+      participantsTip: '正在透過邀請連結或您的 QR 碼觀看字幕的人數',
+      screens: '投影',
+      screensTip: '正在透過六位數投影碼顯示字幕的螢幕數',
       connection: {
         connecting: '連線中',
         open: '已連線',

@@ -124,11 +124,22 @@ export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; ac
               {formatDuration(elapsed / 1000)}
             </span>
             <Badge status={CONNECTION_BADGE[socket.connection]} text={t(`meeting.page.connection.${socket.connection}`)} data-testid="meeting-connection" />
-            <Tooltip title={t('meeting.page.viewers')}>
-              <span className="meeting-viewers" data-testid="meeting-viewers">
-                <TeamOutlined /> {socket.viewers.participants} <DesktopOutlined /> {socket.viewers.projections}
-              </span>
-            </Tooltip>
+            <span className="meeting-viewers" data-testid="meeting-viewers" aria-label={t('meeting.page.viewers')}>
+              <Tooltip title={t('meeting.page.participantsTip')}>
+                <span className="meeting-counter" data-testid="meeting-participants">
+                  <TeamOutlined aria-hidden />
+                  <span className="meeting-counter-label">{t('meeting.page.participants')}</span>
+                  <strong>{socket.viewers.participants}</strong>
+                </span>
+              </Tooltip>
+              <Tooltip title={t('meeting.page.screensTip')}>
+                <span className="meeting-counter" data-testid="meeting-screens">
+                  <DesktopOutlined aria-hidden />
+                  <span className="meeting-counter-label">{t('meeting.page.screens')}</span>
+                  <strong>{socket.viewers.projections}</strong>
+                </span>
+              </Tooltip>
+            </span>
           </>
         }
       >
