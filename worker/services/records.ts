@@ -19,7 +19,7 @@ import type { JobProgress } from '../../contracts/job-progress';
 import type { OrderColumn } from '../../contracts/record-vocabulary';
 import { disjointLines } from '../../contracts/timeline';
 import type { Db } from '../db/client';
-import { folders, jobChunks, meetings, records, segments, transcriptionJobs, users } from '../db/schema';
+import { folders, jobChunks, meetings, records, segments, summaries, transcriptionJobs, users } from '../db/schema';
 import { chunks, runBatch } from '../lib/batch';
 import { randomToken } from '../lib/encoding';
 import { ApiError } from '../lib/errors';
@@ -258,7 +258,8 @@ export async function setShare(db: Db, userId: number, body: z.output<typeof sha
   return shareStatus(updated, now);
 }
 
-async function sharedBy(db: Db, token: string, now: number) {
+/** The record a live share link names, with its owner's name; an expired, revoked or unknown link is "gone". */
+export async function sharedBy(db: Db, token: string, now: number) {
   const [found] = await db
     .select({ record: records, ownerName: users.name })
     .from(records)
@@ -272,6 +273,11 @@ async function sharedBy(db: Db, token: string, now: number) {
 /** What anyone holding a live link sees, without signing in. */
 export async function sharedRecord(db: Db, token: string, now = Date.now()): Promise<SharedRecord> {
   const { record, ownerName } = await sharedBy(db, token, now);
+  const summary = await db
+    .select({ id: summaries.recordId })
+    .from(summaries)
+    .where(and(eq(summaries.recordId, record.id), isNotNull(summaries.summary)))
+    .limit(1);
   return {
     name: record.name,
     type: record.type,
@@ -282,6 +288,7 @@ export async function sharedRecord(db: Db, token: string, now = Date.now()): Pro
     expiresAt: record.shareExpiresAt,
     audioLanguage: record.audioLanguage,
     translationLanguage: record.translationLanguage,
+    hasSummary: summary.length > 0,
     lines: (await linesOf(db, [record.id])).get(record.id)!,
   };
 }
