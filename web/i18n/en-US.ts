@@ -8,8 +8,6 @@ export const enUS = {
   },
   common: {
     recognitionLimit: 'Your plan allows {{count}} spoken languages a day; a language you already used today stays open (SVIP: 10).',
-    comingSoon: 'Coming soon',
-    featureComingSoon: 'This feature is on its way.',
     backHome: 'Back to home',
     loading: 'Loading…',
     reload: 'Reload',
@@ -385,6 +383,7 @@ export const enUS = {
     duration: 'Duration {{duration}}',
     expiresAt: 'Link expires {{date}}',
     copyReplica: 'Copy to my records',
+    download: 'Download',
     copied: 'A copy is now in your records.',
     openRecords: 'Open my records',
     copyBlocked: 'The owner has not allowed copying this record.',
@@ -392,6 +391,15 @@ export const enUS = {
     expiredTitle: 'This link has expired',
     expiredDescription: 'The share link has expired, or its owner has stopped sharing the record.',
     loadFailed: 'The shared record could not be loaded.',
+  },
+  sharedDownload: {
+    viewOnline: 'View online',
+    notAllowed: 'The owner has not allowed downloading or copying this record. You can still read it online.',
+    transcript: 'Transcript',
+    downloadTranscript: 'Download transcript',
+    minutes: 'Meeting minutes',
+    summary: 'AI summary',
+    noSummary: 'No AI summary was made for this record.',
   },
   jobProgress: {
     label: '{{percent}} % done',

@@ -7,8 +7,6 @@ export const zhCN: Messages = {
   },
   common: {
     recognitionLimit: '您的套餐每天可使用 {{count}} 种识别语言，今天已用过的语言可继续使用（SVIP：10 种）。',
-    comingSoon: '即将上线',
-    featureComingSoon: '该功能正在开发中，敬请期待。',
     backHome: '返回首页',
     loading: '加载中…',
     reload: '重新加载',
@@ -384,6 +382,7 @@ export const zhCN: Messages = {
     duration: '时长 {{duration}}',
     expiresAt: '链接将于 {{date}} 过期',
     copyReplica: '复制到我的记录',
+    download: '下载',
     copied: '副本已保存到您的记录中。',
     openRecords: '打开我的记录',
     copyBlocked: '分享者未允许复制此记录。',
@@ -391,6 +390,15 @@ export const zhCN: Messages = {
     expiredTitle: '链接已失效',
     expiredDescription: '分享链接已过期，或分享者已停止分享此记录。',
     loadFailed: '分享的记录加载失败。',
+  },
+  sharedDownload: {
+    viewOnline: '在线查看',
+    notAllowed: '分享者未允许下载或复制该记录，您仍可在线查看。',
+    transcript: '转写稿',
+    downloadTranscript: '下载转写稿',
+    minutes: '会议纪要',
+    summary: 'AI 摘要',
+    noSummary: '该记录尚未生成 AI 摘要。',
   },
   jobProgress: {
     label: '已完成 {{percent}}%',

@@ -7,8 +7,6 @@ export const zhTW: Messages = {
   },
   common: {
     recognitionLimit: '您的方案每天可使用 {{count}} 種辨識語言，今天已用過的語言可繼續使用（SVIP：10 種）。',
-    comingSoon: '即將上線',
-    featureComingSoon: '此功能正在開發中，敬請期待。',
     backHome: '返回首頁',
     loading: '載入中…',
     reload: '重新載入',
@@ -384,6 +382,7 @@ export const zhTW: Messages = {
     duration: '時長 {{duration}}',
     expiresAt: '連結將於 {{date}} 到期',
     copyReplica: '複製到我的記錄',
+    download: '下載',
     copied: '副本已儲存到您的記錄中。',
     openRecords: '開啟我的記錄',
     copyBlocked: '分享者未允許複製此記錄。',
@@ -391,6 +390,15 @@ export const zhTW: Messages = {
     expiredTitle: '連結已失效',
     expiredDescription: '分享連結已過期，或分享者已停止分享此記錄。',
     loadFailed: '分享的記錄載入失敗。',
+  },
+  sharedDownload: {
+    viewOnline: '線上檢視',
+    notAllowed: '分享者未允許下載或複製此記錄，您仍可線上檢視。',
+    transcript: '逐字稿',
+    downloadTranscript: '下載逐字稿',
+    minutes: '會議紀要',
+    summary: 'AI 摘要',
+    noSummary: '此記錄尚未產生 AI 摘要。',
   },
   jobProgress: {
     label: '已完成 {{percent}}%',

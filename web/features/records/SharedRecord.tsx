@@ -1,8 +1,8 @@
-import { CopyOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Empty, Result, Skeleton } from 'antd';
+import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Empty, Result, Skeleton, Space } from 'antd';
 import type { ReactNode, SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Code } from '../../../contracts/errors';
 import type { SharedRecord as SharedRecordData, SubtitleLine } from '../../../contracts/records';
 import { PageTitle } from '../../components/PageTitle';
@@ -11,6 +11,7 @@ import { isRequestError } from '../../lib/request';
 import { useSignedInUser } from '../../lib/session';
 import { formatDate, formatDuration, formatTime } from './format';
 import { useCopyReplica, useSharedRecord } from './hooks';
+import { shareDownloadPath } from './links';
 import { TypeTag } from './RecordTags';
 import './shared-record.css';
 
@@ -27,7 +28,7 @@ export function SharedRecord({ token }: { token: string }) {
   const gone = token === '' || (isRequestError(shared.error) && shared.error.code === Code.GONE);
 
   let content: ReactNode;
-  if (gone) content = <Expired />;
+  if (gone) content = <SharedExpired />;
   else if (shared.data) content = <SharedView token={token} record={shared.data} />;
   else if (shared.isError) {
     content = (
@@ -41,7 +42,8 @@ export function SharedRecord({ token }: { token: string }) {
   return <div className="shared-page">{content}</div>;
 }
 
-function Expired() {
+/** What an expired, revoked or unknown share link shows (also on /meetingShareDownload). */
+export function SharedExpired() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -115,9 +117,14 @@ function SharedView({ token, record }: { token: string; record: SharedRecordData
           </div>
         </div>
         {allowCopy && (
-          <Button type="primary" icon={<CopyOutlined />} loading={copy.isPending} onClick={copyToMine} data-testid="copy-replica">
-            {t('sharedPage.copyReplica')}
-          </Button>
+          <Space wrap>
+            <Link to={shareDownloadPath(token)} data-testid="shared-open-download">
+              <Button icon={<DownloadOutlined />}>{t('sharedPage.download')}</Button>
+            </Link>
+            <Button type="primary" icon={<CopyOutlined />} loading={copy.isPending} onClick={copyToMine} data-testid="copy-replica">
+              {t('sharedPage.copyReplica')}
+            </Button>
+          </Space>
         )}
       </header>
       {!allowCopy && <Alert className="shared-notice" type="info" showIcon message={t('sharedPage.copyBlocked')} />}

@@ -1,0 +1,145 @@
+import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Radio, Result, Skeleton, Space } from 'antd';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Code } from '../../../contracts/errors';
+import { EXPORT_CONTENTS, EXPORT_FORMATS } from '../../../contracts/record-vocabulary';
+import type { ExportContent, ExportFormat } from '../../../contracts/record-vocabulary';
+import type { SharedRecord } from '../../../contracts/records';
+import { SUMMARY_EXPORT_FORMATS } from '../../../contracts/summary';
+import type { SummaryExportFormat } from '../../../contracts/summary';
+import { PageTitle } from '../../components/PageTitle';
+import { isRequestError } from '../../lib/request';
+import { downloadShared } from './api';
+import { formatDate, formatDuration } from './format';
+import { useSharedRecord } from './hooks';
+import { sharedViewPath } from './links';
+import { TypeTag } from './RecordTags';
+import { SharedExpired } from './SharedRecord';
+import './shared-record.css';
+
+/**
+ * /meetingShareDownload: a shared record's transcript (text, subtitles or Word; original, translation or both)
+ * and its minutes (Word or Markdown) as files, for anyone holding the share link, with no account. Files are
+ * handed out only when the owner allows copies; otherwise the page says so and leads to the read-only view.
+ */
+export function SharedDownload({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const shared = useSharedRecord(token);
+  const gone = token === '' || (isRequestError(shared.error) && shared.error.code === Code.GONE);
+
+  let content: ReactNode;
+  if (gone) content = <SharedExpired />;
+  else if (shared.data) content = <Downloads token={token} record={shared.data} />;
+  else if (shared.isError) {
+    content = (
+      <Result
+        status="error"
+        title={<PageTitle>{t('sharedPage.loadFailed')}</PageTitle>}
+        extra={<Button onClick={() => void shared.refetch()}>{t('common.retry')}</Button>}
+      />
+    );
+  } else content = <Skeleton active paragraph={{ rows: 6 }} />;
+  return <div className="shared-page">{content}</div>;
+}
+
+function Downloads({ token, record }: { token: string; record: SharedRecord }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [format, setFormat] = useState<ExportFormat>('docx');
+  const [content, setContent] = useState<ExportContent>('source');
+  const [busy, setBusy] = useState<string | null>(null);
+  const translated = record.translationLanguage !== null && record.lines.some((l) => l.translations[record.translationLanguage!]);
+
+  const save = async (key: string, run: () => Promise<string>) => {
+    setBusy(key);
+    try {
+      void message.success(t('export.saved', { name: await run() }));
+    } catch {
+      // The request layer showed why.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Card variant="borderless" className="shared-record" data-testid="shared-download">
+      <header className="shared-head">
+        <div>
+          <PageTitle>{record.name}</PageTitle>
+          <div className="shared-meta">
+            <TypeTag type={record.type} />
+            <span>{t('sharedPage.sharedBy', { name: record.ownerName })}</span>
+            <span>{t('sharedPage.created', { date: formatDate(record.createTime) })}</span>
+            <span>{t('sharedPage.duration', { duration: formatDuration(record.duration) })}</span>
+          </div>
+        </div>
+        <Link to={sharedViewPath(token)} data-testid="shared-download-view">
+          <Button icon={<EyeOutlined />}>{t('sharedDownload.viewOnline')}</Button>
+        </Link>
+      </header>
+
+      {!record.allowCopy ? (
+        <Alert type="info" showIcon message={t('sharedDownload.notAllowed')} data-testid="shared-download-blocked" />
+      ) : (
+        <div className="shared-downloads">
+          <section className="shared-download-part" aria-labelledby="shared-download-transcript">
+            <h2 id="shared-download-transcript">{t('sharedDownload.transcript')}</h2>
+            {record.lines.length === 0 ? (
+              <p className="shared-download-none">{t('sharedPage.noLines')}</p>
+            ) : (
+              <>
+                <Radio.Group
+                  value={format}
+                  onChange={(e) => setFormat(e.target.value as ExportFormat)}
+                  optionType="button"
+                  options={EXPORT_FORMATS.map((f) => ({ value: f, label: t(`export.formats.${f}`) }))}
+                  data-testid="shared-download-format"
+                />
+                {translated && (
+                  <Radio.Group
+                    value={content}
+                    onChange={(e) => setContent(e.target.value as ExportContent)}
+                    optionType="button"
+                    options={EXPORT_CONTENTS.map((c) => ({ value: c, label: t(`export.contents.${c}`) }))}
+                  />
+                )}
+                <Button
+                  type="primary"
+                  icon={<DownloadOutlined />}
+                  loading={busy === 'transcript'}
+                  onClick={() => void save('transcript', () => downloadShared({ token, what: 'transcript', format, content: translated ? content : 'source' }))}
+                  data-testid="shared-download-transcript"
+                >
+                  {t('sharedDownload.downloadTranscript')}
+                </Button>
+              </>
+            )}
+          </section>
+          <section className="shared-download-part" aria-labelledby="shared-download-summary">
+            <h2 id="shared-download-summary">{t(record.type === 'meeting' ? 'sharedDownload.minutes' : 'sharedDownload.summary')}</h2>
+            {record.hasSummary ? (
+              <Space wrap>
+                {SUMMARY_EXPORT_FORMATS.map((f: SummaryExportFormat) => (
+                  <Button
+                    key={f}
+                    icon={<DownloadOutlined />}
+                    loading={busy === f}
+                    onClick={() => void save(f, () => downloadShared({ token, what: 'summary', format: f }))}
+                    data-testid={`shared-download-summary-${f}`}
+                  >
+                    {t(`summary.formats.${f}`)}
+                  </Button>
+                ))}
+              </Space>
+            ) : (
+              <p className="shared-download-none">{t('sharedDownload.noSummary')}</p>
+            )}
+          </section>
+        </div>
+      )}
+    </Card>
+  );
+}
