@@ -31,6 +31,12 @@ const CONNECTION_BADGE: Record<Connection, BadgeProps['status']> = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The console's two counters: who follows the subtitles, and on how many screens. */
+const VIEWER_COUNTERS = [
+  { key: 'participants', icon: <TeamOutlined aria-hidden />, count: (v: { participants: number }) => v.participants },
+  { key: 'screens', icon: <DesktopOutlined aria-hidden />, count: (v: { projections: number }) => v.projections },
+] as const;
+
 /**
  * The host's console for one meeting (spec §2 meeting page, §4 meeting states, §8): start, pause, resume and
  * end; the microphone with its level; the live subtitles; invitation and screen projection; and the states
@@ -125,20 +131,15 @@ export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; ac
             </span>
             <Badge status={CONNECTION_BADGE[socket.connection]} text={t(`meeting.page.connection.${socket.connection}`)} data-testid="meeting-connection" />
             <span className="meeting-viewers" data-testid="meeting-viewers" aria-label={t('meeting.page.viewers')}>
-              <Tooltip title={t('meeting.page.participantsTip')}>
-                <span className="meeting-counter" data-testid="meeting-participants">
-                  <TeamOutlined aria-hidden />
-                  <span className="meeting-counter-label">{t('meeting.page.participants')}</span>
-                  <strong>{socket.viewers.participants}</strong>
-                </span>
-              </Tooltip>
-              <Tooltip title={t('meeting.page.screensTip')}>
-                <span className="meeting-counter" data-testid="meeting-screens">
-                  <DesktopOutlined aria-hidden />
-                  <span className="meeting-counter-label">{t('meeting.page.screens')}</span>
-                  <strong>{socket.viewers.projections}</strong>
-                </span>
-              </Tooltip>
+              {VIEWER_COUNTERS.map(({ key, icon, count }) => (
+                <Tooltip key={key} title={t(`meeting.page.${key}Tip`)}>
+                  <span className="meeting-counter" data-testid={`meeting-${key}`}>
+                    {icon}
+                    <span className="meeting-counter-label">{t(`meeting.page.${key}`)}</span>
+                    <strong>{count(socket.viewers)}</strong>
+                  </span>
+                </Tooltip>
+              ))}
             </span>
           </>
         }

@@ -16,7 +16,7 @@ export function StatusBanner({ record, onRetry, retrying }: { record: RecordRow;
     const doing = status === 'transcribing' || status === 'translating' || status === 'finishing' ? status : 'other';
     return (
       <div className="detail-running" data-testid="detail-progress">
-        {record.progress ? <JobProgress progress={record.progress} size="default" /> : <div className="detail-progress" aria-hidden="true" />}
+        {record.progress ? <JobProgress progress={record.progress} size="default" /> : <div className="job-progress-indeterminate" aria-hidden="true" />}
         <span role="status">{t(`recordDetail.progress.${doing}`)}</span>
       </div>
     );

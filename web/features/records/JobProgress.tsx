@@ -1,6 +1,7 @@
 import { Progress, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { JobProgress as Progress_ } from '../../../contracts/job-progress';
+import './job-progress.css';
 
 /**
  * A running job as the records list and the record page show it: what it is doing, how much of it is done

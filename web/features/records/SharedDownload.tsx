@@ -1,23 +1,16 @@
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Radio, Result, Skeleton, Space } from 'antd';
+import { Alert, App, Button, Card, Radio, Space } from 'antd';
 import { useState } from 'react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Code } from '../../../contracts/errors';
 import { EXPORT_CONTENTS, EXPORT_FORMATS } from '../../../contracts/record-vocabulary';
 import type { ExportContent, ExportFormat } from '../../../contracts/record-vocabulary';
 import type { SharedRecord } from '../../../contracts/records';
 import { SUMMARY_EXPORT_FORMATS } from '../../../contracts/summary';
 import type { SummaryExportFormat } from '../../../contracts/summary';
-import { PageTitle } from '../../components/PageTitle';
-import { isRequestError } from '../../lib/request';
 import { downloadShared } from './api';
-import { formatDate, formatDuration } from './format';
-import { useSharedRecord } from './hooks';
 import { sharedViewPath } from './links';
-import { TypeTag } from './RecordTags';
-import { SharedExpired } from './SharedRecord';
+import { SharedHeading, SharedLoader } from './SharedRecord';
 import './shared-record.css';
 
 /**
@@ -26,23 +19,7 @@ import './shared-record.css';
  * handed out only when the owner allows copies; otherwise the page says so and leads to the read-only view.
  */
 export function SharedDownload({ token }: { token: string }) {
-  const { t } = useTranslation();
-  const shared = useSharedRecord(token);
-  const gone = token === '' || (isRequestError(shared.error) && shared.error.code === Code.GONE);
-
-  let content: ReactNode;
-  if (gone) content = <SharedExpired />;
-  else if (shared.data) content = <Downloads token={token} record={shared.data} />;
-  else if (shared.isError) {
-    content = (
-      <Result
-        status="error"
-        title={<PageTitle>{t('sharedPage.loadFailed')}</PageTitle>}
-        extra={<Button onClick={() => void shared.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
-  } else content = <Skeleton active paragraph={{ rows: 6 }} />;
-  return <div className="shared-page">{content}</div>;
+  return <SharedLoader token={token}>{(record) => <Downloads token={token} record={record} />}</SharedLoader>;
 }
 
 function Downloads({ token, record }: { token: string; record: SharedRecord }) {
@@ -66,20 +43,11 @@ function Downloads({ token, record }: { token: string; record: SharedRecord }) {
 
   return (
     <Card variant="borderless" className="shared-record" data-testid="shared-download">
-      <header className="shared-head">
-        <div>
-          <PageTitle>{record.name}</PageTitle>
-          <div className="shared-meta">
-            <TypeTag type={record.type} />
-            <span>{t('sharedPage.sharedBy', { name: record.ownerName })}</span>
-            <span>{t('sharedPage.created', { date: formatDate(record.createTime) })}</span>
-            <span>{t('sharedPage.duration', { duration: formatDuration(record.duration) })}</span>
-          </div>
-        </div>
+      <SharedHeading record={record}>
         <Link to={sharedViewPath(token)} data-testid="shared-download-view">
           <Button icon={<EyeOutlined />}>{t('sharedDownload.viewOnline')}</Button>
         </Link>
-      </header>
+      </SharedHeading>
 
       {!record.allowCopy ? (
         <Alert type="info" showIcon message={t('sharedDownload.notAllowed')} data-testid="shared-download-blocked" />

@@ -23,13 +23,22 @@ const block = (event: SyntheticEvent) => event.preventDefault();
  * their own records. An expired, revoked or unknown link says so.
  */
 export function SharedRecord({ token }: { token: string }) {
+  return <SharedLoader token={token}>{(record) => <SharedView token={token} record={record} />}</SharedLoader>;
+}
+
+/**
+ * Loads the record a share link names and shows `children` with it, or what stands in the way: an expired,
+ * revoked or unknown link, a failure to retry, or a placeholder while it loads (/meetingShare and
+ * /meetingShareDownload alike).
+ */
+export function SharedLoader({ token, children }: { token: string; children: (record: SharedRecordData) => ReactNode }) {
   const { t } = useTranslation();
   const shared = useSharedRecord(token);
   const gone = token === '' || (isRequestError(shared.error) && shared.error.code === Code.GONE);
 
   let content: ReactNode;
   if (gone) content = <SharedExpired />;
-  else if (shared.data) content = <SharedView token={token} record={shared.data} />;
+  else if (shared.data) content = children(shared.data);
   else if (shared.isError) {
     content = (
       <Result
@@ -42,8 +51,8 @@ export function SharedRecord({ token }: { token: string }) {
   return <div className="shared-page">{content}</div>;
 }
 
-/** What an expired, revoked or unknown share link shows (also on /meetingShareDownload). */
-export function SharedExpired() {
+/** What an expired, revoked or unknown share link shows. */
+function SharedExpired() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -105,17 +114,7 @@ function SharedView({ token, record }: { token: string; record: SharedRecordData
       data-allow-copy={allowCopy ? 'yes' : 'no'}
       {...guard}
     >
-      <header className="shared-head">
-        <div>
-          <PageTitle>{record.name}</PageTitle>
-          <div className="shared-meta">
-            <TypeTag type={record.type} />
-            <span>{t('sharedPage.sharedBy', { name: record.ownerName })}</span>
-            <span>{t('sharedPage.created', { date: formatDate(record.createTime) })}</span>
-            <span>{t('sharedPage.duration', { duration: formatDuration(record.duration) })}</span>
-            {record.expiresAt !== null && <span>{t('sharedPage.expiresAt', { date: formatTime(record.expiresAt) })}</span>}
-          </div>
-        </div>
+      <SharedHeading record={record}>
         {allowCopy && (
           <Space wrap>
             <Link to={shareDownloadPath(token)} data-testid="shared-open-download">
@@ -126,7 +125,7 @@ function SharedView({ token, record }: { token: string; record: SharedRecordData
             </Button>
           </Space>
         )}
-      </header>
+      </SharedHeading>
       {!allowCopy && <Alert className="shared-notice" type="info" showIcon message={t('sharedPage.copyBlocked')} />}
       {record.lines.length === 0 ? (
         <Empty description={t('sharedPage.noLines')} />
@@ -138,6 +137,26 @@ function SharedView({ token, record }: { token: string; record: SharedRecordData
         </ol>
       )}
     </Card>
+  );
+}
+
+/** A shared record's name and facts (type, owner, dates, length), with `children` as its actions. */
+export function SharedHeading({ record, children }: { record: SharedRecordData; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <header className="shared-head">
+      <div>
+        <PageTitle>{record.name}</PageTitle>
+        <div className="shared-meta">
+          <TypeTag type={record.type} />
+          <span>{t('sharedPage.sharedBy', { name: record.ownerName })}</span>
+          <span>{t('sharedPage.created', { date: formatDate(record.createTime) })}</span>
+          <span>{t('sharedPage.duration', { duration: formatDuration(record.duration) })}</span>
+          {record.expiresAt !== null && <span>{t('sharedPage.expiresAt', { date: formatTime(record.expiresAt) })}</span>}
+        </div>
+      </div>
+      {children}
+    </header>
   );
 }
 
