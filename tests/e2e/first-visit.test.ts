@@ -90,6 +90,7 @@ describe('a first visit with trial minutes', () => {
     await page.getByTestId(`record-name-${recordId}`).click();
     await page.locator('.detail-page').waitFor();
     await expect.poll(() => page.locator('textarea').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await page.getByTestId('detail-export').isDisabled()).toBe(false);
 
     const accounts = await api<{ accountType: string; remainingSeconds: number }[]>('/expense/account/queryAccountDetail', { body: {}, token });
     const duration = accounts.data.find((a) => a.accountType === 'duration')!;
@@ -121,6 +122,9 @@ describe('a first visit with trial minutes', () => {
       const list = await browser.open('/recordList', { baseURL: base, locale, width, token });
       await list.locator('[data-testid^=record-row-]').first().waitFor();
       await list.screenshot({ path: `${screenshotDir}/records-${locale}-${width}.png`, fullPage: true });
+      const detail = await browser.open(`/meetingDetail?id=${recordId}`, { baseURL: base, locale, width, token });
+      await detail.getByTestId('detail-status').waitFor();
+      await detail.screenshot({ path: `${screenshotDir}/record-detail-${locale}-${width}.png` });
     }
   });
 });
