@@ -736,7 +736,6 @@ export const enUS = {
       resumeMic: 'Resume microphone',
       resumeMicHint: 'The meeting is in progress but this page is not listening. Press Resume microphone to continue.',
       level: 'Microphone level',
-      viewers: 'Participants and projected screens',
       participants: 'Participants',
       participantsTip: 'People following the subtitles now, through the invitation link or your QR code',
       screens: 'Screens',

@@ -735,7 +735,6 @@ export const zhCN: Messages = {
       resumeMic: '恢复麦克风',
       resumeMicHint: '会议正在进行，但本页面未在收音。请点击“恢复麦克风”继续。',
       level: '麦克风音量',
-      viewers: '参会者与投屏数',
       participants: '参会者',
       participantsTip: '正在通过邀请链接或您的二维码查看字幕的人数',
       screens: '投屏',

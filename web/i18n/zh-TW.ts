@@ -735,7 +735,6 @@ export const zhTW: Messages = {
       resumeMic: '恢復麥克風',
       resumeMicHint: '會議正在進行，但本頁面未在收音。請點選「恢復麥克風」繼續。',
       level: '麥克風音量',
-      viewers: '參與者與投影數',
       participants: '參與者',
       participantsTip: '正在透過邀請連結或您的 QR 碼觀看字幕的人數',
       screens: '投影',

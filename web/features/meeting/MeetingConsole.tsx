@@ -130,7 +130,7 @@ export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; ac
               {formatDuration(elapsed / 1000)}
             </span>
             <Badge status={CONNECTION_BADGE[socket.connection]} text={t(`meeting.page.connection.${socket.connection}`)} data-testid="meeting-connection" />
-            <span className="meeting-viewers" role="group" data-testid="meeting-viewers" aria-label={t('meeting.page.viewers')}>
+            <span className="meeting-viewers" data-testid="meeting-viewers">
               {VIEWER_COUNTERS.map(({ key, icon, count }) => (
                 <Tooltip key={key} title={t(`meeting.page.${key}Tip`)}>
                   <span className="meeting-counter" data-testid={`meeting-${key}`}>
