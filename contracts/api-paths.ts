@@ -82,6 +82,8 @@ export const API = {
     getTransShareStatus: '/speech/audio/transcribe/getTransShareStatus',
     copyReplica: '/speech/audio/transcribe/copyReplica',
     export: '/speech/audio/transcribe/export',
+    /** Public: a shared record's transcript or summary as a file (/meetingShareDownload), when the owner allows copies. */
+    shareDownload: '/speech/audio/transcribe/shareDownload',
   },
   uploads: {
     uploadInit: '/speech/audio/transcribe/uploadInit',

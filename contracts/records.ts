@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { FOLDER } from './constants';
+import type { JobProgress } from './job-progress';
+import { SUMMARY_EXPORT_FORMATS } from './summary';
 import { nameText } from './text';
 import {
   BATCH_MAX,
@@ -130,6 +132,8 @@ export interface RecordRow {
   audioLanguage: string;
   translationLanguage: string | null;
   errorReason: string | null;
+  /** While a job runs (or its summary is being made): its stage, percentage and time left. Absent otherwise. */
+  progress?: JobProgress;
 }
 
 /** A list page: `rows` and `total`, as the spec's clients read them (spec §7 "code and rows"). */
@@ -169,6 +173,8 @@ export interface SharedRecord {
   audioLanguage: string;
   translationLanguage: string | null;
   lines: SubtitleLine[];
+  /** Whether an AI summary (a meeting's minutes) was made, so /meetingShareDownload can offer it. */
+  hasSummary?: boolean;
 }
 
 /** `GET /speech/meeting/getMeetingList`: the records list's query; the type is always meeting. */
@@ -176,6 +182,21 @@ export const meetingListQuery = recordQuery.omit({ type: true });
 
 /** `?id=` of the calls that read one record (`getTrans`, `getTransShareStatus`). */
 export const recordIdQuery = z.object({ id });
+
+/**
+ * `GET .../shareDownload?token=&what=`: a shared record's transcript (as the owner's export makes it) or its
+ * summary, for anyone holding a link whose owner allows copies.
+ */
+export const shareDownloadQuery = z.discriminatedUnion('what', [
+  z.object({
+    token: shareToken,
+    what: z.literal('transcript'),
+    format: z.enum(EXPORT_FORMATS).default('txt'),
+    content: z.enum(EXPORT_CONTENTS).default('source'),
+  }),
+  z.object({ token: shareToken, what: z.literal('summary'), format: z.enum(SUMMARY_EXPORT_FORMATS).default('docx') }),
+]);
+export type ShareDownloadQuery = z.input<typeof shareDownloadQuery>;
 
 /** `GET .../getTransResult?token=`: any text is accepted, so a mangled link reads "expired", not "invalid". */
 export const sharedRecordQuery = z.object({ token: z.string().max(200) });

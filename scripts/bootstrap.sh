@@ -6,6 +6,23 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Runs a command that can take minutes, saying every 15 s that it still works and, at the end, how long it took,
+# so a first start never sits silent.
+with_heartbeat() {
+  local what=$1 start
+  shift
+  start=$(date +%s)
+  (while sleep 15; do echo "  … still ${what} ($(($(date +%s) - start)) s so far)"; done) &
+  local beat=$! status=0
+  "$@" || status=$?
+  kill "$beat" 2>/dev/null || true
+  wait "$beat" 2>/dev/null || true
+  ((status == 0)) && echo "  ${what}: done in $(($(date +%s) - start)) s"
+  return "$status"
+}
+
+echo "• checking system packages"
+
 packages=(ffmpeg espeak-ng pocketsphinx pocketsphinx-en-us python3-pocketsphinx)
 # The engine's own translation: Apertium with every Debian pair between two languages Tingyi names
 # (engine/backends/translation/apertium.ts maps their codes): English–Spanish and French–Spanish, both ways.
@@ -25,17 +42,17 @@ if ((${#missing[@]})); then
     echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
     exit 1
   fi
-  echo "Installing system packages: ${missing[*]}"
+  echo "• installing system packages: ${missing[*]} (apt; 1–3 minutes on a fresh machine)"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  with_heartbeat "updating the package lists" apt-get update -qq
+  with_heartbeat "installing system packages" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
 # npm ci only when the lockfile changed since the last install: it wipes node_modules, which takes a while.
 stamp=node_modules/.tingyi-lock.sha256
 want=$(sha256sum package-lock.json | cut -d' ' -f1)
 if [[ ! -f $stamp || $(cat "$stamp") != "$want" ]]; then
-  echo "Installing npm dependencies from package-lock.json"
-  npm ci --no-audit --no-fund --loglevel=error
+  echo "• installing npm dependencies from package-lock.json (npm ci; 1–3 minutes on a fresh clone)"
+  with_heartbeat "installing npm dependencies" npm ci --no-audit --no-fund --loglevel=error
   echo "$want" > "$stamp"
 fi

@@ -37,8 +37,11 @@ export function startEngine({ port, log = true, logFile }) {
   });
 }
 
-/** @param {{ port: number, enginePort: number, persistTo?: string, log?: boolean, logFile?: string }} options */
-export function startWorker({ port, enginePort, persistTo, log = true, logFile }) {
+/**
+ * @param {{ port: number, enginePort: number, persistTo?: string, log?: boolean, logFile?: string, vars?: Record<string, string> }} options
+ * `vars`: further wrangler.toml variables to override, e.g. TRIAL_MINUTES.
+ */
+export function startWorker({ port, enginePort, persistTo, log = true, logFile, vars = {} }) {
   // wrangler.toml defaults to production; the local Worker is the development one, at the address it listens
   // on (not the deployment's PUBLIC_ORIGIN). --local: Workers AI has no local simulation, and a remote
   // binding would need a Cloudflare login and the network.
@@ -56,6 +59,7 @@ export function startWorker({ port, enginePort, persistTo, log = true, logFile }
     'ENVIRONMENT:development',
     '--var',
     'PUBLIC_ORIGIN:',
+    ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
   ];
   if (persistTo) args.push('--persist-to', persistTo, '--show-interactive-dev-session=false');
   return startService({ name: 'worker', command: 'npx', args, env: wranglerEnv, readyUrl: `http://127.0.0.1:${port}/`, log, logFile });

@@ -17,7 +17,6 @@ interface PageEntry {
   load: () => Promise<PageModule>;
 }
 
-const standaloneSoon = () => import('./pages/StandaloneComingSoonPage');
 const loginPage = () => import('./pages/LoginPage');
 // One screen shows a meeting by its code, whether the code comes in the query, the path, or is typed in.
 const screenProjectionPage = () => import('./pages/ScreenProjectionPage');
@@ -43,7 +42,7 @@ const STANDALONE_PAGES: PageEntry[] = [
   { path: PATHS.googleLoginCallBack, title: 'googleLoginCallback', load: () => import('./pages/GoogleCallbackPage') },
   { path: PATHS.meetingShare, title: 'meetingShare', load: () => import('./pages/MeetingSharePage') },
   { path: PATHS.meetingShareIng, title: 'meetingShareIng', load: () => import('./pages/MeetingJoinPage') },
-  { path: PATHS.meetingShareDownload, title: 'meetingShareDownload', load: standaloneSoon },
+  { path: PATHS.meetingShareDownload, title: 'meetingShareDownload', load: () => import('./pages/MeetingShareDownloadPage') },
   { path: PATHS.meeting, title: 'meeting', load: () => import('./pages/MeetingPage') },
   // /audioEdit is the same dubbing editor under its older name.
   { path: PATHS.dub, title: 'dub', load: dubPage },

@@ -58,14 +58,15 @@ export function useBrowser(args: string[] = []) {
   });
 
   return {
-    /** `token`: open already signed in (the web app keeps its bearer token in this cookie). */
-    async open(path: string, options: { width?: number; height?: number; locale?: string; token?: string } = {}): Promise<Page> {
+    /** `token`: open already signed in (the web app keeps its bearer token in this cookie); `baseURL`: another Worker than the suite's. */
+    async open(path: string, options: { width?: number; height?: number; locale?: string; token?: string; baseURL?: string } = {}): Promise<Page> {
+      const base = options.baseURL ?? inject('baseURL');
       const context = await browser.newContext({
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
         locale: options.locale ?? 'en-US',
         acceptDownloads: true,
       });
-      if (options.token) await context.addCookies([{ name: TOKEN_COOKIE, value: options.token, url: inject('baseURL') }]);
+      if (options.token) await context.addCookies([{ name: TOKEN_COOKIE, value: options.token, url: base }]);
       const page = await context.newPage();
       const events: string[] = [];
       trails.push({ page, events });
@@ -82,7 +83,7 @@ export function useBrowser(args: string[] = []) {
         if (message.type() === 'error') events.push(`${at()} console: ${message.text().slice(0, 300)}`);
       });
       page.on('pageerror', (error) => events.push(`${at()} uncaught: ${error.message}`));
-      await page.goto(inject('baseURL') + path);
+      await page.goto(base + path);
       return page;
     },
   };

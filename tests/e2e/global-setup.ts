@@ -6,6 +6,8 @@ import { freePort, startEngine, startWorker } from '../../scripts/services.mjs';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The suite's engine, for a test that runs a Worker of its own (e.g. with trial minutes on). */
+    enginePort: number;
     /** Where the engine's and the Worker's output goes: a failing test prints the end of each. */
     serviceLogs: { engine: string; worker: string };
   }
@@ -30,6 +32,7 @@ export default async function setup(project: TestProject) {
     throw error;
   });
   project.provide('baseURL', `http://127.0.0.1:${port}`);
+  project.provide('enginePort', enginePort);
   project.provide('serviceLogs', serviceLogs);
   return async () => {
     await worker.stop();

@@ -200,13 +200,24 @@ describe('folder tree in the side navigation', () => {
     expect(localStorage.getItem('folderName')).toBe('Default folder');
   });
 
-  it('folds the tree away from the records entry', async () => {
-    renderAt('/');
+  it("folds the tree away with the records entry's arrow, and opens the list with the entry itself", async () => {
+    const router = renderAt('/');
     await screen.findByTestId('folder-node-11');
-    fireEvent.click(screen.getByTestId('nav-records'));
+    const fold = screen.getByTestId('nav-records-fold');
+    expect(fold.getAttribute('aria-label')).toBe('Hide folders');
+    fireEvent.click(fold);
+    await waitFor(() => expect(screen.queryByTestId('folder-tree')).toBeNull());
+    expect(router.state.location.pathname).toBe('/');
+    fireEvent.click(screen.getByTestId('nav-records-fold'));
+    expect(await screen.findByTestId('folder-node-11')).toBeTruthy();
+
+    // The entry leads to the records list, and the folders stay in view under it.
+    fireEvent.click(screen.getByTestId('nav-records-fold'));
     await waitFor(() => expect(screen.queryByTestId('folder-tree')).toBeNull());
     fireEvent.click(screen.getByTestId('nav-records'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/recordList'));
     expect(await screen.findByTestId('folder-node-11')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('nav-records').getAttribute('aria-current')).toBe('page'));
   });
 
   it('shows the tree in the interface language', async () => {

@@ -417,13 +417,16 @@ describe('/meeting console', () => {
     });
     await waitFor(() => expect(screen.getAllByTestId('live-line').map((l) => l.textContent)).toEqual(['Anna00:03Welcome to the review.欢迎参加评审。']));
     expect(screen.getByTestId('live-partial').textContent).toContain('First the budget');
-    expect(screen.getByTestId('meeting-viewers').textContent).toContain('3');
+    // Each counter says what it counts, and a tooltip says how they joined.
+    expect(screen.getByTestId('meeting-participants').textContent).toBe('Participants3');
+    expect(screen.getByTestId('meeting-screens').textContent).toBe('Screens1');
+    fireEvent.mouseEnter(screen.getByTestId('meeting-participants'));
+    expect((await screen.findByRole('tooltip')).textContent).toContain('through the invitation link or your QR code');
     // A default name stored in Chinese reads in the viewer's language; each speaker has a colour of their own.
     act(() => say(host, { type: 'final', line: line(1, 'Thanks.', {}, '说话人2') }));
     await waitFor(() => expect(screen.getAllByTestId('live-line')[1]!.textContent).toBe('Speaker 201:04Thanks.'));
     const colors = [...document.querySelectorAll<HTMLElement>('.live-speaker')].map((el) => el.style.color);
     expect(colors.every(Boolean) && colors[0] !== colors[1]).toBe(true);
-    expect(screen.getByTestId('meeting-viewers').textContent).toContain('1');
     expect(screen.getByTestId('meeting-shortage').textContent).toContain('Insufficient balance, please buy and recharge.');
   });
 
@@ -716,6 +719,14 @@ describe('screen projection', () => {
     const note = await screen.findByTestId('projection-taken-over');
     expect(note.textContent).toContain('Another screen is showing this meeting now');
     expect(note.textContent).toContain('Show here again');
+
+    // The meeting ends: the screen learns it by itself and no longer offers to show it again.
+    const asked = calls('/getNetworkLink').length;
+    scenario.meeting = { ...scenario.meeting, status: 'ended' };
+    await waitFor(() => expect(calls('/getNetworkLink').length).toBeGreaterThan(asked), { timeout: 12_000 });
+    await screen.findByTestId('meeting-ended');
+    expect(screen.queryByTestId('projection-taken-over')).toBeNull();
+    expect(screen.queryByText('Show here again')).toBeNull();
   });
 });
 

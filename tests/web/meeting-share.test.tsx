@@ -1,5 +1,5 @@
 import { createEvent, fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SharedRecord } from '../../contracts/records';
 import { setToken } from '../../web/lib/auth';
 import { useSession } from '../../web/lib/session';
@@ -23,6 +23,12 @@ function fakeApi({ url }: RecordedRequest): Reply {
       return url.searchParams.get('token') === TOKEN ? ok(record) : fail(410, 'This link has expired.');
     case '/speech/audio/transcribe/copyReplica':
       return ok(recordRow(77, { folderId: 11, name: record.name }));
+    case '/speech/audio/transcribe/shareDownload':
+      return {
+        body: url.searchParams.get('what') === 'summary' ? '# Minutes' : '1\n00:00:00,000 --> 00:00:04,000\nGood morning\n',
+        contentType: 'application/octet-stream',
+        headers: { 'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(`周会.${url.searchParams.get('format')}`)}` },
+      };
     case '/speech/folder/getFolder':
       return ok(sampleTree());
     case '/speech/audio/transcribe/query':
@@ -127,5 +133,55 @@ describe('/meetingShare', () => {
     resultReply = null;
     fireEvent.click(screen.getByText('Try again'));
     await screen.findByTestId('shared-record');
+  });
+});
+
+describe('/meetingShareDownload', () => {
+  let saved: string[];
+  beforeEach(() => {
+    saved = [];
+    // jsdom has no object URLs and does not download: record what the page hands to the browser.
+    Object.assign(URL, { createObjectURL: () => 'blob:shared', revokeObjectURL: () => {} });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+  });
+
+  it('downloads the transcript in the chosen format and the minutes, without signing in', async () => {
+    record = sharedRecord({ allowCopy: true, type: 'meeting', hasSummary: true });
+    renderAt(`/meetingShareDownload?shareToken=${TOKEN}`);
+    const page = await screen.findByTestId('shared-download');
+    expect(screen.getByTestId('page-title').textContent).toBe('Weekly sync');
+    expect(page.textContent).toContain('Meeting minutes');
+    fireEvent.click(screen.getByText('Subtitles (SRT)'));
+    fireEvent.click(screen.getByTestId('shared-download-transcript'));
+    await screen.findByText('Saved as 周会.srt');
+    expect(Object.fromEntries(calls('/shareDownload')[0]!.url.searchParams)).toEqual({ token: TOKEN, what: 'transcript', format: 'srt', content: 'source' });
+
+    fireEvent.click(screen.getByTestId('shared-download-summary-md'));
+    await screen.findByText('Saved as 周会.md');
+    expect(Object.fromEntries(calls('/shareDownload')[1]!.url.searchParams)).toEqual({ token: TOKEN, what: 'summary', format: 'md' });
+    expect(saved).toEqual(['周会.srt', '周会.md']);
+    expect(screen.getByTestId('shared-download-view').getAttribute('href')).toBe(`/meetingShare?shareToken=${TOKEN}`);
+  });
+
+  it('says when the owner allows no downloads', async () => {
+    record = sharedRecord({ allowCopy: false, hasSummary: true });
+    renderAt(`/meetingShareDownload?shareToken=${TOKEN}`);
+    expect((await screen.findByTestId('shared-download-blocked')).textContent).toContain('has not allowed downloading');
+    expect(screen.queryByTestId('shared-download-transcript')).toBeNull();
+    expect(calls('/shareDownload')).toHaveLength(0);
+  });
+
+  it('offers no minutes a record does not have', async () => {
+    record = sharedRecord({ allowCopy: true, hasSummary: false });
+    renderAt(`/meetingShareDownload?shareToken=${TOKEN}`);
+    expect((await screen.findByTestId('shared-download')).textContent).toContain('No AI summary was made for this record.');
+    expect(screen.queryByTestId('shared-download-summary-docx')).toBeNull();
+  });
+
+  it('says an expired link has expired', async () => {
+    renderAt('/meetingShareDownload?shareToken=Expired0token_abcd');
+    await screen.findByTestId('shared-expired');
   });
 });

@@ -132,16 +132,27 @@ describe('/meetingDetail', () => {
   });
 
   it('polls while the record is transcribing and shows the transcript once it is done', async () => {
-    detail = { record: recordRow(ID, { status: 'transcribing', duration: 20 }), lines: [] };
+    detail = {
+      record: recordRow(ID, { status: 'transcribing', duration: 20, progress: { stage: 'recognising', percent: 28, done: 1, total: 4, etaSeconds: 3700 } }),
+      lines: [],
+    };
     renderAt(`/meetingDetail?id=${ID}`);
-    expect((await screen.findByTestId('detail-progress')).textContent).toContain('Transcribing');
+    const progress = await screen.findByTestId('detail-progress');
+    expect(progress.textContent).toContain('Transcribing');
+    expect(within(progress).getByTestId('job-progress-facts').textContent).toBe('Recognising speech · 1/4 parts · about 1 h 2 min left');
+    expect(within(progress).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('28');
     expect(screen.getByTestId('detail-status').textContent).toBe('Transcribing');
     expect(screen.queryByTestId('detail-save')).toBeNull();
+    // A record still being made says so, rather than that it has no speakers, and has nothing to export yet.
+    expect(screen.getByTestId('detail-speakers').textContent).toContain('Speakers appear here once the transcript is ready.');
+    expect(screen.getByTestId('detail-speakers').textContent).not.toContain('No speakers');
+    expect(screen.getByTestId('detail-export').hasAttribute('disabled')).toBe(true);
 
     detail = { record: recordRow(ID, { status: 'transcription_completed', duration: 20 }), lines: sampleLines() };
     await waitFor(() => expect(text(0).value).toBe('Good morning, everyone.'));
     expect(screen.getByTestId('detail-status').textContent).toBe('Transcribed');
     expect(screen.queryByTestId('detail-progress')).toBeNull();
+    expect(screen.getByTestId('detail-export').hasAttribute('disabled')).toBe(false);
     expect(calls('/getTrans').length).toBeGreaterThanOrEqual(2);
 
     // Finished records are not polled.

@@ -236,6 +236,48 @@ describe('records list', () => {
     await waitFor(() => expect(lastQuery().keyword).toBeUndefined());
   });
 
+  it('shows a running job’s stage, parts done, percentage and time left, and offers no export or share before lines exist', async () => {
+    rows = [
+      recordRow(1, {
+        name: 'Board call',
+        status: 'transcribing',
+        progress: { stage: 'recognising', percent: 47, done: 3, total: 6, etaSeconds: 150 },
+      }),
+      recordRow(2, { name: 'Interview', status: 'transcription_completed', progress: { stage: 'summarising', percent: null, etaSeconds: null } }),
+      recordRow(3, { name: 'Done' }),
+    ];
+    renderAt('/recordList');
+    const running = await screen.findByTestId('record-row-1');
+    const progress = within(running).getByTestId('job-progress');
+    expect(progress.dataset.stage).toBe('recognising');
+    expect(within(progress).getByTestId('job-progress-facts').textContent).toBe('Recognising speech · 3/6 parts · about 3 min left');
+    expect(within(progress).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('47');
+    // A stage with nothing to count moves without a number.
+    const summarising = within(screen.getByTestId('record-row-2')).getByTestId('job-progress');
+    expect(summarising.textContent).toBe('Writing the summary');
+    expect(within(summarising).queryByRole('progressbar')).toBeNull();
+    expect(within(screen.getByTestId('record-row-3')).queryByTestId('job-progress')).toBeNull();
+
+    // The list asks again while something runs, so the numbers move without a reload.
+    const before = calls('/query').length;
+    await waitFor(() => expect(calls('/query').length).toBeGreaterThan(before), { timeout: 5000 });
+
+    fireEvent.click(await screen.findByTestId('record-actions-1'));
+    const menu = await openPopup('.ant-dropdown');
+    for (const action of ['export', 'share']) {
+      expect(within(menu).getByTestId(`record-${action}`).closest('li')!.getAttribute('aria-disabled')).toBe('true');
+    }
+    expect(within(menu).getByTestId('record-rename').closest('li')!.getAttribute('aria-disabled')).not.toBe('true');
+  });
+
+  it('offers New record beside the title of the records list', async () => {
+    renderAt('/recordList');
+    await screen.findByTestId('record-row-1');
+    fireEvent.click(screen.getByTestId('new-record-button'));
+    const menu = await openPopup('.ant-dropdown');
+    expect(menu.textContent).toContain('AI dubbing');
+  });
+
   it('asks a signed-out visitor to log in instead of listing', async () => {
     removeToken();
     useSession.setState({ userInfo: null });

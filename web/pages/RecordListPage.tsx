@@ -3,10 +3,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { storeCurrentFolder, useCurrentFolder } from '../features/folders/current-folder';
 import { useFolderLabel } from '../features/folders/tree';
+import { NewRecordButton } from '../features/new-record/NewRecordButton';
 import { RecordsPage } from '../features/records/RecordsPage';
 import { RecordsView } from '../features/records/RecordsView';
 
-/** /recordList: the records of one folder — `?folderId=`, else the remembered one, else the default folder. */
+/**
+ * /recordList: the records of one folder — `?folderId=`, else the remembered one, else the default folder —
+ * with New record beside the title, so a file can be added where the records are.
+ */
 export default function RecordListPage() {
   const { t } = useTranslation();
   const { folders, folder } = useCurrentFolder();
@@ -19,7 +23,7 @@ export default function RecordListPage() {
   }, [folder, name]);
 
   return (
-    <RecordsPage title={name ?? t('pages.records')}>
+    <RecordsPage title={name ?? t('pages.records')} action={<NewRecordButton size="middle" />}>
       {folder ? (
         // A fresh view per folder: filters, page and selection belong to the folder they were made in.
         <RecordsView key={folder.id} scope={{ folderId: folder.id }} emptyText={t('records.emptyFolder')} />

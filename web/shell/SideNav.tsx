@@ -17,14 +17,16 @@ import { FolderTree } from '../features/folders/FolderTree';
 import { EXTERNAL_LINKS } from '../lib/links';
 import { PATHS } from '../lib/paths';
 import { useSession } from '../lib/session';
-import { useComingSoon } from '../components/use-coming-soon';
+
+const hasExternalLinks = Object.values(EXTERNAL_LINKS).some(Boolean);
 
 /** Pages that highlight another entry of the menu. */
 const MENU_KEY_OF: Record<string, string> = { [PATHS.vocabularyDetail]: PATHS.vocabulary };
 
 /**
  * Side navigation (spec §2): plain links, so every entry can also open in a new tab. The records entry opens
- * and closes the folder tree under it. `onNavigate` lets the mobile drawer close after a choice.
+ * the records list; its arrow folds the folder tree under it. Download and help links the deployment has not
+ * configured are left out. `onNavigate` lets the mobile drawer close after a choice.
  */
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -44,19 +46,32 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
       </h2>
       <ul className="side-nav-list" aria-labelledby="side-nav-my-account">
         {hasAccount ? (
-          // With an account the entry opens the folder tree, whose folders lead to the lists.
-          <li>
-            <button
-              type="button"
+          // With an account the entry opens the list of the current folder, and its arrow folds the folder tree away.
+          <li className="side-nav-records">
+            <Link
+              to={PATHS.recordList}
               className={selected === PATHS.recordList ? 'side-nav-item current' : 'side-nav-item'}
-              aria-expanded={foldersOpen}
-              onClick={() => setFoldersOpen((open) => !open)}
+              aria-current={selected === PATHS.recordList ? 'page' : undefined}
+              onClick={() => {
+                setFoldersOpen(true);
+                onNavigate?.();
+              }}
               data-testid="nav-records"
             >
               <span className="side-nav-icon" aria-hidden>
                 <FileTextOutlined />
               </span>
               <span className="side-nav-label">{t('pages.records')}</span>
+            </Link>
+            <button
+              type="button"
+              className="side-nav-fold"
+              aria-expanded={foldersOpen}
+              aria-label={t(foldersOpen ? 'nav.hideFolders' : 'nav.showFolders')}
+              title={t(foldersOpen ? 'nav.hideFolders' : 'nav.showFolders')}
+              onClick={() => setFoldersOpen((open) => !open)}
+              data-testid="nav-records-fold"
+            >
               <RightOutlined className={foldersOpen ? 'side-nav-records-arrow open' : 'side-nav-records-arrow'} aria-hidden />
             </button>
             {foldersOpen && <FolderTree onNavigate={onNavigate} />}
@@ -76,11 +91,13 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
         {entry(PATHS.shareList, <ShareAltOutlined />, t('pages.shares'))}
         {entry(PATHS.vocabulary, <BookOutlined />, t('pages.vocabulary'))}
       </ul>
-      <div className="side-nav-links">
-        <ExternalLink href={EXTERNAL_LINKS.pluginDownload} icon={<ChromeOutlined />} label={t('nav.pluginDownload')} />
-        <ExternalLink href={EXTERNAL_LINKS.appDownload} icon={<DownloadOutlined />} label={t('nav.appDownload')} />
-        <ExternalLink href={EXTERNAL_LINKS.helpCenter} icon={<QuestionCircleOutlined />} label={t('nav.helpCenter')} />
-      </div>
+      {hasExternalLinks && (
+        <div className="side-nav-links">
+          <ExternalLink href={EXTERNAL_LINKS.pluginDownload} icon={<ChromeOutlined />} label={t('nav.pluginDownload')} />
+          <ExternalLink href={EXTERNAL_LINKS.appDownload} icon={<DownloadOutlined />} label={t('nav.appDownload')} />
+          <ExternalLink href={EXTERNAL_LINKS.helpCenter} icon={<QuestionCircleOutlined />} label={t('nav.helpCenter')} />
+        </div>
+      )}
     </nav>
   );
 }
@@ -113,16 +130,9 @@ function NavEntry({ to, icon, label, current, onNavigate, testId }: NavEntryProp
   );
 }
 
+/** A deployment's download or help address; one it has not configured is not shown at all. */
 function ExternalLink({ href, icon, label }: { href: string; icon: ReactNode; label: string }) {
-  const comingSoon = useComingSoon();
-  if (!href) {
-    return (
-      <button type="button" className="side-nav-link" onClick={comingSoon}>
-        {icon}
-        <span>{label}</span>
-      </button>
-    );
-  }
+  if (!href) return null;
   return (
     <a href={href} className="side-nav-link" target="_blank" rel="noopener noreferrer">
       <span aria-hidden>{icon}</span>

@@ -71,7 +71,7 @@ export const auth = new Hono<AppEnv>()
   )
   .post(API.auth.doLoginByValidCode, validate('json', codeLoginBody), async (c) => {
     const { source, ...proof } = c.req.valid('json');
-    return signIn(c, await signInWithCode(c.var.db, clientIp(c), proof), source);
+    return signIn(c, await signInWithCode(c.env, c.var.db, clientIp(c), proof), source);
   })
   .post(API.auth.doLogin, validate('json', passwordLoginBody), async (c) => {
     const { source, ...credentials } = c.req.valid('json');

@@ -9,12 +9,14 @@ import {
   removeRecordsBody,
   sharedRecordQuery,
   shareBody,
+  shareDownloadQuery,
 } from '../../contracts/records';
 import { ok, page } from '../lib/envelope';
 import type { AppEnv } from '../lib/types';
 import { requireUser } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 import { attachment } from '../services/export';
+import { sharedDownload } from '../services/share-download';
 import {
   copySharedRecord,
   editRecords,
@@ -36,6 +38,12 @@ import {
 export const recordRoutes = new Hono<AppEnv>()
   // Public: a share link is the only credential.
   .get(API.records.getTransResult, validate('query', sharedRecordQuery), async (c) => ok(c, await sharedRecord(c.var.db, c.req.valid('query').token)))
+  .get(API.records.shareDownload, validate('query', shareDownloadQuery), async (c) => {
+    const download = await sharedDownload(c.var.db, c.req.valid('query'), c.var.locale);
+    return new Response(download.body, {
+      headers: { 'content-type': download.contentType, 'content-disposition': attachment(download), 'cache-control': 'no-store' },
+    });
+  })
   .get(API.records.query, requireUser, validate('query', recordQuery), async (c) => page(c, await listRecords(c.var.db, c.var.userId, c.req.valid('query'))))
   .post(API.records.edit, requireUser, validate('json', editRecordBody), async (c) => ok(c, await editRecords(c.var.db, c.var.userId, c.req.valid('json'))))
   .post(API.records.remove, requireUser, validate('json', removeRecordsBody), async (c) =>

@@ -15,16 +15,18 @@ import type {
   ShareStatus,
   SubtitleLine,
 } from '../../contracts/records';
+import type { JobProgress } from '../../contracts/job-progress';
 import type { OrderColumn } from '../../contracts/record-vocabulary';
 import { disjointLines } from '../../contracts/timeline';
 import type { Db } from '../db/client';
-import { folders, jobChunks, meetings, records, segments, transcriptionJobs, users } from '../db/schema';
+import { folders, jobChunks, meetings, records, segments, summaries, transcriptionJobs, users } from '../db/schema';
 import { chunks, runBatch } from '../lib/batch';
 import { randomToken } from '../lib/encoding';
 import { ApiError } from '../lib/errors';
 import { dubbedPrefix } from './dubbing/storage';
 import { buildExport } from './export';
 import { ownedFolder, targetFolder } from './folders';
+import { progressOf } from './job-progress';
 import { audioKey } from './transcription/audio';
 import { wordsKey } from './transcription/words';
 import { dropPieces } from './transcription/pieces';
@@ -65,6 +67,11 @@ export function recordRow(r: RecordEntity, now = Date.now()): RecordRow {
     errorReason: r.errorReason,
   };
 }
+
+const withProgress = (row: RecordRow, progress: Map<number, JobProgress>): RecordRow => {
+  const p = progress.get(row.id);
+  return p ? { ...row, progress: p } : row;
+};
 
 const ORDER_BY: Record<OrderColumn, AnySQLiteColumn> = {
   create_time: records.createdAt,
@@ -107,7 +114,8 @@ export async function listRecords(db: Db, userId: number, q: z.output<typeof rec
       .offset((q.pageNum - 1) * q.pageSize),
     db.select({ n: count() }).from(records).where(where),
   ]);
-  return { rows: rows.map((r) => recordRow(r, now)), total: total!.n };
+  const progress = await progressOf(db, rows, now);
+  return { rows: rows.map((r) => withProgress(recordRow(r, now), progress)), total: total!.n };
 }
 
 export async function ownedRecord(db: Db, userId: number, id: number): Promise<RecordEntity> {
@@ -164,7 +172,10 @@ export async function linesOf(db: Db, recordIds: number[]): Promise<Map<number, 
  */
 export async function recordDetail(db: Db, userId: number, id: number): Promise<RecordDetail> {
   const record = await ownedRecord(db, userId, id);
-  return { record: recordRow(record), lines: disjointLines((await linesOf(db, [id])).get(id)!, record.durationMs) };
+  return {
+    record: withProgress(recordRow(record), await progressOf(db, [record])),
+    lines: disjointLines((await linesOf(db, [id])).get(id)!, record.durationMs),
+  };
 }
 
 /** Rename one record, or move or (un)favourite many, all or nothing. */
@@ -251,7 +262,8 @@ export async function setShare(db: Db, userId: number, body: z.output<typeof sha
   return shareStatus(updated, now);
 }
 
-async function sharedBy(db: Db, token: string, now: number) {
+/** The record a live share link names, with its owner's name; an expired, revoked or unknown link is "gone". */
+export async function sharedBy(db: Db, token: string, now: number) {
   const [found] = await db
     .select({ record: records, ownerName: users.name })
     .from(records)
@@ -265,6 +277,11 @@ async function sharedBy(db: Db, token: string, now: number) {
 /** What anyone holding a live link sees, without signing in. */
 export async function sharedRecord(db: Db, token: string, now = Date.now()): Promise<SharedRecord> {
   const { record, ownerName } = await sharedBy(db, token, now);
+  const summary = await db
+    .select({ id: summaries.recordId })
+    .from(summaries)
+    .where(and(eq(summaries.recordId, record.id), isNotNull(summaries.summary)))
+    .limit(1);
   return {
     name: record.name,
     type: record.type,
@@ -275,6 +292,7 @@ export async function sharedRecord(db: Db, token: string, now = Date.now()): Pro
     expiresAt: record.shareExpiresAt,
     audioLanguage: record.audioLanguage,
     translationLanguage: record.translationLanguage,
+    hasSummary: summary.length > 0,
     lines: (await linesOf(db, [record.id])).get(record.id)!,
   };
 }

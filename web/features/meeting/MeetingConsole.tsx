@@ -31,6 +31,12 @@ const CONNECTION_BADGE: Record<Connection, BadgeProps['status']> = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The console's two counters: who follows the subtitles, and on how many screens. */
+const VIEWER_COUNTERS = [
+  { key: 'participants', icon: <TeamOutlined aria-hidden />, count: (v: { participants: number }) => v.participants },
+  { key: 'screens', icon: <DesktopOutlined aria-hidden />, count: (v: { projections: number }) => v.projections },
+] as const;
+
 /**
  * The host's console for one meeting (spec §2 meeting page, §4 meeting states, §8): start, pause, resume and
  * end; the microphone with its level; the live subtitles; invitation and screen projection; and the states
@@ -124,11 +130,17 @@ export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; ac
               {formatDuration(elapsed / 1000)}
             </span>
             <Badge status={CONNECTION_BADGE[socket.connection]} text={t(`meeting.page.connection.${socket.connection}`)} data-testid="meeting-connection" />
-            <Tooltip title={t('meeting.page.viewers')}>
-              <span className="meeting-viewers" data-testid="meeting-viewers">
-                <TeamOutlined /> {socket.viewers.participants} <DesktopOutlined /> {socket.viewers.projections}
-              </span>
-            </Tooltip>
+            <span className="meeting-viewers" data-testid="meeting-viewers">
+              {VIEWER_COUNTERS.map(({ key, icon, count }) => (
+                <Tooltip key={key} title={t(`meeting.page.${key}Tip`)}>
+                  <span className="meeting-counter" data-testid={`meeting-${key}`}>
+                    {icon}
+                    <span className="meeting-counter-label">{t(`meeting.page.${key}`)}</span>
+                    <strong>{count(socket.viewers)}</strong>
+                  </span>
+                </Tooltip>
+              ))}
+            </span>
           </>
         }
       >

@@ -1,4 +1,5 @@
 import { Button, Spin } from 'antd';
+import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -99,10 +100,45 @@ function Projection({ code }: { code: string }) {
         <MeetingEnded />
       </Framed>
     );
-  return <LiveProjection meeting={data.meeting} access={room.access} />;
+  return <LiveProjection meeting={data.meeting} access={room.access} recheck={() => void room.query.refetch()} />;
 }
 
-function LiveProjection({ meeting, access }: { meeting: MeetingSummary; access: () => Promise<MeetingAccess> }) {
+interface LiveProjectionProps {
+  meeting: MeetingSummary;
+  access: () => Promise<MeetingAccess>;
+  /** Asks the code again: an ended meeting (or a code given up) then shows as such. */
+  recheck: () => void;
+}
+
+/** How often a screen another one took over asks whether its meeting still runs. */
+const TAKEN_OVER_RECHECK_MS = 5000;
+
+/**
+ * A screen another one took over: it may take the meeting back while the meeting runs. Its socket is closed,
+ * so it asks the code again now and then; once the meeting has ended (or its code is given up) the page
+ * says so instead of offering to show it again.
+ */
+function TakenOver({ recheck }: { recheck: () => void }) {
+  const { t } = useTranslation();
+  // The latest callback, so a re-render does not restart the clock.
+  const latest = useRef(recheck);
+  latest.current = recheck;
+  useEffect(() => {
+    const timer = setInterval(() => latest.current(), TAKEN_OVER_RECHECK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <MeetingOutcome
+      status="info"
+      title={t('meeting.projection.takenOver')}
+      description={t('meeting.projection.takenOverHelp')}
+      extra={<Button onClick={() => window.location.reload()}>{t('meeting.projection.showHere')}</Button>}
+      testId="projection-taken-over"
+    />
+  );
+}
+
+function LiveProjection({ meeting, access, recheck }: LiveProjectionProps) {
   const { t } = useTranslation();
   const { socket, language, setLanguage } = useViewerSession(meeting, access);
   if (socket.closedReason === 'expired')
@@ -115,13 +151,7 @@ function LiveProjection({ meeting, access }: { meeting: MeetingSummary; access: 
     // Without the multi-screen right the newest screen takes over from this one (spec §6).
     return (
       <Framed>
-        <MeetingOutcome
-          status="info"
-          title={t('meeting.projection.takenOver')}
-          description={t('meeting.projection.takenOverHelp')}
-          extra={<Button onClick={() => window.location.reload()}>{t('meeting.projection.showHere')}</Button>}
-          testId="projection-taken-over"
-        />
+        <TakenOver recheck={recheck} />
       </Framed>
     );
   }

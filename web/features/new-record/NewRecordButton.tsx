@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { MenuDropdown } from '../../components/MenuDropdown';
 import { useNewRecordActions } from './use-new-record-actions';
 
-export function NewRecordButton() {
+/** The New record menu (transcribe a file, start a meeting, dub a video); large on the home page, middle beside a list's title. */
+export function NewRecordButton({ size = 'large' }: { size?: 'large' | 'middle' }) {
   const { t } = useTranslation();
   const actions = useNewRecordActions();
   return (
@@ -15,7 +16,7 @@ export function NewRecordButton() {
         onClick: ({ key }) => actions.find((a) => a.key === key)?.run(),
       }}
     >
-      <Button type="primary" size="large" icon={<PlusOutlined />} data-testid="new-record-button">
+      <Button type="primary" size={size} icon={<PlusOutlined />} data-testid="new-record-button">
         {t('newRecord.button')}
       </Button>
     </MenuDropdown>

@@ -202,8 +202,8 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
     <div className="detail-page">
       <DetailHeader
         record={record}
-        // The server exports what is saved: unsaved edits would be missing from the file.
-        exportBlocked={editor.dirty ? t('recordDetail.saveFirst') : null}
+        // The server exports what is saved: unsaved edits would be missing from the file; no lines, no file.
+        exportBlocked={editor.dirty ? t('recordDetail.saveFirst') : editor.lines.length === 0 ? t('jobProgress.needsLines') : null}
         onExport={() => setDialog('export')}
         changed={changed}
       />
@@ -242,6 +242,7 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
           <SpeakersPanel
             speakers={speakers}
             look={look}
+            pending={editor.lines.length === 0 && isRunning(record.status)}
             editable={editable && editor.lines.length > 0}
             onRename={(from, to) => apply((tr) => renameSpeaker(tr, from, to))}
             onMerge={(from, into) => apply((tr) => mergeSpeakers(tr, from, into))}

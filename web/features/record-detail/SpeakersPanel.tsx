@@ -9,6 +9,8 @@ import type { SpeakerStat } from './transcript-edit';
 interface SpeakersPanelProps {
   speakers: SpeakerStat[];
   look: SpeakerLook;
+  /** The transcript is still being made: its speakers are not known yet, rather than none. */
+  pending?: boolean;
   editable: boolean;
   /** False when refused (the model said why); the dialog then stays open. */
   onRename: (from: string, to: string) => boolean;
@@ -16,14 +18,14 @@ interface SpeakersPanelProps {
 }
 
 /** Who speaks (in their colour, default names in the viewer's language) and how often; renaming a speaker, or merging one the recogniser split in two. */
-export function SpeakersPanel({ speakers, look, editable, onRename, onMerge }: SpeakersPanelProps) {
+export function SpeakersPanel({ speakers, look, pending = false, editable, onRename, onMerge }: SpeakersPanelProps) {
   const { t } = useTranslation();
   const [renaming, setRenaming] = useState<string | null>(null);
 
   return (
     <Card className="detail-card" size="small" title={t('recordDetail.speakers.title')} data-testid="detail-speakers">
       {speakers.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('recordDetail.speakers.none')} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(pending ? 'jobProgress.speakersLater' : 'recordDetail.speakers.none')} />
       ) : (
         <ul className="detail-speakers">
           {speakers.map(({ name, lines }) => (

@@ -1,9 +1,13 @@
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RecordRow } from '../../../contracts/records';
+import { JobProgress } from '../records/JobProgress';
 import { isRetryable, isRunning } from '../records/status';
 
-/** While a job runs: an indeterminate bar and what it is doing. After a failure: the reason and Retry. */
+/**
+ * While a job runs: its stage, percentage and time left when the server counts them (else a moving bar),
+ * and what the page will do. After a failure: the reason and Retry.
+ */
 export function StatusBanner({ record, onRetry, retrying }: { record: RecordRow; onRetry: () => void; retrying: boolean }) {
   const { t } = useTranslation();
   const { status } = record;
@@ -11,9 +15,9 @@ export function StatusBanner({ record, onRetry, retrying }: { record: RecordRow;
   if (isRunning(status)) {
     const doing = status === 'transcribing' || status === 'translating' || status === 'finishing' ? status : 'other';
     return (
-      <div className="detail-running" role="status" data-testid="detail-progress">
-        <div className="detail-progress" aria-hidden="true" />
-        <span>{t(`recordDetail.progress.${doing}`)}</span>
+      <div className="detail-running" data-testid="detail-progress">
+        {record.progress ? <JobProgress progress={record.progress} size="default" /> : <div className="job-progress-indeterminate" aria-hidden="true" />}
+        <span role="status">{t(`recordDetail.progress.${doing}`)}</span>
       </div>
     );
   }

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordRow } from '../../../contracts/records';
 import { useEditRecords } from './hooks';
+import { hasNoLinesYet } from './status';
 
 export type RecordAction = 'rename' | 'move' | 'share' | 'export' | 'delete';
 
@@ -16,15 +17,21 @@ const ACTION_ICONS: Record<RecordAction, ReactNode> = {
   delete: <DeleteOutlined />,
 };
 
+const NEEDS_LINES: RecordAction[] = ['export', 'share'];
+
 /** A record's favourite star and its menu of actions; the view owning the dialogs runs the chosen one. */
 export function RecordActions({ record, onAction }: { record: RecordRow; onAction: (action: RecordAction, record: RecordRow) => void }) {
   const { t } = useTranslation();
   const edit = useEditRecords();
   const favouriteLabel = t(record.favourite ? 'records.unfavourite' : 'records.favourite');
+  // Until a record has lines there is nothing to export or share.
+  const waiting = hasNoLinesYet(record.status);
   const items: MenuProps['items'] = (Object.keys(ACTION_ICONS) as RecordAction[]).map((action) => ({
     key: action,
     icon: ACTION_ICONS[action],
     danger: action === 'delete',
+    disabled: waiting && NEEDS_LINES.includes(action),
+    title: waiting && NEEDS_LINES.includes(action) ? t('jobProgress.needsLines') : undefined,
     label: <span data-testid={`record-${action}`}>{t(`records.${action}`)}</span>,
   }));
 

@@ -6,15 +6,21 @@ import { PageTitle } from '../../components/PageTitle';
 import { signInPath } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 
-/** A records page: its title, then its list — or, with nobody signed in (not even a guest), a way to sign in. */
-export function RecordsPage({ title, children }: { title: ReactNode; children: ReactNode }) {
+/**
+ * A records page: its title (with `action` beside it, such as New record), then its list — or, with nobody
+ * signed in (not even a guest), a way to sign in.
+ */
+export function RecordsPage({ title, action, children }: { title: ReactNode; action?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const hasAccount = useSession((s) => s.userInfo !== null);
   return (
     <div className="page records-page">
-      <PageTitle>{title}</PageTitle>
+      <div className="records-page-head">
+        <PageTitle>{title}</PageTitle>
+        {hasAccount && action}
+      </div>
       {hasAccount ? (
         children
       ) : (

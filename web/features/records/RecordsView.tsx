@@ -10,6 +10,7 @@ import type { RecordQuery, RecordRow } from '../../../contracts/records';
 import { NameDialog } from '../../components/dialogs';
 import { ExportDialog, MoveDialog, ShareDialog } from './dialogs';
 import { formatDuration, formatTime } from './format';
+import { JobProgress } from './JobProgress';
 import { recordLink } from './links';
 import { useEditRecords, useRecords, useRemoveRecords } from './hooks';
 import { RecordActions } from './RecordActions';
@@ -118,6 +119,13 @@ export function RecordsView({ scope, emptyText }: RecordsViewProps) {
       )}
     </span>
   );
+  // A running job shows its stage, percentage and time left under the status.
+  const statusCell = (record: RecordRow) => (
+    <div className="record-status">
+      <StatusTag status={record.status} />
+      {record.progress && <JobProgress progress={record.progress} />}
+    </div>
+  );
   const actions = (record: RecordRow) => <RecordActions record={record} onAction={runAction} />;
   // One time per record keeps the table narrow: the one the list is sorted by, else the creation time.
   const byUpdate = orderByColumn === 'update_time';
@@ -127,7 +135,7 @@ export function RecordsView({ scope, emptyText }: RecordsViewProps) {
     // The name takes what the fixed-width columns leave.
     { title: t('records.columns.name'), key: 'name', render: (_, record) => name(record), ellipsis: true },
     { title: t('records.columns.type'), dataIndex: 'type', width: 130, render: (value: RecordRow['type']) => <TypeTag type={value} /> },
-    { title: t('records.columns.status'), dataIndex: 'status', width: 160, render: (value: RecordRow['status']) => <StatusTag status={value} /> },
+    { title: t('records.columns.status'), key: 'status', width: 210, render: (_, record) => statusCell(record) },
     { title: t('records.columns.duration'), dataIndex: 'duration', width: 100, align: 'right', render: formatDuration },
     {
       title: t(byUpdate ? 'records.columns.updated' : 'records.columns.created'),
@@ -179,6 +187,7 @@ export function RecordsView({ scope, emptyText }: RecordsViewProps) {
                 <TypeTag type={record.type} />
                 <StatusTag status={record.status} />
               </div>
+              {record.progress && <JobProgress progress={record.progress} />}
               <div className="record-card-meta">
                 <span>{formatDuration(record.duration)}</span>
                 <span>{formatTime(shownTime(record))}</span>

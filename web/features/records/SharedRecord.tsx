@@ -1,8 +1,8 @@
-import { CopyOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Empty, Result, Skeleton } from 'antd';
+import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Empty, Result, Skeleton, Space } from 'antd';
 import type { ReactNode, SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Code } from '../../../contracts/errors';
 import type { SharedRecord as SharedRecordData, SubtitleLine } from '../../../contracts/records';
 import { PageTitle } from '../../components/PageTitle';
@@ -13,6 +13,7 @@ import { formatDate, formatDuration, formatTime } from './format';
 import { useSpeakerLook } from '../../lib/speaker-look';
 import type { SpeakerLook } from '../../lib/speaker-look';
 import { useCopyReplica, useSharedRecord } from './hooks';
+import { shareDownloadPath } from './links';
 import { TypeTag } from './RecordTags';
 import './shared-record.css';
 
@@ -24,13 +25,22 @@ const block = (event: SyntheticEvent) => event.preventDefault();
  * their own records. An expired, revoked or unknown link says so.
  */
 export function SharedRecord({ token }: { token: string }) {
+  return <SharedLoader token={token}>{(record) => <SharedView token={token} record={record} />}</SharedLoader>;
+}
+
+/**
+ * Loads the record a share link names and shows `children` with it, or what stands in the way: an expired,
+ * revoked or unknown link, a failure to retry, or a placeholder while it loads (/meetingShare and
+ * /meetingShareDownload alike).
+ */
+export function SharedLoader({ token, children }: { token: string; children: (record: SharedRecordData) => ReactNode }) {
   const { t } = useTranslation();
   const shared = useSharedRecord(token);
   const gone = token === '' || (isRequestError(shared.error) && shared.error.code === Code.GONE);
 
   let content: ReactNode;
-  if (gone) content = <Expired />;
-  else if (shared.data) content = <SharedView token={token} record={shared.data} />;
+  if (gone) content = <SharedExpired />;
+  else if (shared.data) content = children(shared.data);
   else if (shared.isError) {
     content = (
       <Result
@@ -43,7 +53,8 @@ export function SharedRecord({ token }: { token: string }) {
   return <div className="shared-page">{content}</div>;
 }
 
-function Expired() {
+/** What an expired, revoked or unknown share link shows. */
+function SharedExpired() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -105,26 +116,41 @@ function SharedView({ token, record }: { token: string; record: SharedRecordData
       data-allow-copy={allowCopy ? 'yes' : 'no'}
       {...guard}
     >
-      <header className="shared-head">
-        <div>
-          <PageTitle>{record.name}</PageTitle>
-          <div className="shared-meta">
-            <TypeTag type={record.type} />
-            <span>{t('sharedPage.sharedBy', { name: record.ownerName })}</span>
-            <span>{t('sharedPage.created', { date: formatDate(record.createTime) })}</span>
-            <span>{t('sharedPage.duration', { duration: formatDuration(record.duration) })}</span>
-            {record.expiresAt !== null && <span>{t('sharedPage.expiresAt', { date: formatTime(record.expiresAt) })}</span>}
-          </div>
-        </div>
+      <SharedHeading record={record}>
         {allowCopy && (
-          <Button type="primary" icon={<CopyOutlined />} loading={copy.isPending} onClick={copyToMine} data-testid="copy-replica">
-            {t('sharedPage.copyReplica')}
-          </Button>
+          <Space wrap>
+            <Link to={shareDownloadPath(token)} data-testid="shared-open-download">
+              <Button icon={<DownloadOutlined />}>{t('sharedPage.download')}</Button>
+            </Link>
+            <Button type="primary" icon={<CopyOutlined />} loading={copy.isPending} onClick={copyToMine} data-testid="copy-replica">
+              {t('sharedPage.copyReplica')}
+            </Button>
+          </Space>
         )}
-      </header>
+      </SharedHeading>
       {!allowCopy && <Alert className="shared-notice" type="info" showIcon message={t('sharedPage.copyBlocked')} />}
       {record.lines.length === 0 ? <Empty description={t('sharedPage.noLines')} /> : <SharedLines lines={record.lines} language={translationLanguage} />}
     </Card>
+  );
+}
+
+/** A shared record's name and facts (type, owner, dates, length), with `children` as its actions. */
+export function SharedHeading({ record, children }: { record: SharedRecordData; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <header className="shared-head">
+      <div>
+        <PageTitle>{record.name}</PageTitle>
+        <div className="shared-meta">
+          <TypeTag type={record.type} />
+          <span>{t('sharedPage.sharedBy', { name: record.ownerName })}</span>
+          <span>{t('sharedPage.created', { date: formatDate(record.createTime) })}</span>
+          <span>{t('sharedPage.duration', { duration: formatDuration(record.duration) })}</span>
+          {record.expiresAt !== null && <span>{t('sharedPage.expiresAt', { date: formatTime(record.expiresAt) })}</span>}
+        </div>
+      </div>
+      {children}
+    </header>
   );
 }
 

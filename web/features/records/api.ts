@@ -6,6 +6,7 @@ import type {
   RecordQuery,
   RecordRow,
   SharedRecord,
+  ShareDownloadQuery,
   ShareStatus,
   copyReplicaBody,
   editRecordBody,
@@ -45,4 +46,9 @@ export function exportRecords(ids: number[], { format, content, speaker, timesta
     { url: API.records.export, params: { ids: ids.join(','), format, content, speaker, timestamps }, long: true },
     ids.length > 1 ? 'records.zip' : `record-${ids[0]}.${format}`,
   );
+}
+
+/** Public: a shared record's transcript or minutes as a file, under the server's name. */
+export function downloadShared(query: ShareDownloadQuery): Promise<string> {
+  return downloadFile({ url: API.records.shareDownload, params: query, long: true }, `shared.${query.format ?? 'txt'}`);
 }

@@ -15,7 +15,7 @@ export function useRecords(query: RecordsQuery, { silent = false } = {}) {
     enabled: hasAccount,
     // Keep the current rows on screen while the next page or filter loads.
     placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.rows.some((r) => isRunning(r.status)) ? LIST_POLL_MS : false),
+    refetchInterval: (q) => (q.state.data?.rows.some((r) => isRunning(r.status) || r.progress) ? LIST_POLL_MS : false),
   });
 }
 

@@ -13,3 +13,12 @@ export const SHARE_TOKEN_PARAM = 'shareToken';
 export function shareLink(origin: string, token: string): string {
   return `${origin}${PATHS.meetingShare}?${SHARE_TOKEN_PARAM}=${encodeURIComponent(token)}`;
 }
+
+/** /meetingShareDownload for the same link: the shared record's transcript and minutes as files. */
+export function shareDownloadPath(token: string): string {
+  return `${PATHS.meetingShareDownload}?${SHARE_TOKEN_PARAM}=${encodeURIComponent(token)}`;
+}
+
+export function sharedViewPath(token: string): string {
+  return `${PATHS.meetingShare}?${SHARE_TOKEN_PARAM}=${encodeURIComponent(token)}`;
+}

@@ -12,6 +12,13 @@ const RUNNING: readonly RecordStatus[] = ['transcribing', 'translating', 'finish
 /** Failures the retry action (refreshRecord) starts again. */
 const RETRYABLE: readonly RecordStatus[] = ['transcription_err', 'translation_err'];
 
+/**
+ * Statuses in which a record has no lines yet (a first transcription under way or failed, a meeting not
+ * started): exporting or sharing it would hand out an empty file or page, so those actions wait.
+ */
+const WITHOUT_LINES: readonly RecordStatus[] = ['transcribing', 'transcription_err', 'not_started', 'dub_start'];
+
+export const hasNoLinesYet = (status: RecordStatus) => WITHOUT_LINES.includes(status);
 export const isLocked = (status: RecordStatus) => EDIT_LOCKED_STATUSES.includes(status);
 export const isRunning = (status: RecordStatus) => RUNNING.includes(status);
 export const isRetryable = (status: RecordStatus) => RETRYABLE.includes(status);

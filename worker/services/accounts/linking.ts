@@ -9,6 +9,7 @@ import { requireCode } from '../codes';
 import { authorizationUrl, redeemCode, requireGoogle } from '../google';
 import { createQrCode, requireWechat, scannedScene, spendScene } from '../wechat';
 import { limitAddress } from './lockout';
+import { trialMinutes } from './trial';
 import { canSignInWithout, createUser, defaultName, findByGoogleSub, findByTarget, isEmail, signedInUser, updateUser, type User } from './users';
 
 /**
@@ -55,12 +56,16 @@ export async function signInWithGoogle(env: Env, db: Db, ip: string, { code, sta
   const verifiedEmail = identity.emailVerified ? identity.email?.toLowerCase() : undefined;
   const owner = verifiedEmail ? await findByTarget(db, verifiedEmail) : undefined;
   if (owner) return setProviderId(db, owner.id, 'google', identity.sub);
-  return createUser(db, {
-    name: identity.name?.slice(0, 64) || defaultName(verifiedEmail ?? 'google'),
-    avatar: identity.picture ?? '',
-    email: verifiedEmail,
-    googleSub: identity.sub,
-  });
+  return createUser(
+    db,
+    {
+      name: identity.name?.slice(0, 64) || defaultName(verifiedEmail ?? 'google'),
+      avatar: identity.picture ?? '',
+      email: verifiedEmail,
+      googleSub: identity.sub,
+    },
+    trialMinutes(env),
+  );
 }
 
 /** The account a scanned sign-in scene's WeChat is linked to. */
@@ -97,11 +102,15 @@ export async function registerWithWechat(
   }
   await spendScene(db, scene);
   if (existing) return setProviderId(db, existing.id, 'wechat', openId);
-  return createUser(db, {
-    name: target ? defaultName(target) : `${translate(locale, 'wechatUserName')} ${openId.slice(-4)}`,
-    ...(target ? { [isEmail(target) ? 'email' : 'phone']: target } : {}),
-    wechatOpenId: openId,
-  });
+  return createUser(
+    db,
+    {
+      name: target ? defaultName(target) : `${translate(locale, 'wechatUserName')} ${openId.slice(-4)}`,
+      ...(target ? { [isEmail(target) ? 'email' : 'phone']: target } : {}),
+      wechatOpenId: openId,
+    },
+    trialMinutes(env),
+  );
 }
 
 /**

@@ -11,6 +11,7 @@ import { issueToken } from '../sessions';
 import { limitAddress, passwordAccepted, takePasswordTry } from './lockout';
 import { hashPassword, verifyPassword } from './passwords';
 import { createUser, defaultName, findByIdentifier, findByTarget, findByVisitorId, isEmail, isGuest, updateUser, userInfo, type User } from './users';
+import { trialMinutes } from './trial';
 
 /**
  * Signing in and signing up (spec §7 Auth) by emailed or texted code, by password, or as a guest; social
@@ -49,12 +50,12 @@ export async function sendCode(env: Env, db: Db, ip: string, target: string, loc
 }
 
 /** A code proves the address: its account signs in, or one is created for it; a password given with it is set. */
-export async function signInWithCode(db: Db, ip: string, { target, code, password }: { target: string; code: string; password?: string }) {
+export async function signInWithCode(env: Env, db: Db, ip: string, { target, code, password }: { target: string; code: string; password?: string }) {
   await limitAddress(db, ip, 'login');
   await requireCode(db, target, code);
   const user = await findByTarget(db, target);
   const passwordHash = password ? await hashPassword(password) : undefined;
-  if (!user) return createUser(db, { name: defaultName(target), [isEmail(target) ? 'email' : 'phone']: target, passwordHash });
+  if (!user) return createUser(db, { name: defaultName(target), [isEmail(target) ? 'email' : 'phone']: target, passwordHash }, trialMinutes(env));
   return passwordHash ? updateUser(db, user.id, { passwordHash }) : user;
 }
 

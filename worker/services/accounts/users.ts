@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { unauthorized } from '../../lib/errors';
 import { balances, memberLevel } from '../rights';
+import { grantTrial } from './trial';
 
 /** Looking users up by what they sign in with, creating and changing them, and the profile the web app shows. */
 export type User = typeof users.$inferSelect;
@@ -38,11 +39,13 @@ export function publicName(user: Pick<User, 'name' | 'email'>) {
   return user.name;
 }
 
-export async function createUser(db: Db, values: Partial<typeof users.$inferInsert> & { name: string }) {
+/** A new user; `trialMinutes` (services/accounts/trial.ts) are credited to an account with a real way in. */
+export async function createUser(db: Db, values: Partial<typeof users.$inferInsert> & { name: string }, trialMinutes = 0) {
   const [user] = await db
     .insert(users)
     .values({ createdAt: Date.now(), ...values })
     .returning();
+  if (!isGuest(user!)) await grantTrial(db, user!.id, trialMinutes);
   return user!;
 }
 
