@@ -32,7 +32,7 @@ import { transcribeSource } from './backends/asr/batch';
 import { openAiTranscriber } from './backends/asr/openai';
 import { StreamSession } from './backends/asr/stream';
 import { embedSpans } from './backends/diarization/mfcc';
-import { labelSpeakers } from './backends/diarization/cluster';
+import { labelSpeakersInThread } from './backends/diarization/cluster-thread';
 import { z } from 'zod';
 import { correctSegment, hotwordCorrector, noHotwords } from '../contracts/hotwords';
 import { DUB_ENGINE_PATHS, fitRequest, renderPlan, speakRequest } from '../contracts/dubbing-engine';
@@ -170,7 +170,7 @@ export function createEngineServer(engine: Engine): Server {
       const body = await withMedia(req, opts.url, async (source): Promise<DiarizeResponse> => {
         await probeAudio(source);
         const embeddings = await embedSpans(pcmChunks(source), opts.segments);
-        const { labels, speakers } = labelSpeakers(embeddings, opts.maxSpeakers);
+        const { labels, speakers } = await labelSpeakersInThread(embeddings, opts.maxSpeakers, { seconds: opts.segments.map((s) => s.end - s.start) });
         return { backend: 'mfcc-agglomerative', speakers, labels };
       });
       sendJson(res, 200, body);
@@ -179,10 +179,11 @@ export function createEngineServer(engine: Engine): Server {
     [`POST ${ENGINE_PATHS.cluster}`]: async (req, res) => {
       const body = parseWith(clusterRequest, await readJson(req));
       if (new Set(body.embeddings.map((e) => e.length)).size !== 1) throw badRequest('embeddings: all must have the same length');
-      const { labels, speakers } = labelSpeakers(
-        body.embeddings.map((e) => Float64Array.from(e)),
-        body.maxSpeakers,
-      );
+      for (const key of ['seconds', 'pitches'] as const) {
+        if (body[key] && body[key].length !== body.embeddings.length) throw badRequest(`${key}: one value per embedding`);
+      }
+      // In a worker thread: thousands of lines would otherwise hold up every live stream on this engine.
+      const { labels, speakers } = await labelSpeakersInThread(body.embeddings, body.maxSpeakers, { seconds: body.seconds, pitches: body.pitches });
       sendJson(res, 200, { backend: 'mfcc-agglomerative', speakers, labels } satisfies DiarizeResponse);
     },
 
