@@ -59,14 +59,15 @@ requireFigures('bench:speakers', {
   'DER per dialogue': results.map((r) => r.score.der),
   'scored speech': results.reduce((a, r) => a + r.score.speech, 0),
 });
-const goals: Record<number, number> = { 2: 0.1, 3: 0.15, 4: 0.2 };
+// The issue sets goals for two and four voices; three are reported without one.
+const goals: Record<number, number | undefined> = { 2: 0.1, 4: 0.2 };
 for (const n of [2, 3, 4]) {
   const group = results.filter((r) => r.d.speakers === n);
   if (!group.length) continue;
   const sum = (k: keyof DerScore) => group.reduce((a, r) => a + r.score[k], 0);
   const der = (sum('missed') + sum('falseAlarm') + sum('confusion')) / sum('speech');
   console.log(
-    `${n} voices: DER ${pct(der)} over ${group.length} dialogue(s) (goal ≤ ${pct(goals[n]!)}), count right in ${group.filter((r) => r.found === n).length}/${group.length}`,
+    `${n} voices: DER ${pct(der)} over ${group.length} dialogue(s) (${goals[n] ? `goal ≤ ${pct(goals[n])}` : 'no goal set'}), count right in ${group.filter((r) => r.found === n).length}/${group.length}`,
   );
 }
 const right = results.filter((r) => r.found === r.d.speakers).length;
