@@ -8,7 +8,7 @@
  */
 
 /** Vectors scaled so each dimension has mean 0 and deviation 1 over `basis` (all vectors by default). */
-export function standardise(vectors: Float64Array[], basis: Float64Array[] = vectors): Float64Array[] {
+function standardise(vectors: Float64Array[], basis: Float64Array[] = vectors): Float64Array[] {
   if (vectors.length === 0) return [];
   const dim = vectors[0]!.length;
   const mean = new Float64Array(dim);
@@ -89,7 +89,7 @@ function averageLinkageMerges(d: Float64Array, n: number): { a: number; b: numbe
  * Cluster index per vector for every cluster count from `high` down to `low` (each at most the number of
  * vectors), from one agglomeration: each count is a cut of the same merge tree.
  */
-export function agglomerateLevels(d: Float64Array, n: number, low: number, high: number): Map<number, number[]> {
+function agglomerateLevels(d: Float64Array, n: number, low: number, high: number): Map<number, number[]> {
   const parent = Int32Array.from({ length: n }, (_, i) => i);
   const find = (i: number): number => {
     while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
@@ -120,7 +120,7 @@ export function agglomerateLevels(d: Float64Array, n: number, low: number, high:
 }
 
 /** Mean silhouette: how much closer each point is to its own cluster than to the nearest other one. */
-export function silhouette(d: Float64Array, n: number, labels: number[]): number {
+function silhouette(d: Float64Array, n: number, labels: number[]): number {
   const k = Math.max(...labels) + 1;
   if (k < 2) return 0;
   const counts = new Array<number>(k).fill(0);
@@ -148,7 +148,7 @@ const MIN_SILHOUETTE = 0.2;
  * Segments shorter than this ("Right.", "Okay.") are labelled after the speakers are found, by the nearest
  * one: measured on bench:speakers, letting them vote made a voice's replies a speaker of their own.
  */
-export const SHORT_SEGMENT_SECONDS = 1.5;
+const SHORT_SEGMENT_SECONDS = 1.5;
 /** Fewer long segments than this leave too little to cluster on: then every segment counts alike. */
 const MIN_LONG_SEGMENTS = 3;
 /**
