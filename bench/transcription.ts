@@ -6,30 +6,17 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { parseEnv } from 'node:util';
 import { API } from '../contracts/api-paths';
 import type { RecordDetail } from '../contracts/records';
 import type { TranswriteResult } from '../contracts/transcription';
-import { librivoxRecording } from '../engine/bench/common';
+import { librivoxRecording, postLong } from '../engine/bench/common';
 import { QUICK, requireFigures } from '../engine/bench/figures';
 import { complete, get, post, startApp, upload, userWithHours } from './app';
 
 const SECONDS = QUICK ? 15 : 600;
 
-/** One long POST with node:http: fetch gives up on answers that take more than 300 s to start. */
-function postLong(url: string, body: Buffer, secret: string) {
-  return new Promise<string>((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-length': body.length } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (d: string) => (text += d));
-      res.on('end', () => (res.statusCode === 200 ? resolve(text) : reject(new Error(`engine answered ${res.statusCode}: ${text}`))));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 const clip = librivoxRecording();
 const file = join(dirname(clip.path), 'recording.mp3');
 execFileSync('ffmpeg', ['-v', 'error', '-y', '-stream_loop', '-1', '-i', clip.path, '-t', String(SECONDS), '-b:a', '64k', file]);

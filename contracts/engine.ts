@@ -185,6 +185,10 @@ export type DiarizeRequest = z.input<typeof diarizeOptions>;
 export const clusterRequest = z.object({
   embeddings: z.array(z.array(z.number()).min(1).max(256)).min(1).max(20_000),
   maxSpeakers: z.number().int().min(1).max(35).optional(),
+  /** Each line's length in seconds: short replies then follow the speakers instead of founding their own. */
+  seconds: z.array(z.number().min(0)).max(20_000).optional(),
+  /** Each line's median pitch in Hz as transcription measured it (0 where none was voiced). */
+  pitches: z.array(z.number().min(0)).max(20_000).optional(),
 });
 export type ClusterRequest = z.input<typeof clusterRequest>;
 

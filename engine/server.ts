@@ -35,7 +35,7 @@ import { openAiTranscriber } from './backends/asr/openai';
 import { StreamSession } from './backends/asr/stream';
 import { embedSpans, embeddingJson } from './backends/diarization/mfcc';
 import { spanFeatures } from './backends/diarization/spans';
-import { labelSpeakers } from './backends/diarization/cluster';
+import { labelSpeakersInThread } from './backends/diarization/cluster-thread';
 import { z } from 'zod';
 import { correctSegment, hotwordCorrector, noHotwords } from '../contracts/hotwords';
 import { BatchLive } from '../contracts/batch-live';
@@ -175,7 +175,7 @@ export function createEngineServer(engine: Engine): Server {
       const body = await withMedia(req, opts.url, async (source): Promise<DiarizeResponse> => {
         await probeAudio(source);
         const embeddings = await embedSpans(pcmChunks(source), opts.segments);
-        const { labels, speakers } = labelSpeakers(embeddings, opts.maxSpeakers);
+        const { labels, speakers } = await labelSpeakersInThread(embeddings, opts.maxSpeakers, { seconds: opts.segments.map((s) => s.end - s.start) });
         return { backend: 'mfcc-agglomerative', speakers, labels };
       });
       sendJson(res, 200, body);
@@ -194,10 +194,11 @@ export function createEngineServer(engine: Engine): Server {
     [`POST ${ENGINE_PATHS.cluster}`]: async (req, res) => {
       const body = parseWith(clusterRequest, await readJson(req));
       if (new Set(body.embeddings.map((e) => e.length)).size !== 1) throw badRequest('embeddings: all must have the same length');
-      const { labels, speakers } = labelSpeakers(
-        body.embeddings.map((e) => Float64Array.from(e)),
-        body.maxSpeakers,
-      );
+      for (const key of ['seconds', 'pitches'] as const) {
+        if (body[key] && body[key].length !== body.embeddings.length) throw badRequest(`${key}: one value per embedding`);
+      }
+      // In a worker thread: thousands of lines would otherwise hold up every live stream on this engine.
+      const { labels, speakers } = await labelSpeakersInThread(body.embeddings, body.maxSpeakers, { seconds: body.seconds, pitches: body.pitches });
       sendJson(res, 200, { backend: 'mfcc-agglomerative', speakers, labels } satisfies DiarizeResponse);
     },
 

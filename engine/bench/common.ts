@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { request } from 'node:http';
 import { loadConfig } from '../config';
 import { Engine } from '../engine';
 import { createEngineServer } from '../server';
@@ -71,3 +72,16 @@ export const stats = (xs: number[]) => {
   const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
   return { n: s.length, mean: s.reduce((a, b) => a + b, 0) / (s.length || 1), p50: q(0.5), p95: q(0.95), max: s.at(-1) ?? NaN };
 };
+
+/** One long POST with node:http: fetch gives up on answers that take more than 300 s to start. */
+export function postLong(url: string, body: Buffer, secret: string) {
+  return new Promise<string>((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-length': body.length } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (d: string) => (text += d));
+      res.on('end', () => (res.statusCode === 200 ? resolve(text) : reject(new Error(`engine answered ${res.statusCode}: ${text}`))));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}

@@ -45,7 +45,8 @@ describe('records and file transcription in Chromium', () => {
     await page.getByTestId('upload-file-done').waitFor({ timeout: 60_000 });
     await expect(page.getByTestId('upload-name').inputValue()).resolves.toBe('Budget review');
     await chooseOption(page, 'upload-translation-language', 'Spanish');
-    await page.getByTestId('upload-speaker').click();
+    // Speaker recognition is on from the start.
+    await expect(page.getByTestId('upload-speaker').isChecked()).resolves.toBe(true);
     await page.getByTestId('upload-speaker-count').waitFor();
     await page.screenshot({ path: `${screenshotDir}/upload-dialog.png` });
     await page.getByTestId('upload-submit').click();

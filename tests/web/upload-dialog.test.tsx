@@ -170,8 +170,9 @@ describe('local transcription dialog', () => {
     expect(within(dialog).getByTestId('upload-translation-language').textContent).toBe('No translation');
     expect(within(dialog).getByText('Your plan allows 2 spoken languages a day; a language you already used today stays open (SVIP: 10).')).toBeTruthy();
     expect((within(dialog).getByTestId('upload-name') as HTMLInputElement).value).toBe('');
-    expect((within(dialog).getByTestId('upload-speaker') as HTMLInputElement).checked).toBe(false);
-    expect(within(dialog).queryByTestId('upload-speaker-count')).toBeNull();
+    // Speaker recognition is on from the start, up to the spec's default of two speakers.
+    expect((within(dialog).getByTestId('upload-speaker') as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).getByTestId('upload-speaker-count').textContent).toBe('2');
     expect(submitButton().disabled).toBe(true);
     await waitFor(() => expect(within(dialog).getByTestId('upload-folder').textContent).toBe('Clients'));
     expect(calls('/speech/audio/transcribe/getLatestTrans').length).toBe(1);
@@ -286,7 +287,7 @@ describe('local transcription dialog', () => {
         audioLanguage: 'zh-CN',
         translationLanguage: '',
         showName: 'talk',
-        speaker: '0',
+        speaker: '1',
         maxSpeakers: 2,
         folderId: 13,
         folderName: 'Clients',
@@ -306,7 +307,6 @@ describe('local transcription dialog', () => {
     await pick('upload-audio-language', 'English');
     await pick('upload-translation-language', 'Japanese');
     fireEvent.change(screen.getByTestId('upload-name'), { target: { value: '  Weekly sync  ' } });
-    fireEvent.click(screen.getByTestId('upload-speaker'));
     expect((await screen.findByTestId('upload-speaker-count')).textContent).toBe('2');
     await pick('upload-speaker-count', '5');
     await pick('upload-folder', 'Work');
@@ -332,6 +332,16 @@ describe('local transcription dialog', () => {
     await pick('upload-translation-language', 'English');
     await pick('upload-audio-language', 'English');
     expect(screen.getByTestId('upload-translation-language').textContent).toBe('No translation');
+  });
+
+  it('sends no speaker separation once the user turns it off, and hides the count', async () => {
+    await openDialog();
+    await addUploaded();
+    fireEvent.click(screen.getByTestId('upload-speaker'));
+    await waitFor(() => expect(screen.queryByTestId('upload-speaker-count')).toBeNull());
+    fireEvent.click(submitButton());
+    await screen.findByText('Transcription started');
+    expect(calls('/speech/audio/transcribe/transwrite').map(jsonOf)).toMatchObject([{ speaker: '0' }]);
   });
 
   it('asks for a name with the placeholder instead of submitting an empty one', async () => {

@@ -8,7 +8,7 @@ import { float32ToInt16, pcmChunks } from '../media/ffmpeg';
 import { speechSegments } from '../vad/silero';
 import { embedSamples, embeddingJson } from '../diarization/mfcc';
 import { medianPitch } from '../diarization/pitch';
-import { labelSpeakers } from '../diarization/cluster';
+import { labelSpeakersInThread } from '../diarization/cluster-thread';
 import type { DecodeResult } from './pocketsphinx';
 
 /** Utterances handed to the decoder before the VAD waits for it. */
@@ -73,9 +73,10 @@ export async function transcribeSource(
   // Speech the recogniser heard as nothing but noise is dropped rather than shown as an empty line.
   const spoken = done.filter((s) => s.text.trim() !== '');
   if (opts.diarize && spoken.length) {
-    const { labels } = labelSpeakers(
+    const { labels } = await labelSpeakersInThread(
       spoken.map((s) => s.vector!),
       opts.maxSpeakers,
+      { seconds: spoken.map((s) => s.end - s.start), pitches: spoken.map((s) => s.pitch ?? 0) },
     );
     spoken.forEach((s, i) => {
       s.speaker = labels[i];

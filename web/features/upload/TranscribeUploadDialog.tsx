@@ -41,7 +41,8 @@ interface FormValues {
   documentIds: number[];
 }
 
-const DEFAULTS: FormValues = { audioLanguage: 'zh-CN', showName: '', speaker: false, maxSpeakers: LOCAL_UPLOAD.speakers.default, documentIds: [] };
+// Speaker recognition starts on: a transcript without speakers is rarely what a meeting's notes need.
+const DEFAULTS: FormValues = { audioLanguage: 'zh-CN', showName: '', speaker: true, maxSpeakers: LOCAL_UPLOAD.speakers.default, documentIds: [] };
 
 const SPEAKER_COUNTS = Array.from({ length: LOCAL_UPLOAD.speakers.max - LOCAL_UPLOAD.speakers.min + 1 }, (_, i) => {
   const n = LOCAL_UPLOAD.speakers.min + i;

@@ -122,6 +122,8 @@ async function assemble(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
   if (job.speaker && heard.length > 0 && heard.every((h) => h.embedding)) {
     const labels = await providers(env).engine.postJson<DiarizeResponse>(ENGINE_PATHS.cluster, {
       embeddings: heard.map((h) => h.embedding),
+      seconds: heard.map((h) => h.end - h.start),
+      pitches: heard.map((h) => h.pitch ?? 0),
       ...(job.maxSpeakers ? { maxSpeakers: Math.min(job.maxSpeakers, heard.length) } : {}),
     });
     const locale = isLocale(job.locale) ? job.locale : 'en-US';
