@@ -74,7 +74,8 @@ export class EngineClient {
   private async refusal(res: Response, fallback: string, status = res.status): Promise<ProviderError | EngineUnavailable> {
     const body = (await res.json().catch(() => null)) as EngineError | null;
     if (!body?.error && GATEWAY_DOWN.has(res.status)) return new EngineUnavailable(this.opts.baseUrl, `a gateway answered ${res.status}`);
-    return new ProviderError(body?.error.message ?? fallback, status, body?.error.code ?? 'upstream');
+    const retryAfter = Number(res.headers.get('retry-after')) || undefined;
+    return new ProviderError(body?.error.message ?? fallback, status, body?.error.code ?? 'upstream', retryAfter);
   }
 
   /** A successful response (for streamed bodies such as extracted audio); engine errors become ProviderError. */

@@ -85,6 +85,8 @@ export class ProviderError extends Error {
     message: string,
     readonly status = 502,
     readonly code = 'upstream',
+    /** Seconds a busy provider (429) asked to wait before trying again, when it said. */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'ProviderError';
