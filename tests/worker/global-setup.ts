@@ -51,6 +51,9 @@ export default async function setup(project: TestProject) {
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', makeMeeting(dir, DISCUSSION_LINES, 'discussion').path, '-b:a', '64k', discussion]);
   project.provide('discussionMp3', readFileSync(discussion).toString('base64'));
   rmSync(dir, { recursive: true, force: true });
+  // One file job at a time and one waiting, as on a small engine: the suite shows that a full engine makes jobs wait.
+  process.env.ENGINE_FILE_JOBS = '1';
+  process.env.ENGINE_FILE_JOB_QUEUE = '1';
   const engine = await startEngine({ port: Number(process.env.TINGYI_TEST_ENGINE_PORT), log: false });
   return () => engine.stop();
 }
