@@ -78,10 +78,11 @@ export async function presignParts(target: S3Target, key: string, uploadId: stri
 }
 
 /**
- * Where presigned URLs point when no request is at hand (queue stages): R2 when configured, else (development)
- * this Worker at DEV_ORIGIN, the address `npm start` and the tests run it on, which the engine can reach.
+ * Where presigned URLs handed to the engine point: R2 when configured, else (development) this Worker at
+ * DEV_ORIGIN, the address `npm start` and the tests run it on, which the engine can reach (a browser's
+ * request may have come in on another). Queue stages have no request to take an address from at all.
  */
-export function jobS3Target(env: StorageEnv & Partial<Pick<Env, 'PUBLIC_ORIGIN' | 'DEV_ORIGIN'>>): Promise<S3Target> {
+export function engineS3Target(env: StorageEnv & Partial<Pick<Env, 'PUBLIC_ORIGIN' | 'DEV_ORIGIN'>>): Promise<S3Target> {
   return s3Target(env, (env.PUBLIC_ORIGIN || env.DEV_ORIGIN || '').replace(/\/$/, ''));
 }
 

@@ -12,7 +12,7 @@ import { charge } from '../rights';
 import { type Enqueue, JobFailure } from '../jobs';
 import { sha256 } from '../../lib/encoding';
 import { engineJob } from '../engine-jobs';
-import { jobS3Target, presignGet, presignPut } from '../storage';
+import { engineS3Target, presignGet, presignPut } from '../storage';
 import { saveIteration } from './iterations';
 import { dubbedKey, spokenKey } from './storage';
 import { assignVoices, requireVoices } from './voices';
@@ -129,7 +129,7 @@ export async function runDub(db: Db, env: Env, recordId: number) {
     id,
     async () => {
       if (!(await env.MEDIA.head(mediaKey))) throw gone();
-      const target = await jobS3Target(env);
+      const target = await engineS3Target(env);
       const spoken = await Promise.all(
         plan.lines.map(async (l) => {
           if (!l.text.trim()) return null;

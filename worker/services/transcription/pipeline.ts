@@ -17,7 +17,7 @@ import { ProviderError, providers } from '../providers';
 import { translationBatches } from '../providers/translation-batches';
 import { sha256 } from '../../lib/encoding';
 import { engineJob } from '../engine-jobs';
-import { jobS3Target, presignGet, presignPut } from '../storage';
+import { engineS3Target, presignGet, presignPut } from '../storage';
 import { BYTES_PER_SECOND, audioKey } from './audio';
 import { recognisePiece } from './piece';
 import { dropPieces, type HeardLine, readPieces, storePiece } from './pieces';
@@ -69,7 +69,7 @@ async function prepare(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
     id,
     async () => {
       if (!(await env.MEDIA.head(mediaKey))) throw new JobFailure('the uploaded file is missing');
-      const target = await jobS3Target(env);
+      const target = await engineS3Target(env);
       return { url: await presignGet(target, mediaKey), put: await presignPut(target, audioKey(recordId)) };
     },
     EXTRACT_POLL_SECONDS,
