@@ -187,6 +187,9 @@ export const transcribeOptions = mediaSource.extend({
   /** At most this many speakers (see labelSpeakers); without it the engine finds the count itself. */
   maxSpeakers: z.coerce.number().int().min(1).max(35).optional(),
   hotwords: hotwordsOption,
+  /** Only this stretch of the media, seconds (a file job's piece of its stored audio); times then count from `start`. */
+  start: z.coerce.number().nonnegative().optional(),
+  end: z.coerce.number().positive().optional(),
 });
 export type TranscribeOptions = z.input<typeof transcribeOptions>;
 

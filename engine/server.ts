@@ -162,6 +162,7 @@ export function createEngineServer(engine: Engine): Server {
               diarize: opts.diarize,
               embeddings: opts.embeddings,
               ...(opts.maxSpeakers ? { maxSpeakers: opts.maxSpeakers } : {}),
+              span: { start: opts.start, end: opts.end },
               signal,
             }),
           config.asrTimeoutMs,

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineJobStatus, ExtractJobResult } from '../../contracts/engine';
+import type { EngineJobStatus, ExtractJobResult, TranscribeResponse } from '../../contracts/engine';
 import { ENGINE_PATHS } from '../../contracts/engine';
 import type { RenderJob } from '../../contracts/dubbing-engine';
 import { renderJob } from '../../contracts/dubbing-engine';
@@ -19,7 +19,7 @@ import { EngineJobs } from '../../engine/jobs';
 import { makeTestVideo } from '../fixtures/video';
 import { auth, file, postJson, type RunningEngine, speak, startEngine, tempDir } from './helpers';
 
-/** Object storage as the engine meets it through presigned URLs (R2 cannot be reached here): whole-object GET and PUT by path. */
+/** Object storage as the engine meets it through presigned URLs (R2 cannot be reached here): GET with byte ranges, and PUT, by path. */
 async function objectStore() {
   const objects = new Map<string, Buffer>();
   const server: Server = createServer(async (req, res) => {
@@ -33,7 +33,14 @@ async function objectStore() {
     }
     const body = objects.get(key);
     if (!body) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-length': body.length }).end(body);
+    // Byte ranges as S3 serves them: ffmpeg seeks into a stored WAV with them.
+    const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
+    if (!range) return void res.writeHead(200, { 'content-length': body.length, 'accept-ranges': 'bytes' }).end(body);
+    const from = Number(range[1]);
+    const to = range[2] ? Math.min(Number(range[2]), body.length - 1) : body.length - 1;
+    if (from >= body.length) return void res.writeHead(416, { 'content-range': `bytes */${body.length}` }).end();
+    const part = body.subarray(from, to + 1);
+    res.writeHead(206, { 'content-length': part.length, 'content-range': `bytes ${from}-${to}/${body.length}`, 'accept-ranges': 'bytes' }).end(part);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -149,6 +156,17 @@ describe('extracting by URL (POST /v1/jobs/extract)', () => {
     expect(result.segments.length).toBeGreaterThan(0);
     expect(result.segments[0]!.start).toBeGreaterThan(0.7);
     expect(result.segments.at(-1)!.end).toBeLessThan(result.bytes / 32_000 - 0.7);
+  });
+
+  it("recognises a stretch of the stored audio by URL, timed from the stretch's start", async () => {
+    const ask = (span: object) => postJson(engine.url, ENGINE_PATHS.transcribe, { url: store.url('audio.wav'), language: 'en-US', ...span });
+    const whole = (await ask({})).json as TranscribeResponse;
+    const stretch = (await ask({ start: 0.5, end: whole.duration - 0.2 })).json as TranscribeResponse;
+    expect(whole.segments.length).toBeGreaterThan(0);
+    // The same utterances (PocketSphinx may hear their words a little differently from another starting point).
+    expect(stretch.segments).toHaveLength(whole.segments.length);
+    expect(stretch.segments[0]!.start).toBeCloseTo(whole.segments[0]!.start - 0.5, 1);
+    expect(stretch.duration).toBeCloseTo(whole.duration - 0.7, 1);
   });
 
   it('fails a job whose media is not stored with 422, told once', async () => {

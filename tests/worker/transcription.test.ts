@@ -214,7 +214,7 @@ async function untilDone(msg: JobMessage, stageEnv: Env, enqueue: (m: JobMessage
 }
 
 describe('media by reference, and jobs that wait instead of holding the consumer', () => {
-  it('has the engine read the upload and store the audio itself: the Worker never reads a media body', { timeout: 240_000 }, async () => {
+  it('has the engine read the upload, store the audio and recognise its pieces by URL: the Worker never reads a media body', { timeout: 240_000 }, async () => {
     const { token, userId } = await signUp();
     await grantHours(userId, 1);
     const merged = await upload(token, 'By reference.mp3', meeting);
@@ -234,12 +234,17 @@ describe('media by reference, and jobs that wait instead of holding the consumer
     });
     const prepare = held.splice(0);
     expect(prepare).toEqual([{ kind: 'prepare', recordId: id }]);
-    const waits = await untilDone(prepare[0]!, { ...env, MEDIA: watched }, async (m) => void held.push(...m));
+    const watchedEnv = { ...env, MEDIA: watched };
+    const waits = await untilDone(prepare[0]!, watchedEnv, async (m) => void held.push(...m));
     // The first look started the extraction and returned at once; a later one collected it.
     expect(waits.length).toBeGreaterThan(0);
+    const pieces = held.splice(0);
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.every((m) => m.kind === 'chunk')).toBe(true);
+    // Each piece is recognised by the engine from a stretch of the stored audio, by URL too.
+    for (const piece of pieces) await runJob(db, watchedEnv, piece, async (m) => void held.push(...m));
+    expect(held).toContainEqual({ kind: 'assemble', recordId: id });
     expect(bodiesRead).toEqual([]);
-    expect(held.length).toBeGreaterThan(1);
-    expect(held.every((m) => m.kind === 'chunk')).toBe(true);
     // The engine stored the audio as a WAV whose header holds its real length.
     const audio = (await env.MEDIA.get(audioKey(id)))!;
     const bytes = new DataView(await audio.arrayBuffer());

@@ -127,11 +127,10 @@ export function engineTranscribe(client: EngineClient): TranscribeProvider {
   return {
     name: 'engine',
     async transcribe(input: TranscribeInput): Promise<TranscribeResult> {
-      const r = await client.postMedia<TranscribeResponse>(ENGINE_PATHS.transcribe, await input.audio(), {
-        language: input.language,
-        embeddings: input.embeddings,
-        hotwords: hotwordsQuery(input.hotwords),
-      });
+      const options = { language: input.language, embeddings: input.embeddings };
+      const r = input.stored
+        ? await client.postJson<TranscribeResponse>(ENGINE_PATHS.transcribe, { ...(await input.stored()), ...options, hotwords: input.hotwords })
+        : await client.postMedia<TranscribeResponse>(ENGINE_PATHS.transcribe, await input.audio(), { ...options, hotwords: hotwordsQuery(input.hotwords) });
       return { language: r.language, duration: r.duration, segments: r.segments };
     },
     async languages() {

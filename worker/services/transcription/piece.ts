@@ -1,7 +1,8 @@
 import type { TranscriptSegment } from '../../../contracts/engine';
 import { providers } from '../providers';
 import type { TranscribeInput } from '../providers/types';
-import { wavPiece } from './audio';
+import { engineS3Target, presignGet } from '../storage';
+import { audioKey, wavPiece } from './audio';
 
 /**
  * Recognising one stretch of a record's stored audio, as a file job does for each of its pieces and a meeting
@@ -16,7 +17,11 @@ export async function recognisePiece(
   endMs: number,
   options: Omit<TranscribeInput, 'audio'>,
 ): Promise<TranscriptSegment[]> {
-  const result = await providers(env).transcribe.transcribe({ audio: () => wavPiece(env.MEDIA, recordId, startMs, endMs), ...options });
+  const result = await providers(env).transcribe.transcribe({
+    audio: () => wavPiece(env.MEDIA, recordId, startMs, endMs),
+    stored: async () => ({ url: await presignGet(await engineS3Target(env), audioKey(recordId)), start: startMs / 1000, end: endMs / 1000 }),
+    ...options,
+  });
   const offset = startMs / 1000;
   return result.segments.map((s) => ({
     ...s,
