@@ -10,7 +10,7 @@ import { JobWaiting, queueSender } from '../../worker/services/jobs';
 import { ProviderError } from '../../worker/services/providers';
 import { audioKey } from '../../worker/services/transcription/audio';
 import { get, send, signUp } from './api';
-import { batchOf, grantHours, submitHeld, transcribe, upload, waitForStatus } from './jobs';
+import { batchOf, grantHours, runStage, submitHeld, transcribe, upload, waitForStatus } from './jobs';
 import { createRecord, defaultFolderId } from './seed';
 
 /**
@@ -198,21 +198,6 @@ describe('file transcription pipeline', () => {
   });
 });
 
-/** Runs a stage as the consumer would until it stops waiting for its engine job; answers the waits it met. */
-async function untilDone(msg: JobMessage, stageEnv: Env, enqueue: (m: JobMessage[]) => Promise<void>) {
-  const waits: number[] = [];
-  for (;;) {
-    try {
-      await runJob(db, stageEnv, msg, enqueue);
-      return waits;
-    } catch (err) {
-      if (!(err instanceof JobWaiting)) throw err;
-      waits.push(err.seconds);
-      await new Promise((r) => setTimeout(r, 300));
-    }
-  }
-}
-
 describe('media by reference, and jobs that wait instead of holding the consumer', () => {
   it('has the engine read the upload, store the audio and recognise its pieces by URL: the Worker never reads a media body', { timeout: 240_000 }, async () => {
     const { token, userId } = await signUp();
@@ -235,7 +220,7 @@ describe('media by reference, and jobs that wait instead of holding the consumer
     const prepare = held.splice(0);
     expect(prepare).toEqual([{ kind: 'prepare', recordId: id }]);
     const watchedEnv = { ...env, MEDIA: watched };
-    const waits = await untilDone(prepare[0]!, watchedEnv, async (m) => void held.push(...m));
+    const waits = await runStage(prepare[0]!, async (m) => void held.push(...m), watchedEnv);
     // The first look started the extraction and returned at once; a later one collected it.
     expect(waits.length).toBeGreaterThan(0);
     const pieces = held.splice(0);
