@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { engineJobId } from './engine';
 
 /**
  * The engine's speech synthesis and dubbing calls (AI dubbing, spec §1). The Worker sends the lines to
@@ -11,6 +12,8 @@ export const DUB_ENGINE_PATHS = {
   speak: '/v1/tts',
   fit: '/v1/dub/fit',
   render: '/v1/dub/render',
+  /** The render as an engine-side job (contracts/engine.ts, "Engine-side jobs"), media by presigned URL. */
+  renderJob: '/v1/jobs/render',
 } as const;
 
 /**
@@ -107,3 +110,32 @@ export const renderPlan = fitRequest.extend({
   subtitles: subtitleStyle.optional(),
 });
 export type RenderPlan = z.input<typeof renderPlan>;
+
+const presigned = z.url({ protocol: /^https?$/ });
+
+/** Where one line's spoken audio is kept between renders (raw PCM16 at 24 kHz): read first, written when spoken anew. */
+export const spokenStore = z.object({ get: presigned, put: presigned });
+
+/**
+ * `POST /v1/jobs/render`: fits and renders `plan` over the video at `video`, PUTs the mp4 to `put`. `spoken[i]`
+ * (null for a silent line) keeps line i's speech across renders and engines, so a retried or repeated render
+ * speaks only what no earlier one did.
+ */
+export const renderJob = z.object({
+  id: engineJobId,
+  video: presigned,
+  put: presigned,
+  plan: renderPlan,
+  spoken: z.array(spokenStore.nullable()).max(20_000).optional(),
+});
+export type RenderJob = z.input<typeof renderJob>;
+
+export interface RenderJobResult {
+  /** Seconds of the video. */
+  duration: number;
+  /** How each line was fitted, in the plan's order. */
+  lines: LineFit[];
+  /** Lines spoken by this render, and lines whose speech came from an earlier one. */
+  synthesized: number;
+  reused: number;
+}

@@ -18,6 +18,9 @@ export const ENGINE_PATHS = {
   embeddings: '/v1/diarize/embeddings',
   translate: '/v1/translate',
   summarize: '/v1/summarize',
+  /** `GET /v1/jobs/<id>`: an engine-side job's state (404 when the engine does not know the id). */
+  jobs: '/v1/jobs',
+  extractJob: '/v1/jobs/extract',
 } as const;
 
 /** Formats a user may upload (spec §9 local upload); the engine accepts exactly these containers. */
@@ -100,6 +103,31 @@ export interface ProbeResponse {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Engine-side jobs: file work that outlasts a queue consumer's patience runs in the engine under an id the
+// Worker chooses. `POST` starts it (answering the state of a job already known by that id, never starting it
+// twice; 429 with Retry-After when the engine's file-work slots and queue are full); `GET jobs/<id>` tells its
+// state. Media moves by presigned URL only: `url` is read, `put` written (a plain S3 PUT of known length).
+
+export const engineJobId = z.string().regex(/^[\w.:-]{1,120}$/);
+const presigned = z.url({ protocol: /^https?$/ });
+
+export type EngineJobStatus =
+  | { id: string; state: 'running' }
+  | { id: string; state: 'done'; result: unknown }
+  | { id: string; state: 'failed'; error: { status: number; code: EngineErrorCode; message: string } };
+
+/** `POST /v1/jobs/extract`: the audio of `url` as one 16 kHz mono PCM16 WAV (44-byte header) PUT to `put`, and where speech is. */
+export const extractJob = z.object({ id: engineJobId, url: presigned, put: presigned });
+export type ExtractJob = z.input<typeof extractJob>;
+
+export interface ExtractJobResult {
+  /** Bytes of PCM after the WAV header. */
+  bytes: number;
+  /** Speech found by the VAD, seconds. */
+  segments: TimeSpan[];
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Speech
 
 export interface TimeSpan {
@@ -160,6 +188,9 @@ export const transcribeOptions = mediaSource.extend({
   /** At most this many speakers (see labelSpeakers); without it the engine finds the count itself. */
   maxSpeakers: z.coerce.number().int().min(1).max(35).optional(),
   hotwords: hotwordsOption,
+  /** Only this stretch of the media, seconds (a file job's piece of its stored audio); times then count from `start`. */
+  start: z.coerce.number().nonnegative().optional(),
+  end: z.coerce.number().positive().optional(),
 });
 export type TranscribeOptions = z.input<typeof transcribeOptions>;
 

@@ -41,6 +41,13 @@ export interface EngineConfig {
   openaiSpeech: { url: string; key: string; model: string } | null;
   /** Workers AI's MeloTTS over Cloudflare's REST API: its voices are listed first when set. */
   workersAiSpeech: { api: string; accountId: string; token: string } | null;
+  /**
+   * Engine-side file jobs (extractions, dub renders) at once, and how many may wait: past both, a new job is
+   * refused with 429 and the Worker's queue message waits. Each holds an ffmpeg process; half the cores
+   * leaves room for live streams and piece recognition.
+   */
+  fileJobs: number;
+  fileJobQueue: number;
   /** Disk kept for synthesised dubbing lines, so a render or re-dub reuses them (least recently used go first). */
   ttsCacheBytes: number;
 }
@@ -73,6 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
       env.ENGINE_CF_ACCOUNT_ID && env.ENGINE_CF_API_TOKEN
         ? { api: env.ENGINE_CF_API_URL || CLOUDFLARE_API, accountId: env.ENGINE_CF_ACCOUNT_ID, token: env.ENGINE_CF_API_TOKEN }
         : null,
+    fileJobs: Math.max(1, num(env.ENGINE_FILE_JOBS, Math.floor(cores / 2))),
+    fileJobQueue: Math.max(0, num(env.ENGINE_FILE_JOB_QUEUE, cores)),
     ttsCacheBytes: num(env.ENGINE_TTS_CACHE_BYTES, 512 * 1024 ** 2),
   };
 }

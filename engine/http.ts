@@ -36,12 +36,12 @@ export function sendError(res: ServerResponse, err: EngineHttpError) {
 
 const MAX_JSON_BYTES = 8 * 1024 * 1024;
 
-export async function readJson(req: IncomingMessage): Promise<unknown> {
+export async function readJson(req: IncomingMessage, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_JSON_BYTES) throw new EngineHttpError(413, 'too_large', `JSON body larger than ${MAX_JSON_BYTES} bytes`);
+    if (size > maxBytes) throw new EngineHttpError(413, 'too_large', `JSON body larger than ${maxBytes} bytes`);
     chunks.push(chunk as Buffer);
   }
   try {

@@ -14,6 +14,8 @@ import {
   clusterRequest,
   diarizeOptions,
   embeddingsOptions,
+  engineJobId,
+  extractJob,
   mediaSource,
   streamOptions,
   transcribeOptions,
@@ -40,13 +42,19 @@ import { z } from 'zod';
 import { correctSegment, hotwordCorrector, noHotwords } from '../contracts/hotwords';
 import { BatchLive } from '../contracts/batch-live';
 import { languageInfo } from '../contracts/engine-languages';
-import { DUB_ENGINE_PATHS, fitRequest, renderPlan, speakRequest } from '../contracts/dubbing-engine';
+import { DUB_ENGINE_PATHS, fitRequest, renderJob, renderPlan, speakRequest } from '../contracts/dubbing-engine';
 import { checkLines, Dubbing } from './backends/dubbing';
+import { Gate } from './backends/dubbing/gate';
+import { extractJob as runExtractJob } from './backends/media/extract-job';
+import { EngineJobs } from './jobs';
 import { readRenderUpload } from './backends/dubbing/upload';
 import { TTS_RATE } from './backends/dubbing/pcm';
 import { wav } from './backends/asr/openai';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/** A render job names two presigned URLs per line (up to 20,000 lines), more than other JSON bodies hold. */
+const RENDER_JOB_MAX_BYTES = 64 * 1024 * 1024;
 
 /** Constant-time comparison of digests, so neither the secret's content nor its length leaks through timing. */
 function secretMatches(header: string | undefined, secret: string): boolean {
@@ -81,6 +89,7 @@ export function createEngineServer(engine: Engine): Server {
   const { config } = engine;
   const spool = { tmpDir: config.tmpDir, maxBytes: config.maxUploadBytes };
   const dubbing = new Dubbing(config);
+  const jobs = new EngineJobs(new Gate(config.fileJobs, config.fileJobQueue, 'file job'));
 
   const withMedia = async <T>(req: IncomingMessage, url: string | undefined, fn: (source: string) => Promise<T>) => {
     const input = await mediaInput(req, url, spool);
@@ -158,6 +167,7 @@ export function createEngineServer(engine: Engine): Server {
               diarize: opts.diarize,
               embeddings: opts.embeddings,
               ...(opts.maxSpeakers ? { maxSpeakers: opts.maxSpeakers } : {}),
+              span: { start: opts.start, end: opts.end },
               signal,
             }),
           config.asrTimeoutMs,
@@ -212,6 +222,26 @@ export function createEngineServer(engine: Engine): Server {
       sendJson(res, 200, await engine.summary.summarize(body));
     },
 
+    [`POST ${ENGINE_PATHS.extractJob}`]: async (req, res) => {
+      const job = parseWith(extractJob, await readJson(req));
+      sendJson(
+        res,
+        200,
+        jobs.start(job.id, () => runExtractJob(job, config)),
+      );
+    },
+
+    [`POST ${DUB_ENGINE_PATHS.renderJob}`]: async (req, res) => {
+      const job = parseWith(renderJob, await readJson(req, RENDER_JOB_MAX_BYTES));
+      checkLines(job.plan);
+      if (job.spoken && job.spoken.length !== job.plan.lines.length) throw badRequest('spoken: one entry per line of the plan');
+      sendJson(
+        res,
+        200,
+        jobs.start(job.id, () => dubbing.renderJob(job)),
+      );
+    },
+
     [`GET ${DUB_ENGINE_PATHS.voices}`]: async (_req, res) => sendJson(res, 200, { voices: await dubbing.voices() }),
 
     [`POST ${DUB_ENGINE_PATHS.speak}`]: async (req, res) => {
@@ -249,13 +279,23 @@ export function createEngineServer(engine: Engine): Server {
     },
   };
 
+  /** `GET /v1/jobs/<id>`: an engine-side job's state, 404 for an id this engine does not know. */
+  const jobStatus =
+    (id: string): Handler =>
+    async (_req, res) => {
+      const status = engineJobId.safeParse(id).success ? jobs.status(id) : undefined;
+      if (!status) throw new EngineHttpError(404, 'not_found', `no job ${id}`);
+      sendJson(res, 200, status);
+    };
+
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://engine').pathname;
     if (req.method === 'GET' && path === ENGINE_PATHS.health) {
-      sendJson(res, 200, { status: 'ok', asr: engine.asrAvailable, streams: engine.activeStreams, batch: engine.batch.stats });
+      sendJson(res, 200, { status: 'ok', asr: engine.asrAvailable, streams: engine.activeStreams, batch: engine.batch.stats, jobs: jobs.running });
       return;
     }
-    const handler = routes[`${req.method} ${path}`];
+    const jobId = req.method === 'GET' && path.startsWith(`${ENGINE_PATHS.jobs}/`) ? decodeURIComponent(path.slice(ENGINE_PATHS.jobs.length + 1)) : null;
+    const handler = jobId !== null ? jobStatus(jobId) : routes[`${req.method} ${path}`];
     const fail = (err: unknown) => {
       if (res.headersSent) {
         res.destroy();

@@ -3,15 +3,16 @@
  * which message. Duties: validate each message; run it in the feature that owns it — transcription stages
  * in worker/services/transcription (idempotent by record and piece), `summary` in worker/services/summary
  * (by its row), `dub` in worker/services/dubbing (by its project), and transcription's `transcribed`
- * hand-on in the summary, transcription and dubbing, in that order; ack it when done; retry with growing
- * delays when a service is busy or down; end the job, summary or dubbing project with its reason when
+ * hand-on in the summary, transcription and dubbing, in that order; ack it when done; send it again later,
+ * uncounted, while its engine-side job runs or the engine is full (429); retry with growing delays when a
+ * service fails or is down; end the job, summary or dubbing project with its reason when
  * retrying cannot help; and, for messages that exhausted their retries, end it so the record (or its
  * summary) shows the failure.
  */
 import { type JobMessage, jobMessage } from '../contracts/jobs';
 import { type Db, database } from '../worker/db/client';
 import { failDub, failLines, dubTranscribed, runDub } from '../worker/services/dubbing/run';
-import { type Enqueue, JobFailure, queueSender } from '../worker/services/jobs';
+import { type Enqueue, JobFailure, JobWaiting, queueSender } from '../worker/services/jobs';
 import { ProviderError } from '../worker/services/providers';
 import { failSummary, summarizeTranscribed } from '../worker/services/summary';
 import { runSummary } from '../worker/services/summary/run';
@@ -21,6 +22,19 @@ import { completeTranscription, failJob, failTranscribed, runTranscriptionStage 
 export const DEAD_JOBS_QUEUE = 'tingyi-jobs-dead';
 
 const permanent = (err: unknown) => err instanceof JobFailure || (err instanceof ProviderError && err.status >= 400 && err.status < 500 && err.status !== 429);
+
+/** Seconds to wait before looking again when an engine answered 429 without saying how long. */
+const BUSY_SECONDS = 30;
+
+/**
+ * How long a message should wait, uncounted, before it is delivered again; undefined when the error is a
+ * failure. A full engine's own estimate is stretched by a little jitter, so waiting jobs do not return together.
+ */
+function waitSeconds(err: unknown): number | undefined {
+  if (err instanceof JobWaiting) return err.seconds;
+  if (err instanceof ProviderError && err.status === 429) return Math.min(300, Math.max(5, err.retryAfter ?? BUSY_SECONDS)) * (1 + Math.random() / 4);
+  return undefined;
+}
 
 /** Runs one message in the features that take it. */
 export async function runJob(db: Db, env: Env, msg: JobMessage, enqueue: Enqueue) {
@@ -79,6 +93,13 @@ export async function consumeJobs(batch: MessageBatch<unknown>, env: Env) {
         await runJob(db, env, parsed.data, enqueue);
         message.ack();
       } catch (err) {
+        const wait = waitSeconds(err);
+        if (wait !== undefined) {
+          // A fresh message rather than retry(): waiting must not use up the tries that lead to the dead-letter queue.
+          await enqueue([parsed.data], { delaySeconds: wait });
+          message.ack();
+          return;
+        }
         if (permanent(err)) {
           await failJobMessage(db, env, parsed.data, err instanceof Error ? err.message : String(err));
           message.ack();

@@ -59,6 +59,9 @@ export function startWorker({ port, enginePort, persistTo, log = true, logFile, 
     'ENVIRONMENT:development',
     '--var',
     'PUBLIC_ORIGIN:',
+    // Where the engine reaches this Worker's development S3 route for media that queue jobs hand it.
+    '--var',
+    `DEV_ORIGIN:http://127.0.0.1:${port}`,
     ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
   ];
   if (persistTo) args.push('--persist-to', persistTo, '--show-interactive-dev-session=false');

@@ -17,6 +17,8 @@ declare namespace Cloudflare {
     /** R2's S3 API key pair for presigned uploads in production (R2 → Manage API tokens; R2_ACCOUNT_ID is in wrangler.toml); unset in development, where the Worker's own S3 route stands in. */
     R2_ACCESS_KEY_ID?: string;
     R2_SECRET_ACCESS_KEY?: string;
+    /** Development only: the address this Worker listens on, which the engine reaches it at (presigned URLs made by queue stages point there when no R2 keys are set); `npm start` and the tests set it. */
+    DEV_ORIGIN?: string;
     /** Longest piece (seconds of audio) a file job recognises in one message; default CHUNK_MAX_SECONDS (120). */
     TRANSCRIBE_PIECE_SECONDS?: string;
     /** WeChat Pay API v3 (all needed, else WeChat Pay is hidden): merchant id, the app id payments belong to, the merchant API certificate's serial and private key (PKCS#8 PEM), the APIv3 key, WeChat Pay's public key (PEM) and its id; the base URL defaults to https://api.mch.weixin.qq.com. */

@@ -9,6 +9,7 @@ import type { Page } from '../../contracts/records';
 import type { TranswriteResult } from '../../contracts/transcription';
 import { runJob } from '../../queues/jobs';
 import { database } from '../../worker/db/client';
+import { JobWaiting } from '../../worker/services/jobs';
 import { call, get, send, signUp } from './api';
 import { dubLines, grantDubbing, project, remaining, uploadVideo, waitForDub } from './dub-jobs';
 import { download } from './seed';
@@ -28,6 +29,24 @@ const uploadMeeting = (token: string, name = 'meeting.mp4') => uploadVideo(token
 /** A presigned URL the app handed out, fetched as the browser would. */
 const fetchUrl = async (url: string) => new Uint8Array(await (await exports.default.fetch(new Request(url))).arrayBuffer());
 const isMp4 = (bytes: Uint8Array) => strFromU8(bytes.subarray(4, 8)) === 'ftyp';
+
+/** A bilingual SRT of two lines over the test meeting's first seconds. */
+const srt = '1\n00:00:00,500 --> 00:00:03,000\nGood morning everyone.\nBuenos días a todos.\n\n2\n00:00:04,000 --> 00:00:07,500\nLet us begin.\nEmpecemos.\n';
+
+/** Stores `srt` as the subtitle upload does, for a dubbing submission to name. */
+async function storeSrt(token: string) {
+  const form = new FormData();
+  form.set('file', new File([srt], 'lines.srt'));
+  return (await call<FileUploadResult>('/prod-api/file/upload', { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } })).body.data;
+}
+
+/** Submits an uploaded video to be dubbed (into Spanish) from a stored SRT instead of recognising it. */
+const submitSrt = (token: string, fileId: number, srtUrl: string) =>
+  send<TranswriteResult>(
+    `${base}/transwrite`,
+    { ids: [fileId], srtUrl, srtFileType: '3', audioLanguage: 'en-US', translationLanguage: 'es-ES', maxSpeakers: 1 },
+    { token },
+  );
 
 describe('dubbing an uploaded video', () => {
   let owner: Awaited<ReturnType<typeof signUp>>;
@@ -181,15 +200,10 @@ describe('dubbing an uploaded video', () => {
 });
 
 describe('dubbing from an SRT', () => {
-  const srt = '1\n00:00:00,500 --> 00:00:03,000\nGood morning everyone.\nBuenos días a todos.\n\n2\n00:00:04,000 --> 00:00:07,500\nLet us begin.\nEmpecemos.\n';
-
   it('speaks a bilingual SRT without recognising the video, and refuses another user’s SRT', async () => {
     const { token, userId } = await signUp();
     await grantDubbing(userId, 3600);
-    const form = new FormData();
-    form.set('file', new File([srt], 'lines.srt'));
-    const stored = (await call<FileUploadResult>('/prod-api/file/upload', { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } })).body
-      .data;
+    const stored = await storeSrt(token);
     expect(stored.url).toMatch(/\.srt$/);
     const file = await uploadMeeting(token, 'talk.mp4');
 
@@ -203,11 +217,7 @@ describe('dubbing from an SRT', () => {
     );
     expect(stolen.body.code).toBe(Code.NOT_FOUND);
 
-    const submit = await send<TranswriteResult>(
-      `${base}/transwrite`,
-      { ids: [file.id], srtUrl: stored.url, srtFileType: '3', audioLanguage: 'en-US', translationLanguage: 'es-ES', maxSpeakers: 1 },
-      { token },
-    );
+    const submit = await submitSrt(token, file.id, stored.url);
     const id = submit.body.data.ids[0]!;
     const done = await waitForDub(token, id);
     expect(done.record.status).toBe('dub_complete');
@@ -230,6 +240,37 @@ describe('dubbing from an SRT', () => {
     expect(empty.body.code).toBe(Code.BAD_REQUEST);
     expect(empty.body.msg).toMatch(/No subtitles/);
   });
+});
+
+describe('rendering as an engine job', () => {
+  it('returns from the dub stage while the engine renders, and a render started again reuses the speech kept in R2', async () => {
+    const { token, userId } = await signUp();
+    await grantDubbing(userId, 3600);
+    const stored = await storeSrt(token);
+    const file = await uploadMeeting(token, 'kept.mp4');
+    const submit = await submitSrt(token, file.id, stored.url);
+    const id = submit.body.data.ids[0]!;
+    expect((await waitForDub(token, id)).record.status).toBe('dub_complete');
+    const rows = await dubLines(token, id);
+    expect(rows.map((r) => r.fit)).not.toContain('overflow');
+
+    // Each spoken line is kept in R2; replaced here by 30 s of silence, longer than the whole video.
+    const spoken = await env.MEDIA.list({ prefix: `dubbed/${id}/spoken/` });
+    expect(spoken.objects).toHaveLength(2);
+    for (const { key } of spoken.objects) await env.MEDIA.put(key, new Uint8Array(30 * 24_000 * 2));
+
+    // A changed time (not text) makes a re-dub that renders every line again.
+    const second = rows[1]!;
+    expect((await send(`${base}/edits`, { id, lines: [{ id: second.id, end: second.end - 200 }] }, { token })).body.code).toBe(200);
+    expect((await send(`${base}/videoSynthesis`, { id }, { token })).body.code).toBe(200);
+    // The stage starts (or finds) the render and returns without waiting for it; the queue looks again later.
+    const stage = runJob(database(env.DB), env, { kind: 'dub', recordId: id }, async () => {});
+    await expect(stage).rejects.toBeInstanceOf(JobWaiting);
+
+    expect((await waitForDub(token, id)).record.status).toBe('dub_complete');
+    // Neither line was spoken again: the render took the kept speech, which fits no slot.
+    expect((await dubLines(token, id)).map((r) => r.fit)).toEqual(['overflow', 'overflow']);
+  }, 240_000);
 });
 
 describe('dubbing refusals', () => {

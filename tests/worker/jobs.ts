@@ -3,7 +3,9 @@ import type { JobMessage } from '../../contracts/jobs';
 import type { RecordDetail } from '../../contracts/records';
 import type { TranscribeForm, TranswriteResult } from '../../contracts/transcription';
 import type { UploadInitResponse, UploadedFile } from '../../contracts/uploads';
+import { runJob } from '../../queues/jobs';
 import { database } from '../../worker/db/client';
+import { type Enqueue, JobWaiting } from '../../worker/services/jobs';
 import { submitTranscription } from '../../worker/services/transcription/submit';
 import { get, send } from './api';
 
@@ -66,4 +68,22 @@ export async function submitHeld(userId: number, uploadId: number, form: Partial
   const full = { audioLanguage: 'en-US', translationLanguage: null, speaker: '0', maxSpeakers: 2, ...form } as TranscribeForm;
   const [id] = await submitTranscription(database(env.DB), env, userId, 'en-US', [uploadId], full, async (m) => void held.push(...m));
   return id!;
+}
+
+/**
+ * Runs one message's stage by hand as the consumer would, looking again while it waits for its engine job
+ * (extraction, rendering); answers the waits it met.
+ */
+export async function runStage(msg: JobMessage, enqueue: Enqueue, stageEnv: Env = env) {
+  const waits: number[] = [];
+  for (;;) {
+    try {
+      await runJob(database(stageEnv.DB), stageEnv, msg, enqueue);
+      return waits;
+    } catch (err) {
+      if (!(err instanceof JobWaiting)) throw err;
+      waits.push(err.seconds);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
 }

@@ -8,7 +8,7 @@ import type { Enqueue } from '../../worker/services/jobs';
 import { failJob } from '../../worker/services/transcription/pipeline';
 import { storePiece } from '../../worker/services/transcription/pieces';
 import { get, send, signUp } from './api';
-import { grantHours, submitHeld, upload } from './jobs';
+import { grantHours, runStage, submitHeld, upload } from './jobs';
 
 /**
  * What a job's pieces heard lives in R2 only while the job runs: the queue's messages are delivered by hand
@@ -33,7 +33,7 @@ async function heldJob(name: string) {
   const hold: Enqueue = async (m) => void held.push(...m);
   const id = await submitHeld(userId, merged.body.data.id, { showName: name, speaker: '1' }, held);
   const deliver = (msg: JobMessage) => runJob(db, env, msg, hold);
-  await deliver(held.splice(0)[0]!); // prepare
+  await runStage(held.splice(0)[0]!, hold); // prepare, while the engine extracts
   const pieces = held.splice(0);
   return { id, token, userId, held, deliver, pieces };
 }

@@ -6,9 +6,11 @@ import type { RecordDetail } from '../../contracts/records';
 import type { LatestTask, MediaSource, TranswriteResult } from '../../contracts/transcription';
 import { database } from '../../worker/db/client';
 import { consumeDeadJobs, consumeJobs, runJob } from '../../queues/jobs';
-import { queueSender } from '../../worker/services/jobs';
+import { JobWaiting, queueSender } from '../../worker/services/jobs';
+import { ProviderError } from '../../worker/services/providers';
+import { audioKey } from '../../worker/services/transcription/audio';
 import { get, send, signUp } from './api';
-import { batchOf, grantHours, submitHeld, transcribe, upload, waitForStatus } from './jobs';
+import { batchOf, grantHours, runStage, submitHeld, transcribe, upload, waitForStatus } from './jobs';
 import { createRecord, defaultFolderId } from './seed';
 
 /**
@@ -193,6 +195,80 @@ describe('file transcription pipeline', () => {
     expect(dead.outcome).toEqual(['ack']);
     const failed = (await get<RecordDetail>(`${base}/getTrans?id=${id}`, token)).body.data.record;
     expect(failed).toMatchObject({ status: 'transcription_err', errorReason: 'The speech service did not respond after several tries.' });
+  });
+});
+
+describe('media by reference, and jobs that wait instead of holding the consumer', () => {
+  it('has the engine read the upload, store the audio and recognise its pieces by URL: the Worker never reads a media body', { timeout: 240_000 }, async () => {
+    const { token, userId } = await signUp();
+    await grantHours(userId, 1);
+    const merged = await upload(token, 'By reference.mp3', meeting);
+    const held: JobMessage[] = [];
+    const id = await submitHeld(userId, merged.body.data.id, { showName: 'By reference' }, held);
+    // The bucket as the stage sees it: every object whose body it reads is noted.
+    const bodiesRead: string[] = [];
+    const watched = new Proxy(env.MEDIA, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop) as unknown;
+        if (prop !== 'get') return typeof value === 'function' ? value.bind(target) : value;
+        return (key: string, ...rest: unknown[]) => {
+          bodiesRead.push(key);
+          return target.get(key, ...(rest as []));
+        };
+      },
+    });
+    const prepare = held.splice(0);
+    expect(prepare).toEqual([{ kind: 'prepare', recordId: id }]);
+    const watchedEnv = { ...env, MEDIA: watched };
+    const waits = await runStage(prepare[0]!, async (m) => void held.push(...m), watchedEnv);
+    // The first look started the extraction and returned at once; a later one collected it.
+    expect(waits.length).toBeGreaterThan(0);
+    const pieces = held.splice(0);
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.every((m) => m.kind === 'chunk')).toBe(true);
+    // Each piece is recognised by the engine from a stretch of the stored audio, by URL too.
+    for (const piece of pieces) await runJob(db, watchedEnv, piece, async (m) => void held.push(...m));
+    expect(held).toContainEqual({ kind: 'assemble', recordId: id });
+    expect(bodiesRead).toEqual([]);
+    // The engine stored the audio as a WAV whose header holds its real length.
+    const audio = (await env.MEDIA.get(audioKey(id)))!;
+    const bytes = new DataView(await audio.arrayBuffer());
+    expect(bytes.getUint32(40, true)).toBe(audio.size - 44);
+    expect((audio.size - 44) / 32_000).toBeGreaterThan(20);
+
+    await queueSender(env.JOBS)(held);
+    const done = await waitForStatus(token, id, (s) => s !== 'transcribing', 180_000);
+    expect(done.record.status).toBe('transcription_completed');
+    expect(done.lines.length).toBeGreaterThan(3);
+  });
+
+  it('makes a job wait, without using up its retries, while the engine is full (429), and completes it later', { timeout: 240_000 }, async () => {
+    const { token, userId } = await signUp();
+    await grantHours(userId, 2);
+    const held: JobMessage[] = [];
+    const ids: number[] = [];
+    // Short clips: the waiting is the point, not the recognising.
+    const clip = decode(inject('hotwordWav'));
+    for (const name of ['Busy 1', 'Busy 2', 'Busy 3', 'Busy 4']) {
+      const merged = await upload(token, `${name}.wav`, clip);
+      ids.push(await submitHeld(userId, merged.body.data.id, { showName: name }, held));
+    }
+    // Four extractions at once on an engine with one file-job slot and one place in line (global-setup.ts).
+    const tries = await Promise.allSettled(held.map((msg) => runJob(db, env, msg, async () => {})));
+    const refusals = tries.flatMap((t) => (t.status === 'rejected' && t.reason instanceof ProviderError && t.reason.status === 429 ? [t.reason] : []));
+    expect(refusals.length).toBeGreaterThan(0);
+    expect(refusals[0]!.retryAfter).toBeGreaterThan(0);
+    expect(tries.every((t) => t.status === 'rejected' && (t.reason instanceof JobWaiting || refusals.includes(t.reason)))).toBe(true);
+
+    const { batch, outcome } = batchOf('tingyi-jobs', held);
+    await consumeJobs(batch, env);
+    // Acknowledged and sent again later, never retried: waiting cannot lead to the dead-letter queue.
+    expect(outcome).toEqual(['ack', 'ack', 'ack', 'ack']);
+    for (const id of ids) {
+      const done = await waitForStatus(token, id, (s) => s !== 'transcribing', 180_000);
+      expect(done.record.status).toBe('transcription_completed');
+      expect(done.lines.length).toBeGreaterThan(0);
+    }
   });
 });
 

@@ -38,6 +38,9 @@ export default defineConfig(async () => {
   // global-setup.ts starts the real engine on this port; the Worker under test calls it there.
   const enginePort = await freePort();
   process.env.TINGYI_TEST_ENGINE_PORT = String(enginePort);
+  // The Worker under test also listens here, as `npm start`'s does: the engine fetches and stores media through
+  // its development S3 route by presigned URL.
+  const workerPort = await freePort();
   return {
     root,
     plugins: [
@@ -53,6 +56,7 @@ export default defineConfig(async () => {
             // wrangler.toml defaults to production; tests that are about production pass it explicitly.
             ENVIRONMENT: 'development',
             ENGINE_URL: `http://127.0.0.1:${enginePort}`,
+            DEV_ORIGIN: `http://127.0.0.1:${workerPort}`,
             // The deployment's address, when wrangler.toml has one, is not this test Worker's.
             PUBLIC_ORIGIN: '',
             // Short pieces, so the test meeting (about 25 s) fans out into several.
@@ -61,6 +65,7 @@ export default defineConfig(async () => {
             MEETING_HOST_GRACE_SECONDS: '1',
             ...paymentBindings,
           },
+          unsafeDirectSockets: [{ host: '127.0.0.1', port: workerPort }],
           // An empty database of its own for tests that migrate an old schema holding data (relations-migration.test.ts).
           d1Databases: { MIGRATION_DB: 'migration-test' },
         },

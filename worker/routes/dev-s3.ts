@@ -5,8 +5,8 @@ import { DEV_ACCESS_KEY_ID, devSecretAccessKey, verifyPresigned } from '../servi
 
 /**
  * The development stand-in for R2's S3 endpoint (local R2 has none): it serves exactly the presigned
- * requests the app makes — UploadPart (PUT with partNumber and uploadId) and GetObject (GET/HEAD, with
- * ranges, for the engine) — after checking their SigV4 signature and expiry as S3 does, and answers with
+ * requests the app makes — UploadPart (PUT with partNumber and uploadId), PutObject (a whole object of known
+ * length, as the engine stores what it made) and GetObject (GET/HEAD, with ranges, for the engine) — after checking their SigV4 signature and expiry as S3 does, and answers with
  * S3's status codes, ETag header and XML errors. Mounted under the development-only routes.
  */
 
@@ -41,8 +41,16 @@ export const devS3 = new Hono<AppEnv>()
     const key = c.req.param('key');
     const uploadId = c.req.query('uploadId');
     const partNumber = Number(c.req.query('partNumber'));
+    if (uploadId === undefined && c.req.query('partNumber') === undefined) {
+      // S3 takes no chunked PutObject: a known length is what lets R2 stream the body through.
+      if (c.req.header('content-length') === undefined) return s3Error(411, 'MissingContentLength', 'You must provide the Content-Length HTTP header.');
+      const stored = await c.env.MEDIA.put(key, c.req.raw.body ?? new Uint8Array(), {
+        httpMetadata: { contentType: c.req.header('content-type') ?? 'application/octet-stream' },
+      });
+      return new Response(null, { status: 200, headers: { etag: stored.httpEtag } });
+    }
     if (!uploadId || !Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10_000) {
-      return s3Error(400, 'InvalidRequest', 'Only UploadPart requests are served here.');
+      return s3Error(400, 'InvalidRequest', 'A PUT is an UploadPart (uploadId and partNumber) or a PutObject (neither).');
     }
     try {
       // Streamed through (a body with a content-length is a known-length stream), so memory stays flat.

@@ -77,6 +77,21 @@ export async function presignParts(target: S3Target, key: string, uploadId: stri
   );
 }
 
+/**
+ * Where presigned URLs handed to the engine point: R2 when configured, else (development) this Worker at
+ * DEV_ORIGIN, the address `npm start` and the tests run it on, which the engine can reach (a browser's
+ * request may have come in on another). Queue stages have no request to take an address from at all.
+ */
+export function engineS3Target(env: StorageEnv & Partial<Pick<Env, 'PUBLIC_ORIGIN' | 'DEV_ORIGIN'>>): Promise<S3Target> {
+  return s3Target(env, (env.PUBLIC_ORIGIN || env.DEV_ORIGIN || '').replace(/\/$/, ''));
+}
+
+/** A presigned PUT URL of one whole object (known length), for the engine to store what it made. */
+export async function presignPut(target: S3Target, key: string): Promise<string> {
+  const { S3Client, PutObjectCommand, getSignedUrl } = await sdk();
+  return getSignedUrl(client(S3Client, target), new PutObjectCommand({ Bucket: target.bucket, Key: key }), { expiresIn: PRESIGN_SECONDS });
+}
+
 /** A presigned GET URL (range requests allowed), for the engine to stream an object from. */
 export async function presignGet(target: S3Target, key: string): Promise<string> {
   const { S3Client, GetObjectCommand, getSignedUrl } = await sdk();

@@ -12,7 +12,7 @@ import { runBatch } from '../lib/batch';
 import { randomToken } from '../lib/encoding';
 import { ApiError } from '../lib/errors';
 import { ProviderError, providers } from './providers';
-import { presignParts, s3Target } from './storage';
+import { engineS3Target, presignGet, presignParts, s3Target } from './storage';
 
 /**
  * Files uploaded for transcription or dubbing: multipart uploads to R2 whose parts the browser PUTs to presigned URLs
@@ -138,9 +138,10 @@ export async function completeUpload(db: Db, env: Env, userId: number, uploadId:
   }
 
   let probe: ProbeResponse;
+  // The engine reads the file itself, by a presigned URL: the upload never passes through the Worker.
+  const url = await presignGet(await engineS3Target(env), row.objectName);
   try {
-    const stored = await env.MEDIA.get(row.objectName);
-    probe = await providers(env).engine.postMedia<ProbeResponse>(ENGINE_PATHS.probe, stored!.body);
+    probe = await providers(env).engine.postJson<ProbeResponse>(ENGINE_PATHS.probe, { url });
   } catch (err) {
     if (err instanceof ProviderError && err.status >= 400 && err.status < 500) {
       await env.MEDIA.delete(row.objectName);

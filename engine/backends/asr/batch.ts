@@ -4,7 +4,7 @@
  */
 import type { TranscriptSegment } from '../../../contracts/engine';
 import { ENGINE_SAMPLE_RATE } from '../../../contracts/engine';
-import { float32ToInt16, pcmChunks } from '../media/ffmpeg';
+import { float32ToInt16, pcmChunks, type Span } from '../media/ffmpeg';
 import { speechSegments } from '../vad/silero';
 import { embedSamples, embeddingJson } from '../diarization/mfcc';
 import { medianPitch } from '../diarization/pitch';
@@ -25,6 +25,8 @@ export interface BatchOptions {
   embeddings?: boolean;
   maxSpeakers?: number;
   signal?: AbortSignal;
+  /** Only this stretch of the source; times count from its start. */
+  span?: Span;
 }
 
 export async function transcribeSource(
@@ -46,7 +48,7 @@ export async function transcribeSource(
   }
 
   async function recogniseAll() {
-    for await (const seg of speechSegments(opts.vadModel, pcmChunks(source, opts.signal), { pad: 0.25 }, totals)) {
+    for await (const seg of speechSegments(opts.vadModel, pcmChunks(source, opts.signal, opts.span), { pad: 0.25 }, totals)) {
       if (opts.signal?.aborted) break;
       // The padded audio is recognised (soft onsets survive); the line is timed by the voice alone, since two
       // utterances closer than twice the padding would otherwise share time.

@@ -9,10 +9,11 @@ import { callOpenAi } from '../openai-upstream';
 import type { UtteranceDecoder } from './batch';
 import type { DecodeResult } from './pocketsphinx';
 
-export function wav(pcm: Int16Array, rate = ENGINE_SAMPLE_RATE): Uint8Array<ArrayBuffer> {
+/** A 44-byte PCM16 mono WAV header for `dataBytes` of samples. */
+export function wavHeader(dataBytes: number, rate = ENGINE_SAMPLE_RATE): Buffer {
   const header = Buffer.alloc(44);
   header.write('RIFF', 0);
-  header.writeUInt32LE(36 + pcm.byteLength, 4);
+  header.writeUInt32LE(36 + dataBytes, 4);
   header.write('WAVEfmt ', 8);
   header.writeUInt32LE(16, 16);
   header.writeUInt16LE(1, 20);
@@ -22,9 +23,13 @@ export function wav(pcm: Int16Array, rate = ENGINE_SAMPLE_RATE): Uint8Array<Arra
   header.writeUInt16LE(2, 32);
   header.writeUInt16LE(16, 34);
   header.write('data', 36);
-  header.writeUInt32LE(pcm.byteLength, 40);
+  header.writeUInt32LE(dataBytes, 40);
+  return header;
+}
+
+export function wav(pcm: Int16Array, rate = ENGINE_SAMPLE_RATE): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(44 + pcm.byteLength);
-  out.set(header);
+  out.set(wavHeader(pcm.byteLength, rate));
   out.set(new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength), 44);
   return out;
 }

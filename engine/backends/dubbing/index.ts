@@ -6,13 +6,14 @@ import { availableParallelism } from 'node:os';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import type { FitResponse, LineFit, Voice, fitRequest, renderPlan, speakRequest } from '../../../contracts/dubbing-engine';
+import type { FitResponse, LineFit, RenderJobResult, Voice, fitRequest, renderJob, renderPlan, speakRequest } from '../../../contracts/dubbing-engine';
 import type { EngineConfig } from '../../config';
 import { badRequest } from '../../http';
+import { download, fetchBytes, putBytes, upload } from '../media/transfer';
 import { SpeechCache } from './cache';
 import { fitLine, lineBounds } from './fit';
 import { Gate } from './gate';
-import { changeTempo, cut, seconds, TTS_RATE } from './pcm';
+import { changeTempo, cut, seconds, toBuffer, toInt16, TTS_RATE } from './pcm';
 import { assDocument, burnedCues } from './subtitles';
 import { synthesize } from './synth';
 import { VoiceTrack } from './track';
@@ -21,6 +22,12 @@ import { installedEspeakLanguages, resolveVoice, voiceCatalog } from './voices';
 
 type FitPlan = z.output<typeof fitRequest>;
 type RenderPlan = z.output<typeof renderPlan>;
+type RenderJob = z.output<typeof renderJob>;
+type SpokenStore = NonNullable<NonNullable<RenderJob['spoken']>[number]>;
+/** Lines one render had to speak itself (the rest came from a store or the local cache). */
+interface Tally {
+  synthesized: number;
+}
 
 export interface Rendered {
   path: string;
@@ -64,12 +71,20 @@ export class Dubbing {
     return this.catalog;
   }
 
-  /** Keyed by what synthesis reads, the voice and the text: a line asked for as `en` and as `en-US` is spoken once. */
-  private speech(voice: Voice, text: string): Promise<Int16Array> {
+  /**
+   * Keyed by what synthesis reads, the voice and the text: a line asked for as `en` and as `en-US` is spoken once.
+   * With a store, what an earlier render (on any engine) kept there is used first, and new speech is kept there.
+   */
+  private async speech(voice: Voice, text: string, store: SpokenStore | null = null, tally?: Tally): Promise<Int16Array> {
+    const kept = store ? await fetchBytes(store.get) : null;
+    if (kept && kept.length > 0 && kept.length % 2 === 0) return toInt16(kept);
     const key = SpeechCache.key(voice.backend, voice.id, text);
-    return this.cache.get(key, () =>
-      this.processes.run(() => synthesize(voice, text, { openai: this.config.openaiSpeech, workersAi: this.config.workersAiSpeech }, this.fetchImpl)),
-    );
+    const pcm = await this.cache.get(key, () => {
+      if (tally) tally.synthesized++;
+      return this.processes.run(() => synthesize(voice, text, { openai: this.config.openaiSpeech, workersAi: this.config.workersAiSpeech }, this.fetchImpl));
+    });
+    if (store) await putBytes(store.put, toBuffer(pcm));
+    return pcm;
   }
 
   async speak(req: z.output<typeof speakRequest>): Promise<{ voice: Voice; pcm: Int16Array }> {
@@ -85,7 +100,12 @@ export class Dubbing {
    * Speaks and fits every line. With `place`, each line's audio is also shaped to its fit (sped up, cut) and
    * handed over in time order; lines are spoken a window at a time so memory stays bounded.
    */
-  private async fitLines(plan: FitPlan, place: ((start: number, pcm: Int16Array) => Promise<void>) | null): Promise<LineFit[]> {
+  private async fitLines(
+    plan: FitPlan,
+    place: ((start: number, pcm: Int16Array) => Promise<void>) | null,
+    spoken: (SpokenStore | null)[] = [],
+    tally?: Tally,
+  ): Promise<LineFit[]> {
     const catalog = await this.voices();
     const voices = plan.lines.map((l) => (l.text.trim() ? resolveVoice(catalog, plan.language, l.voice) : null));
     const bounds = lineBounds(plan.lines, plan.duration);
@@ -96,7 +116,7 @@ export class Dubbing {
       const batch = await Promise.all(
         order.slice(k, k + window).map(async (i) => {
           const voice = voices[i];
-          const pcm = voice ? await this.speech(voice, plan.lines[i]!.text.trim()) : null;
+          const pcm = voice ? await this.speech(voice, plan.lines[i]!.text.trim(), spoken[i] ?? null, tally) : null;
           const fit = fitLine(bounds[i]!, pcm ? seconds(pcm) : null);
           fits[i] = fit;
           if (!place || !pcm) return null;
@@ -110,7 +130,7 @@ export class Dubbing {
   }
 
   /** The dubbed mp4 in a temporary folder the caller disposes of once it has been sent. */
-  async render(plan: RenderPlan, video: string): Promise<Rendered> {
+  async render(plan: RenderPlan, video: string, spoken: (SpokenStore | null)[] = [], tally?: Tally): Promise<Rendered> {
     const info = await probeVideo(video);
     // The video's own length decides where the last line may borrow to and how long the output is.
     const fitted: RenderPlan = { ...plan, duration: info.duration };
@@ -119,7 +139,7 @@ export class Dubbing {
     const dispose = () => rm(dir, { recursive: true, force: true });
     const track = new VoiceTrack(join(dir, 'voice.pcm'), sample(info.duration));
     try {
-      const lines = await this.fitLines(fitted, (start, pcm) => track.place(start, pcm));
+      const lines = await this.fitLines(fitted, (start, pcm) => track.place(start, pcm), spoken, tally);
       await track.finish();
       if (plan.subtitles) {
         const { maxChars } = plan.subtitles;
@@ -138,6 +158,27 @@ export class Dubbing {
       track.abort();
       await dispose();
       throw err;
+    }
+  }
+
+  /** The render as an engine-side job: the video fetched and the mp4 stored by presigned URL. */
+  async renderJob(job: RenderJob): Promise<RenderJobResult> {
+    await mkdir(this.config.tmpDir, { recursive: true });
+    const dir = await mkdtemp(join(this.config.tmpDir, 'dub-in-'));
+    try {
+      const video = join(dir, 'video');
+      await download(job.video, video);
+      const tally: Tally = { synthesized: 0 };
+      const out = await this.render(job.plan, video, job.spoken, tally);
+      try {
+        await upload(job.put, out.path, 'video/mp4');
+      } finally {
+        await out.dispose();
+      }
+      const voiced = job.plan.lines.filter((l) => l.text.trim()).length;
+      return { duration: out.duration, lines: out.lines, synthesized: tally.synthesized, reused: voiced - tally.synthesized };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   }
 

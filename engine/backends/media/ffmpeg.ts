@@ -96,13 +96,21 @@ export async function probeAudio(source: string): Promise<ProbeResponse> {
 export type OutputFormat = 's16le' | 'wav';
 
 /** ffmpeg decoding the first audio stream to 16 kHz mono PCM16 on stdout. */
-export function extractProcess(source: string, format: OutputFormat = 's16le'): ChildProcessByStdio<null, Readable, Readable> {
+/** A stretch of the input, seconds: decoding seeks to `start` (a range request on a URL) and stops at `end`. */
+export interface Span {
+  start?: number;
+  end?: number;
+}
+
+export function extractProcess(source: string, format: OutputFormat = 's16le', span: Span = {}): ChildProcessByStdio<null, Readable, Readable> {
   return spawn(
     'ffmpeg',
     [
       '-nostdin',
       '-v',
       'error',
+      ...(span.start ? ['-ss', String(span.start)] : []),
+      ...(span.end ? ['-to', String(span.end)] : []),
       '-i',
       source,
       '-map',
@@ -126,8 +134,8 @@ export function extractProcess(source: string, format: OutputFormat = 's16le'): 
  * The decoded audio as Int16 chunks, streamed. Chunks are re-aligned to whole samples because pipe reads
  * can split a sample. Aborting kills ffmpeg; a non-zero exit becomes a 422 with ffmpeg's reason.
  */
-export async function* pcmChunks(source: string, signal?: AbortSignal): AsyncGenerator<Int16Array> {
-  const child = extractProcess(source);
+export async function* pcmChunks(source: string, signal?: AbortSignal, span?: Span): AsyncGenerator<Int16Array> {
+  const child = extractProcess(source, 's16le', span);
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d.slice(0, 4000)));
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));

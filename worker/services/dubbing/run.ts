@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DUB_UPLOAD } from '../../../contracts/constants';
 import { DUB_ENGINE_PATHS } from '../../../contracts/dubbing-engine';
-import type { FitResponse, RenderPlan } from '../../../contracts/dubbing-engine';
+import type { RenderJob, RenderJobResult, RenderPlan } from '../../../contracts/dubbing-engine';
 import type { DubStage } from '../../../contracts/dubbing';
 import type { JobOf } from '../../../contracts/jobs';
 import type { Db } from '../../db/client';
@@ -10,17 +10,18 @@ import { chunks, runBatch } from '../../lib/batch';
 import { providers } from '../providers';
 import { charge } from '../rights';
 import { type Enqueue, JobFailure } from '../jobs';
-import { putStream } from '../transcription/audio';
-import { multipartBody } from './multipart';
+import { sha256 } from '../../lib/encoding';
+import { engineJob } from '../engine-jobs';
+import { engineS3Target, presignGet, presignPut } from '../storage';
 import { saveIteration } from './iterations';
-import { dubbedKey } from './storage';
+import { dubbedKey, spokenKey } from './storage';
 import { assignVoices, requireVoices } from './voices';
 
 /**
  * The `dub` stage of a dubbing project (after its lines were recognised or imported, and translated): the
  * engine speaks every line in its speaker's voice and fits it to its slot, then lays the new voice over
  * the original background and burns the subtitles in when asked; the mp4 goes to R2 for 7 days. Runs
- * again on every re-dub: the engine keeps what it spoke before, so only changed lines are spoken anew.
+ * again on every re-dub: spoken lines are kept in R2, so only changed lines are spoken anew.
  * A redelivered message renders the same version to the same key, and charges are unique per version.
  * The project gets here from transcription's hand-on (`transcribed`) once its lines are ready, and ends
  * with the reason when they cannot be made, so the editor's retry resumes where it failed.
@@ -82,12 +83,22 @@ async function projectOf(db: Db, recordId: number) {
   return project && record ? { project, record } : undefined;
 }
 
+/** Seconds between looks at a running render. */
+const RENDER_POLL_SECONDS = 10;
+
+/**
+ * Speaks, fits and renders the project's lines as an engine-side job (the video read and the mp4 written by
+ * presigned URL), waiting on later messages while it runs; then charges and records what was dubbed. Each
+ * line's speech is kept in R2 by its language, voice and text, so a render started again (a retry, an engine
+ * restart, a re-dub) speaks only lines no render spoke before.
+ */
 export async function runDub(db: Db, env: Env, recordId: number) {
   const loaded = await projectOf(db, recordId);
   if (!loaded || !['synthesizing', 'rendering'].includes(loaded.project.stage)) return;
   const { project, record } = loaded;
-  const video = record.mediaKey ? await env.MEDIA.get(record.mediaKey) : null;
-  if (!video) throw new JobFailure('The uploaded video is no longer kept (videos are kept for 7 days). Upload it again to dub it.');
+  const mediaKey = record.mediaKey;
+  const gone = () => new JobFailure('The uploaded video is no longer kept (videos are kept for 7 days). Upload it again to dub it.');
+  if (!mediaKey) throw gone();
   const lines = await db.query.segments.findMany({ where: eq(segments.recordId, recordId), orderBy: segments.seq });
   const language = spokenLanguage(record);
   const voices = assignVoices(lines, project.voices, await requireVoices(env, language));
@@ -96,10 +107,6 @@ export async function runDub(db: Db, env: Env, recordId: number) {
     duration: Math.max(record.durationMs / 1000, ...lines.map((l) => l.endMs / 1000)),
     lines: lines.map((l) => ({ start: l.startMs / 1000, end: l.endMs / 1000, text: spokenText(l, record.translationLanguage), voice: voices.get(l.speaker)! })),
   };
-  const { engine } = providers(env);
-  const fitted = await engine.postJson<FitResponse>(DUB_ENGINE_PATHS.fit, plan);
-  await setDubStage(db, recordId, 'rendering', 50);
-
   const { form } = project;
   const styled: RenderPlan = form.exportSubtitleInVideo
     ? {
@@ -112,14 +119,29 @@ export async function runDub(db: Db, env: Env, recordId: number) {
         },
       }
     : plan;
-  const multipart = multipartBody([
-    { name: 'plan', type: 'application/json', body: JSON.stringify(styled) },
-    { name: 'video', filename: 'video.mp4', type: 'video/mp4', body: video.body },
-  ]);
-  const rendered = await engine.request(DUB_ENGINE_PATHS.render, { method: 'POST', body: multipart.body, headers: { 'content-type': multipart.contentType } });
   const version = project.version + 1;
   const key = dubbedKey(recordId, version);
-  await putStream(env.MEDIA, key, rendered.body!);
+  // What is rendered names the job: an edit between two tries renders anew rather than collecting the older render.
+  const id = `dub-${recordId}-v${version}-${(await sha256(`${mediaKey}\n${JSON.stringify(styled)}`)).slice(0, 16)}`;
+  const rendered = await engineJob<RenderJobResult>(
+    providers(env).engine,
+    DUB_ENGINE_PATHS.renderJob,
+    id,
+    async () => {
+      if (!(await env.MEDIA.head(mediaKey))) throw gone();
+      const target = await engineS3Target(env);
+      const spoken = await Promise.all(
+        plan.lines.map(async (l) => {
+          if (!l.text.trim()) return null;
+          const store = spokenKey(recordId, await sha256(`${language}\u0000${l.voice}\u0000${l.text.trim()}`));
+          return { get: await presignGet(target, store), put: await presignPut(target, store) };
+        }),
+      );
+      await setDubStage(db, recordId, 'rendering', 50);
+      return { video: await presignGet(target, mediaKey), put: await presignPut(target, key), plan: styled, spoken } satisfies Omit<RenderJob, 'id'>;
+    },
+    RENDER_POLL_SECONDS,
+  );
 
   // The first dubbing costs the video's length; each re-dub half of it (spec §9).
   const seconds = Math.max(1, Math.round(record.durationMs / 1000));
@@ -129,7 +151,7 @@ export async function runDub(db: Db, env: Env, recordId: number) {
   const now = Date.now();
   const expiresAt = now + DUB_UPLOAD.keepDays * DAY_MS;
   const dubbed = lines.map((l, i) => {
-    const fit = fitted.lines[i]!;
+    const fit = rendered.lines[i]!;
     return {
       segmentId: l.id,
       recordId,

@@ -6,3 +6,5 @@
 
 export const dubbedKey = (recordId: number, version: number) => `dubbed/${recordId}/v${version}.mp4`;
 export const dubbedPrefix = (recordId: number) => `dubbed/${recordId}/`;
+/** One line's spoken audio, by a digest of its language, voice and text: a later render of the same line reuses it. */
+export const spokenKey = (recordId: number, digest: string) => `${dubbedPrefix(recordId)}spoken/${digest}.pcm`;

@@ -74,7 +74,8 @@ export class EngineClient {
   private async refusal(res: Response, fallback: string, status = res.status): Promise<ProviderError | EngineUnavailable> {
     const body = (await res.json().catch(() => null)) as EngineError | null;
     if (!body?.error && GATEWAY_DOWN.has(res.status)) return new EngineUnavailable(this.opts.baseUrl, `a gateway answered ${res.status}`);
-    return new ProviderError(body?.error.message ?? fallback, status, body?.error.code ?? 'upstream');
+    const retryAfter = Number(res.headers.get('retry-after')) || undefined;
+    return new ProviderError(body?.error.message ?? fallback, status, body?.error.code ?? 'upstream', retryAfter);
   }
 
   /** A successful response (for streamed bodies such as extracted audio); engine errors become ProviderError. */
@@ -131,11 +132,10 @@ export function engineTranscribe(client: EngineClient): TranscribeProvider {
   return {
     name: 'engine',
     async transcribe(input: TranscribeInput): Promise<TranscribeResult> {
-      const r = await client.postMedia<TranscribeResponse>(ENGINE_PATHS.transcribe, await input.audio(), {
-        language: input.language,
-        embeddings: input.embeddings,
-        hotwords: hotwordsQuery(input.hotwords),
-      });
+      const options = { language: input.language, embeddings: input.embeddings };
+      const r = input.stored
+        ? await client.postJson<TranscribeResponse>(ENGINE_PATHS.transcribe, { ...(await input.stored()), ...options, hotwords: input.hotwords })
+        : await client.postMedia<TranscribeResponse>(ENGINE_PATHS.transcribe, await input.audio(), { ...options, hotwords: hotwordsQuery(input.hotwords) });
       return { language: r.language, duration: r.duration, segments: r.segments };
     },
     async languages() {

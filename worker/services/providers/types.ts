@@ -11,6 +11,11 @@ import type { MediaSummary, summarizeRequest } from '../../../contracts/summary'
 export interface TranscribeInput {
   /** The audio: a piece of a file job (16 kHz mono WAV), a few minutes long. */
   audio: () => Promise<ArrayBuffer>;
+  /**
+   * The same audio by reference, for a provider that fetches media itself (the engine): a presigned URL of the
+   * stored audio and the stretch of it, seconds, so no audio passes through the Worker.
+   */
+  stored?: () => Promise<{ url: string; start: number; end: number }>;
   language: string;
   /**
    * Ask for each segment's speaker embedding so pieces can be labelled together later. Providers without
@@ -88,6 +93,8 @@ export class ProviderError extends Error {
     message: string,
     readonly status = 502,
     readonly code = 'upstream',
+    /** Seconds a busy provider (429) asked to wait before trying again, when it said. */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'ProviderError';

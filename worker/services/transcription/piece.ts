@@ -2,7 +2,8 @@ import type { EmbeddingsResponse, TranscriptSegment } from '../../../contracts/e
 import { ENGINE_PATHS } from '../../../contracts/engine';
 import { providers } from '../providers';
 import type { TranscribeInput } from '../providers/types';
-import { wavPiece } from './audio';
+import { engineS3Target, presignGet } from '../storage';
+import { audioKey, wavPiece } from './audio';
 
 /**
  * Recognising one stretch of a record's stored audio, as a file job does for each of its pieces and a meeting
@@ -21,7 +22,11 @@ export async function recognisePiece(
   const p = providers(env);
   let audio: Promise<ArrayBuffer> | undefined;
   const piece = () => (audio ??= wavPiece(env.MEDIA, recordId, startMs, endMs));
-  const result = await p.transcribe.transcribe({ audio: piece, ...options });
+  const result = await p.transcribe.transcribe({
+    audio: piece,
+    stored: async () => ({ url: await presignGet(await engineS3Target(env), audioKey(recordId)), start: startMs / 1000, end: endMs / 1000 }),
+    ...options,
+  });
   let segments = result.segments;
   // A recogniser without voices (Workers AI, an OpenAI-compatible one): the engine measures the voice of each line.
   if (options.embeddings && segments.some((s) => !s.embedding)) {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ENGINE_PATHS } from '../../../contracts/engine';
-import type { DiarizeResponse, VadResponse } from '../../../contracts/engine';
+import type { DiarizeResponse, ExtractJobResult } from '../../../contracts/engine';
 import { CHUNK_MAX_SECONDS } from '../../../contracts/jobs';
 import type { JobOf } from '../../../contracts/jobs';
 import type { RecordStatus } from '../../../contracts/record-vocabulary';
@@ -15,7 +15,10 @@ import { type Enqueue, JobFailure } from '../jobs';
 import { charge } from '../rights';
 import { ProviderError, providers } from '../providers';
 import { translationBatches } from '../../../contracts/translation-batches';
-import { BYTES_PER_SECOND, WAV_HEADER_BYTES, audioKey, putStream, withOpenWavHeader } from './audio';
+import { sha256 } from '../../lib/encoding';
+import { engineJob } from '../engine-jobs';
+import { engineS3Target, presignGet, presignPut } from '../storage';
+import { BYTES_PER_SECOND, audioKey } from './audio';
 import { recognisePiece } from './piece';
 import { dropPieces, type HeardLine, readPieces, storePiece } from './pieces';
 import { planPieces, splitLongLines } from './plan';
@@ -46,25 +49,33 @@ const setStage = (db: Db, recordId: number, stage: Job['stage'], from: Job['stag
     .where(and(eq(transcriptionJobs.recordId, recordId), inArray(transcriptionJobs.stage, from)))
     .returning({ recordId: transcriptionJobs.recordId });
 
-/** Extracts the audio once to PCM in R2, finds speech, and fans out one message per piece. */
+/** Seconds between looks at a running extraction: a short file is ready at the first look. */
+const EXTRACT_POLL_SECONDS = 5;
+
+/**
+ * Has the engine extract the audio once to a WAV in R2 and find speech (an engine-side job: the upload is read
+ * and the audio written by presigned URL, never passing through here), then fans out one message per piece.
+ */
 async function prepare(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
   const loaded = await loadJob(db, recordId);
   if (loaded?.job.stage !== 'prepare') return;
   const { record } = loaded;
-  const media = record.mediaKey ? await env.MEDIA.get(record.mediaKey) : null;
-  if (!media) throw new JobFailure('the uploaded file is missing');
-  const { engine } = providers(env);
-
-  const extracted = await engine.request(`${ENGINE_PATHS.extract}?format=s16le`, {
-    method: 'POST',
-    body: media.body,
-    headers: { 'content-type': 'application/octet-stream' },
-  });
-  const stored = await putStream(env.MEDIA, audioKey(recordId), withOpenWavHeader(extracted.body!));
-  const audio = (await env.MEDIA.get(audioKey(recordId)))!;
-  const vad = await engine.postMedia<VadResponse>(ENGINE_PATHS.vad, audio.body);
-  const bytes = stored - WAV_HEADER_BYTES;
-  const pieces = planPieces(vad.segments, bytes / BYTES_PER_SECOND, Number(env.TRANSCRIBE_PIECE_SECONDS) || CHUNK_MAX_SECONDS);
+  const mediaKey = record.mediaKey;
+  if (!mediaKey) throw new JobFailure('the uploaded file is missing');
+  // The upload names the job, so a record made again from another upload never collects an older one's audio.
+  const id = `extract-${recordId}-${(await sha256(mediaKey)).slice(0, 16)}`;
+  const extracted = await engineJob<ExtractJobResult>(
+    providers(env).engine,
+    ENGINE_PATHS.extractJob,
+    id,
+    async () => {
+      if (!(await env.MEDIA.head(mediaKey))) throw new JobFailure('the uploaded file is missing');
+      const target = await engineS3Target(env);
+      return { url: await presignGet(target, mediaKey), put: await presignPut(target, audioKey(recordId)) };
+    },
+    EXTRACT_POLL_SECONDS,
+  );
+  const pieces = planPieces(extracted.segments, extracted.bytes / BYTES_PER_SECOND, Number(env.TRANSCRIBE_PIECE_SECONDS) || CHUNK_MAX_SECONDS);
 
   const rows = pieces.map((p, idx) => ({ recordId, idx, startMs: Math.round(p.start * 1000), endMs: Math.round(p.end * 1000) }));
   await runBatch(

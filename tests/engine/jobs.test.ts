@@ -1,0 +1,221 @@
+/**
+ * Engine-side jobs: file work runs under an id the Worker chooses, once however often it is started, with its
+ * media read and written by presigned URL; a full engine refuses with 429; a render keeps each line's speech
+ * in storage, so a render started again on another engine speaks nothing twice.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EngineJobStatus, ExtractJobResult, TranscribeResponse } from '../../contracts/engine';
+import { ENGINE_PATHS } from '../../contracts/engine';
+import type { RenderJob } from '../../contracts/dubbing-engine';
+import { renderJob } from '../../contracts/dubbing-engine';
+import { Dubbing } from '../../engine/backends/dubbing';
+import { Gate } from '../../engine/backends/dubbing/gate';
+import { loadConfig } from '../../engine/config';
+import { EngineHttpError } from '../../engine/http';
+import { EngineJobs } from '../../engine/jobs';
+import { makeTestVideo } from '../fixtures/video';
+import { auth, file, postJson, type RunningEngine, speak, startEngine, tempDir } from './helpers';
+
+/** Object storage as the engine meets it through presigned URLs (R2 cannot be reached here): GET with byte ranges, and PUT, by path. */
+async function objectStore() {
+  const objects = new Map<string, Buffer>();
+  const server: Server = createServer(async (req, res) => {
+    const key = decodeURIComponent(new URL(req.url!, 'http://store').pathname.slice(1));
+    if (req.method === 'PUT') {
+      if (req.headers['content-length'] === undefined) return void res.writeHead(411).end();
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      objects.set(key, Buffer.concat(chunks));
+      return void res.writeHead(200).end();
+    }
+    const body = objects.get(key);
+    if (!body) return void res.writeHead(404).end();
+    // Byte ranges as S3 serves them: ffmpeg seeks into a stored WAV with them.
+    const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
+    if (!range) return void res.writeHead(200, { 'content-length': body.length, 'accept-ranges': 'bytes' }).end(body);
+    const from = Number(range[1]);
+    const to = range[2] ? Math.min(Number(range[2]), body.length - 1) : body.length - 1;
+    if (from >= body.length) return void res.writeHead(416, { 'content-range': `bytes */${body.length}` }).end();
+    const part = body.subarray(from, to + 1);
+    res.writeHead(206, { 'content-length': part.length, 'content-range': `bytes ${from}-${to}/${body.length}`, 'accept-ranges': 'bytes' }).end(part);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { objects, url: (key: string) => `${base}/${key}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** Resolves once `check` answers a value, looking again while it answers undefined. */
+async function until<T>(check: () => T | undefined | Promise<T | undefined>): Promise<T> {
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+let tmp: ReturnType<typeof tempDir>;
+let store: Awaited<ReturnType<typeof objectStore>>;
+
+beforeAll(async () => {
+  tmp = tempDir();
+  store = await objectStore();
+});
+
+afterAll(async () => {
+  await store?.close();
+  tmp?.cleanup();
+});
+
+describe('the job registry', () => {
+  it('runs an id once however often it is started, and keeps its result', async () => {
+    const jobs = new EngineJobs(new Gate(1, 0, 'file job'));
+    let release!: (value: string) => void;
+    let runs = 0;
+    const work = () => {
+      runs++;
+      return new Promise<string>((resolve) => (release = resolve));
+    };
+    expect(jobs.start('a', work)).toEqual({ id: 'a', state: 'running' });
+    expect(jobs.start('a', work)).toEqual({ id: 'a', state: 'running' });
+    await until(() => (runs ? true : undefined));
+    release('made');
+    const done = await until(() => (jobs.status('a')?.state === 'done' ? jobs.status('a') : undefined));
+    expect(done).toEqual({ id: 'a', state: 'done', result: 'made' });
+    expect(jobs.start('a', work)).toEqual(done);
+    expect(runs).toBe(1);
+  });
+
+  it('tells a failure once with its status, then runs the id again', async () => {
+    const jobs = new EngineJobs(new Gate(1, 0, 'file job'));
+    jobs.start('b', async () => {
+      throw new EngineHttpError(422, 'unreadable_media', 'the media could not be read');
+    });
+    const failed = await until(() => {
+      const s = jobs.status('b');
+      return s?.state === 'running' ? undefined : s;
+    });
+    expect(failed).toEqual({ id: 'b', state: 'failed', error: { status: 422, code: 'unreadable_media', message: 'the media could not be read' } });
+    expect(jobs.status('b')).toBeUndefined();
+    expect(jobs.start('b', async () => 'second try')).toEqual({ id: 'b', state: 'running' });
+  });
+
+  it('refuses a job past its slots and queue with 429 and when to come back', () => {
+    const jobs = new EngineJobs(new Gate(1, 1, 'file job'));
+    const forever = () => new Promise<never>(() => {});
+    jobs.start('c', forever);
+    jobs.start('d', forever);
+    let refusal: unknown;
+    try {
+      jobs.start('e', forever);
+    } catch (err) {
+      refusal = err;
+    }
+    expect(refusal).toBeInstanceOf(EngineHttpError);
+    expect((refusal as EngineHttpError).status).toBe(429);
+    expect(Number((refusal as EngineHttpError).headers['retry-after'])).toBeGreaterThan(0);
+    // A job already known is still answered.
+    expect(jobs.start('c', forever)).toEqual({ id: 'c', state: 'running' });
+  });
+});
+
+describe('extracting by URL (POST /v1/jobs/extract)', () => {
+  let engine: RunningEngine;
+
+  beforeAll(async () => {
+    engine = await startEngine({ tmpDir: join(tmp.dir, 'engine'), asrWorkers: 1 });
+    store.objects.set('upload.wav', file(speak(join(tmp.dir, 'speech.wav'), 'The engine reads this from storage and writes the audio back.', 'en-us', 1)));
+  });
+
+  afterAll(async () => {
+    await engine?.close();
+  });
+
+  const status = async (id: string) => {
+    const res = await fetch(`${engine.url}${ENGINE_PATHS.jobs}/${id}`, { headers: auth });
+    return res.status === 404 ? undefined : ((await res.json()) as EngineJobStatus);
+  };
+
+  it('stores the audio as a WAV whose header holds its length, and answers where speech is', async () => {
+    expect(await status('extract-1')).toBeUndefined();
+    const started = await postJson(engine.url, ENGINE_PATHS.extractJob, { id: 'extract-1', url: store.url('upload.wav'), put: store.url('audio.wav') });
+    expect(started.status).toBe(200);
+    const done = await until(async () => {
+      const s = await status('extract-1');
+      return s?.state === 'running' ? undefined : s;
+    });
+    expect(done?.state).toBe('done');
+    const result = (done as { result: ExtractJobResult }).result;
+    const wav = store.objects.get('audio.wav')!;
+    expect(wav.subarray(0, 4).toString()).toBe('RIFF');
+    expect(wav.readUInt32LE(40)).toBe(result.bytes);
+    expect(wav.length).toBe(44 + result.bytes);
+    // About a second of silence each side of the sentence.
+    expect(result.segments.length).toBeGreaterThan(0);
+    expect(result.segments[0]!.start).toBeGreaterThan(0.7);
+    expect(result.segments.at(-1)!.end).toBeLessThan(result.bytes / 32_000 - 0.7);
+  });
+
+  it("recognises a stretch of the stored audio by URL, timed from the stretch's start", async () => {
+    const ask = (span: object) => postJson(engine.url, ENGINE_PATHS.transcribe, { url: store.url('audio.wav'), language: 'en-US', ...span });
+    const whole = (await ask({})).json as TranscribeResponse;
+    const stretch = (await ask({ start: 0.5, end: whole.duration - 0.2 })).json as TranscribeResponse;
+    expect(whole.segments.length).toBeGreaterThan(0);
+    // The same utterances (PocketSphinx may hear their words a little differently from another starting point).
+    expect(stretch.segments).toHaveLength(whole.segments.length);
+    expect(stretch.segments[0]!.start).toBeCloseTo(whole.segments[0]!.start - 0.5, 1);
+    expect(stretch.duration).toBeCloseTo(whole.duration - 0.7, 1);
+  });
+
+  it('fails a job whose media is not stored with 422, told once', async () => {
+    await postJson(engine.url, ENGINE_PATHS.extractJob, { id: 'extract-2', url: store.url('missing.wav'), put: store.url('never.wav') });
+    const failed = await until(async () => {
+      const s = await status('extract-2');
+      return s?.state === 'running' ? undefined : s;
+    });
+    expect(failed).toMatchObject({ state: 'failed', error: { status: 422 } });
+    expect(await status('extract-2')).toBeUndefined();
+    expect(store.objects.has('never.wav')).toBe(false);
+  });
+});
+
+describe('rendering by URL with speech kept in storage', () => {
+  it('speaks each line once across engines: a render started again on a fresh engine reuses what the first stored', async () => {
+    const voice = speak(join(tmp.dir, 'original.wav'), 'This is the original sound.');
+    const video = join(tmp.dir, 'original.mp4');
+    makeTestVideo({ audio: ['-i', voice], out: video, seconds: 6, audioFilter: 'apad,atrim=end=6,aresample=48000' });
+    store.objects.set('video.mp4', file(video));
+    const plan = {
+      language: 'es',
+      lines: [
+        { start: 0.5, end: 2, text: 'Hola a todos.' },
+        { start: 2.5, end: 3, text: '' },
+        { start: 3.5, end: 5, text: 'Gracias por venir.' },
+      ],
+    };
+    const job = (id: string): RenderJob => ({
+      id,
+      video: store.url('video.mp4'),
+      put: store.url(`${id}.mp4`),
+      plan,
+      spoken: plan.lines.map((l, i) => (l.text ? { get: store.url(`spoken/${i}.pcm`), put: store.url(`spoken/${i}.pcm`) } : null)),
+    });
+    const engineAt = (dir: string) => new Dubbing({ ...loadConfig({}), tmpDir: join(tmp.dir, dir) });
+
+    const first = engineAt('first');
+    const made = await first.renderJob(renderJob.parse(job('first')));
+    await first.close();
+    expect(made).toMatchObject({ synthesized: 2, reused: 0 });
+    expect(store.objects.get('first.mp4')!.subarray(4, 8).toString()).toBe('ftyp');
+    expect([...store.objects.keys()].filter((k) => k.startsWith('spoken/')).sort()).toEqual(['spoken/0.pcm', 'spoken/2.pcm']);
+
+    const second = engineAt('second');
+    const again = await second.renderJob(renderJob.parse(job('second')));
+    await second.close();
+    expect(again).toMatchObject({ synthesized: 0, reused: 2 });
+    expect(again.lines).toEqual(made.lines);
+    expect(store.objects.get('second.mp4')!.subarray(4, 8).toString()).toBe('ftyp');
+  });
+});
