@@ -200,7 +200,7 @@ async function imageProblem(config) {
     await promisify(execFile)(docker, ['info'], { timeout: ENGINE_TIMEOUT_MS });
     return null;
   } catch {
-    return `Docker is not running here (\`${docker} info\` failed), and \`wrangler deploy\` builds the engine image from ${dockerfiles.join(', ')} with it; start Docker, or push the image from a machine that has it (\`npx wrangler containers build -p -t tingyi-engine:VERSION -f engine/Dockerfile .\`) and set [[containers]] image to the reference it prints`;
+    return `Docker is not running here (\`${docker} info\` failed), and \`wrangler deploy\` builds the engine image from ${dockerfiles.join(', ')} with it; start Docker, or push the image from a machine that has it (\`docker build -f engine/Dockerfile -t tingyi-engine:VERSION . && npx wrangler containers push tingyi-engine:VERSION\`) and set [[containers]] image to the reference it prints`;
   }
 }
 
