@@ -72,6 +72,8 @@ if (mode === '--install') {
     logLevel: 'warning',
   });
   mkdirSync(join(mode, 'engine'), { recursive: true });
+  // An ES module: Node before 20.19 (Debian bookworm's nodejs is 18) does not detect that by itself.
+  writeFileSync(join(mode, 'package.json'), '{ "private": true, "type": "module" }\n');
   for (const file of BESIDE_MAIN) copyFileSync(file, join(mode, 'engine', file.split('/').pop() ?? file));
 } else {
   throw new Error('usage: node scripts/build-engine.mjs --install DIR | OUT_DIR');
