@@ -76,7 +76,12 @@ export class LiveRecognition {
     const meta = this.room.meta;
     const session: RecogniserSession = new RecogniserSession(
       meta.durationMs,
-      () => providers(this.env).stream.open(meta.sourceLanguage, { embeddings: true, hotwords: meta.vocabulary?.hotwords ?? [] }),
+      // Keyed by meeting: a reconnection reaches the engine instance that held the stream.
+      () =>
+        providers(this.env, { engineKey: `meeting-${meta.id}` }).stream.open(meta.sourceLanguage, {
+          embeddings: true,
+          hotwords: meta.vocabulary?.hotwords ?? [],
+        }),
       (m) => this.recognised(session, m),
       (detail) => void this.failed(session, detail),
     );

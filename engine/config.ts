@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
+import { ENGINE_PORT } from '../contracts/engine';
 import { CLOUDFLARE_API } from './backends/dubbing/workers-ai';
 
 const num = (value: string | undefined, fallback: number) => {
@@ -58,7 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
   const chatUrl = env.ENGINE_OPENAI_CHAT_URL ?? '';
   const speechUrl = env.ENGINE_OPENAI_SPEECH_URL ?? '';
   return {
-    port: num(env.ENGINE_PORT, 8790),
+    port: num(env.ENGINE_PORT, ENGINE_PORT),
     host: env.ENGINE_HOST ?? '127.0.0.1',
     secret: env.ENGINE_SECRET ?? '',
     asrWorkers: Math.max(1, num(env.ENGINE_ASR_WORKERS, cores)),

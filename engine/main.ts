@@ -1,5 +1,6 @@
 /**
- * Entry point: `node --import tsx engine/main.ts`. Loads every model before listening, so the first
+ * Entry point: `node --import tsx engine/main.ts` (`npm start`), or its build `node engine/main.js` in the
+ * container image (engine/Dockerfile, scripts/build-engine.mjs). Loads every model before listening, so the first
  * request is as fast as the hundredth and /v1/health answering means the engine is really ready.
  */
 import { loadConfig } from './config';

@@ -2,7 +2,8 @@
 # Makes a fresh Debian machine with Node 20 and npm ready for Tingyi: the system packages the engine and
 # tests need, then the npm dependencies from the lockfile. Safe to run again: it only installs what is missing.
 #   scripts/bootstrap.sh          what `npm start` needs
-#   scripts/bootstrap.sh --test   plus what `npm test` needs (Chromium for browser tests, test speech)
+#   scripts/bootstrap.sh --test   plus what `npm test` needs (Chromium for browser tests, test speech, and Docker
+#                                 with mmdebstrap to build and run the engine's container image)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,6 +30,7 @@ packages=(ffmpeg espeak-ng pocketsphinx pocketsphinx-en-us python3-pocketsphinx)
 packages+=(apertium apertium-eng-spa apertium-fr-es)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(chromium fonts-wqy-microhei sox pocketsphinx-testdata)
+  packages+=(docker.io mmdebstrap)
 fi
 
 missing=()

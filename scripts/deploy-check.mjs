@@ -1,9 +1,12 @@
 // `npm run deploy`: checks that a deployment can work before anything is uploaded, then builds the web app and
 // runs `wrangler deploy`. It refuses, with one list naming every problem, while wrangler.toml still holds a
-// placeholder, lacks a binding the code uses, Cloudflare lacks a secret the Worker needs, or the engine does
-// not answer. The engine is checked whatever the *_PROVIDER settings say: every upload is probed there.
+// placeholder, lacks a binding the code uses, Cloudflare lacks a secret the Worker needs, or the engine cannot
+// be had: its Container (ENGINE_URL empty) is declared incompletely or its image cannot be built, or the engine
+// at ENGINE_URL does not answer. The engine is checked whatever the *_PROVIDER settings say: every upload is
+// probed there.
 //   node scripts/deploy-check.mjs [--config wrangler.toml] [--skip-build] [any `wrangler deploy` flag, e.g. --dry-run]
 import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { unstable_readConfig } from 'wrangler';
@@ -15,6 +18,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** ENGINE_PATHS.health (contracts/engine.ts): the engine's one unauthenticated call, as this script cannot know ENGINE_SECRET. */
 const HEALTH_PATH = '/v1/health';
 const ENGINE_TIMEOUT_MS = 10_000;
+/** The engine Container's binding and class (wrangler.toml, durable-objects/EngineContainer.ts). */
+const ENGINE_BINDING = 'ENGINE';
+const ENGINE_CLASS = 'EngineContainer';
 
 /** @typedef {ReturnType<typeof unstable_readConfig>} Config */
 /** @typedef {{ binding?: string }} Binding */
@@ -75,14 +81,19 @@ function httpUrl(value) {
 }
 
 /**
- * ENGINE_URL as a Worker on Cloudflare could reach it, or why it cannot be.
+ * ENGINE_URL as a Worker on Cloudflare could reach it, why it cannot be, or null: empty, the engine is the
+ * ENGINE Container (engineContainerProblems).
  * @param {Config} config
- * @returns {{ url: string } | { problem: string }}
+ * @returns {{ url: string } | { problem: string } | null}
  */
 function engineAddress(config) {
   const value = typeof config.vars?.ENGINE_URL === 'string' ? config.vars.ENGINE_URL.trim() : '';
+  if (!value) return null;
   const url = httpUrl(value);
-  if (!url) return { problem: `wrangler.toml [vars] ENGINE_URL ${value ? `"${value}" is not an http(s) address` : 'is empty'}; set the engine's address` };
+  if (!url)
+    return {
+      problem: `wrangler.toml [vars] ENGINE_URL "${value}" is not an http(s) address; set the engine's address, or leave it empty for the engine Container`,
+    };
   if (isLoopback(url.hostname)) {
     return {
       problem: `wrangler.toml [vars] ENGINE_URL is ${url.origin}, this machine's own address, which a Worker on Cloudflare cannot reach; set the engine's public address, e.g. https://engine.example.com`,
@@ -132,12 +143,65 @@ function configProblems(config) {
     );
   }
   const engine = engineAddress(config);
-  if ('problem' in engine) problems.push(engine.problem);
+  if (engine === null) problems.push(...engineContainerProblems(config, text('ENGINE_INSTANCES')));
+  else if ('problem' in engine) problems.push(engine.problem);
   for (const name of PROVIDER_SETTINGS) {
     const choice = text(name) || 'engine';
     if (choice !== 'engine' && choice !== 'workers-ai') problems.push(`wrangler.toml [vars] ${name} is "${choice}"; it must be "engine" or "workers-ai"`);
   }
   return problems;
+}
+
+/**
+ * What the engine Container lacks: the ENGINE binding to its class, the class's migration, its
+ * [[containers]] entry, and instances enough for ENGINE_INSTANCES.
+ * @param {Config} config
+ * @param {string} instances ENGINE_INSTANCES
+ * @returns {string[]}
+ */
+function engineContainerProblems(config, instances) {
+  const binding = config.durable_objects.bindings.find((/** @type {{ name: string }} */ b) => b.name === ENGINE_BINDING);
+  if (!binding) {
+    return [
+      `binding ${ENGINE_BINDING} is not declared in wrangler.toml ([[durable_objects.bindings]] with class_name "${ENGINE_CLASS}"); with ENGINE_URL empty the Worker reaches the engine through it`,
+    ];
+  }
+  const problems = [];
+  const migrated = config.migrations.some((/** @type {{ new_sqlite_classes?: string[] }} */ m) => m.new_sqlite_classes?.includes(binding.class_name));
+  if (!migrated)
+    problems.push(`wrangler.toml has no [[migrations]] entry with new_sqlite_classes = ["${binding.class_name}"]; the engine's Durable Object needs it`);
+  const container = (config.containers ?? []).find((/** @type {{ class_name: string }} */ c) => c.class_name === binding.class_name);
+  if (!container) {
+    problems.push(`wrangler.toml declares no [[containers]] entry for class_name "${binding.class_name}"; the engine has no image to run`);
+    return problems;
+  }
+  const wanted = Number(instances);
+  if (!Number.isInteger(wanted) || wanted < 1) {
+    problems.push(`wrangler.toml [vars] ENGINE_INSTANCES is "${instances}"; set how many engine instances share the work (a whole number from 1)`);
+  } else if (container.max_instances !== undefined && wanted > container.max_instances) {
+    problems.push(
+      `wrangler.toml [vars] ENGINE_INSTANCES is ${wanted} but [[containers]] max_instances is ${container.max_instances}; calls keyed to the instances past it would never be served`,
+    );
+  }
+  return problems;
+}
+
+/**
+ * Whether `wrangler deploy` can build the engine image: an image given as a Dockerfile is built with Docker on
+ * this machine (an image already pushed, given by its registry reference, needs nothing here).
+ * @param {Config} config
+ * @returns {Promise<string | null>}
+ */
+async function imageProblem(config) {
+  const dockerfiles = (config.containers ?? []).map((/** @type {{ image: string }} */ c) => c.image).filter((/** @type {string} */ image) => existsSync(image));
+  if (dockerfiles.length === 0) return null;
+  const docker = process.env.WRANGLER_DOCKER_BIN || 'docker';
+  try {
+    await promisify(execFile)(docker, ['info'], { timeout: ENGINE_TIMEOUT_MS });
+    return null;
+  } catch {
+    return `Docker is not running here (\`${docker} info\` failed), and \`wrangler deploy\` builds the engine image from ${dockerfiles.join(', ')} with it; start Docker, or push the image from a machine that has it (\`docker build -f engine/Dockerfile -t tingyi-engine:VERSION . && npx wrangler containers push tingyi-engine:VERSION\`) and set [[containers]] image to the reference it prints`;
+  }
 }
 
 /**
@@ -218,8 +282,10 @@ async function deploymentProblems(configPath) {
   if ('problem' in secrets) problems.push(secrets.problem);
   else problems.push(...secretProblems(config, secrets.names));
   const engine = engineAddress(config);
-  const unreachable = 'url' in engine ? await engineProblem(engine.url) : null;
+  const unreachable = engine && 'url' in engine ? await engineProblem(engine.url) : null;
   if (unreachable) problems.push(unreachable);
+  const image = await imageProblem(config);
+  if (image) problems.push(image);
   return problems;
 }
 
@@ -252,7 +318,7 @@ if (problems.length > 0) {
   for (const problem of problems) console.error(`  ✗ ${problem}`);
   process.exit(1);
 }
-console.log('✓ wrangler.toml has no placeholder and declares every binding, the secrets are set, the engine answers.');
+console.log('✓ wrangler.toml has no placeholder and declares every binding, the secrets are set, the engine can be reached.');
 if (!skipBuild) {
   const built = await run('npx', ['vite', 'build', '--logLevel', 'warn']);
   if (built !== 0) process.exit(built);

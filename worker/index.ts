@@ -4,6 +4,7 @@ import { database } from './db/client';
 import { cleanupDubbing } from './services/dubbing/download';
 import { cleanupUploads } from './services/uploads';
 
+export { EngineContainer } from '../durable-objects/EngineContainer';
 export { MeetingRoom } from '../durable-objects/MeetingRoom';
 export { PaymentOrder } from '../durable-objects/PaymentOrder';
 export { ScreenCodes } from '../durable-objects/ScreenCodes';

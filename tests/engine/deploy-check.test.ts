@@ -2,7 +2,8 @@
  * `npm run deploy`'s check (scripts/deploy-check.mjs) run as an operator runs it, against temporary copies of
  * wrangler.toml: the real wrangler lists the Worker's secrets from a fake of Cloudflare's API (its documented
  * "list script secrets" call), the engine is the real one, and a complete configuration ends in
- * `wrangler deploy --dry-run`, so nothing is ever uploaded.
+ * `wrangler deploy --dry-run`, so nothing is ever uploaded. The engine Container's image is given as one
+ * already pushed (a registry reference), so the dry run needs neither Docker nor a registry.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -17,6 +18,8 @@ import { type RunningEngine, startEngine } from './helpers';
 const root = new URL('../..', import.meta.url).pathname;
 const ACCOUNT = '0123456789abcdef0123456789abcdef';
 const REQUIRED_SECRETS = ['JWT_SECRET', 'ENGINE_SECRET', 'R2_ACCESS_KEY_ID', 'R2_SECRET_ACCESS_KEY'];
+/** The engine image as `wrangler containers push` names it in Cloudflare's registry. */
+const PUSHED_IMAGE = `registry.cloudflare.com/${ACCOUNT}/tingyi-engine:test`;
 
 /**
  * Cloudflare's API as `wrangler secret list` calls it: GET …/workers/scripts/:name/secrets answers the names
@@ -88,8 +91,14 @@ function set(toml: string, key: string, value: string) {
   return toml.replace(line, `${key} = ${JSON.stringify(value)}`);
 }
 
-/** The repository's wrangler.toml with `values` set, its paths made absolute so it works from a temporary folder. */
-function wranglerToml(values: Record<string, string>, edit: (toml: string) => string = (t) => t) {
+/** The [[containers]] image given as the pushed one: no build here. */
+const pushedImage = (toml: string) => set(toml, 'image', PUSHED_IMAGE).replace(/^image_build_context = .*\n/m, '');
+
+/**
+ * The repository's wrangler.toml with `values` set, its paths made absolute so it works from a temporary folder,
+ * and the engine image the pushed one unless `edit` says otherwise.
+ */
+function wranglerToml(values: Record<string, string>, edit: (toml: string) => string = pushedImage) {
   let toml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
   toml = set(toml, 'main', join(root, 'worker/index.ts'));
   toml = set(toml, 'directory', join(root, 'dist/web'));
@@ -111,14 +120,14 @@ const complete = () => ({
 });
 
 /** Runs the check as `npm run deploy -- --dry-run` would (the web app is already built), with its exit code and output. */
-function deployCheck(config: string) {
+function deployCheck(config: string, env: Record<string, string> = {}) {
   return new Promise<{ code: number; out: string; err: string }>((resolve) => {
     execFile(
       process.execPath,
       ['scripts/deploy-check.mjs', '--config', config, '--skip-build', '--dry-run'],
       {
         cwd: root,
-        env: { ...process.env, CLOUDFLARE_API_BASE_URL: apiBase, CLOUDFLARE_API_TOKEN: 'test-token', CLOUDFLARE_ACCOUNT_ID: ACCOUNT, NO_COLOR: '1' },
+        env: { ...process.env, CLOUDFLARE_API_BASE_URL: apiBase, CLOUDFLARE_API_TOKEN: 'test-token', CLOUDFLARE_ACCOUNT_ID: ACCOUNT, NO_COLOR: '1', ...env },
       },
       (error, out, err) => resolve({ code: error ? Number(error.code ?? 1) : 0, out, err }),
     );
@@ -160,7 +169,9 @@ describe('the deploy check', () => {
   it('refuses a missing binding, a half-configured feature and an engine that does not answer, in one list', async () => {
     cloudflare.hold([...REQUIRED_SECRETS, 'WECHAT_MP_APP_SECRET']);
     const closed = await closedPort();
-    const config = wranglerToml({ ...complete(), ENGINE_URL: `http://${hostname()}:${closed}` }, (toml) => toml.replace(/^\[ai\]\n(\w+ = .*\n)*/m, ''));
+    const config = wranglerToml({ ...complete(), ENGINE_URL: `http://${hostname()}:${closed}` }, (toml) =>
+      pushedImage(toml).replace(/^\[ai\]\n(\w+ = .*\n)*/m, ''),
+    );
     const { code, err } = await deployCheck(config);
     expect(code).toBe(1);
     expect(listed(err)).toEqual([
@@ -174,9 +185,50 @@ describe('the deploy check', () => {
     cloudflare.hold(REQUIRED_SECRETS);
     const { code, out, err } = await deployCheck(wranglerToml(complete()));
     expect(listed(err)).toEqual([]);
-    expect(out).toContain('✓ wrangler.toml has no placeholder and declares every binding, the secrets are set, the engine answers.');
+    expect(out).toContain('✓ wrangler.toml has no placeholder and declares every binding, the secrets are set, the engine can be reached.');
     expect(out).toContain('env.AI');
     expect(out).toContain('--dry-run: exiting now.');
     expect(code).toBe(0);
+  });
+});
+
+describe('the deploy check with the engine as a Cloudflare Container (ENGINE_URL empty)', () => {
+  it('deploys the container and its class: the dry run lists the ENGINE binding and the image it would run', async () => {
+    cloudflare.hold(REQUIRED_SECRETS);
+    const { code, out, err } = await deployCheck(wranglerToml({ ...complete(), ENGINE_URL: '' }));
+    expect(listed(err)).toEqual([]);
+    expect(out).toMatch(/env\.ENGINE \(EngineContainer\)\s+Durable Object/);
+    expect(out).toContain(`The following containers are available:\n- tingyi-enginecontainer (${PUSHED_IMAGE})`);
+    expect(out).toContain('--dry-run: exiting now.');
+    expect(code).toBe(0);
+  });
+
+  it('refuses a container without its migration, more instances than it may start, and an image Docker cannot build here', async () => {
+    cloudflare.hold(REQUIRED_SECRETS);
+    const config = wranglerToml({ ...complete(), ENGINE_URL: '', ENGINE_INSTANCES: '9' }, (toml) =>
+      toml.replace(/^\[\[migrations\]\]\ntag = "v3-engine"\n.*\n/m, ''),
+    );
+    const { code, out, err } = await deployCheck(config, { WRANGLER_DOCKER_BIN: join(dir, 'no-docker') });
+    expect(code).toBe(1);
+    expect(listed(err)).toEqual([
+      'wrangler.toml has no [[migrations]] entry with new_sqlite_classes = ["EngineContainer"]; the engine\'s Durable Object needs it',
+      'wrangler.toml [vars] ENGINE_INSTANCES is 9 but [[containers]] max_instances is 4; calls keyed to the instances past it would never be served',
+      expect.stringMatching(
+        /^Docker is not running here \(`.*no-docker info` failed\), and `wrangler deploy` builds the engine image from .*engine\/Dockerfile with it/,
+      ),
+    ]);
+    expect(out).not.toContain('--dry-run: exiting now');
+  });
+
+  it('refuses an empty ENGINE_URL without the ENGINE binding', async () => {
+    cloudflare.hold(REQUIRED_SECRETS);
+    const config = wranglerToml({ ...complete(), ENGINE_URL: '' }, (toml) =>
+      pushedImage(toml).replace(/^\[\[durable_objects\.bindings\]\]\nname = "ENGINE"\n.*\n/m, ''),
+    );
+    const { code, err } = await deployCheck(config);
+    expect(code).toBe(1);
+    expect(listed(err)).toEqual([
+      expect.stringMatching(/^binding ENGINE is not declared in wrangler\.toml .*with ENGINE_URL empty the Worker reaches the engine through it$/),
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { ENGINE_PATHS, type EngineJobStatus } from '../../contracts/engine';
 import { JobWaiting } from './jobs';
-import { ProviderError } from './providers';
+import { ProviderError, type ProviderEnv, providers } from './providers';
 import type { EngineClient } from './providers/engine';
 
 /**
@@ -8,9 +8,11 @@ import type { EngineClient } from './providers/engine';
  * the engine does not know it (never started, or lost in an engine restart, when it starts again and resumes
  * from what it stored); hand back its result when done. While it runs the stage waits (JobWaiting: the message
  * comes back later), so no consumer holds a request open for longer than a status call. A failure is the
- * engine's own error, so a refusal of the media ends the job and anything else is retried.
+ * engine's own error, so a refusal of the media ends the job and anything else is retried. The job's state
+ * lives in one engine's memory, so every call about it goes to the instance its id picks.
  */
-export async function engineJob<R>(engine: EngineClient, startPath: string, id: string, input: () => Promise<object>, pollSeconds: number): Promise<R> {
+export async function engineJob<R>(env: ProviderEnv, startPath: string, id: string, input: () => Promise<object>, pollSeconds: number): Promise<R> {
+  const { engine } = providers(env, { engineKey: id });
   const status = (await known(engine, id)) ?? (await engine.postJson<EngineJobStatus>(startPath, { id, ...(await input()) }));
   switch (status.state) {
     case 'done':

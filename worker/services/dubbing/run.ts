@@ -7,7 +7,6 @@ import type { JobOf } from '../../../contracts/jobs';
 import type { Db } from '../../db/client';
 import { dubIterations, dubLines, dubProjects, records, segments } from '../../db/schema';
 import { chunks, runBatch } from '../../lib/batch';
-import { providers } from '../providers';
 import { charge } from '../rights';
 import { type Enqueue, JobFailure } from '../jobs';
 import { sha256 } from '../../lib/encoding';
@@ -124,7 +123,7 @@ export async function runDub(db: Db, env: Env, recordId: number) {
   // What is rendered names the job: an edit between two tries renders anew rather than collecting the older render.
   const id = `dub-${recordId}-v${version}-${(await sha256(`${mediaKey}\n${JSON.stringify(styled)}`)).slice(0, 16)}`;
   const rendered = await engineJob<RenderJobResult>(
-    providers(env).engine,
+    env,
     DUB_ENGINE_PATHS.renderJob,
     id,
     async () => {

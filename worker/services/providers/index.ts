@@ -4,20 +4,21 @@
  * binding, which is optional so local development (where Workers AI is unreachable) works without it. Its
  * text-generation calls are paced for the whole deployment through `DB` (./workers-ai-limits.ts).
  */
-import { EngineClient, engineStream, engineSummarize, engineTranscribe, engineTranslate, type FetchLike } from './engine';
+import { EngineClient, type EngineEnv, engineStream, engineSummarize, engineTarget, engineTranscribe, engineTranslate, type FetchLike } from './engine';
 import { ProviderError, type StreamProvider, type SummarizeProvider, type TranscribeProvider, type TranslateProvider } from './types';
 import { type LiveModel, MODELS, workersAiStream, workersAiSummarize, workersAiTranscribe, workersAiTranslate } from './workers-ai';
 import { type AiLike, pacedAi, textGenerationPace } from './workers-ai-limits';
 
-export type ProviderEnv = Pick<Env, 'ENGINE_URL' | 'ENGINE_SECRET' | 'ASR_PROVIDER' | 'STREAM_PROVIDER' | 'TRANSLATE_PROVIDER' | 'SUMMARY_PROVIDER'> & {
-  AI?: Ai | AiLike;
-  /** Where the pace of Workers AI calls is kept; without it calls are not paced (a 429 is still retried). */
-  DB?: D1Database;
-  /** The account's text-generation requests per minute (Workers AI's default: 300). */
-  WORKERS_AI_TEXT_RPM?: string;
-  /** Workers AI's live recogniser: "nova-3" (the default) or "whisper". */
-  WORKERS_AI_LIVE_MODEL?: string;
-};
+export type ProviderEnv = EngineEnv &
+  Pick<Env, 'ASR_PROVIDER' | 'STREAM_PROVIDER' | 'TRANSLATE_PROVIDER' | 'SUMMARY_PROVIDER'> & {
+    AI?: Ai | AiLike;
+    /** Where the pace of Workers AI calls is kept; without it calls are not paced (a 429 is still retried). */
+    DB?: D1Database;
+    /** The account's text-generation requests per minute (Workers AI's default: 300). */
+    WORKERS_AI_TEXT_RPM?: string;
+    /** Workers AI's live recogniser: "nova-3" (the default) or "whisper". */
+    WORKERS_AI_LIVE_MODEL?: string;
+  };
 
 function liveModel(env: ProviderEnv): LiveModel {
   const choice = (env.WORKERS_AI_LIVE_MODEL || 'nova-3').trim();
@@ -43,8 +44,14 @@ function pick<T>(setting: string, name: string, engine: () => T, workersAi: (ai:
   throw new ProviderError(`${name} must be "engine" or "workers-ai", not "${choice}"`, 500, 'misconfigured');
 }
 
-export function providers(env: ProviderEnv, fetchImpl: FetchLike = (input, init) => fetch(input, init)): Providers {
-  const engine = new EngineClient({ baseUrl: env.ENGINE_URL, secret: env.ENGINE_SECRET, fetch: fetchImpl });
+export interface ProviderOptions {
+  /** Keeps every engine call of one piece of work on one engine instance (engineTarget): a meeting, a record. */
+  engineKey?: string;
+  fetch?: FetchLike;
+}
+
+export function providers(env: ProviderEnv, { engineKey, fetch: fetchImpl = (input, init) => fetch(input, init) }: ProviderOptions = {}): Providers {
+  const engine = new EngineClient({ ...engineTarget(env, fetchImpl, engineKey), secret: env.ENGINE_SECRET });
   const ai = env.AI && pacedAi(env.AI as AiLike, [MODELS.translate, MODELS.summarize], textGenerationPace(env));
   return {
     engine,

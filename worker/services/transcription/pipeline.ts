@@ -65,7 +65,7 @@ async function prepare(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
   // The upload names the job, so a record made again from another upload never collects an older one's audio.
   const id = `extract-${recordId}-${(await sha256(mediaKey)).slice(0, 16)}`;
   const extracted = await engineJob<ExtractJobResult>(
-    providers(env).engine,
+    env,
     ENGINE_PATHS.extractJob,
     id,
     async () => {
