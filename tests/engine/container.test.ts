@@ -60,13 +60,14 @@ describe.skipIf('missing' in arranged)('the engine container image', () => {
     expect(execFileSync('docker', ['exec', name, 'id', '-u'], { encoding: 'utf8' }).trim()).not.toBe('0');
   });
 
-  it('transcribes a file close to what was said', async () => {
+  it('transcribes a file close to what was said, its speakers labelled by the clustering thread the image carries', async () => {
     const refs = librivoxReference().slice(0, 2);
     let errors = 0;
     let words = 0;
     for (const ref of refs) {
-      const { status, json } = await post(url, `${ENGINE_PATHS.transcribe}?language=en-US`, file(join(LIBRIVOX, `${ref.id}.wav`)));
+      const { status, json } = await post(url, `${ENGINE_PATHS.transcribe}?language=en-US&diarize=true`, file(join(LIBRIVOX, `${ref.id}.wav`)));
       expect(status).toBe(200);
+      expect(json.segments.every((s: { speaker?: string }) => Boolean(s.speaker))).toBe(true);
       const counted = wer(ref.text, json.segments.map((s: { text: string }) => s.text).join(' '));
       errors += counted.errors;
       words += counted.words;
