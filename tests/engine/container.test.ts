@@ -1,12 +1,14 @@
 /**
  * The engine's container image (engine/Dockerfile) built and run the way a deployment runs it, then used as the
- * Worker uses it: a file transcription and a dub render over its HTTP API. The base image is Debian bookworm
+ * Worker uses it: a file transcription and a dub render over its HTTP API, then the same through the Worker (in
+ * workerd, the Worker suite's own tests pointed at the container). The base image is Debian bookworm
  * made from Debian's packages (scripts/engine-image.mjs); the image is rebuilt only when what goes into it
  * changed. Skipped, saying why, where no Docker engine can be had.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { parseEnv, promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_PATHS } from '../../contracts/engine';
@@ -25,27 +27,35 @@ const BUILD_TIMEOUT_MS = 45 * 60_000;
 describe.skipIf('missing' in arranged)('the engine container image', () => {
   const name = `tingyi-engine-test-${randomUUID().slice(0, 8)}`;
   let url: string;
+  let image: string;
   let tmp: ReturnType<typeof tempDir>;
 
   beforeAll(async () => {
     tmp = tempDir();
-    const { image, buildSeconds } = await engineImage(await baseImage());
+    const built = await engineImage(await baseImage());
+    image = built.image;
+    const { buildSeconds } = built;
     console.log(`[container] ${image}: ${buildSeconds === null ? 'already built, reused' : `built in ${buildSeconds.toFixed(0)} s`}`);
-    const port = await freePort();
-    // The host's network (this machine's Docker runs without a bridge); the image's own ENGINE_HOST, 0.0.0.0, stays.
-    sh('docker', ['run', '-d', '--rm', '--network', 'host', '--name', name, '-e', `ENGINE_SECRET=${SECRET}`, '-e', `ENGINE_PORT=${port}`, image]);
-    url = `http://127.0.0.1:${port}`;
-    for (const deadline = Date.now() + 180_000; ; ) {
-      const health = await fetch(url + ENGINE_PATHS.health).catch(() => null);
-      if (health?.ok) break;
-      if (Date.now() > deadline)
-        throw new Error(`the engine container did not answer its health check:\n${execFileSync('docker', ['logs', name], { encoding: 'utf8' })}`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    url = await runContainer(name, SECRET);
   }, BUILD_TIMEOUT_MS);
 
+  /** Runs the image as a container on a free port of this host, with `secret`; resolves to its URL once it is healthy. */
+  async function runContainer(container: string, secret: string): Promise<string> {
+    const port = await freePort();
+    // The host's network (this machine's Docker runs without a bridge); the image's own ENGINE_HOST, 0.0.0.0, stays.
+    sh('docker', ['run', '-d', '--rm', '--network', 'host', '--name', container, '-e', `ENGINE_SECRET=${secret}`, '-e', `ENGINE_PORT=${port}`, image]);
+    const at = `http://127.0.0.1:${port}`;
+    for (const deadline = Date.now() + 180_000; ; ) {
+      const health = await fetch(at + ENGINE_PATHS.health).catch(() => null);
+      if (health?.ok) return at;
+      if (Date.now() > deadline)
+        throw new Error(`the engine container did not answer its health check:\n${execFileSync('docker', ['logs', container], { encoding: 'utf8' })}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+
   afterAll(() => {
-    execFileSync('docker', ['rm', '--force', name], { stdio: 'ignore' });
+    execFileSync('docker', ['rm', '--force', name, `${name}-worker`], { stdio: 'ignore' });
     tmp?.cleanup();
     if ('started' in arranged) arranged.started?.();
   });
@@ -103,6 +113,36 @@ describe.skipIf('missing' in arranged)('the engine container image', () => {
     expect(meanVolume(dubbed, start, end)).toBeGreaterThan(-40);
     expect(meanVolume(dubbed, 0, start - 0.05)).toBeLessThan(-70);
   });
+
+  it(
+    'serves the Worker: a file transcription and a dub render go through workerd to the container and back',
+    async () => {
+      // The Worker suite's engine secret (.dev.vars, which its Worker reads), on a container of its own.
+      const secret = parseEnv(readFileSync('.dev.vars', 'utf8')).ENGINE_SECRET!;
+      const engineUrl = await runContainer(`${name}-worker`, secret);
+      // A vitest of its own (this one's variables left out), as `npm test` runs the Worker suite.
+      const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST')));
+      const { stdout } = await promisify(execFile)(
+        'npx',
+        [
+          'vitest',
+          'run',
+          '--config',
+          'tests/worker/vitest.config.ts',
+          'tests/worker/transcription.test.ts',
+          'tests/worker/dubbing.test.ts',
+          '-t',
+          'uploads, probes, transcribes in pieces with speakers, translates, and charges once|renders a playable dubbed mp4',
+        ],
+        { env: { ...env, TINGYI_TEST_ENGINE_URL: engineUrl, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 },
+      ).catch((error: Error & { stdout?: string; stderr?: string }) => {
+        throw new Error(`the Worker's tests against the container failed:\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
+      });
+      const output = stdout;
+      expect(output).toMatch(/Tests\s+2 passed/);
+    },
+    15 * 60_000,
+  );
 });
 
 /** The mean loudness (dBFS) of a media file's sound from `from` to `to` seconds, as ffmpeg's volumedetect reports it. */

@@ -35,9 +35,13 @@ const paymentBindings = {
 };
 
 export default defineConfig(async () => {
-  // global-setup.ts starts the real engine on this port; the Worker under test calls it there.
-  const enginePort = await freePort();
-  process.env.TINGYI_TEST_ENGINE_PORT = String(enginePort);
+  // global-setup.ts starts the real engine on this port and the Worker under test calls it there — unless
+  // TINGYI_TEST_ENGINE_URL names an engine already running (the engine's container image, tests/engine/container.test.ts).
+  let engineUrl = process.env.TINGYI_TEST_ENGINE_URL;
+  if (!engineUrl) {
+    process.env.TINGYI_TEST_ENGINE_PORT = String(await freePort());
+    engineUrl = `http://127.0.0.1:${process.env.TINGYI_TEST_ENGINE_PORT}`;
+  }
   // The Worker under test also listens here, as `npm start`'s does: the engine fetches and stores media through
   // its development S3 route by presigned URL.
   const workerPort = await freePort();
@@ -55,7 +59,7 @@ export default defineConfig(async () => {
             JWT_SECRET: randomBytes(32).toString('base64'),
             // wrangler.toml defaults to production; tests that are about production pass it explicitly.
             ENVIRONMENT: 'development',
-            ENGINE_URL: `http://127.0.0.1:${enginePort}`,
+            ENGINE_URL: engineUrl,
             DEV_ORIGIN: `http://127.0.0.1:${workerPort}`,
             // The deployment's address, when wrangler.toml has one, is not this test Worker's.
             PUBLIC_ORIGIN: '',
