@@ -9,8 +9,14 @@ import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 
 const ENTRY = 'engine/main.ts';
-/** Worker-thread entries the engine starts by URL next to its own module (engine/backends/diarization/cluster-thread.ts). */
-const THREADS = { 'cluster-worker': 'engine/backends/diarization/cluster-worker.ts' };
+/**
+ * Worker-thread entries the engine starts beside its own module (engine/backends/threads.ts): each key is its
+ * entry's file name, which is how the compiled engine finds it.
+ */
+const THREADS = {
+  'cluster-worker': 'engine/backends/diarization/cluster-worker.ts',
+  'summary-worker': 'engine/backends/summary/summary-worker.ts',
+};
 /** Packages with a native addon: loaded with require() at run time (which esbuild does not follow), not bundled. */
 const NATIVE = ['sherpa-onnx-node'];
 /** Files the engine opens next to its own module (engine/backends/asr/pocketsphinx.ts). */
