@@ -33,6 +33,7 @@ import { EngineHttpError, badRequest, isJson, mediaInput, parseWith, queryObject
 import { extractProcess, pcmChunks, probe, probeAudio } from './backends/media/ffmpeg';
 import { speechSegments, vadStatus } from './backends/vad/silero';
 import { transcribeSource } from './backends/asr/batch';
+import { correctLinesInThread } from './backends/asr/hotwords-thread';
 import { openAiTranscriber } from './backends/asr/openai';
 import { StreamSession } from './backends/asr/stream';
 import { embedSpans, embeddingJson } from './backends/diarization/mfcc';
@@ -173,8 +174,7 @@ export function createEngineServer(engine: Engine): Server {
           config.asrTimeoutMs,
         );
         // Every backend's text is corrected, also after a prompt: a recogniser may still spell a name its own way.
-        const correct = await hotwordCorrector(opts.hotwords ?? [], opts.language);
-        const segments = result.segments.map((s) => correctSegment(correct, s));
+        const segments = await correctLinesInThread(opts.hotwords, opts.language, result.segments);
         return { language: opts.language, backend, ...result, segments, processingSeconds: round((performance.now() - started) / 1000) };
       });
       sendJson(res, 200, body);

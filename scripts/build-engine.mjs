@@ -16,6 +16,7 @@ const ENTRY = 'engine/main.ts';
 const THREADS = {
   'cluster-worker': 'engine/backends/diarization/cluster-worker.ts',
   'summary-worker': 'engine/backends/summary/summary-worker.ts',
+  'hotwords-worker': 'engine/backends/asr/hotwords-worker.ts',
 };
 /** Packages with a native addon: loaded with require() at run time (which esbuild does not follow), not bundled. */
 const NATIVE = ['sherpa-onnx-node'];

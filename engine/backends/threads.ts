@@ -41,7 +41,10 @@ export function runInThread<Result>(entry: URL, data: unknown, what: string): Pr
   });
 }
 
-/** The thread side of `runInThread`: answers this thread's one job with `work`. */
-export function serveInThread<Job, Result>(work: (job: Job) => Result): void {
-  parentPort!.postMessage(work(workerData as Job));
+/**
+ * The thread side of `runInThread`: answers this thread's one job with `work`. A failure ends the thread with
+ * its error, which is how `runInThread` rejects.
+ */
+export function serveInThread<Job, Result>(work: (job: Job) => Result | Promise<Result>): void {
+  void Promise.resolve(work(workerData as Job)).then((result) => parentPort!.postMessage(result));
 }
