@@ -61,7 +61,7 @@ export const bindOtherBody = z.discriminatedUnion('type', [
 export const resetPasswordBody = z.object({ target: codeTarget, code: codeRule, password: passwordRule });
 /** A download ticket is asked for one download: its API path (without the base) and query. */
 export const downloadTicketBody = z.object({ url: z.string().min(1).max(8000) });
-/** `url` is the download's full address with `ticket=` added, good for `expiresIn` seconds. */
+/** `url` is the download's API path and query with `ticket=` added (below the API base, like the asked `url`), good for `expiresIn` seconds. */
 export interface DownloadTicket {
   url: string;
   expiresIn: number;

@@ -33,7 +33,7 @@ describe('download tickets', () => {
   it('downloads its own file without a header, as an attachment, within its minute', async () => {
     const minted = await ticket(owner.token, `${EXPORT}?ids=${recordId}&format=txt&speaker=0`);
     expect(minted.body).toMatchObject({ code: 200, data: { expiresIn: 60 } });
-    const res = await download(minted.body.data.url);
+    const res = await download(`/prod-api${minted.body.data.url}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment;/);
     expect(await res.text()).toContain('Ticketed hello');
@@ -65,17 +65,17 @@ describe('download tickets', () => {
       .bind(session.userId)
       .first<string>('id');
     const stale = await ticketedUrl(env.JWT_SECRET, session.userId, sessionId!, `${EXPORT}?ids=${own}&format=txt`, Date.now() - 61_000);
-    expect((await download(stale.url)).status).toBe(401);
+    expect((await download(`/prod-api${stale.url}`)).status).toBe(401);
 
     const fresh = (await ticket(session.token, `${EXPORT}?ids=${own}&format=txt`)).body.data;
     await send('/prod-api/auth/logout', {}, { token: session.token });
-    expect((await download(fresh.url)).status).toBe(401);
+    expect((await download(`/prod-api${fresh.url}`)).status).toBe(401);
   });
 
   it("gives another user's ticket nothing of the owner's", async () => {
     const stranger = await signUp();
     const minted = await ticket(stranger.token, `${EXPORT}?ids=${recordId}&format=txt`);
-    const res = await download(minted.body.data.url);
+    const res = await download(`/prod-api${minted.body.data.url}`);
     expect(res.status).not.toBe(200);
     expect(await res.text()).not.toContain('Ticketed hello');
   });

@@ -69,5 +69,5 @@ export async function ticketedUrl(secret: string, userId: number, sessionId: str
   const query = new URLSearchParams(parsed.searchParams);
   query.delete('ticket');
   query.set('ticket', ticket);
-  return { url: `${API_BASE}${path}?${query.toString()}`, expiresIn: TICKET_LIFETIME_S };
+  return { url: `${path}?${query.toString()}`, expiresIn: TICKET_LIFETIME_S };
 }
