@@ -8,7 +8,7 @@ import { addLines, createRecord, defaultFolderId, download } from './seed';
 /**
  * Large downloads by plain navigation: a signed-in user asks for a ticket for one download, and the browser
  * then fetches that address without a header, streaming the file to disk. The ticket opens that one download
- * for a minute, for its owner only, and never works as a sign-in.
+ * once within a minute, for its owner only, and never works as a sign-in.
  */
 const EXPORT = '/speech/audio/transcribe/export';
 
@@ -30,13 +30,15 @@ describe('download tickets', () => {
     await addLines(otherRecordId, [{ start: 0, end: 2000, text: 'Other words' }]);
   });
 
-  it('downloads its own file without a header, as an attachment, within its minute', async () => {
+  it('downloads its own file once without a header, as an attachment, within its minute', async () => {
     const minted = await ticket(owner.token, `${EXPORT}?ids=${recordId}&format=txt&speaker=0`);
     expect(minted.body).toMatchObject({ code: 200, data: { expiresIn: 60 } });
     const res = await download(`/prod-api${minted.body.data.url}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment;/);
     expect(await res.text()).toContain('Ticketed hello');
+    // Spent: the same address copied from history or a log opens nothing.
+    expect((await download(`/prod-api${minted.body.data.url}`)).status).toBe(401);
   });
 
   it('opens only the download it was made for', async () => {

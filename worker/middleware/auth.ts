@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { unauthorized } from '../lib/errors';
 import type { AppEnv } from '../lib/types';
-import { ticketTarget, ticketedPath, verifyDownloadTicket } from '../services/download-tickets';
+import { spendTicket, ticketTarget, ticketedPath, verifyDownloadTicket } from '../services/download-tickets';
 import { liveSession, verifyToken } from '../services/sessions';
 
 /**
@@ -16,7 +16,8 @@ export async function sessionOf(c: Context<AppEnv>) {
   const ticket = c.req.query('ticket');
   if (!ticket || !ticketedPath(c.req.path)) return null;
   const holder = await verifyDownloadTicket(c.env.JWT_SECRET, ticket, ticketTarget(c.req.path, new URL(c.req.url).searchParams));
-  return holder ? liveSession(c.var.db, holder.sessionId, holder.userId) : null;
+  const session = holder && (await liveSession(c.var.db, holder.sessionId, holder.userId));
+  return session && (await spendTicket(c.var.db, holder.ticketId, holder.expiresAt)) ? session : null;
 }
 
 /**

@@ -1,15 +1,20 @@
+import { lt } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { API } from '../../contracts/api-paths';
 import { API_BASE } from '../../contracts/constants';
 import type { DownloadTicket } from '../../contracts/auth';
 import { Code } from '../../contracts/errors';
+import type { Db } from '../db/client';
+import { spentTickets } from '../db/schema';
+import { randomToken } from '../lib/encoding';
 import { ApiError } from '../lib/errors';
 
 /**
  * Download tickets: a short-lived signed URL for one large download, so the browser can fetch it by plain
  * navigation and stream it to disk instead of holding gigabytes in memory for a bearer-token request.
  * A ticket is a JWT (HS256, JWT_SECRET) with its own `typ` and audience, so it is never a session token,
- * bound to one path and query and to the session that asked for it (signing out ends it too).
+ * bound to one path and query and to the session that asked for it (signing out ends it too), and spent on
+ * its first use, so an address copied from the browser's history or a log opens nothing.
  */
 export const TICKET_TYPE = 'download+jwt';
 const AUDIENCE = 'tingyi:download';
@@ -31,6 +36,7 @@ export async function issueDownloadTicket(secret: string, userId: number, sessio
   return new SignJWT({ sid: sessionId, target })
     .setProtectedHeader({ alg: 'HS256', typ: TICKET_TYPE })
     .setAudience(AUDIENCE)
+    .setJti(randomToken(18))
     .setSubject(String(userId))
     .setIssuedAt(Math.floor(now / 1000))
     .setExpirationTime(Math.floor(now / 1000) + TICKET_LIFETIME_S)
@@ -46,11 +52,18 @@ export async function verifyDownloadTicket(secret: string, ticket: string, targe
       audience: AUDIENCE,
     });
     const userId = Number(payload.sub);
-    if (!payload.sid || payload.target !== target || !Number.isSafeInteger(userId)) return null;
-    return { userId, sessionId: payload.sid };
+    if (!payload.sid || !payload.jti || !payload.exp || payload.target !== target || !Number.isSafeInteger(userId)) return null;
+    return { userId, sessionId: payload.sid, ticketId: payload.jti, expiresAt: payload.exp * 1000 };
   } catch {
     return null;
   }
+}
+
+/** Marks a ticket used; false when it already was. Used tickets are forgotten once they would have expired anyway. */
+export async function spendTicket(db: Db, ticketId: string, expiresAt: number, now = Date.now()): Promise<boolean> {
+  await db.delete(spentTickets).where(lt(spentTickets.expiresAt, now));
+  const spent = await db.insert(spentTickets).values({ id: ticketId, expiresAt }).onConflictDoNothing().returning({ id: spentTickets.id });
+  return spent.length === 1;
 }
 
 /** The ticketed path a requested URL names (API path, without the base), or null when it takes no ticket. */
