@@ -23,6 +23,8 @@ export const API = {
     wechatCallback: '/auth/wechat/callback',
     getUserInfo: '/auth/getUserInfo',
     logout: '/auth/logout',
+    /** A short-lived URL for one large download (the dubbing zip, a records export), fetched without a header. */
+    downloadTicket: '/auth/downloadTicket',
   },
   system: {
     configKey: '/system/config/configKey/:key',

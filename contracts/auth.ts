@@ -59,6 +59,13 @@ export const bindOtherBody = z.discriminatedUnion('type', [
   z.object({ type: z.literal('google'), ...googleGrant }),
 ]);
 export const resetPasswordBody = z.object({ target: codeTarget, code: codeRule, password: passwordRule });
+/** A download ticket is asked for one download: its API path (without the base) and query. */
+export const downloadTicketBody = z.object({ url: z.string().min(1).max(8000) });
+/** `url` is the download's API path and query with `ticket=` added (below the API base, like the asked `url`), good for `expiresIn` seconds. */
+export interface DownloadTicket {
+  url: string;
+  expiresIn: number;
+}
 export const visitorLoginBody = z.object({ visitorId: z.string().regex(/^[A-Za-z0-9-]{16,64}$/), source: sourceRule });
 export const changePasswordBody = z.object({ oldPassword: z.string().min(1), newPassword: passwordRule });
 export const bindAccountBody = z.object({ target: codeTarget, code: codeRule });

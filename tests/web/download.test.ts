@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { filenameFromDisposition } from '../../web/lib/download';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { API } from '../../contracts/api-paths';
+import { setToken } from '../../web/lib/auth';
+import { downloadByLink, filenameFromDisposition } from '../../web/lib/download';
+import { downloadConfig } from '../../web/features/dubbing/api';
+import { useApiServer } from './helpers/api-server';
+
+const server = useApiServer();
 
 describe('filenameFromDisposition (RFC 6266)', () => {
   it.each([
@@ -17,5 +23,41 @@ describe('filenameFromDisposition (RFC 6266)', () => {
 
   it.each([null, '', 'attachment', 'inline; name="x"'])('gives no name for %j', (header) => {
     expect(filenameFromDisposition(header)).toBeNull();
+  });
+});
+
+describe('large downloads (the dubbing zip, a bulk export)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('go by a ticketed link the browser streams to disk, never through a blob in memory', async () => {
+    setToken('session-token');
+    server.requests.length = 0;
+    server.reply(({ url, body }) =>
+      url.pathname.endsWith(API.auth.downloadTicket)
+        ? { body: { code: 200, msg: 'ok', data: { url: `${(JSON.parse(body) as { url: string }).url}&ticket=T1`, expiresIn: 60 } } }
+        : { body: 'PK', contentType: 'application/zip' },
+    );
+    // jsdom has no object URLs: one made would mean the file went through memory.
+    const blobs = vi.fn(() => 'blob:zip');
+    Object.assign(URL, { createObjectURL: blobs, revokeObjectURL: () => {} });
+    const followed: { href: string; name: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      followed.push({ href: this.href, name: this.download });
+    });
+
+    await downloadByLink(downloadConfig(42, 'withVideo', { type: 'srt', msgType: '3' }));
+
+    // One call, signed in, asks for a ticket for exactly this download …
+    expect(server.requests).toHaveLength(1);
+    const [asked] = server.requests;
+    expect(asked!.headers.authorization).toBe('Bearer session-token');
+    expect(JSON.parse(asked!.body)).toEqual({ url: `${API.dubbing.downloadDestroyZip}?idStr=42&type=srt&msgType=3&speaker=0` });
+    // … and the browser follows the ticketed address itself, named by the server.
+    expect(followed).toHaveLength(1);
+    const link = new URL(followed[0]!.href);
+    expect(link.pathname).toBe(`/prod-api${API.dubbing.downloadDestroyZip}`);
+    expect(link.searchParams.get('ticket')).toBe('T1');
+    expect(followed[0]!.name).toBe('');
+    expect(blobs).not.toHaveBeenCalled();
   });
 });

@@ -74,6 +74,7 @@ POST /auth/c/getValidCode
 POST /auth/c/resetPwd
 POST /auth/captcha/verify
 POST /auth/googleRegisterWithLogin
+POST /auth/downloadTicket                                 user
 POST /auth/logout                                         user
 POST /auth/visitorlogin
 POST /auth/wechat/callback

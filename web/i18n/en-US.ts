@@ -380,6 +380,7 @@ export const enUS = {
     zip_other: '{{count}} records are downloaded as one ZIP file.',
     submit: 'Download',
     saved: 'Saved as {{name}}',
+    started: 'Download started',
   },
   sharedPage: {
     sharedBy: 'Shared by {{name}}',

@@ -379,6 +379,7 @@ export const zhCN: Messages = {
     zip_other: '{{count}} 条记录将打包为一个 ZIP 文件下载。',
     submit: '下载',
     saved: '已保存为 {{name}}',
+    started: '已开始下载',
   },
   sharedPage: {
     sharedBy: '分享者：{{name}}',

@@ -379,6 +379,7 @@ export const zhTW: Messages = {
     zip_other: '{{count}} 筆記錄將打包為一個 ZIP 檔案下載。',
     submit: '下載',
     saved: '已儲存為 {{name}}',
+    started: '已開始下載',
   },
   sharedPage: {
     sharedBy: '分享者：{{name}}',

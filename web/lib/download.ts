@@ -1,4 +1,6 @@
-import { download } from './request';
+import { API } from '../../contracts/api-paths';
+import type { DownloadTicket } from '../../contracts/auth';
+import { download, post, requestUrl } from './request';
 import type { RequestConfig } from './request';
 
 /**
@@ -35,16 +37,21 @@ function safeName(name: string): string {
   return name.replace(/[\\/]/g, '_');
 }
 
-/** Hands a blob to the browser as a download named `filename`. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
+/** Has the browser fetch `href` as a download (named `filename`, or by the server when empty). */
+function followLink(href: string, filename: string): void {
   const link = document.createElement('a');
-  link.href = url;
+  link.href = href;
   link.download = filename;
   link.rel = 'noopener';
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** Hands a blob to the browser as a download named `filename`. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  followLink(url, filename);
   // Revoking in the same task can abort the download in some browsers.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
@@ -55,4 +62,15 @@ export async function downloadFile(config: RequestConfig, fallbackName: string):
   const name = filenameFromDisposition(disposition) ?? fallbackName;
   saveBlob(blob, name);
   return name;
+}
+
+/**
+ * Large files (the dubbing zip, a bulk export; up to gigabytes): a one-minute ticket for this one download,
+ * then the browser fetches the ticketed address itself and streams it to disk under the server's name,
+ * where a request with the bearer token would hold the whole file in memory first.
+ */
+export async function downloadByLink(config: Pick<RequestConfig, 'url' | 'params'>): Promise<void> {
+  const asked = requestUrl({ ...config, baseURL: '' });
+  const { data } = await post<DownloadTicket>(API.auth.downloadTicket, { url: asked });
+  followLink(requestUrl({ url: data.url }), '');
 }

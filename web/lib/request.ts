@@ -165,7 +165,8 @@ function send(config: RequestConfig): Promise<RawResponse | Failure> {
   });
 }
 
-function requestUrl({ url, baseURL = http.defaults.baseURL, params }: RequestConfig): string {
+/** The address a call goes to: the base, the path and the query in the API's convention. */
+export function requestUrl({ url, baseURL = http.defaults.baseURL, params }: RequestConfig): string {
   const query = new URLSearchParams();
   if (params) appendParams(query, params, '');
   const search = query.toString();

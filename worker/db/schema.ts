@@ -97,6 +97,16 @@ export const sessions = sqliteTable(
   (t) => [index('sessions_user').on(t.userId)],
 );
 
+/** Download tickets already used (services/download-tickets.ts): each opens its download once, kept until it expires. */
+export const spentTickets = sqliteTable(
+  'spent_tickets',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('spent_tickets_expiry').on(t.expiresAt)],
+);
+
 /** Codes sent by email or SMS; only a hash is kept, each with its own expiry and try budget. */
 export const verificationCodes = sqliteTable(
   'verification_codes',

@@ -5,6 +5,7 @@ import { createMiddleware } from 'hono/factory';
 import {
   captchaVerifyBody,
   codeLoginBody,
+  downloadTicketBody,
   googleCallbackBody,
   passwordLoginBody,
   providerModeQuery,
@@ -31,6 +32,7 @@ import { signedInUser, userInfo, type User } from '../services/accounts/users';
 import { googleConfigured } from '../services/google';
 import { captchaMode, solveCaptcha } from '../services/captcha';
 import { channelAvailable } from '../services/messenger';
+import { ticketedUrl } from '../services/download-tickets';
 import { revokeSession } from '../services/sessions';
 import { parseScanEvent, recordScan, requireWechat, scanStatus, verifySignature, wechatConfigured } from '../services/wechat';
 
@@ -121,6 +123,9 @@ export const auth = new Hono<AppEnv>()
     return c.text('success');
   })
   .get(API.auth.getUserInfo, requireUser, async (c) => ok(c, await userInfo(c.var.db, await signedInUser(c.var.db, c.var.userId))))
+  .post(API.auth.downloadTicket, requireUser, validate('json', downloadTicketBody), async (c) =>
+    ok(c, await ticketedUrl(c.env.JWT_SECRET, c.var.userId, c.var.sessionId, c.req.valid('json').url)),
+  )
   .post(API.auth.logout, requireUser, async (c) => {
     await revokeSession(c.var.db, c.var.sessionId);
     return ok(c, null);

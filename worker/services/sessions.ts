@@ -23,19 +23,28 @@ export async function issueToken(db: Db, secret: string, userId: number, source:
     .sign(key(secret));
 }
 
-/** The live session a token stands for, or null when it is forged, expired or revoked. */
+/**
+ * The live session a token stands for, or null when it is forged, expired or revoked, or is not a session
+ * token at all: a download ticket (its own `typ` and audience, services/download-tickets.ts) never signs in.
+ */
 export async function verifyToken(db: Db, secret: string, token: string) {
   try {
-    const { payload } = await jwtVerify<{ sid?: string }>(token, key(secret), { algorithms: ['HS256'] });
+    const { payload, protectedHeader } = await jwtVerify<{ sid?: string }>(token, key(secret), { algorithms: ['HS256'] });
     const userId = Number(payload.sub);
+    if (protectedHeader.typ !== undefined || payload.aud !== undefined) return null;
     if (!payload.sid || !Number.isSafeInteger(userId)) return null;
-    const session = await db.query.sessions.findFirst({
-      where: and(eq(sessions.id, payload.sid), eq(sessions.userId, userId), isNull(sessions.revokedAt)),
-    });
-    return session && session.expiresAt > Date.now() ? session : null;
+    return await liveSession(db, payload.sid, userId);
   } catch {
     return null;
   }
+}
+
+/** The session row while it is neither revoked nor expired, else null. */
+export async function liveSession(db: Db, sessionId: string, userId: number) {
+  const session = await db.query.sessions.findFirst({
+    where: and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)),
+  });
+  return session && session.expiresAt > Date.now() ? session : null;
 }
 
 export async function revokeSession(db: Db, sessionId: string) {

@@ -4,7 +4,7 @@ import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SRT_FILE_TYPES } from '../../../contracts/dubbing';
 import type { DubProject } from '../../../contracts/dubbing';
-import { downloadFile } from '../../lib/download';
+import { downloadByLink } from '../../lib/download';
 import { downloadConfig } from './api';
 import type { DubDownloadOptions } from './api';
 
@@ -16,7 +16,7 @@ export function DownloadsMenu({ project }: { project: DubProject }) {
   const { id, name } = project.record;
 
   const fetchZip = (kind: 'subtitles' | 'withVideo', options: DubDownloadOptions) =>
-    void downloadFile(downloadConfig(id, kind, options), `${name}.zip`).catch(() => undefined); // the layer said why
+    void downloadByLink(downloadConfig(id, kind, options)).catch(() => undefined); // the layer said why
 
   const items: MenuProps['items'] = [
     {

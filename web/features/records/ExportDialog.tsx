@@ -20,7 +20,7 @@ export function ExportDialog({ ids, onClose }: { ids: number[]; onClose: () => v
     setBusy(true);
     try {
       const name = await exportRecords(ids, choice);
-      void message.success(t('export.saved', { name }));
+      void message.success(name ? t('export.saved', { name }) : t('export.started'));
       onClose();
     } catch {
       // The request layer showed the server's reason.

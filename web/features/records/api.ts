@@ -13,7 +13,7 @@ import type {
   shareBody,
 } from '../../../contracts/records';
 import type { OrderColumn } from '../../../contracts/record-vocabulary';
-import { downloadFile } from '../../lib/download';
+import { downloadByLink, downloadFile } from '../../lib/download';
 import { get, post } from '../../lib/request';
 import type { CallOptions } from '../../lib/request';
 
@@ -40,12 +40,15 @@ export const copyReplica = async (body: z.input<typeof copyReplicaBody>) => (awa
 
 export type ExportChoice = Omit<ExportOptions, 'ids'>;
 
-/** One record downloads as its file, several as a zip; the server names the file. */
-export function exportRecords(ids: number[], { format, content, speaker, timestamps }: ExportChoice): Promise<string> {
-  return downloadFile(
-    { url: API.records.export, params: { ids: ids.join(','), format, content, speaker, timestamps }, long: true },
-    ids.length > 1 ? 'records.zip' : `record-${ids[0]}.${format}`,
-  );
+/**
+ * One record downloads as its file (its name returned), several as a zip the browser streams to disk by a
+ * ticketed link (null: the browser names it from the server), since a bulk export can be large.
+ */
+export async function exportRecords(ids: number[], { format, content, speaker, timestamps }: ExportChoice): Promise<string | null> {
+  const config = { url: API.records.export, params: { ids: ids.join(','), format, content, speaker, timestamps }, long: true };
+  if (ids.length === 1) return downloadFile(config, `record-${ids[0]}.${format}`);
+  await downloadByLink(config);
+  return null;
 }
 
 /** Public: a shared record's transcript or minutes as a file, under the server's name. */

@@ -1,0 +1,93 @@
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DownloadTicket } from '../../contracts/auth';
+import { ticketedUrl } from '../../worker/services/download-tickets';
+import { get, send, signUp } from './api';
+import { addLines, createRecord, defaultFolderId, download } from './seed';
+
+/**
+ * Large downloads by plain navigation: a signed-in user asks for a ticket for one download, and the browser
+ * then fetches that address without a header, streaming the file to disk. The ticket opens that one download
+ * once within a minute, for its owner only, and never works as a sign-in.
+ */
+const EXPORT = '/speech/audio/transcribe/export';
+
+async function ticket(token: string, url: string) {
+  return send<DownloadTicket>('/prod-api/auth/downloadTicket', { url }, { token });
+}
+
+describe('download tickets', () => {
+  let owner: { token: string; userId: number };
+  let recordId: number;
+  let otherRecordId: number;
+
+  beforeAll(async () => {
+    owner = await signUp();
+    const folder = await defaultFolderId(owner.token);
+    recordId = (await createRecord(owner.userId, folder, { name: 'Board' })).id;
+    otherRecordId = (await createRecord(owner.userId, folder, { name: 'Other' })).id;
+    await addLines(recordId, [{ start: 0, end: 2000, text: 'Ticketed hello' }]);
+    await addLines(otherRecordId, [{ start: 0, end: 2000, text: 'Other words' }]);
+  });
+
+  it('downloads its own file once without a header, as an attachment, within its minute', async () => {
+    const minted = await ticket(owner.token, `${EXPORT}?ids=${recordId}&format=txt&speaker=0`);
+    expect(minted.body).toMatchObject({ code: 200, data: { expiresIn: 60 } });
+    const res = await download(`/prod-api${minted.body.data.url}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect(await res.text()).toContain('Ticketed hello');
+    // Spent: the same address copied from history or a log opens nothing.
+    expect((await download(`/prod-api${minted.body.data.url}`)).status).toBe(401);
+  });
+
+  it('opens only the download it was made for', async () => {
+    const { url } = (await ticket(owner.token, `${EXPORT}?ids=${recordId}&format=txt`)).body.data;
+    const ticketParam = new URL(url, 'http://x').searchParams.get('ticket')!;
+    // Another record, another format, or another path with the same ticket: refused as unsigned.
+    for (const other of [
+      `/prod-api${EXPORT}?ids=${otherRecordId}&format=txt&ticket=${ticketParam}`,
+      `/prod-api${EXPORT}?ids=${recordId}&format=docx&ticket=${ticketParam}`,
+      `/prod-api/speech/video/transcribe/download/zip?idStr=${recordId}&ticket=${ticketParam}`,
+    ]) {
+      expect((await download(other)).status).toBe(401);
+    }
+    // Tickets are made only for the large downloads.
+    expect((await ticket(owner.token, '/auth/getUserInfo')).status).toBe(400);
+    expect((await ticket(owner.token, 'https://elsewhere.example/prod-api/speech/audio/transcribe/export')).status).toBe(400);
+  });
+
+  it('is refused once its minute has passed, and once its session has signed out', async () => {
+    const session = await signUp();
+    const folder = await defaultFolderId(session.token);
+    const own = (await createRecord(session.userId, folder)).id;
+    const { body } = await get<{ user: unknown }>('/prod-api/auth/getUserInfo', session.token);
+    expect(body.code).toBe(200);
+    const sessionId = await env.DB.prepare('SELECT id FROM sessions WHERE user_id = ? ORDER BY created_at DESC LIMIT 1')
+      .bind(session.userId)
+      .first<string>('id');
+    const stale = await ticketedUrl(env.JWT_SECRET, session.userId, sessionId!, `${EXPORT}?ids=${own}&format=txt`, Date.now() - 61_000);
+    expect((await download(`/prod-api${stale.url}`)).status).toBe(401);
+
+    const fresh = (await ticket(session.token, `${EXPORT}?ids=${own}&format=txt`)).body.data;
+    await send('/prod-api/auth/logout', {}, { token: session.token });
+    expect((await download(`/prod-api${fresh.url}`)).status).toBe(401);
+  });
+
+  it("gives another user's ticket nothing of the owner's", async () => {
+    const stranger = await signUp();
+    const minted = await ticket(stranger.token, `${EXPORT}?ids=${recordId}&format=txt`);
+    const res = await download(`/prod-api${minted.body.data.url}`);
+    expect(res.status).not.toBe(200);
+    expect(await res.text()).not.toContain('Ticketed hello');
+  });
+
+  it('never stands in for a session, and a session token is no ticket', async () => {
+    const { url } = (await ticket(owner.token, `${EXPORT}?ids=${recordId}&format=txt`)).body.data;
+    const ticketParam = new URL(url, 'http://x').searchParams.get('ticket')!;
+    expect((await get('/prod-api/auth/getUserInfo', ticketParam)).status).toBe(401);
+    expect((await download(`/prod-api${EXPORT}?ids=${recordId}&format=txt`, ticketParam)).status).toBe(401);
+    expect((await ticket(ticketParam, `${EXPORT}?ids=${recordId}&format=txt`)).status).toBe(401);
+    expect((await download(`/prod-api${EXPORT}?ids=${recordId}&format=txt&ticket=${owner.token}`)).status).toBe(401);
+  });
+});
