@@ -76,11 +76,11 @@ describe('records and file transcription in Chromium', () => {
     await chapter.waitFor({ timeout: 90_000 });
     await expect(page.getByTestId('summary-method').textContent()).resolves.toMatch(/Extractive/);
     const lines = await api<{ lines: { text: string }[] }>(`/speech/audio/transcribe/getTrans?id=${recordId}`, { token });
-    const transcript = lines.data.lines.map((l) => l.text.toLowerCase()).join(' ');
-    // Extractive: the chapter's summary is the transcript's own words (a sentence's first letter capitalised).
-    const summary = (await page.locator('.summary-chapter .summary-text').first().textContent()) ?? '';
+    // Extractive: the chapter's summary is the transcript's own words, line by line (a sentence's first letter
+    // capitalised). Recognised lines carry no full stops, so the summary opens with one of them word for word.
+    const summary = ((await page.locator('.summary-chapter .summary-text').first().textContent()) ?? '').toLowerCase();
     expect(summary.length).toBeGreaterThan(10);
-    expect(transcript).toContain(summary.split(/[.…]/)[0]!.trim().toLowerCase());
+    expect(lines.data.lines.some((l) => l.text.length > 10 && summary.startsWith(l.text.toLowerCase()))).toBe(true);
 
     const media = page.locator('audio, video').first();
     const position = () => media.evaluate((m: HTMLMediaElement) => m.currentTime);
