@@ -89,7 +89,8 @@ describe('a first visit with trial minutes', () => {
 
     await page.getByTestId(`record-name-${recordId}`).click();
     await page.locator('.detail-page').waitFor();
-    await expect.poll(() => page.locator('textarea').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    // The transcript's lines are on the page (read, not yet edited).
+    await expect.poll(() => page.locator('.detail-line').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(await page.getByTestId('detail-export').isDisabled()).toBe(false);
 
     const accounts = await api<{ accountType: string; remainingSeconds: number }[]>('/expense/account/queryAccountDetail', { body: {}, token });
