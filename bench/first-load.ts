@@ -7,7 +7,8 @@
  * opened in each interface language, whose texts differ, by a signed-in user who has one transcribed record.
  * Target: every page at most 250 KB in every language; the full run fails when one is over.
  *
- *   npm run bench:first-load     (run `npx vite build` first after changing the web app; quick check of the
+ *   npm run bench:first-load     (FIRST_LOAD_ROUTES=/recordList FIRST_LOAD_LOCALES=zh-CN narrow it;
+ *                                 run `npx vite build` first after changing the web app; quick check of the
  *                                 figures, as `npm test` runs it: -- --quick, `/` and a record in English only)
  */
 import { execFileSync } from 'node:child_process';
@@ -29,8 +30,11 @@ const TARGET_KB = 250;
 const QUIET_MS = 3000;
 /** The record page's address gets the id of the record made below. */
 const RECORD_PAGE = '/meetingDetail';
-const ROUTES = QUICK ? ['/', RECORD_PAGE] : ['/', '/login', '/recordList', RECORD_PAGE, '/meeting', '/dub'];
-const PAGES = ROUTES.flatMap((path) => (QUICK ? ['en-US'] : LOCALES).map((locale) => ({ path, locale })));
+// FIRST_LOAD_ROUTES and FIRST_LOAD_LOCALES (comma-separated) narrow a run while working on one page.
+const only = (name: string) => process.env[name]?.split(',').filter(Boolean);
+const ROUTES = only('FIRST_LOAD_ROUTES') ?? (QUICK ? ['/', RECORD_PAGE] : ['/', '/login', '/recordList', RECORD_PAGE, '/meeting', '/dub']);
+const PAGE_LOCALES = only('FIRST_LOAD_LOCALES') ?? (QUICK ? ['en-US'] : LOCALES);
+const PAGES = ROUTES.flatMap((path) => PAGE_LOCALES.map((locale) => ({ path, locale })));
 const COUNTED = new Set(['document', 'script', 'stylesheet']);
 
 const gzipKb = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length / 1024;
