@@ -2,7 +2,6 @@ import type { RouteObject } from 'react-router';
 import { PageSpinner } from './components/PageSpinner';
 import { RootShell } from './shell/RootShell';
 import { RouteErrorView } from './components/RouteErrorView';
-import { AppLayout } from './shell/AppLayout';
 import { lazyPage } from './lib/lazy-page';
 import type { PageModule } from './lib/lazy-page';
 import type { PageHandle, PageTitleKey } from './lib/page-title';
@@ -58,6 +57,9 @@ const STANDALONE_PAGES: PageEntry[] = [
   { path: '*', title: 'notFound', load: () => import('./pages/NotFoundPage') },
 ];
 
+/** The route whose element is the header and side navigation around the account pages. */
+export const LAYOUT_ROUTE_ID = 'layout';
+
 function toRoute({ path, title, load }: PageEntry): RouteObject {
   const handle: PageHandle = { title };
   return { path, handle, lazy: lazyPage(load) };
@@ -75,7 +77,10 @@ export const routes: RouteObject[] = [
     shouldRevalidate: () => true,
     children: [
       {
-        element: <AppLayout />,
+        // The header and side navigation load beside the page they frame (the router fetches both at once),
+        // so pages without them, such as sign-in, do not download them.
+        id: LAYOUT_ROUTE_ID,
+        lazy: lazyPage(() => import('./shell/AppLayout').then((m) => ({ default: m.AppLayout }))),
         // A pathless boundary inside the layout keeps header and navigation around a failed page.
         children: [{ errorElement: <RouteErrorView />, children: LAYOUT_PAGES.map(toRoute) }],
       },

@@ -20,15 +20,24 @@ type TriggerProps = {
 
 /**
  * antd's click-triggered Dropdown around `children` (one button). Until its first press the button stands
- * alone (hovering or focusing it fetches the code); while the code loads it keeps its place.
+ * alone (hovering or focusing it fetches the code); while the code loads it keeps its place. `open` may be
+ * held by the caller (to close the menu from inside it); otherwise the dropdown holds it.
  */
 export function MenuDropdown({
   children,
+  open: heldOpen,
   onOpenChange,
   ...props
-}: Omit<DropdownProps, 'trigger' | 'open' | 'children'> & { children: ReactElement<TriggerProps> }) {
-  const [open, setOpen] = useState<boolean | null>(null);
-  if (open === null) {
+}: Omit<DropdownProps, 'trigger' | 'children'> & { children: ReactElement<TriggerProps> }) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = heldOpen ?? ownOpen;
+  const [used, setUsed] = useState(open);
+  if (open && !used) setUsed(true);
+  const change: DropdownProps['onOpenChange'] = (next, info) => {
+    setOwnOpen(next);
+    onOpenChange?.(next, info);
+  };
+  if (!used) {
     return cloneElement(children, {
       onPointerEnter: (event) => {
         children.props.onPointerEnter?.(event);
@@ -40,22 +49,13 @@ export function MenuDropdown({
       },
       onClick: (event) => {
         children.props.onClick?.(event);
-        setOpen(true);
-        onOpenChange?.(true, { source: 'trigger' });
+        change(true, { source: 'trigger' });
       },
     });
   }
   return (
     <Suspense fallback={children}>
-      <Dropdown
-        {...props}
-        trigger={['click']}
-        open={open}
-        onOpenChange={(next, info) => {
-          setOpen(next);
-          onOpenChange?.(next, info);
-        }}
-      >
+      <Dropdown {...props} trigger={['click']} open={open} onOpenChange={change}>
         {children}
       </Dropdown>
     </Suspense>

@@ -1,11 +1,20 @@
-import { Avatar } from 'antd';
+import { useState } from 'react';
 import type { UserInfo } from '../lib/session';
 
-/** The user's picture, or the first letter of their name on the brand gradient. */
-export function UserAvatar({ user, size }: { user: Pick<UserInfo, 'name' | 'avatar'>; size?: number }) {
+/**
+ * The user's picture, or the first letter of their name on the brand gradient (also when the picture fails
+ * to load). Plain markup drawn like antd's Avatar: that one brings its group's popover engine to the header of
+ * every page.
+ */
+export function UserAvatar({ user, size = 32 }: { user: Pick<UserInfo, 'name' | 'avatar'>; size?: number }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const box = { width: size, height: size, lineHeight: `${size - 2}px` };
+  if (user.avatar && failed !== user.avatar) {
+    return <img className="user-avatar" src={user.avatar} alt="" style={box} onError={() => setFailed(user.avatar)} />;
+  }
   return (
-    <Avatar size={size} src={user.avatar || undefined} className="user-avatar">
+    <span className="user-avatar" style={box}>
       {user.name.slice(0, 1).toUpperCase()}
-    </Avatar>
+    </span>
   );
 }

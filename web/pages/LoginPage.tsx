@@ -1,21 +1,28 @@
 import { GoogleOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Divider, Form, Input, Modal, Segmented } from 'antd';
+import { App, Button, Divider, Modal, Segmented } from 'antd';
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useState } from 'react';
+import type { ChangeEvent, FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { LoginOptions } from '../../contracts/auth';
 import { AuthCard } from '../features/auth/AuthCard';
 import { ClickCaptcha } from '../features/auth/ClickCaptcha';
 import { TurnstileWidget } from '../features/auth/TurnstileWidget';
-import { WechatLogin } from '../features/auth/WechatLogin';
-import { loginByCode, loginByPassword } from '../features/auth/api';
-import { TargetCodeFields } from '../features/auth/fields';
-import { required, rule, targetKind } from '../features/auth/rules';
+import { loginByPassword } from '../features/auth/api';
+import { required } from '../features/auth/rules';
+import type { ValidationKey } from '../features/auth/rules';
 import { LoginOptionsGate } from '../features/auth/LoginOptionsGate';
 import { startGoogle } from '../features/auth/google-flow';
 import { useCompleteSignIn, useSource } from '../features/auth/use-sign-in';
+import { lazyComponent } from '../lib/lazy-component';
 import { PATHS } from '../lib/paths';
+
+// The scan and code methods need antd's form engine (about 30 KB gzip); each loads when it is first chosen.
+const WechatLogin = lazyComponent(() => import('../features/auth/WechatLogin').then((m) => ({ default: m.WechatLogin })));
+const CodeLogin = lazyComponent(() => import('../features/auth/CodeLogin'));
 
 /** /login and /userLogin (spec §2): WeChat scan, password, verification code and Google; methods the server lacks are hidden. */
 export default function LoginPage() {
@@ -76,21 +83,21 @@ function LoginMethods({ options }: { options: LoginOptions }) {
   );
 }
 
-interface Credentials {
-  username: string;
-  password: string;
-}
+type Credentials = Record<'username' | 'password', string>;
+const CREDENTIAL_CHECKS = { username: required('accountRequired'), password: required('passwordRequired') } as const;
 
 /**
  * Account and password, then the captcha step (spec §5: completed before the login call). The click
  * captcha opens once the fields are valid; Turnstile sits in the form. Either pass is single-use, so every
- * attempt earns a fresh one.
+ * attempt earns a fresh one. Two required fields need no form engine: plain state keeps the page that most
+ * visitors see first light, with the messages antd's Form would show.
  */
 function PasswordLogin({ options }: { options: LoginOptions }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { search } = useLocation();
-  const [form] = Form.useForm<Credentials>();
+  const [values, setValues] = useState<Credentials>({ username: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof Credentials, ValidationKey>>>({});
   const source = useSource();
   const complete = useCompleteSignIn();
   const [captchaOpen, setCaptchaOpen] = useState(false);
@@ -98,7 +105,7 @@ function PasswordLogin({ options }: { options: LoginOptions }) {
   const [turnstileRound, setTurnstileRound] = useState(0);
 
   const login = useMutation({
-    mutationFn: (captcha: string | undefined) => loginByPassword({ ...form.getFieldsValue(), captcha, source }),
+    mutationFn: (captcha: string | undefined) => loginByPassword({ ...values, captcha, source }),
     onSuccess: complete,
     onError: () => {
       setTurnstileToken(null);
@@ -106,7 +113,18 @@ function PasswordLogin({ options }: { options: LoginOptions }) {
     },
   });
 
-  const onFinish = () => {
+  const errorOf = (name: keyof Credentials, value: string) => CREDENTIAL_CHECKS[name](value) ?? undefined;
+  const change = (name: keyof Credentials) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: errorOf(name, value) }));
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = { username: errorOf('username', values.username), password: errorOf('password', values.password) };
+    setErrors(found);
+    if (found.username || found.password) return;
     if (options.captcha === 'click') setCaptchaOpen(true);
     else if (options.captcha === 'off') login.mutate(undefined);
     else if (turnstileToken) login.mutate(turnstileToken);
@@ -114,19 +132,33 @@ function PasswordLogin({ options }: { options: LoginOptions }) {
   };
 
   return (
-    <Form form={form} onFinish={onFinish} size="large" requiredMark={false}>
-      <Form.Item name="username" rules={[rule(t, required('accountRequired'))]}>
-        <Input prefix={<UserOutlined />} placeholder={t('auth.account')} aria-label={t('auth.account')} autoComplete="username" data-testid="username-input" />
-      </Form.Item>
-      <Form.Item name="password" rules={[rule(t, required('passwordRequired'))]}>
-        <Input.Password
+    <form onSubmit={onSubmit} noValidate>
+      <PlainField error={errors.username && t(`validation.${errors.username}`)}>
+        <Input
+          size="large"
+          status={errors.username ? 'error' : undefined}
+          value={values.username}
+          onChange={change('username')}
+          prefix={<UserOutlined />}
+          placeholder={t('auth.account')}
+          aria-label={t('auth.account')}
+          autoComplete="username"
+          data-testid="username-input"
+        />
+      </PlainField>
+      <PlainField error={errors.password && t(`validation.${errors.password}`)}>
+        <Password
+          size="large"
+          status={errors.password ? 'error' : undefined}
+          value={values.password}
+          onChange={change('password')}
           prefix={<LockOutlined />}
           placeholder={t('auth.password')}
           aria-label={t('auth.password')}
           autoComplete="current-password"
           data-testid="password-input"
         />
-      </Form.Item>
+      </PlainField>
       <div className="auth-links">
         <span />
         <Link to={PATHS.resetPassword + search} data-testid="to-reset">
@@ -136,7 +168,7 @@ function PasswordLogin({ options }: { options: LoginOptions }) {
       {options.captcha === 'turnstile' && options.turnstileSiteKey && (
         <TurnstileWidget key={turnstileRound} siteKey={options.turnstileSiteKey} onToken={setTurnstileToken} />
       )}
-      <Button type="primary" htmlType="submit" block loading={login.isPending} className="auth-submit" data-testid="login-submit">
+      <Button type="primary" htmlType="submit" size="large" block loading={login.isPending} className="auth-submit" data-testid="login-submit">
         {t('auth.login')}
       </Button>
       <Modal open={captchaOpen} title={t('captcha.title')} footer={null} width={360} onCancel={() => setCaptchaOpen(false)} destroyOnHidden centered>
@@ -147,25 +179,21 @@ function PasswordLogin({ options }: { options: LoginOptions }) {
           }}
         />
       </Modal>
-    </Form>
+    </form>
   );
 }
 
-/** Email or phone and a code: signs in, creating the account on first use (spec §7). */
-function CodeLogin({ options }: { options: LoginOptions }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<{ target: string; code: string }>();
-  const source = useSource();
-  const complete = useCompleteSignIn();
-  const login = useMutation({ mutationFn: loginByCode, onSuccess: complete });
-
+/** A field and, under it, the message of the check it failed, spaced as a form item of the other auth forms. */
+function PlainField({ error, children }: { error: string | undefined; children: ReactNode }) {
   return (
-    <Form form={form} size="large" requiredMark={false} onFinish={({ target, code }) => login.mutate({ target: target.trim(), code: code.trim(), source })}>
-      <TargetCodeFields kind={targetKind(options)} />
-      <Button type="primary" htmlType="submit" block loading={login.isPending} className="auth-submit" data-testid="code-login-submit">
-        {t('auth.login')}
-      </Button>
-    </Form>
+    <div className={error ? 'auth-field has-error' : 'auth-field'}>
+      {children}
+      {error && (
+        <div className="auth-field-error" role="alert">
+          {error}
+        </div>
+      )}
+    </div>
   );
 }
 

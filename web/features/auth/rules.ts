@@ -25,9 +25,10 @@ export function targetKind({ emailCode, smsCode }: Pick<LoginOptions, 'emailCode
   return 'any';
 }
 
+/** Synchronous, so a form without antd's engine can call it directly. */
 export const required =
-  (missing: ValidationKey): Check =>
-  (value) =>
+  (missing: ValidationKey) =>
+  (value: unknown): ValidationKey | null =>
     text(value).trim() ? null : missing;
 
 export const checkPassword: Check = async (value) => {
