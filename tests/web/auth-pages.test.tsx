@@ -161,6 +161,7 @@ describe('/login', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderAt('/login');
     fireEvent.click(await screen.findByTestId('tab-code'));
+    await screen.findByTestId('target-input'); // the code method's form loads when it is first chosen
     type('target-input', 'busy@example.com');
     fireEvent.click(screen.getByTestId('send-code'));
     await waitFor(() => expect(toasts).toEqual(['A code was just sent.']));
@@ -178,6 +179,7 @@ describe('/login', () => {
   it('does not send a code to an invalid address', async () => {
     renderAt('/login');
     fireEvent.click(await screen.findByTestId('tab-code'));
+    await screen.findByTestId('target-input'); // the code method's form loads when it is first chosen
     type('target-input', 'ann@');
     fireEvent.click(screen.getByTestId('send-code'));
     expect(await screen.findByText(en.validation.emailInvalid)).toBeTruthy();
