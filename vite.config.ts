@@ -19,7 +19,8 @@ export default defineConfig({
     outDir: `${repoRoot}dist/web`,
     emptyOutDir: true,
     // Pages are split per route and antd's components go with the pages that use them, so the first page
-    // loads only what it shows. React gets a stable chunk of its own that stays cached across deploys.
+    // loads only what it shows. React and the libraries every page needs get stable chunks of their own that
+    // stay cached across deploys.
     rolldownOptions: {
       // antd's rc-* component packages do nothing when imported but declare no `sideEffects`, so without this
       // an import of one of their exports keeps the whole package: the form engine, its validator and the
@@ -27,7 +28,15 @@ export default defineConfig({
       treeshake: { moduleSideEffects: [{ test: RC_PACKAGE, sideEffects: false }] },
       output: {
         codeSplitting: {
-          groups: [{ name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          groups: [
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // What every page runs before it draws (texts, server state, antd's style engine) in one file rather
+            // than a dozen small ones, each of which compresses worse on its own.
+            {
+              name: 'vendor-base',
+              test: /node_modules[\\/](i18next|react-i18next|@tanstack|zustand|js-cookie|@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors)|stylis|@emotion)[\\/]/,
+            },
+          ],
         },
       },
     },

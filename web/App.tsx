@@ -19,7 +19,6 @@ const queryClient = new QueryClient({
 const theme: ThemeConfig = {
   token: { colorPrimary: '#3f5efb', colorInfo: '#3f5efb', colorLink: '#3f5efb', borderRadius: 8, colorBgLayout: '#f5f7fb' },
   components: {
-    Layout: { headerBg: 'rgba(255, 255, 255, 0.92)', headerHeight: 60, headerPadding: '0 20px', siderBg: '#fff' },
     Menu: { itemBorderRadius: 8, itemMarginInline: 12, itemSelectedBg: '#eef1ff', groupTitleFontSize: 12 },
   },
 };

@@ -1,10 +1,19 @@
-import { Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
 
-/** Shown while the first route's guard and code load. */
+/**
+ * Shown while the first route's guard and code load: antd's large spinner, drawn in CSS so the first paint
+ * does not wait for its component code.
+ */
 export function PageSpinner() {
+  const { t } = useTranslation();
   return (
-    <div className="page-spinner">
-      <Spin size="large" />
+    <div className="page-spinner" role="status" aria-label={t('common.loading')}>
+      <span className="page-spinner-dots" aria-hidden="true">
+        <i />
+        <i />
+        <i />
+        <i />
+      </span>
     </div>
   );
 }

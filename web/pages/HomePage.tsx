@@ -1,5 +1,5 @@
 import { ClockCircleOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, Empty, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../components/PageTitle';
@@ -9,9 +9,13 @@ import { formatDuration, formatTime } from '../features/records/format';
 import { useRecords } from '../features/records/hooks';
 import { StatusTag, TypeTag } from '../features/records/RecordTags';
 import { recordLink } from '../features/records/links';
+import { lazyComponent } from '../lib/lazy-component';
 import { PATHS } from '../lib/paths';
 import { useSession } from '../lib/session';
 import './home.css';
+
+// Most visits find records here; the empty state's code loads only for those that do not.
+const SimpleEmpty = lazyComponent(() => import('../components/SimpleEmpty'));
 
 const RECENT = { pageNum: 1, pageSize: 5, orderByColumn: 'create_time', isAsc: 'desc' } as const;
 
@@ -56,14 +60,14 @@ function RecentRecords() {
     if (hasAccount && recent.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
     if (recent.isError) {
       return (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.recentFailed')}>
+        <SimpleEmpty description={t('home.recentFailed')}>
           <Button onClick={() => void recent.refetch()}>{t('common.retry')}</Button>
-        </Empty>
+        </SimpleEmpty>
       );
     }
     if (rows.length === 0) {
       return (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.recentEmpty')} data-testid="home-recent-empty">
+        <SimpleEmpty description={t('home.recentEmpty')} data-testid="home-recent-empty">
           <div className="home-recent-start">
             {actions.map((action) => (
               <Button key={action.key} icon={action.icon} onClick={action.run}>
@@ -71,7 +75,7 @@ function RecentRecords() {
               </Button>
             ))}
           </div>
-        </Empty>
+        </SimpleEmpty>
       );
     }
     return (

@@ -1,6 +1,6 @@
 import { GoogleOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Divider, Modal, Segmented } from 'antd';
+import { App, Button, Divider, Segmented } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useState } from 'react';
@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { LoginOptions } from '../../contracts/auth';
 import { AuthCard } from '../features/auth/AuthCard';
-import { ClickCaptcha } from '../features/auth/ClickCaptcha';
 import { TurnstileWidget } from '../features/auth/TurnstileWidget';
 import { loginByPassword } from '../features/auth/api';
 import { required } from '../features/auth/rules';
@@ -18,11 +17,13 @@ import { LoginOptionsGate } from '../features/auth/LoginOptionsGate';
 import { startGoogle } from '../features/auth/google-flow';
 import { useCompleteSignIn, useSource } from '../features/auth/use-sign-in';
 import { lazyComponent } from '../lib/lazy-component';
+import { lazyDialog } from '../lib/lazy-dialog';
 import { PATHS } from '../lib/paths';
 
 // The scan and code methods need antd's form engine (about 30 KB gzip); each loads when it is first chosen.
 const WechatLogin = lazyComponent(() => import('../features/auth/WechatLogin').then((m) => ({ default: m.WechatLogin })));
 const CodeLogin = lazyComponent(() => import('../features/auth/CodeLogin'));
+const CaptchaDialog = lazyDialog(() => import('../features/auth/CaptchaDialog'));
 
 /** /login and /userLogin (spec §2): WeChat scan, password, verification code and Google; methods the server lacks are hidden. */
 export default function LoginPage() {
@@ -100,7 +101,8 @@ function PasswordLogin({ options }: { options: LoginOptions }) {
   const [errors, setErrors] = useState<Partial<Record<keyof Credentials, ValidationKey>>>({});
   const source = useSource();
   const complete = useCompleteSignIn();
-  const [captchaOpen, setCaptchaOpen] = useState(false);
+  // null until the captcha is first needed; then it stays mounted so that closing it animates.
+  const [captchaOpen, setCaptchaOpen] = useState<boolean | null>(null);
   const [turnstileToken, setTurnstileToken] = useState<string | null>(null);
   const [turnstileRound, setTurnstileRound] = useState(0);
 
@@ -171,14 +173,16 @@ function PasswordLogin({ options }: { options: LoginOptions }) {
       <Button type="primary" htmlType="submit" size="large" block loading={login.isPending} className="auth-submit" data-testid="login-submit">
         {t('auth.login')}
       </Button>
-      <Modal open={captchaOpen} title={t('captcha.title')} footer={null} width={360} onCancel={() => setCaptchaOpen(false)} destroyOnHidden centered>
-        <ClickCaptcha
+      {captchaOpen !== null && (
+        <CaptchaDialog
+          open={captchaOpen}
+          onCancel={() => setCaptchaOpen(false)}
           onPass={(pass) => {
             setCaptchaOpen(false);
             login.mutate(pass);
           }}
         />
-      </Modal>
+      )}
     </form>
   );
 }

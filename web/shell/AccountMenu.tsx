@@ -33,14 +33,7 @@ export default function AccountMenu({ user }: { user: UserInfo }) {
           />
         )}
       >
-        <button
-          type="button"
-          className="avatar-button"
-          aria-label={t('header.accountMenu')}
-          data-testid="user-menu"
-          onPointerEnter={warmUp}
-          onFocus={warmUp}
-        >
+        <button type="button" className="avatar-button" aria-label={t('header.accountMenu')} data-testid="user-menu" onPointerEnter={warmUp} onFocus={warmUp}>
           <UserAvatar user={user} />
         </button>
       </MenuDropdown>

@@ -1,5 +1,5 @@
 import { CrownOutlined, GiftOutlined, MenuOutlined } from '@ant-design/icons';
-import { Button, Layout } from 'antd';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ export function AppHeader({ compact, onOpenMenu }: { compact: boolean; onOpenMen
   const openPay = usePayDialog((s) => s.open);
 
   return (
-    <Layout.Header className="app-header" data-testid="app-header">
+    <header className="app-header" data-testid="app-header">
       {compact && <Button type="text" icon={<MenuOutlined />} aria-label={t('nav.openMenu')} onClick={onOpenMenu} data-testid="mobile-menu-button" />}
       <Brand />
       <div className="app-header-actions">
@@ -35,7 +35,7 @@ export function AppHeader({ compact, onOpenMenu }: { compact: boolean; onOpenMen
         <UserMenu compact={compact} />
       </div>
       {cardDialogOpen && <CardExchangeDialog open onClose={() => setCardDialogOpen(false)} />}
-    </Layout.Header>
+    </header>
   );
 }
 

@@ -1,4 +1,3 @@
-import { Layout } from 'antd';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { DubUploadHost } from '../features/dubbing/DubUploadHost';
@@ -14,7 +13,10 @@ import './layout.css';
 // Only phones use the drawer, and only once its menu button is pressed: its code loads then.
 const NavDrawer = lazyComponent(() => import('./NavDrawer'));
 
-/** Header + side navigation around the account pages; on mobile the navigation moves into a drawer. */
+/**
+ * Header + side navigation around the account pages; on mobile the navigation moves into a drawer. Plain
+ * elements styled as antd's Layout would draw them: its code would weigh on every account page for four boxes.
+ */
 export function AppLayout() {
   const isMobile = useIsMobile();
   // null until the drawer is first opened; after that it stays mounted so that closing it animates.
@@ -23,27 +25,27 @@ export function AppLayout() {
   const showBackground = BACKGROUND_PATHS.includes(pathname);
 
   return (
-    <Layout className="app-shell">
+    <div className="app-shell">
       <AppHeader compact={isMobile} onOpenMenu={() => setDrawerOpen(true)} />
-      <Layout className="app-body" hasSider={!isMobile}>
+      <div className={isMobile ? 'app-body' : 'app-body with-sider'}>
         {isMobile ? (
           drawerOpen !== null && <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
         ) : (
-          <Layout.Sider className="app-sider" width={232} theme="light">
+          <aside className="app-sider">
             <SideNav />
-          </Layout.Sider>
+          </aside>
         )}
-        <Layout.Content
+        <main
           className={showBackground ? 'app-content with-background' : 'app-content'}
           data-testid="layout-bg"
           data-background={showBackground ? 'on' : 'off'}
         >
           <Outlet />
-        </Layout.Content>
-      </Layout>
+        </main>
+      </div>
       <TranscribeUploadHost />
       <DubUploadHost />
       <PayDialogHost />
-    </Layout>
+    </div>
   );
 }
