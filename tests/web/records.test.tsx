@@ -213,6 +213,24 @@ describe('records list', () => {
     expect(calls('/edit').map(jsonOf)).toEqual([{ ids: [4], folderId: 14 }]);
   });
 
+  it('filters by creation dates, the calendar opening on the first press of the date box', async () => {
+    renderAt('/favourList');
+    await screen.findByTestId('record-row-1');
+    fireEvent.click(screen.getByTestId('records-range'));
+    const calendar = await openPopup('.ant-picker-dropdown');
+    const days = [...calendar.querySelectorAll<HTMLElement>('.ant-picker-cell-in-view[title]')];
+    const [from, to] = [days[2]!.title, days[9]!.title];
+    fireEvent.click(days[2]!);
+    fireEvent.click(days[9]!);
+    await waitFor(() =>
+      expect(lastQuery()).toMatchObject({
+        pageNum: '1',
+        beginTime: String(new Date(`${from}T00:00:00`).getTime()),
+        endTime: String(new Date(`${to}T23:59:59.999`).getTime()),
+      }),
+    );
+  });
+
   it('switches to cards and remembers the choice', async () => {
     renderAt('/favourList');
     await screen.findByTestId('records-table');

@@ -1,10 +1,11 @@
 import { AppstoreOutlined, SortAscendingOutlined, SortDescendingOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Input, Select, Tooltip } from 'antd';
+import { Button, Input, Select, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_COLUMNS, RECORD_STATUSES, RECORD_TYPES, STATUSES_BY_TYPE } from '../../../contracts/record-vocabulary';
 import type { OrderColumn, RecordStatus, RecordType } from '../../../contracts/record-vocabulary';
+import { DateRangeFilter } from './DateRangeFilter';
 import type { ViewMode } from './use-view-mode';
 
 /** What the user narrows and orders the list by; the scope (folder, favourites, shares) is the page's. */
@@ -84,7 +85,7 @@ export function RecordsToolbar({ value, onChange, view, onViewChange }: RecordsT
           popupMatchSelectWidth={false}
           data-testid="records-status"
         />
-        <DatePicker.RangePicker
+        <DateRangeFilter
           className="records-range"
           classNames={{ popup: { root: 'records-range-popup' } }}
           value={value.range ? [dayjs(value.range[0]), dayjs(value.range[1])] : null}
