@@ -1,5 +1,5 @@
 import { DeleteOutlined, ExportOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Empty, Pagination, Spin, Tooltip } from 'antd';
+import { App, Button, Checkbox, Empty, Spin, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { useEditRecords, useRecords, useRemoveRecords } from './hooks';
 import { RecordActions } from './RecordActions';
 import type { RecordAction } from './RecordActions';
 import { StatusTag, TypeTag } from './RecordTags';
+import { RecordsPagination } from './RecordsPagination';
 import { RecordsTable } from './RecordsTable';
 import type { RecordsColumn } from './RecordsTable';
 import { INITIAL_FILTERS, RecordsToolbar, hasFilters } from './RecordsToolbar';
@@ -230,13 +231,12 @@ export function RecordsView({ scope, emptyText }: RecordsViewProps) {
       </div>
       <Spin spinning={records.isFetching && Boolean(records.data)}>{list()}</Spin>
       {total > 0 && (
-        <Pagination
+        <RecordsPagination
           className="records-pagination"
           current={page.num}
           pageSize={page.size}
           total={total}
           pageSizeOptions={PAGE_SIZES}
-          showSizeChanger
           showTotal={(count) => t('records.total', { total: count })}
           onChange={(num, size) => setPage({ num: size === page.size ? num : 1, size })}
           data-testid="records-pagination"
