@@ -6,8 +6,8 @@ import { lazyPage } from '../../lib/lazy-page';
 import './date-range-filter.css';
 
 // antd's date picker (calendar panels, input masks, date maths: about 35 KB gzip) is the heaviest control of
-// the list's toolbar and few visits filter by dates. Until the box is first pressed or reached with the
-// keyboard it is drawn without that code; pointing at it fetches the code ahead of the press.
+// the list's toolbar and few visits filter by dates. Until the box is first pressed with the pointer or the
+// keyboard (Enter or Space) it is drawn without that code; pointing at or focusing it fetches the code ahead.
 const loadPicker = lazyPage(() => import('antd/es/date-picker').then((m) => ({ default: m.default.RangePicker })));
 const RangePicker = lazy(async () => ({ default: (await loadPicker()).Component }));
 const warmUp = () => void loadPicker().catch(() => {});
@@ -24,7 +24,8 @@ export function DateRangeFilter({ className, ...props }: RangePickerProps & { 'd
       className={`date-range-stand-in ${className ?? ''}`}
       aria-label={`${start} – ${end}`}
       onPointerEnter={warmUp}
-      onFocus={() => setTouched(true)}
+      onFocus={warmUp}
+      // Swapping on the press's end, not its start, keeps the rest of the press off the real picker.
       onClick={() => setTouched(true)}
       data-testid={props['data-testid']}
     >

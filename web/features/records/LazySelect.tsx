@@ -7,7 +7,8 @@ import './lazy-select.css';
 
 // antd's Select (its popup engine, virtual list and search: about 24 KB gzip) is what the list's filters, sort
 // and page size would cost every visit, though most visits change none of them. Each is drawn without that
-// code until it is first pressed or reached with the keyboard; pointing at one fetches the code ahead.
+// code until it is first pressed (click, Enter, Space or arrow down); pointing at or focusing one fetches the
+// code ahead.
 const loadSelect = lazyPage(() => import('antd/es/select'));
 const Select = lazy(async () => ({ default: (await loadSelect()).Component })) as unknown as <V>(props: SelectProps<V>) => ReactNode;
 const warmUp = () => void loadSelect().catch(() => {});
@@ -17,8 +18,7 @@ type LazySelectProps<V> = Omit<SelectProps<V>, 'options'> & { options: Option<V>
 
 /** antd's single Select, showing its value (or placeholder) the same way until its code is in. */
 export function LazySelect<V extends string | number>(props: LazySelectProps<V>) {
-  // 'open': pressed, so the real one opens at once; 'focus': reached by keyboard, so it takes the focus.
-  const [touched, setTouched] = useState<'open' | 'focus' | null>(null);
+  const [touched, setTouched] = useState(false);
   const { className, value, placeholder, prefix, options, size, 'aria-label': ariaLabel, 'data-testid': testId } = props;
   const chosen = options.find((option) => option.value === value);
   const standIn = (
@@ -28,12 +28,13 @@ export function LazySelect<V extends string | number>(props: LazySelectProps<V>)
       aria-label={ariaLabel}
       aria-haspopup="listbox"
       onPointerEnter={warmUp}
-      onPointerDown={() => setTouched('open')}
-      onClick={() => setTouched('open')}
+      onFocus={warmUp}
+      // The press swaps in the real select already open; swapping earlier (on pointer down or focus) would let
+      // the rest of the same press land on the real one and close it again.
+      onClick={() => setTouched(true)}
       onKeyDown={(event) => {
-        if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') setTouched('open');
+        if (event.key === 'ArrowDown') setTouched(true);
       }}
-      onFocus={() => setTouched((was) => was ?? 'focus')}
       data-testid={testId}
     >
       {prefix && <span className="select-stand-in-prefix">{prefix}</span>}
@@ -44,7 +45,7 @@ export function LazySelect<V extends string | number>(props: LazySelectProps<V>)
   if (!touched) return standIn;
   return (
     <Suspense fallback={standIn}>
-      <Select<V> {...props} autoFocus defaultOpen={touched === 'open'} />
+      <Select<V> {...props} autoFocus defaultOpen />
     </Suspense>
   );
 }
