@@ -78,10 +78,17 @@ async function rowAction(id: number, action: string) {
   fireEvent.click(within(menu).getByTestId(`record-${action}`));
 }
 
+/** Opens a select of the list: the first press loads it and opens it; later presses open it as antd's do. */
+async function openSelect(testId: string): Promise<HTMLElement> {
+  const select = screen.getByTestId(testId);
+  const selector = select.querySelector('.ant-select-selector');
+  if (selector) fireEvent.mouseDown(selector);
+  else fireEvent.click(select);
+  return openPopup('.ant-select-dropdown');
+}
+
 async function choose(testId: string, option: string) {
-  fireEvent.mouseDown(screen.getByTestId(testId).querySelector('.ant-select-selector')!);
-  const popup = await openPopup('.ant-select-dropdown');
-  fireEvent.click(await within(popup).findByTitle(option));
+  fireEvent.click(await within(await openSelect(testId)).findByTitle(option));
 }
 
 // antd renders slowly in jsdom: a test that opens menus and dialogs takes seconds.
@@ -118,8 +125,7 @@ describe('records list', () => {
 
     await choose('records-type', 'Meeting');
     await waitFor(() => expect(lastQuery().type).toBe('meeting'));
-    fireEvent.mouseDown(screen.getByTestId('records-status').querySelector('.ant-select-selector')!);
-    const statuses = await openPopup('.ant-select-dropdown');
+    const statuses = await openSelect('records-status');
     await within(statuses).findByTitle('Paused');
     expect(within(statuses).queryByTitle('Transcribing')).toBeNull();
     fireEvent.click(within(statuses).getByTitle('Paused'));
@@ -211,6 +217,36 @@ describe('records list', () => {
     fireEvent.click(submit);
     await screen.findByText('Moved to “Acme”');
     expect(calls('/edit').map(jsonOf)).toEqual([{ ids: [4], folderId: 14 }]);
+  });
+
+  it('changes the page size from the pager and starts again on the first page', async () => {
+    renderAt('/favourList');
+    await screen.findByTestId('record-row-1');
+    fireEvent.click(within(screen.getByTestId('records-pagination')).getByTitle('2'));
+    await screen.findByTestId('record-row-11');
+    fireEvent.click(within(screen.getByTestId('records-pagination')).getByRole('button', { name: 'Page Size' }));
+    fireEvent.click(await within(await openPopup('.ant-select-dropdown')).findByTitle('20 / page'));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ pageNum: '1', pageSize: '20' }));
+    await screen.findByTestId('record-row-1');
+    await waitFor(() => expect(screen.getAllByTestId(/^record-row-/)).toHaveLength(20));
+  });
+
+  it('filters by creation dates, the calendar opening on the first press of the date box', async () => {
+    renderAt('/favourList');
+    await screen.findByTestId('record-row-1');
+    fireEvent.click(screen.getByTestId('records-range'));
+    const calendar = await openPopup('.ant-picker-dropdown');
+    const days = [...calendar.querySelectorAll<HTMLElement>('.ant-picker-cell-in-view[title]')];
+    const [from, to] = [days[2]!.title, days[9]!.title];
+    fireEvent.click(days[2]!);
+    fireEvent.click(days[9]!);
+    await waitFor(() =>
+      expect(lastQuery()).toMatchObject({
+        pageNum: '1',
+        beginTime: String(new Date(`${from}T00:00:00`).getTime()),
+        endTime: String(new Date(`${to}T23:59:59.999`).getTime()),
+      }),
+    );
   });
 
   it('switches to cards and remembers the choice', async () => {

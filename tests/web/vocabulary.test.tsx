@@ -6,6 +6,7 @@ import type { Permissions } from '../../contracts/rights';
 import type { VocabularyEntry, VocabularyFolder, VocabularyLibrary, VocabularyType } from '../../contracts/vocabulary';
 import { storeCurrentFolder } from '../../web/features/folders/current-folder';
 import { usePayDialog } from '../../web/features/pay/store';
+import { removeToken } from '../../web/lib/auth';
 import { useSession } from '../../web/lib/session';
 import { useApiServer } from './helpers/api-server';
 import type { RecordedRequest, Reply } from './helpers/api-server';
@@ -478,5 +479,17 @@ describe('vocabulary choosers', () => {
     expect(screen.getByTestId('meeting-vocabulary-svip').textContent).toContain('Vocabulary libraries are an SVIP feature.');
     expect(screen.getByTestId('meeting-vocabulary-buy').getAttribute('href')).toBe('/user/account');
     expect(calls('/getDocumentList')).toHaveLength(0);
+  });
+});
+
+describe('vocabulary signed out', () => {
+  it('asks a visitor without any account to log in, and the button leads to the sign-in page', async () => {
+    removeToken();
+    useSession.setState({ userInfo: null });
+    const router = renderAt('/vocabulary');
+    expect(await screen.findByText('Log in to see and manage your vocabulary libraries.')).toBeTruthy();
+    fireEvent.click(screen.getByText('Log in', { selector: '.ant-result button span' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirect=%2Fvocabulary');
   });
 });

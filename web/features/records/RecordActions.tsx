@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, ExportOutlined, FolderOutlined, MoreOutlined, ShareAltOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
 import type { MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordRow } from '../../../contracts/records';
+import { MenuDropdown } from '../../components/MenuDropdown';
 import { useEditRecords } from './hooks';
 import { hasNoLinesYet } from './status';
 
@@ -48,9 +49,9 @@ export function RecordActions({ record, onAction }: { record: RecordRow; onActio
           data-testid={`record-favourite-${record.id}`}
         />
       </Tooltip>
-      <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => onAction(key as RecordAction, record) }}>
+      <MenuDropdown menu={{ items, onClick: ({ key }) => onAction(key as RecordAction, record) }}>
         <Button type="text" icon={<MoreOutlined />} aria-label={t('records.more')} data-testid={`record-actions-${record.id}`} />
-      </Dropdown>
+      </MenuDropdown>
     </span>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Card, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
-import { signInPath } from '../../lib/paths';
+import { lazyComponent } from '../../lib/lazy-component';
 import { useSession } from '../../lib/session';
+
+// Only a visitor without any account sees it, so its picture and card load for them alone.
+const SignInCard = lazyComponent(() => import('../../components/SignInCard').then((m) => ({ default: m.SignInCard })));
 
 /**
  * A records page: its title (with `action` beside it, such as New record), then its list — or, with nobody
@@ -12,8 +13,6 @@ import { useSession } from '../../lib/session';
  */
 export function RecordsPage({ title, action, children }: { title: ReactNode; action?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
   const hasAccount = useSession((s) => s.userInfo !== null);
   return (
     <div className="page records-page">
@@ -21,21 +20,7 @@ export function RecordsPage({ title, action, children }: { title: ReactNode; act
         <PageTitle>{title}</PageTitle>
         {hasAccount && action}
       </div>
-      {hasAccount ? (
-        children
-      ) : (
-        <Card className="section-card" variant="borderless">
-          <Result
-            status="info"
-            title={t('records.signInFirst')}
-            extra={
-              <Button type="primary" onClick={() => void navigate(signInPath(pathname + search))}>
-                {t('header.loginShort')}
-              </Button>
-            }
-          />
-        </Card>
-      )}
+      {hasAccount ? children : <SignInCard title={t('records.signInFirst')} />}
     </div>
   );
 }

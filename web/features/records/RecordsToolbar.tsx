@@ -1,10 +1,12 @@
 import { AppstoreOutlined, SortAscendingOutlined, SortDescendingOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Input, Select, Tooltip } from 'antd';
+import { Button, Input, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_COLUMNS, RECORD_STATUSES, RECORD_TYPES, STATUSES_BY_TYPE } from '../../../contracts/record-vocabulary';
 import type { OrderColumn, RecordStatus, RecordType } from '../../../contracts/record-vocabulary';
+import { DateRangeFilter } from './DateRangeFilter';
+import { LazySelect } from './LazySelect';
 import type { ViewMode } from './use-view-mode';
 
 /** What the user narrows and orders the list by; the scope (folder, favourites, shares) is the page's. */
@@ -63,7 +65,7 @@ export function RecordsToolbar({ value, onChange, view, onViewChange }: RecordsT
           onSearch={(text) => onChange({ ...value, keyword: text.trim() || undefined })}
           data-testid="records-keyword"
         />
-        <Select<RecordType>
+        <LazySelect<RecordType>
           className="records-filter"
           allowClear
           value={value.type}
@@ -73,7 +75,7 @@ export function RecordsToolbar({ value, onChange, view, onViewChange }: RecordsT
           options={RECORD_TYPES.map((type) => ({ value: type, label: t(`records.types.${type}`) }))}
           data-testid="records-type"
         />
-        <Select<RecordStatus>
+        <LazySelect<RecordStatus>
           className="records-filter"
           allowClear
           value={value.status}
@@ -84,7 +86,7 @@ export function RecordsToolbar({ value, onChange, view, onViewChange }: RecordsT
           popupMatchSelectWidth={false}
           data-testid="records-status"
         />
-        <DatePicker.RangePicker
+        <DateRangeFilter
           className="records-range"
           classNames={{ popup: { root: 'records-range-popup' } }}
           value={value.range ? [dayjs(value.range[0]), dayjs(value.range[1])] : null}
@@ -98,7 +100,7 @@ export function RecordsToolbar({ value, onChange, view, onViewChange }: RecordsT
         />
       </div>
       <div className="records-sort">
-        <Select<OrderColumn>
+        <LazySelect<OrderColumn>
           value={value.orderByColumn}
           aria-label={t('records.sortBy')}
           prefix={t('records.sortBy')}

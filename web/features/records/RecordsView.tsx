@@ -1,7 +1,5 @@
 import { DeleteOutlined, ExportOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { App, Button, Card, Checkbox, Empty, Pagination, Spin, Table, Tooltip } from 'antd';
-import type { CheckboxProps, TableColumnsType } from 'antd';
-import type { HTMLAttributes } from 'react';
+import { App, Button, Checkbox, Empty, Spin, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,6 +14,9 @@ import { useEditRecords, useRecords, useRemoveRecords } from './hooks';
 import { RecordActions } from './RecordActions';
 import type { RecordAction } from './RecordActions';
 import { StatusTag, TypeTag } from './RecordTags';
+import { RecordsPagination } from './RecordsPagination';
+import { RecordsTable } from './RecordsTable';
+import type { RecordsColumn } from './RecordsTable';
 import { INITIAL_FILTERS, RecordsToolbar, hasFilters } from './RecordsToolbar';
 import type { RecordFilters } from './RecordsToolbar';
 import { useViewMode } from './use-view-mode';
@@ -131,19 +132,14 @@ export function RecordsView({ scope, emptyText }: RecordsViewProps) {
   const byUpdate = orderByColumn === 'update_time';
   const shownTime = (record: RecordRow) => (byUpdate ? record.updateTime : record.createTime);
 
-  const columns: TableColumnsType<RecordRow> = [
+  const columns: RecordsColumn[] = [
     // The name takes what the fixed-width columns leave.
-    { title: t('records.columns.name'), key: 'name', render: (_, record) => name(record), ellipsis: true },
-    { title: t('records.columns.type'), dataIndex: 'type', width: 130, render: (value: RecordRow['type']) => <TypeTag type={value} /> },
-    { title: t('records.columns.status'), key: 'status', width: 210, render: (_, record) => statusCell(record) },
-    { title: t('records.columns.duration'), dataIndex: 'duration', width: 100, align: 'right', render: formatDuration },
-    {
-      title: t(byUpdate ? 'records.columns.updated' : 'records.columns.created'),
-      key: 'time',
-      width: 190,
-      render: (_, record) => formatTime(shownTime(record)),
-    },
-    { title: t('records.columns.actions'), key: 'actions', width: 100, fixed: 'right', render: (_, record) => actions(record) },
+    { key: 'name', title: t('records.columns.name'), ellipsis: true, render: name },
+    { key: 'type', title: t('records.columns.type'), width: 130, render: (record) => <TypeTag type={record.type} /> },
+    { key: 'status', title: t('records.columns.status'), width: 210, render: statusCell },
+    { key: 'duration', title: t('records.columns.duration'), width: 100, align: 'right', render: (record) => formatDuration(record.duration) },
+    { key: 'time', title: t(byUpdate ? 'records.columns.updated' : 'records.columns.created'), width: 190, render: (record) => formatTime(shownTime(record)) },
+    { key: 'actions', title: t('records.columns.actions'), width: 100, render: actions },
   ];
 
   const list = () => {
@@ -167,12 +163,7 @@ export function RecordsView({ scope, emptyText }: RecordsViewProps) {
       return (
         <div className="records-cards" data-testid="records-card-view">
           {rows.map((record) => (
-            <Card
-              key={record.id}
-              size="small"
-              className={selected.includes(record.id) ? 'record-card selected' : 'record-card'}
-              data-testid={`record-row-${record.id}`}
-            >
+            <div key={record.id} className={selected.includes(record.id) ? 'record-card selected' : 'record-card'} data-testid={`record-row-${record.id}`}>
               <div className="record-card-head">
                 <Checkbox
                   checked={selected.includes(record.id)}
@@ -192,29 +183,14 @@ export function RecordsView({ scope, emptyText }: RecordsViewProps) {
                 <span>{formatDuration(record.duration)}</span>
                 <span>{formatTime(shownTime(record))}</span>
               </div>
-            </Card>
+            </div>
           ))}
         </div>
       );
     }
     return (
       <div data-testid="records-table">
-        <Table<RecordRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={rows}
-          pagination={false}
-          scroll={{ x: TABLE_MIN_WIDTH }}
-          onRow={(record) => ({ 'data-testid': `record-row-${record.id}` }) as HTMLAttributes<HTMLElement>}
-          rowSelection={{
-            selectedRowKeys: selected,
-            // One "select all" above serves both views.
-            hideSelectAll: true,
-            preserveSelectedRowKeys: true,
-            onSelect: (record, on) => toggleOne(record.id, on),
-            getCheckboxProps: (record) => ({ 'aria-label': record.name, 'data-testid': `record-select-${record.id}` }) as CheckboxProps,
-          }}
-        />
+        <RecordsTable rows={rows} columns={columns} minWidth={TABLE_MIN_WIDTH} isSelected={(id) => selected.includes(id)} onSelect={toggleOne} />
       </div>
     );
   };
@@ -255,13 +231,12 @@ export function RecordsView({ scope, emptyText }: RecordsViewProps) {
       </div>
       <Spin spinning={records.isFetching && Boolean(records.data)}>{list()}</Spin>
       {total > 0 && (
-        <Pagination
+        <RecordsPagination
           className="records-pagination"
           current={page.num}
           pageSize={page.size}
           total={total}
           pageSizeOptions={PAGE_SIZES}
-          showSizeChanger
           showTotal={(count) => t('records.total', { total: count })}
           onChange={(num, size) => setPage({ num: size === page.size ? num : 1, size })}
           data-testid="records-pagination"
