@@ -4,7 +4,7 @@ import type { FitKind, Voice } from './dubbing-engine';
 import type { RecordRow } from './records';
 import { formLanguages } from './transcription';
 import { nameText, optionalNameText } from './text';
-import { extensionOf } from './uploads';
+import { SRT_FILE_TYPES, extensionOf } from './upload-files';
 
 /**
  * AI dubbing (spec §1, §2 dubbing upload dialog, §3 dub form and dub uploaded file, §4 dub upload and
@@ -16,12 +16,6 @@ const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 
 export const isDubVideo = (name: string) => extensionOf(name) === 'mp4';
 
-/** Spec §7: 4 MB blocks, five times that from 100 MB up. Every part but the last has the same size (an R2 rule). */
-export function dubPartPlan(size: number): { chunkSize: number; partCount: number } {
-  const chunkSize = size >= 100 * 1024 ** 2 ? 20 * 1024 ** 2 : 4 * 1024 ** 2;
-  return { chunkSize, partCount: Math.max(1, Math.ceil(size / chunkSize)) };
-}
-
 /** `POST /speech/video/transcribe/create`: starts (or resumes) the upload of one mp4; answers UploadInitResponse. */
 export const dubUploadInitBody = z.object({
   /** Becomes the project's name: the same rules as any name. */
@@ -29,10 +23,6 @@ export const dubUploadInitBody = z.object({
   fileSize: z.number().int().positive().max(DUB_UPLOAD.maxBytes),
   resumeUploadId: z.string().min(1).max(1024).optional(),
 });
-
-/** What an SRT file holds (spec §3 srtFileType): 1 source text, 2 translation, 3 bilingual (source line, then translation). */
-export const SRT_FILE_TYPES = ['1', '2', '3'] as const;
-export type SrtFileType = (typeof SRT_FILE_TYPES)[number];
 
 /** `POST /speech/video/transcribe/transwrite`: the dub form for one uploaded file (spec §3 dub form). */
 export const dubTranswriteBody = z.object({
@@ -216,7 +206,6 @@ export interface FileUploadResult {
   url: string;
   name: string;
 }
-export const SRT_MAX_BYTES = 2 * 1024 * 1024;
 
 /** `GET /ai/dubbing/transAdjust?transId=`: translate the project's lines again, each with its neighbours as context. */
 export const transAdjustQuery = z.object({ transId: id });

@@ -1,12 +1,9 @@
 /**
  * Live meetings (spec §1 meetings, §2 /meeting, /meetingShareIng, /screenProjection, /cast, §4 meeting
- * states, §7 meeting calls and the real-time socket). The HTTP calls are validated with zod like every
- * other call; the socket frames, parsed on every message in the room and in the browser, with valibot.
+ * states, §7 the real-time socket). The socket frames, parsed on every message in the room and in the
+ * browser, are checked with valibot; the HTTP calls' zod schemas live in meeting-calls.ts, out of the browser.
  */
 import * as v from 'valibot';
-import { z } from 'zod';
-import { documentIds } from './vocabulary';
-import { recordName } from './records';
 import type { STATUSES_BY_TYPE } from './record-vocabulary';
 
 export const MEETING_MODES = ['interpret', 'record'] as const;
@@ -51,43 +48,6 @@ export const CLOSE = {
   forbidden: 4403,
   expired: 4410,
 } as const;
-
-const id = z.coerce.number().int().positive();
-const language = z.string().min(2).max(16);
-
-export const createMeetingBody = z.object({
-  name: recordName.optional(),
-  mode: z.enum(MEETING_MODES).default('interpret'),
-  sourceLanguage: language,
-  /** Languages every viewer may pick from; viewers can still ask for any other supported target. */
-  targetLanguages: z.array(language).max(4).default([]),
-  folderId: z.coerce.number().int().min(0).optional(),
-  /** Vocabulary libraries to apply live (proprietary words, terms, sensitive words); SVIP only. */
-  documentIds,
-});
-export type CreateMeetingBody = z.input<typeof createMeetingBody>;
-
-export const meetingIdBody = z.object({ id });
-export const meetingIdQuery = z.object({ id });
-
-export const editMeetingBody = z.object({
-  id,
-  name: recordName.optional(),
-  /** Open or close the invitation link (and the owner's QR code for this meeting). */
-  inviteOpen: z.boolean().optional(),
-});
-export type EditMeetingBody = z.input<typeof editMeetingBody>;
-
-/**
- * A participant joins by an invitation token, or by the owner's personal QR code: their user id and the
- * code's key (without the right key the answer is the same as for a closed invitation).
- */
-export const joinRecordQuery = z
-  .object({ invite: z.string().min(8).max(64).optional(), userId: id.optional(), key: z.string().max(64).optional() })
-  .refine((q) => q.invite !== undefined || q.userId !== undefined, 'invite or userId is required');
-
-export const screenCode = z.string().regex(/^\d{6}$/, 'must be six digits');
-export const networkLinkQuery = z.object({ shortCode: screenCode });
 
 /** What anyone on the meeting sees of it. */
 export interface MeetingSummary {

@@ -44,3 +44,13 @@ export type ExportContent = (typeof EXPORT_CONTENTS)[number];
  * line (Chinese word breaking), Word files next; plain text is cheap.
  */
 export const EXPORT_MAX_LINES: Record<ExportFormat, number> = { txt: 200_000, srt: 20_000, vtt: 20_000, docx: 40_000 };
+
+/** A summary downloads as a Word document (the template) or Markdown. */
+export const SUMMARY_EXPORT_FORMATS = ['docx', 'md'] as const;
+export type SummaryExportFormat = (typeof SUMMARY_EXPORT_FORMATS)[number];
+
+/**
+ * The ASCII name of a summary download: the Worker's plain `filename` beside the record-named UTF-8 one, and
+ * the name the web app saves under when it cannot read the header, so both agree.
+ */
+export const summaryFallbackName = (recordId: number, format: SummaryExportFormat) => `summary-${recordId}.${format}`;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { FOLDER } from './constants';
 import type { JobProgress } from './job-progress';
-import { SUMMARY_EXPORT_FORMATS } from './summary';
 import { nameText } from './text';
 import {
   BATCH_MAX,
@@ -15,6 +14,7 @@ import {
   type RecordStatus,
   type RecordType,
   SHARE_EXPIRY_DAYS,
+  SUMMARY_EXPORT_FORMATS,
 } from './record-vocabulary';
 
 /**

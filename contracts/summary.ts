@@ -5,6 +5,7 @@
  * as in the transcript's lines.
  */
 import { z } from 'zod';
+import { SUMMARY_EXPORT_FORMATS } from './record-vocabulary';
 
 /** How a summary was made: sentences picked from the transcript, or written by a language model. */
 export const SUMMARY_METHODS = ['extractive', 'llm'] as const;
@@ -103,15 +104,6 @@ const id = z.coerce.number().int().positive();
 
 /** `POST /ai/ai/mediaSummary` starts (or re-runs) a record's summary; `queryMediaSummary` reads it. */
 export const summaryRecordBody = z.object({ id });
-
-export const SUMMARY_EXPORT_FORMATS = ['docx', 'md'] as const;
-export type SummaryExportFormat = (typeof SUMMARY_EXPORT_FORMATS)[number];
-
-/**
- * The ASCII name of a summary download: the Worker's plain `filename` beside the record-named UTF-8 one, and
- * the name the web app saves under when it cannot read the header, so both agree.
- */
-export const summaryFallbackName = (recordId: number, format: SummaryExportFormat) => `summary-${recordId}.${format}`;
 
 /** `POST /ai/summaryTemplate/download`: the summary as a Word document (the template) or Markdown. */
 export const summaryDownloadBody = z.object({ id, format: z.enum(SUMMARY_EXPORT_FORMATS).default('docx') });

@@ -1,23 +1,13 @@
 import { z } from 'zod';
 import { LOCAL_UPLOAD } from './constants';
 import { nameText } from './text';
+import { isAcceptedMedia } from './upload-files';
 
 /**
  * Resumable multipart upload of a file for transcription (spec §3 chunk-upload init response and uploaded
  * file record, §5 local upload rules, §9 sizes). The browser PUTs each part to its presigned URL, reports
  * the part's ETag, and completes the upload; the server then probes the media's duration.
  */
-
-/** Lower-case extension of a file name, '' when it has none. */
-export const extensionOf = (name: string) => /\.([^./\\]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
-
-export const isAcceptedMedia = (name: string) => (LOCAL_UPLOAD.extensions as readonly string[]).includes(extensionOf(name));
-
-/** Spec §9: one part up to 20 MB, 10 MB parts above. Every part but the last has the same size (an R2 rule). */
-export function partPlan(size: number): { chunkSize: number; partCount: number } {
-  const chunkSize = size > LOCAL_UPLOAD.chunkedAbove ? LOCAL_UPLOAD.chunkSize : Math.max(size, 1);
-  return { chunkSize, partCount: Math.max(1, Math.ceil(size / chunkSize)) };
-}
 
 const uploadId = z.string().min(1).max(1024);
 

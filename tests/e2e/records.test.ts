@@ -197,7 +197,7 @@ describe('records and file transcription in Chromium', () => {
     await page.keyboard.press('Shift+Period');
     await expect.poll(async () => (await state()).rate).toBe(1.25);
     await page.getByTestId('detail-speed').click();
-    await page.locator('.ant-select-item-option[title="2×"]').click();
+    await page.getByTestId('detail-speed-2').click();
     await expect.poll(async () => (await state()).rate).toBe(2);
     await page.keyboard.press('Alt+Comma');
     await expect.poll(async () => (await state()).rate).toBe(1.75);

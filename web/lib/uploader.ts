@@ -1,8 +1,7 @@
 import { API } from '../../contracts/api-paths';
 import { DUB_UPLOAD, LOCAL_UPLOAD } from '../../contracts/constants';
-import { dubPartPlan } from '../../contracts/dubbing';
 import { Code } from '../../contracts/errors';
-import { partPlan } from '../../contracts/uploads';
+import { dubPartPlan, partPlan } from '../../contracts/upload-files';
 import type { UploadInitResponse, UploadedFile } from '../../contracts/uploads';
 import { isRequestError, post } from './request';
 

@@ -1,7 +1,14 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageSpinner } from '../components/PageSpinner';
 import { useRecordPage } from '../components/use-record-page';
-import { DubEditor } from '../features/dubbing/DubEditor';
 import { useDubProject } from '../features/dubbing/hooks';
+import { lazyComponent } from '../lib/lazy-component';
+
+// The editor's code is fetched once there is a project to edit, beside the project itself: a visit without
+// one (no id, signed out) downloads only what says so.
+const loadEditor = () => import('../features/dubbing/DubEditor').then((m) => ({ default: m.DubEditor }));
+const DubEditor = lazyComponent(loadEditor, <PageSpinner />);
 
 /**
  * /dub?id= and /audioEdit?id= — one dubbing project in the editor (spec §2). Without an id, without an
@@ -14,6 +21,9 @@ export default function DubPage() {
     signInFirst: t('dubbing.editor.signInFirst'),
     loadFailed: t('dubbing.editor.loadFailed'),
   });
+  useEffect(() => {
+    if (page.id !== null) void loadEditor();
+  }, [page.id]);
   // A fresh editor per project: unsaved edits belong to the project they were made in.
   return page.fallback ?? <DubEditor key={page.id} project={page.data} />;
 }

@@ -8,7 +8,7 @@ import { RECORD_STATUSES, RECORD_TYPES } from '../../contracts/record-vocabulary
 import { SUMMARY_STATUSES } from '../../contracts/summary';
 import type { MediaSummary } from '../../contracts/summary';
 import type { TranscribeForm } from '../../contracts/transcription';
-import { VOCABULARY_TYPES } from '../../contracts/vocabulary';
+import { VOCABULARY_TYPES } from '../../contracts/vocabulary-rules';
 import type { AppliedVocabulary } from '../../contracts/vocabulary';
 
 /**

@@ -3,8 +3,8 @@ import { createMiddleware } from 'hono/factory';
 import { bodyLimit } from 'hono/body-limit';
 import { API_BASE } from '../../contracts/constants';
 import { Code } from '../../contracts/errors';
-import { SRT_MAX_BYTES } from '../../contracts/dubbing';
-import { VOCABULARY_LIMITS } from '../../contracts/vocabulary';
+import { SRT_MAX_BYTES } from '../../contracts/upload-files';
+import { VOCABULARY_LIMITS } from '../../contracts/vocabulary-rules';
 import { ApiError } from '../lib/errors';
 import type { AppEnv } from '../lib/types';
 

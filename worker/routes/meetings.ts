@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { API } from '../../contracts/api-paths';
-import { CLOSE, createMeetingBody, editMeetingBody, joinRecordQuery, meetingIdBody, meetingIdQuery, networkLinkQuery } from '../../contracts/meeting';
+import { CLOSE } from '../../contracts/meeting';
+import { createMeetingBody, editMeetingBody, joinRecordQuery, meetingIdBody, meetingIdQuery, networkLinkQuery } from '../../contracts/meeting-calls';
 import { Code } from '../../contracts/errors';
 import { meetingListQuery } from '../../contracts/records';
 import { ok, page } from '../lib/envelope';

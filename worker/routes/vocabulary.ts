@@ -2,8 +2,6 @@ import { Hono } from 'hono';
 import { API, API_AREAS } from '../../contracts/api-paths';
 import { Code } from '../../contracts/errors';
 import {
-  VOCABULARY_IMPORT_TYPES,
-  VOCABULARY_LIMITS,
   documentDataQuery,
   documentEditBody,
   documentEditDataBody,
@@ -15,6 +13,7 @@ import {
   documentRemoveDataBody,
   documentRemoveFolderBody,
 } from '../../contracts/vocabulary';
+import { VOCABULARY_IMPORT_TYPES, VOCABULARY_LIMITS } from '../../contracts/vocabulary-rules';
 import { ok, page } from '../lib/envelope';
 import { ApiError } from '../lib/errors';
 import type { AppEnv } from '../lib/types';

@@ -5,16 +5,8 @@ import { API } from '../../contracts/api-paths';
 import { Code } from '../../contracts/errors';
 import type { Locale } from '../../contracts/locale';
 import { isLocale } from '../../contracts/locale';
-import {
-  MEETING,
-  SOCKET_ROLES,
-  type MeetingAccess,
-  type MeetingDetail,
-  type MeetingSummary,
-  type SocketRole,
-  type createMeetingBody,
-  type editMeetingBody,
-} from '../../contracts/meeting';
+import { MEETING, SOCKET_ROLES, type MeetingAccess, type MeetingDetail, type MeetingSummary, type SocketRole } from '../../contracts/meeting';
+import type { createMeetingBody, editMeetingBody } from '../../contracts/meeting-calls';
 import type { Db } from '../db/client';
 import { meetings, records, users } from '../db/schema';
 import { randomToken } from '../lib/encoding';

@@ -1,10 +1,9 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import { DUB_UPLOAD, LOCAL_UPLOAD } from '../../contracts/constants';
-import { dubPartPlan } from '../../contracts/dubbing';
 import { ENGINE_PATHS } from '../../contracts/engine';
 import type { ProbeResponse } from '../../contracts/engine';
 import { Code } from '../../contracts/errors';
-import { extensionOf, partPlan } from '../../contracts/uploads';
+import { dubPartPlan, extensionOf, partPlan } from '../../contracts/upload-files';
 import type { UploadInitResponse, UploadedFile } from '../../contracts/uploads';
 import type { Db } from '../db/client';
 import { uploadParts, uploads } from '../db/schema';

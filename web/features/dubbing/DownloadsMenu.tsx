@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SRT_FILE_TYPES } from '../../../contracts/dubbing';
+import { SRT_FILE_TYPES } from '../../../contracts/upload-files';
 import type { DubProject } from '../../../contracts/dubbing';
 import { downloadByLink } from '../../lib/download';
 import { downloadConfig } from './api';

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { DubProject } from '../../../contracts/dubbing';
 import { LanguagePicker } from '../../components/LanguagePicker';
+import { lazyComponent } from '../../lib/lazy-component';
 import { PATHS } from '../../lib/paths';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { StatusTag } from '../records/RecordTags';
@@ -12,7 +13,9 @@ import { retranslate } from './api';
 import { DownloadsMenu } from './DownloadsMenu';
 import { isDubRunning } from './hooks';
 import { useRedub } from './use-redub';
-import { VersionsDrawer } from './VersionsDrawer';
+
+// The versions drawer's code loads when it is first opened; it stays mounted after, so it closes as it opens.
+const VersionsDrawer = lazyComponent(() => import('./VersionsDrawer').then((m) => ({ default: m.VersionsDrawer })));
 
 interface DubHeaderProps {
   project: DubProject;
@@ -32,6 +35,7 @@ export function DubHeader({ project, dirty, onProject, onLinesChanged }: DubHead
   const isMobile = useIsMobile();
   const redub = useRedub(record.id, onProject);
   const [versionsOpen, setVersionsOpen] = useState(false);
+  const [versionsShown, setVersionsShown] = useState(false);
   const running = isDubRunning(record.status);
   const minutes = Math.ceil(project.redubSeconds / 60);
 
@@ -83,7 +87,14 @@ export function DubHeader({ project, dirty, onProject, onLinesChanged }: DubHead
             </Button>
           </Tooltip>
         )}
-        <Button icon={<HistoryOutlined />} onClick={() => setVersionsOpen(true)} data-testid="dub-versions">
+        <Button
+          icon={<HistoryOutlined />}
+          onClick={() => {
+            setVersionsShown(true);
+            setVersionsOpen(true);
+          }}
+          data-testid="dub-versions"
+        >
           <span className="dub-label">{t('dubbing.versions.title')}</span>
         </Button>
         <DownloadsMenu project={project} />
@@ -94,7 +105,7 @@ export function DubHeader({ project, dirty, onProject, onLinesChanged }: DubHead
         </Tooltip>
         <LanguagePicker compact={isMobile} />
       </div>
-      <VersionsDrawer id={record.id} open={versionsOpen} onClose={() => setVersionsOpen(false)} />
+      {versionsShown && <VersionsDrawer id={record.id} open={versionsOpen} onClose={() => setVersionsOpen(false)} />}
     </header>
   );
 }

@@ -1,9 +1,7 @@
 import { CloseOutlined, LoadingOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { App, Button, Select, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SRT_FILE_TYPES, SRT_MAX_BYTES } from '../../../contracts/dubbing';
-import type { SrtFileType } from '../../../contracts/dubbing';
-import { extensionOf } from '../../../contracts/uploads';
+import { SRT_FILE_TYPES, SRT_MAX_BYTES, type SrtFileType, extensionOf } from '../../../contracts/upload-files';
 import { formatLimit } from '../upload/use-upload-files';
 import { uploadSrt } from './api';
 

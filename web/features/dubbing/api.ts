@@ -1,5 +1,6 @@
 import { API } from '../../../contracts/api-paths';
-import type { DubIteration, DubLineRow, DubProject, DubSpeaker, DubTranswriteBody, DubVoice, FileUploadResult, SrtFileType } from '../../../contracts/dubbing';
+import type { DubIteration, DubLineRow, DubProject, DubSpeaker, DubTranswriteBody, DubVoice, FileUploadResult } from '../../../contracts/dubbing';
+import type { SrtFileType } from '../../../contracts/upload-files';
 import type { LanguageLists } from '../../../contracts/engine-languages';
 import type { Page } from '../../../contracts/records';
 import type { TranswriteResult } from '../../../contracts/transcription';

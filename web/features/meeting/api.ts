@@ -1,6 +1,7 @@
 import { API } from '../../../contracts/api-paths';
 import type { LanguageLists } from '../../../contracts/engine-languages';
-import type { CreateMeetingBody, EditMeetingBody, MeetingAccess, MeetingDetail } from '../../../contracts/meeting';
+import type { MeetingAccess, MeetingDetail } from '../../../contracts/meeting';
+import type { CreateMeetingBody, EditMeetingBody } from '../../../contracts/meeting-calls';
 import { get, post } from '../../lib/request';
 
 /** The meeting calls of spec §7 that the pages make; the socket itself is use-meeting-socket's. */

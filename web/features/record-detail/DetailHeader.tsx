@@ -1,15 +1,15 @@
 import { ArrowLeftOutlined, ExportOutlined } from '@ant-design/icons';
-import { App, Button, Tooltip, Typography } from 'antd';
+import { App, Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { RecordRow } from '../../../contracts/records';
-import { RECORD_NAME_MAX } from '../../../contracts/record-vocabulary';
 import { LanguagePicker } from '../../components/LanguagePicker';
 import { PATHS } from '../../lib/paths';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { formatDuration, formatTime } from '../records/format';
 import { useEditRecords } from '../records/hooks';
 import { StatusTag } from '../records/RecordTags';
+import { RecordTitle } from './RecordTitle';
 
 /** The record's name (renamed in place), status and facts, a way back, and export. */
 interface DetailHeaderProps {
@@ -60,14 +60,7 @@ export function DetailHeader({ record, exportBlocked, onExport, changed }: Detai
         data-testid="detail-back"
       />
       <div className="detail-heading">
-        <Typography.Title
-          level={1}
-          className="detail-title"
-          data-testid="detail-title"
-          editable={{ onChange: rename, maxLength: RECORD_NAME_MAX, tooltip: t('records.rename'), triggerType: ['icon', 'text'] }}
-        >
-          {record.name}
-        </Typography.Title>
+        <RecordTitle name={record.name} onRename={rename} />
         <div className="detail-meta">
           <span data-testid="detail-status" data-status={record.status}>
             <StatusTag status={record.status} />

@@ -1,5 +1,5 @@
-import { BackwardOutlined, ForwardOutlined, QuestionCircleOutlined } from '@ant-design/icons';
-import { Button, Popover, Select, Tooltip } from 'antd';
+import { BackwardOutlined, DownOutlined, ForwardOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Popover, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PLAYBACK_RATES, SKIP_MS } from './use-media-sync';
 import type { MediaSync } from './use-media-sync';
@@ -20,16 +20,26 @@ export function PlayerControls({ sync }: { sync: MediaSync }) {
           5s
         </Button>
       </Tooltip>
-      <Select<number>
-        className="detail-speed"
-        value={sync.rate}
-        onChange={sync.setRate}
-        aria-label={t('recordDetail.tools.speed')}
-        title={t('recordDetail.tools.speed')}
-        options={PLAYBACK_RATES.map((rate) => ({ value: rate, label: `${rate}×` }))}
-        popupMatchSelectWidth={false}
-        data-testid="detail-speed"
-      />
+      {/* A menu rather than a Select: the page has menus already, and a Select's code would weigh 24 KB more. */}
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: PLAYBACK_RATES.map((rate) => ({ key: String(rate), label: <span data-testid={`detail-speed-${rate}`}>{`${rate}×`}</span> })),
+          selectable: true,
+          selectedKeys: [String(sync.rate)],
+          onClick: ({ key }) => sync.setRate(Number(key)),
+        }}
+      >
+        <Button
+          className="detail-speed"
+          aria-label={`${t('recordDetail.tools.speed')} ${sync.rate}×`}
+          title={t('recordDetail.tools.speed')}
+          data-testid="detail-speed"
+        >
+          {`${sync.rate}×`}
+          <DownOutlined />
+        </Button>
+      </Dropdown>
       <ShortcutsHelp />
     </div>
   );

@@ -1,6 +1,7 @@
 import { EditOutlined, MergeOutlined, UserOutlined } from '@ant-design/icons';
 import type { SpeakerLook } from '../../lib/speaker-look';
-import { Button, Card, Dropdown, Empty } from 'antd';
+import { Button, Dropdown, Empty } from 'antd';
+import { PanelCard } from '../../components/PanelCard';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SpeakerNameDialog } from './dialogs';
@@ -23,7 +24,7 @@ export function SpeakersPanel({ speakers, look, pending = false, editable, onRen
   const [renaming, setRenaming] = useState<string | null>(null);
 
   return (
-    <Card className="detail-card" size="small" title={t('recordDetail.speakers.title')} data-testid="detail-speakers">
+    <PanelCard className="detail-card" title={t('recordDetail.speakers.title')} data-testid="detail-speakers">
       {speakers.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(pending ? 'jobProgress.speakersLater' : 'recordDetail.speakers.none')} />
       ) : (
@@ -78,6 +79,6 @@ export function SpeakersPanel({ speakers, look, pending = false, editable, onRen
           onClose={() => setRenaming(null)}
         />
       )}
-    </Card>
+    </PanelCard>
   );
 }

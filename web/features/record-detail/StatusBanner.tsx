@@ -1,8 +1,13 @@
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RecordRow } from '../../../contracts/records';
-import { JobProgress } from '../records/JobProgress';
+import { lazyComponent } from '../../lib/lazy-component';
 import { isRetryable, isRunning } from '../records/status';
+import '../records/job-progress.css';
+
+const movingBar = <div className="job-progress-indeterminate" aria-hidden="true" />;
+// A finished record shows no progress: the bar's code loads only for a job that runs.
+const JobProgress = lazyComponent(() => import('../records/JobProgress').then((m) => ({ default: m.JobProgress })), movingBar);
 
 /**
  * While a job runs: its stage, percentage and time left when the server counts them (else a moving bar),
@@ -16,7 +21,7 @@ export function StatusBanner({ record, onRetry, retrying }: { record: RecordRow;
     const doing = status === 'transcribing' || status === 'translating' || status === 'finishing' ? status : 'other';
     return (
       <div className="detail-running" data-testid="detail-progress">
-        {record.progress ? <JobProgress progress={record.progress} size="default" /> : <div className="job-progress-indeterminate" aria-hidden="true" />}
+        {record.progress ? <JobProgress progress={record.progress} size="default" /> : movingBar}
         <span role="status">{t(`recordDetail.progress.${doing}`)}</span>
       </div>
     );

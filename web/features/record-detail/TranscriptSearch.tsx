@@ -1,8 +1,9 @@
 import { DownOutlined, SearchOutlined, SwapOutlined, UpOutlined } from '@ant-design/icons';
-import { Button, Input, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchField } from './SearchField';
 import type { TranscriptSearch as Search } from './use-transcript-search';
 
 interface TranscriptSearchProps {
@@ -31,16 +32,14 @@ export function TranscriptSearchBar({ search, canReplace, onReplace, onReplaceAl
     // biome-ignore lint/a11y/useSemanticElements: <search> is too new for some browsers still in use (and React 18).
     <div className="detail-search" role="search">
       <div className="detail-search-row">
-        <Input
-          ref={(input) => {
-            search.inputRef.current = input?.input ?? null;
-          }}
-          allowClear
+        <SearchField
+          inputRef={search.inputRef}
+          clearable
           prefix={<SearchOutlined />}
           placeholder={t('recordDetail.tools.searchPlaceholder')}
           aria-label={t('recordDetail.tools.search')}
           value={search.query}
-          onChange={(event) => search.setQuery(event.target.value)}
+          onValue={search.setQuery}
           onKeyDown={onKeyDown}
           data-testid="detail-search-input"
         />
@@ -77,11 +76,11 @@ export function TranscriptSearchBar({ search, canReplace, onReplace, onReplaceAl
       </div>
       {canReplace && replacing && (
         <div className="detail-search-row">
-          <Input
+          <SearchField
             placeholder={t('recordDetail.tools.replaceWith')}
             aria-label={t('recordDetail.tools.replaceWith')}
             value={replacement}
-            onChange={(event) => setReplacement(event.target.value)}
+            onValue={setReplacement}
             data-testid="detail-replace-input"
           />
           <Button disabled={!found} onClick={() => onReplace(replacement)} data-testid="detail-replace-one">

@@ -1,22 +1,28 @@
 import { DownloadOutlined, ReloadOutlined, RobotOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Dropdown, Skeleton, Spin, Tabs, Tag, Tooltip } from 'antd';
+import { Alert, App, Button, Dropdown, Skeleton, Spin, Tag, Tooltip } from 'antd';
+import { PanelCard } from '../../components/PanelCard';
 import { Suspense, lazy, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordStatus } from '../../../contracts/record-vocabulary';
 import type { RecordRow } from '../../../contracts/records';
-import { SUMMARY_EXPORT_FORMATS } from '../../../contracts/summary';
-import type { MediaSummary, SummaryExportFormat } from '../../../contracts/summary';
+import { SUMMARY_EXPORT_FORMATS } from '../../../contracts/record-vocabulary';
+import type { MediaSummary } from '../../../contracts/summary';
+import type { SummaryExportFormat } from '../../../contracts/record-vocabulary';
+import { lazyComponent } from '../../lib/lazy-component';
 import { lazyPage } from '../../lib/lazy-page';
 import { formatTime } from '../records/format';
 import { downloadSummary } from './api';
 import { isSummarising, useStartSummary, useSummary } from './hooks';
-import { ChaptersPanel, KeyPointsPanel, SpeakerSummariesPanel } from './SummaryPanels';
+import { ChaptersPanel, KeyPointsPanel } from './SummaryPanels';
+import { SummaryTabs } from './SummaryTabs';
 import './summary.css';
 
 // markmap and d3 are the weight of the mind map: they load when its tab is first opened, never with the page.
 const loadMindMap = lazyPage(() => import('./MindMap'));
 const MindMap = lazy(async () => ({ default: (await loadMindMap()).Component }));
+// The speakers' tab draws progress bars, whose code waits for the tab too.
+const SpeakerSummariesPanel = lazyComponent(() => import('./SpeakerSummariesPanel'), <Spin />);
 
 type BlockedKey = 'summary.waitTranscription' | 'summary.waitMeeting' | 'summary.waitProcessing';
 
@@ -145,15 +151,14 @@ export function SummaryCard({ record, hasTranscript, onSeek }: SummaryCardProps)
   }
 
   return (
-    <Card
+    <PanelCard
       className="detail-card detail-summary"
-      size="small"
       title={t(meeting ? 'summary.minutesTitle' : 'summary.title')}
       extra={<ExportMenu recordId={record.id} disabled={!summary} />}
       data-testid="detail-summary"
     >
       <div className="summary-body">{body}</div>
-    </Card>
+    </PanelCard>
   );
 }
 
@@ -167,9 +172,7 @@ function SummaryContent({ summary, generatedAt, onSeek }: { summary: MediaSummar
         </Tag>
         {generatedAt !== null && <span>{t('summary.generatedAt', { time: formatTime(generatedAt) })}</span>}
       </div>
-      <Tabs
-        size="small"
-        className="summary-tabs"
+      <SummaryTabs
         items={[
           { key: 'chapters', label: t('summary.tabs.chapters'), children: <ChaptersPanel chapters={summary.chapters} onSeek={onSeek} /> },
           { key: 'speakers', label: t('summary.tabs.speakers'), children: <SpeakerSummariesPanel speakers={summary.speakers} /> },

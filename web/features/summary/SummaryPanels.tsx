@@ -1,12 +1,12 @@
-import { Empty, Progress } from 'antd';
+import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Chapter, KeyPoint, SpeakerSummary } from '../../../contracts/summary';
+import type { Chapter, KeyPoint } from '../../../contracts/summary';
 import { formatDuration } from '../records/format';
 
-/** The three list tabs of a summary. Every time is a button, so the player can be moved there by keyboard too. */
+/** Two of the list tabs of a summary (the speakers' is in SpeakerSummariesPanel.tsx). Every time is a button, so the player can be moved there by keyboard too. */
 
 // Down to the second, so a time shows where the player lands rather than the next second.
-const clock = (ms: number) => formatDuration(Math.floor(ms / 1000));
+export const clock = (ms: number) => formatDuration(Math.floor(ms / 1000));
 
 export function ChaptersPanel({ chapters, onSeek }: { chapters: Chapter[]; onSeek: (ms: number) => void }) {
   const { t } = useTranslation();
@@ -32,30 +32,6 @@ export function ChaptersPanel({ chapters, onSeek }: { chapters: Chapter[]; onSee
         </li>
       ))}
     </ol>
-  );
-}
-
-export function SpeakerSummariesPanel({ speakers }: { speakers: SpeakerSummary[] }) {
-  const { t } = useTranslation();
-  if (speakers.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('summary.noSpeakers')} />;
-  const total = speakers.reduce((sum, s) => sum + s.talkMs, 0);
-  return (
-    <ul className="summary-list" data-testid="summary-speakers">
-      {speakers.map((speaker, i) => {
-        const share = total > 0 ? Math.round((speaker.talkMs / total) * 100) : 0;
-        return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a summary's lists are replaced whole, never reordered, and may repeat a time.
-          <li key={`${speaker.speaker}-${i}`} className="summary-speaker" data-testid={`summary-speaker-${i}`}>
-            <div className="summary-speaker-head">
-              <span className="summary-speaker-name">{speaker.speaker}</span>
-              <span className="summary-time">{clock(speaker.talkMs)}</span>
-            </div>
-            <Progress percent={share} size="small" format={(p) => `${p}%`} aria-label={t('summary.talkShare', { share })} />
-            {speaker.summary && <p className="summary-text">{speaker.summary}</p>}
-          </li>
-        );
-      })}
-    </ul>
   );
 }
 

@@ -1,5 +1,6 @@
 import { API } from '../../../contracts/api-paths';
-import { type SummaryExportFormat, type SummaryState, summaryFallbackName } from '../../../contracts/summary';
+import type { SummaryState } from '../../../contracts/summary';
+import { type SummaryExportFormat, summaryFallbackName } from '../../../contracts/record-vocabulary';
 import { downloadFile } from '../../lib/download';
 import { post } from '../../lib/request';
 

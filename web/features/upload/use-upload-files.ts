@@ -2,7 +2,7 @@ import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCAL_UPLOAD } from '../../../contracts/constants';
-import { extensionOf } from '../../../contracts/uploads';
+import { extensionOf } from '../../../contracts/upload-files';
 import { isRequestError } from '../../lib/request';
 import { TRANSCRIBE_UPLOAD, isUploadError, uploadMedia } from '../../lib/uploader';
 import type { UploadTarget } from '../../lib/uploader';

@@ -1,6 +1,7 @@
 import { App, Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { VocabularyLibrary, VocabularyType } from '../../../contracts/vocabulary';
+import type { VocabularyLibrary } from '../../../contracts/vocabulary';
+import type { VocabularyType } from '../../../contracts/vocabulary-rules';
 import { currentLocale } from '../../i18n';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { useEditLibrary, usePaymentRefusal } from './hooks';

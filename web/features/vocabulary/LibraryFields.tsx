@@ -1,8 +1,9 @@
 import { Form, Input, Radio, Select, TreeSelect } from 'antd';
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { VOCABULARY_LIMITS, VOCABULARY_TYPES } from '../../../contracts/vocabulary';
-import type { VocabularyFolder, VocabularyType } from '../../../contracts/vocabulary';
+import { VOCABULARY_LIMITS, VOCABULARY_TYPES } from '../../../contracts/vocabulary-rules';
+import type { VocabularyFolder } from '../../../contracts/vocabulary';
+import type { VocabularyType } from '../../../contracts/vocabulary-rules';
 import { useSession } from '../../lib/session';
 import { useLanguageOptions, useVocabularyFolders } from './hooks';
 import { charCount, hasRight } from './rules';

@@ -4,7 +4,7 @@ import type { MenuProps, TreeDataNode } from 'antd';
 import type { SyntheticEvent } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VOCABULARY_LIMITS } from '../../../contracts/vocabulary';
+import { VOCABULARY_LIMITS } from '../../../contracts/vocabulary-rules';
 import type { VocabularyFolder } from '../../../contracts/vocabulary';
 import { NameDialog } from '../../components/NameDialog';
 import { useEditVocabularyFolder, useRemoveVocabularyFolder, useVocabularyFolders } from './hooks';

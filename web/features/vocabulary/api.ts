@@ -5,11 +5,11 @@ import type {
   VocabularyFolder,
   VocabularyLibrary,
   VocabularyEntry,
-  VocabularyType,
   documentEditBody,
   documentEditDataBody,
   documentFolderBody,
 } from '../../../contracts/vocabulary';
+import type { VocabularyType } from '../../../contracts/vocabulary-rules';
 import { downloadFile } from '../../lib/download';
 import { get, post } from '../../lib/request';
 import type { CallOptions } from '../../lib/request';

@@ -1,6 +1,7 @@
 import type { Permissions } from '../../../contracts/rights';
-import { VOCABULARY_IMPORT_TYPES, VOCABULARY_LIMITS, VOCABULARY_RIGHT, VOCABULARY_TYPES } from '../../../contracts/vocabulary';
-import type { VocabularyFolder, VocabularyType } from '../../../contracts/vocabulary';
+import { VOCABULARY_IMPORT_TYPES, VOCABULARY_LIMITS, VOCABULARY_RIGHT, VOCABULARY_TYPES } from '../../../contracts/vocabulary-rules';
+import type { VocabularyFolder } from '../../../contracts/vocabulary';
+import type { VocabularyType } from '../../../contracts/vocabulary-rules';
 
 /** The browser-side checks of spec §5, so a refusal is explained before anything is sent. */
 

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import SrtParser from 'srt-parser-2';
 import { DUB_UPLOAD } from '../../../contracts/constants';
-import type { DubForm, SrtFileType } from '../../../contracts/dubbing';
-import { SRT_MAX_BYTES } from '../../../contracts/dubbing';
+import type { DubForm } from '../../../contracts/dubbing';
+import { SRT_MAX_BYTES, type SrtFileType } from '../../../contracts/upload-files';
 import { Code } from '../../../contracts/errors';
 import type { Locale } from '../../../contracts/locale';
 import { disjointLines } from '../../../contracts/timeline';

@@ -1,7 +1,7 @@
 import type { Paragraph } from 'docx';
 import type { Locale } from '../../../contracts/locale';
-import type { RecordType } from '../../../contracts/record-vocabulary';
-import { type MediaSummary, type MindMapNode, type SummaryExportFormat, summaryFallbackName } from '../../../contracts/summary';
+import type { MediaSummary, MindMapNode } from '../../../contracts/summary';
+import { type RecordType, type SummaryExportFormat, summaryFallbackName } from '../../../contracts/record-vocabulary';
 import { translate } from '../../lib/i18n';
 import { CONTENT_TYPES, baseName } from '../export';
 import type { Download } from '../export';

@@ -4,7 +4,7 @@ import { EDIT_LOCKED_STATUSES } from '../../../contracts/record-vocabulary';
 import type { RecordStatus } from '../../../contracts/record-vocabulary';
 import type { Locale } from '../../../contracts/locale';
 import type { EditedLine, MediaSource } from '../../../contracts/transcription';
-import { extensionOf } from '../../../contracts/uploads';
+import { extensionOf } from '../../../contracts/upload-files';
 import type { Db } from '../../db/client';
 import { records, segments, transcriptionJobs } from '../../db/schema';
 import { chunks, runBatch } from '../../lib/batch';

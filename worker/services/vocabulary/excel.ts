@@ -1,6 +1,6 @@
 import { Code } from '../../../contracts/errors';
 import { codePointLength } from '../../../contracts/text';
-import { VOCABULARY_LIMITS, type VocabularyType } from '../../../contracts/vocabulary';
+import { VOCABULARY_LIMITS, type VocabularyType } from '../../../contracts/vocabulary-rules';
 import { ApiError } from '../../lib/errors';
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { Code } from '../../../contracts/errors';
-import { VOCABULARY_LIMITS, type VocabularyFolder } from '../../../contracts/vocabulary';
+import type { VocabularyFolder } from '../../../contracts/vocabulary';
+import { VOCABULARY_LIMITS } from '../../../contracts/vocabulary-rules';
 import type { Db } from '../../db/client';
 import { vocabFolders, vocabLibraries } from '../../db/schema';
 import { chunks, runBatch } from '../../lib/batch';

@@ -3,19 +3,17 @@ import { languageInfo } from '../../../contracts/engine-languages';
 import { Code } from '../../../contracts/errors';
 import type { Page } from '../../../contracts/records';
 import { codePointLength } from '../../../contracts/text';
-import {
-  VOCABULARY_LIMITS,
-  VOCABULARY_RIGHT,
-  type DocumentData,
-  type VocabularyEntry,
-  type VocabularyLibrary,
-  type VocabularyType,
-  type documentDataQuery,
-  type documentEditBody,
-  type documentEditDataBody,
-  type documentImportFields,
-  type documentListQuery,
+import type {
+  DocumentData,
+  VocabularyEntry,
+  VocabularyLibrary,
+  documentDataQuery,
+  documentEditBody,
+  documentEditDataBody,
+  documentImportFields,
+  documentListQuery,
 } from '../../../contracts/vocabulary';
+import { VOCABULARY_LIMITS, VOCABULARY_RIGHT, type VocabularyType } from '../../../contracts/vocabulary-rules';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { vocabEntries, vocabLibraries } from '../../db/schema';

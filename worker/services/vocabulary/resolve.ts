@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { Code } from '../../../contracts/errors';
-import { VOCABULARY_LIMITS, VOCABULARY_RIGHT, VOCABULARY_TYPES, type AppliedVocabulary } from '../../../contracts/vocabulary';
+import type { AppliedVocabulary } from '../../../contracts/vocabulary';
+import { VOCABULARY_LIMITS, VOCABULARY_RIGHT, VOCABULARY_TYPES } from '../../../contracts/vocabulary-rules';
 import type { Db } from '../../db/client';
 import { vocabEntries, vocabLibraries } from '../../db/schema';
 import { chunks } from '../../lib/batch';
