@@ -301,6 +301,19 @@ describe('/meeting setup', () => {
     await visitOf('host');
   });
 
+  it('files the meeting in a folder picked from the tree that opens from the folder field', async () => {
+    signIn();
+    renderAt('/meeting');
+    await screen.findByTestId('meeting-setup');
+    await waitFor(() => expect(screen.getByTestId('meeting-folder').textContent).toContain('Clients'));
+    fireEvent.click(screen.getByText('Recording only'));
+    await pick(screen.getByTestId('meeting-folder'), 'Acme');
+    await waitFor(() => expect(screen.getByTestId('meeting-folder').textContent).toContain('Acme'));
+    fireEvent.click(screen.getByTestId('meeting-create'));
+    await waitFor(() => expect(calls('/create')).toHaveLength(1));
+    expect(jsonOf(calls('/create')[0]!)).toEqual({ mode: 'record', sourceLanguage: 'en-US', targetLanguages: [], folderId: 14 });
+  });
+
   it('says why a spoken language cannot be chosen for a live meeting', async () => {
     signIn();
     renderAt('/meeting');
