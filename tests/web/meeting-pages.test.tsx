@@ -12,7 +12,7 @@ import { CLOSE, HEARTBEAT } from '../../contracts/meeting';
 import type { ClientMessage, LiveLine, MeetingDetail, MeetingSummary, ServerMessage, SocketRole } from '../../contracts/meeting';
 import { DEFAULT_PERMISSIONS } from '../../contracts/rights';
 import { LiveSubtitles } from '../../web/features/meeting/LiveSubtitles';
-import { MeetingBanners } from '../../web/features/meeting/MeetingStates';
+import { MeetingBanners } from '../../web/features/meeting/MeetingBanners';
 import { SCREEN_CASTING_STORAGE_KEY } from '../../web/features/meeting/projection-config';
 import { storeCurrentFolder } from '../../web/features/folders/current-folder';
 import { usePayDialog } from '../../web/features/pay/store';

@@ -16,9 +16,10 @@ import { Field } from '../../components/Field';
 import { MissingLanguages } from '../../components/MissingLanguages';
 import { PageTitle } from '../../components/PageTitle';
 import { currentLocale } from '../../i18n';
+import { lazyComponent } from '../../lib/lazy-component';
 import { PATHS } from '../../lib/paths';
 import { useSession } from '../../lib/session';
-import { ShortageAlert, usePayOnShortage } from '../pay/shortage';
+import { usePayOnShortage } from '../pay/shortage';
 import { FolderSelectOnDemand } from '../folders/FolderSelectOnDemand';
 import { VocabularyPicker } from '../vocabulary/VocabularyPicker';
 import { useCurrentFolder } from '../folders/current-folder';
@@ -36,6 +37,9 @@ interface SetupValues {
   /** Vocabulary libraries to apply (SVIP). */
   documentIds: number[];
 }
+
+// Shown only after a refusal for want of balance: the alert's code loads then.
+const ShortageAlert = lazyComponent(() => import('../pay/ShortageAlert').then((module) => ({ default: module.ShortageAlert })));
 
 /** Spec §3 "meeting config": the last languages chosen, offered again next time. */
 const MEETING_CONFIG_STORAGE_KEY = 'meetingConfig';
