@@ -12,7 +12,7 @@ import { CLOSE, HEARTBEAT } from '../../contracts/meeting';
 import type { ClientMessage, LiveLine, MeetingDetail, MeetingSummary, ServerMessage, SocketRole } from '../../contracts/meeting';
 import { DEFAULT_PERMISSIONS } from '../../contracts/rights';
 import { LiveSubtitles } from '../../web/features/meeting/LiveSubtitles';
-import { MeetingBanners } from '../../web/features/meeting/MeetingStates';
+import { MeetingBanners } from '../../web/features/meeting/MeetingBanners';
 import { SCREEN_CASTING_STORAGE_KEY } from '../../web/features/meeting/projection-config';
 import { storeCurrentFolder } from '../../web/features/folders/current-folder';
 import { usePayDialog } from '../../web/features/pay/store';
@@ -299,6 +299,19 @@ describe('/meeting setup', () => {
     });
     expect(await screen.findByTestId('meeting-console')).toBeTruthy();
     await visitOf('host');
+  });
+
+  it('files the meeting in a folder picked from the tree that opens from the folder field', async () => {
+    signIn();
+    renderAt('/meeting');
+    await screen.findByTestId('meeting-setup');
+    await waitFor(() => expect(screen.getByTestId('meeting-folder').textContent).toContain('Clients'));
+    fireEvent.click(screen.getByText('Recording only'));
+    await pick(screen.getByTestId('meeting-folder'), 'Acme');
+    await waitFor(() => expect(screen.getByTestId('meeting-folder').textContent).toContain('Acme'));
+    fireEvent.click(screen.getByTestId('meeting-create'));
+    await waitFor(() => expect(calls('/create')).toHaveLength(1));
+    expect(jsonOf(calls('/create')[0]!)).toEqual({ mode: 'record', sourceLanguage: 'en-US', targetLanguages: [], folderId: 14 });
   });
 
   it('says why a spoken language cannot be chosen for a live meeting', async () => {

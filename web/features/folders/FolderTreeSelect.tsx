@@ -3,10 +3,15 @@ import type { FolderNode } from '../../../contracts/records';
 import { useFolders } from './hooks';
 import { useFolderLabel } from './tree';
 
-interface FolderTreeSelectProps {
+export interface FolderTreeSelectProps {
+  /** The search input's, for a label to name. */
+  id?: string;
   value?: number;
   onChange?: (id: number) => void;
   placeholder?: string;
+  /** Focused, and opened when `opened`, as it mounts: it replaces a stand-in the user has just reached. */
+  focused?: boolean;
+  opened?: boolean;
   'data-testid'?: string;
 }
 
@@ -17,12 +22,13 @@ interface Option {
 }
 
 /** A target-folder picker over the user's tree (move to folder; upload dialogs choose where a record lands). */
-export function FolderTreeSelect({ value, onChange, placeholder, 'data-testid': testId }: FolderTreeSelectProps) {
+export function FolderTreeSelect({ id, value, onChange, placeholder, focused, opened, 'data-testid': testId }: FolderTreeSelectProps) {
   const folders = useFolders();
   const label = useFolderLabel();
   const toOption = (folder: FolderNode): Option => ({ value: folder.id, title: label(folder), children: folder.children.map(toOption) });
   return (
     <TreeSelect<number>
+      id={id}
       value={value}
       onChange={onChange}
       treeData={(folders.data ?? []).map(toOption)}
@@ -31,6 +37,8 @@ export function FolderTreeSelect({ value, onChange, placeholder, 'data-testid': 
       treeDefaultExpandAll
       showSearch
       treeNodeFilterProp="title"
+      autoFocus={focused}
+      defaultOpen={opened}
       style={{ width: '100%' }}
       data-testid={testId}
     />

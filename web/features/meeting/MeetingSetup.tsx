@@ -1,20 +1,27 @@
 import { AudioOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Radio, Select } from 'antd';
+import { Button, Select } from 'antd';
+// Bare components, not antd's namespaces: Input's brings TextArea, Search, Password and OTP, and Radio.Group
+// antd Form's store (~15 KB gzip together), none of which this card uses.
+import Input from 'antd/es/input/Input';
+import Radio from 'antd/es/radio/radio';
 import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MEETING_MODES } from '../../../contracts/meeting';
 import type { MeetingMode } from '../../../contracts/meeting';
 import type { CreateMeetingBody } from '../../../contracts/meeting-calls';
 import { RECORD_NAME_MAX } from '../../../contracts/record-vocabulary';
+import { Field } from '../../components/Field';
 import { MissingLanguages } from '../../components/MissingLanguages';
 import { PageTitle } from '../../components/PageTitle';
 import { currentLocale } from '../../i18n';
+import { lazyComponent } from '../../lib/lazy-component';
 import { PATHS } from '../../lib/paths';
 import { useSession } from '../../lib/session';
-import { ShortageAlert, usePayOnShortage } from '../pay/shortage';
-import { FolderTreeSelect } from '../folders/FolderTreeSelect';
+import { usePayOnShortage } from '../pay/shortage';
+import { FolderSelectOnDemand } from '../folders/FolderSelectOnDemand';
 import { VocabularyPicker } from '../vocabulary/VocabularyPicker';
 import { useCurrentFolder } from '../folders/current-folder';
 import { createMeeting, fetchMeetingLanguages } from './api';
@@ -24,12 +31,16 @@ import { refreshPermissions } from '../../lib/permissions';
 interface SetupValues {
   mode: MeetingMode;
   sourceLanguage?: string;
+  /** Interpreting only; kept while recording so switching back finds them. */
   targetLanguages: string[];
   name: string;
   folderId?: number;
   /** Vocabulary libraries to apply (SVIP). */
   documentIds: number[];
 }
+
+// Shown only after a refusal for want of balance: the alert's code loads then.
+const ShortageAlert = lazyComponent(() => import('../pay/ShortageAlert').then((module) => ({ default: module.ShortageAlert })));
 
 /** Spec §3 "meeting config": the last languages chosen, offered again next time. */
 const MEETING_CONFIG_STORAGE_KEY = 'meetingConfig';
@@ -56,23 +67,32 @@ function storeMeetingConfig(config: MeetingConfig): void {
   }
 }
 
+const MODE_TEXTS = {
+  interpret: { name: 'meeting.page.modeInterpret', hint: 'meeting.page.modeInterpretHint' },
+  record: { name: 'meeting.page.modeRecord', hint: 'meeting.page.modeRecordHint' },
+} as const satisfies Record<MeetingMode, { name: string; hint: string }>;
+
+/** The fields with a rule: their refusal shows once the user has changed them or tried to start. */
+type CheckedField = 'sourceLanguage' | 'targetLanguages';
+
 /**
  * /meeting without an id: what kind of meeting, in which languages, named how and filed where (spec §2
  * meeting page). Starting creates the meeting and opens its console; the microphone waits for the console's
- * own Start, so nothing is heard or charged before the host is ready.
+ * own Start, so nothing is heard or charged before the host is ready. Plain state rather than antd Form:
+ * two rules do not warrant its weight on a first screen.
  */
 export function MeetingSetup() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [form] = Form.useForm<SetupValues>();
-  const mode = Form.useWatch('mode', form);
-  const source = Form.useWatch('sourceLanguage', form);
+  const [stored] = useState(readMeetingConfig);
+  const [values, setValues] = useState<SetupValues>(() => ({ mode: stored.mode ?? 'interpret', targetLanguages: [], name: '', documentIds: [] }));
+  const [changed, setChanged] = useState<ReadonlySet<keyof SetupValues>>(new Set());
+  const [tried, setTried] = useState(false);
   const translateCount = useSession((s) => s.permissions.translateCount);
   const recognitionCount = useSession((s) => s.permissions.recognitionCount);
   /** A refusal for want of balance or benefit, and the meeting it refused: started once paid (spec §8). */
   const [shortage, setShortage] = useState<{ msg: string; body: CreateMeetingBody } | null>(null);
   const payOnShortage = usePayOnShortage();
-  const [stored] = useState(readMeetingConfig);
 
   const languages = useQuery({ queryKey: [...MEETING_LANGUAGES_KEY, currentLocale()], queryFn: fetchMeetingLanguages });
   const { folder } = useCurrentFolder();
@@ -83,20 +103,37 @@ export function MeetingSetup() {
   const sources = languages.data?.transcribeLanguage;
   const translations = languages.data?.translation;
   useEffect(() => {
-    if (!sources?.length || form.getFieldValue('sourceLanguage')) return;
+    if (!sources?.length) return;
     const offered = (code: string | undefined) => (code && sources.some((l) => l.code === code) ? code : undefined);
-    form.setFieldValue('sourceLanguage', offered(stored.sourceLanguage) ?? offered(currentLocale()) ?? sources[0]!.code);
-  }, [sources, stored, form]);
+    setValues((v) => (v.sourceLanguage ? v : { ...v, sourceLanguage: offered(stored.sourceLanguage) ?? offered(currentLocale()) ?? sources[0]!.code }));
+  }, [sources, stored]);
 
+  const targetsChosen = changed.has('targetLanguages');
   useEffect(() => {
-    if (!translations || form.isFieldTouched('targetLanguages')) return;
+    if (!translations || targetsChosen) return;
     const kept = (stored.targetLanguages ?? []).filter((code) => translations.some((l) => l.code === code));
-    form.setFieldValue('targetLanguages', kept.slice(0, translateCount));
-  }, [translations, stored, translateCount, form]);
+    setValues((v) => ({ ...v, targetLanguages: kept.slice(0, translateCount) }));
+  }, [translations, stored, translateCount, targetsChosen]);
 
   useEffect(() => {
-    if (folder && form.getFieldValue('folderId') === undefined) form.setFieldValue('folderId', folder.id);
-  }, [folder, form]);
+    if (folder) setValues((v) => (v.folderId === undefined ? { ...v, folderId: folder.id } : v));
+  }, [folder]);
+
+  const change = <K extends keyof SetupValues>(field: K, value: SetupValues[K]) => {
+    setValues((v) => {
+      const next = { ...v, [field]: value };
+      // Interpreting into the spoken language is no interpreting at all.
+      if (field === 'sourceLanguage') next.targetLanguages = v.targetLanguages.filter((code) => code !== value);
+      return next;
+    });
+    setChanged((fields) => new Set(fields).add(field));
+  };
+
+  const refusals: Partial<Record<CheckedField, string>> = {
+    ...(values.sourceLanguage ? {} : { sourceLanguage: t('meeting.page.sourceRequired') }),
+    ...(values.mode !== 'record' && values.targetLanguages.length === 0 ? { targetLanguages: t('meeting.page.targetRequired') } : {}),
+  };
+  const refusal = (field: CheckedField) => (tried || changed.has(field) ? refusals[field] : undefined);
 
   const create = useMutation({
     mutationFn: createMeeting,
@@ -114,7 +151,10 @@ export function MeetingSetup() {
   const { mutate } = create;
   const afterPaying = (body: CreateMeetingBody) => ({ onPaid: () => mutate(body) });
 
-  const submit = (values: SetupValues) => {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (Object.keys(refusals).length > 0) return;
     setShortage(null);
     const name = values.name.trim();
     const body: CreateMeetingBody & { documentIds?: number[] } = {
@@ -123,99 +163,114 @@ export function MeetingSetup() {
       targetLanguages: values.mode === 'interpret' ? values.targetLanguages.filter((code) => code !== values.sourceLanguage) : [],
       ...(name ? { name } : {}),
       ...(values.folderId !== undefined ? { folderId: values.folderId } : {}),
-      ...(values.documentIds?.length ? { documentIds: values.documentIds } : {}),
+      ...(values.documentIds.length ? { documentIds: values.documentIds } : {}),
     };
     create.mutate(body);
   };
 
   const sourceOptions = (sources ?? []).map((l) => ({ value: l.code, label: l.name }));
-  const targetOptions = (translations ?? []).filter((l) => l.code !== source).map((l) => ({ value: l.code, label: l.name }));
+  const targetOptions = (translations ?? []).filter((l) => l.code !== values.sourceLanguage).map((l) => ({ value: l.code, label: l.name }));
+  const sourceRefusal = refusal('sourceLanguage');
+  const targetRefusal = refusal('targetLanguages');
 
   return (
-    <Card className="meeting-setup" variant="borderless" data-testid="meeting-setup">
+    <section className="meeting-setup" data-testid="meeting-setup">
       <PageTitle>{t('meeting.page.setupTitle')}</PageTitle>
       <p className="meeting-setup-lead">{t('meeting.page.setupLead')}</p>
-      <Form<SetupValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ mode: stored.mode ?? 'interpret', targetLanguages: [], name: '', documentIds: [] }}
-        onFinish={submit}
-        onValuesChange={(changed: Partial<SetupValues>) => {
-          // Interpreting into the spoken language is no interpreting at all.
-          if (changed.sourceLanguage) {
-            const targets = (form.getFieldValue('targetLanguages') as string[]).filter((code) => code !== changed.sourceLanguage);
-            form.setFieldValue('targetLanguages', targets);
-          }
-        }}
-      >
-        <Form.Item name="mode" label={t('meeting.page.mode')}>
-          <Radio.Group className="meeting-mode" data-testid="meeting-mode">
-            <Radio value="interpret" data-testid="meeting-mode-interpret">
-              <strong>{t('meeting.page.modeInterpret')}</strong>
-              <small>{t('meeting.page.modeInterpretHint')}</small>
-            </Radio>
-            <Radio value="record" data-testid="meeting-mode-record">
-              <strong>{t('meeting.page.modeRecord')}</strong>
-              <small>{t('meeting.page.modeRecordHint')}</small>
-            </Radio>
-          </Radio.Group>
-        </Form.Item>
+      <form onSubmit={submit} noValidate>
+        <Field id="meeting-mode" label={t('meeting.page.mode')}>
+          <div role="radiogroup" id="meeting-mode" aria-labelledby="meeting-mode-label" className="meeting-mode" data-testid="meeting-mode">
+            {MEETING_MODES.map((mode) => (
+              <Radio
+                key={mode}
+                name="meeting-mode"
+                value={mode}
+                checked={values.mode === mode}
+                onChange={() => change('mode', mode)}
+                data-testid={`meeting-mode-${mode}`}
+              >
+                <strong>{t(MODE_TEXTS[mode].name)}</strong>
+                <small>{t(MODE_TEXTS[mode].hint)}</small>
+              </Radio>
+            ))}
+          </div>
+        </Field>
         <div className="meeting-setup-row">
-          <Form.Item
-            name="sourceLanguage"
+          <Field
+            id="meeting-source"
             label={t('meeting.page.sourceLanguage')}
+            error={sourceRefusal}
             extra={
               <>
                 {t('common.recognitionLimit', { count: recognitionCount })}
                 <MissingLanguages missing={languages.data?.missing?.transcribeLanguage} kind="sources" testId="meeting-missing-sources" />
               </>
             }
-            rules={[{ required: true, message: t('meeting.page.sourceRequired') }]}
           >
             <Select
+              id="meeting-source"
               showSearch
               optionFilterProp="label"
+              value={values.sourceLanguage}
+              onChange={(code: string) => change('sourceLanguage', code)}
+              status={sourceRefusal ? 'error' : undefined}
               loading={languages.isLoading}
               options={sourceOptions}
               placeholder={t('meeting.page.sourcePlaceholder')}
               data-testid="meeting-source"
             />
-          </Form.Item>
-          {mode !== 'record' && (
-            <Form.Item
-              name="targetLanguages"
+          </Field>
+          {values.mode !== 'record' && (
+            <Field
+              id="meeting-targets"
               label={t('meeting.page.targetLanguages')}
+              error={targetRefusal}
               extra={
                 <>
                   {t('meeting.page.targetLimit', { count: translateCount })}
                   <MissingLanguages missing={languages.data?.missing?.translation} kind="targets" testId="meeting-missing-targets" />
                 </>
               }
-              rules={[{ required: true, type: 'array', min: 1, message: t('meeting.page.targetRequired') }]}
             >
               <Select
+                id="meeting-targets"
                 mode="multiple"
                 showSearch
                 optionFilterProp="label"
                 maxCount={translateCount}
+                value={values.targetLanguages}
+                onChange={(codes: string[]) => change('targetLanguages', codes)}
+                status={targetRefusal ? 'error' : undefined}
                 loading={languages.isLoading}
                 options={targetOptions}
                 placeholder={t('meeting.page.targetPlaceholder')}
                 data-testid="meeting-targets"
               />
-            </Form.Item>
+            </Field>
           )}
         </div>
-        <Form.Item name="name" label={t('meeting.page.name')}>
-          <Input placeholder={t('meeting.page.namePlaceholder')} maxLength={RECORD_NAME_MAX} data-testid="meeting-name" />
-        </Form.Item>
-        <Form.Item name="folderId" label={t('upload.folder')}>
-          <FolderTreeSelect placeholder={t('folders.choose')} data-testid="meeting-folder" />
-        </Form.Item>
-        <Form.Item name="documentIds" label={t('vocabulary.picker.label')}>
-          <VocabularyPicker testId="meeting-vocabulary" buyByLink />
-        </Form.Item>
+        <Field id="meeting-name" label={t('meeting.page.name')}>
+          <Input
+            id="meeting-name"
+            value={values.name}
+            onChange={(event) => change('name', event.target.value)}
+            placeholder={t('meeting.page.namePlaceholder')}
+            maxLength={RECORD_NAME_MAX}
+            data-testid="meeting-name"
+          />
+        </Field>
+        <Field id="meeting-folder" label={t('upload.folder')}>
+          <FolderSelectOnDemand
+            id="meeting-folder"
+            value={values.folderId}
+            onChange={(id) => change('folderId', id)}
+            placeholder={t('folders.choose')}
+            data-testid="meeting-folder"
+          />
+        </Field>
+        <Field id="meeting-vocabulary" label={t('vocabulary.picker.label')}>
+          <VocabularyPicker value={values.documentIds} onChange={(ids) => change('documentIds', ids)} testId="meeting-vocabulary" buyByLink />
+        </Field>
         {shortage !== null && (
           <ShortageAlert
             msg={shortage.msg}
@@ -228,7 +283,7 @@ export function MeetingSetup() {
         <Button type="primary" htmlType="submit" size="large" block icon={<AudioOutlined />} loading={create.isPending} data-testid="meeting-create">
           {t('meeting.page.create')}
         </Button>
-      </Form>
-    </Card>
+      </form>
+    </section>
   );
 }

@@ -11,7 +11,8 @@ import { currentLocale } from '../../i18n';
 import { useSession } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-is-mobile';
 
-import { ShortageAlert, usePayOnShortage } from '../pay/shortage';
+import { usePayOnShortage } from '../pay/shortage';
+import { ShortageAlert } from '../pay/ShortageAlert';
 import { FolderTreeSelect } from '../folders/FolderTreeSelect';
 import { storedFolderId, useCurrentFolder } from '../folders/current-folder';
 import { useFolders } from '../folders/hooks';

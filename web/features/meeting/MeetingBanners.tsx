@@ -1,0 +1,68 @@
+import { Alert, Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PAYMENT_CODES } from '../../../contracts/errors';
+import type { SocketProblem } from '../../../contracts/meeting';
+import { ShortageAlert } from '../pay/ShortageAlert';
+import type { Connection } from './use-meeting-socket';
+import type { MicProblem } from './use-microphone';
+
+/** The warnings of spec §8 above a meeting that goes on: the console's banners and the viewers' lag notice. */
+
+interface BannersProps {
+  mic: MicProblem | null;
+  onRetryMic: () => void;
+  silent: boolean;
+  connection: Connection;
+  problem: SocketProblem | null;
+  lagSeconds: number;
+}
+
+/** What stands between the host and a working meeting right now, most urgent first. */
+export function MeetingBanners({ mic, onRetryMic, silent, connection, problem, lagSeconds }: BannersProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="meeting-banners">
+      {problem &&
+        (PAYMENT_CODES.includes(problem.code) ? (
+          // The room has paused the meeting, or not started it; once paid, the host goes on with it.
+          <ShortageAlert msg={problem.msg} note={t('meeting.states.shortageNote')} testId="meeting-shortage" />
+        ) : (
+          <Alert type="error" showIcon message={problem.msg} data-testid="meeting-problem" />
+        ))}
+      {mic && (
+        <Alert
+          type="error"
+          showIcon
+          message={t(mic === 'denied' ? 'meeting.states.micDenied' : 'meeting.states.micUnavailable')}
+          description={t(mic === 'denied' ? 'meeting.states.micDeniedHelp' : 'meeting.states.micUnavailableHelp')}
+          action={
+            <Button size="small" onClick={onRetryMic} data-testid="meeting-mic-retry">
+              {t('common.retry')}
+            </Button>
+          }
+          data-testid="meeting-mic-problem"
+        />
+      )}
+      {connection === 'reconnecting' && (
+        <Alert
+          type="warning"
+          showIcon
+          message={t('meeting.states.reconnecting')}
+          description={t('meeting.states.reconnectingHelp')}
+          data-testid="meeting-reconnecting"
+        />
+      )}
+      <LagAlert seconds={lagSeconds} />
+      {silent && (
+        <Alert type="warning" showIcon message={t('meeting.states.noSound')} description={t('meeting.states.noSoundHelp')} data-testid="meeting-no-sound" />
+      )}
+    </div>
+  );
+}
+
+/** "Subtitles delayed by N s" while live recognition runs behind the speech (the room's `lag` message). */
+export function LagAlert({ seconds }: { seconds: number }) {
+  const { t } = useTranslation();
+  if (!seconds) return null;
+  return <Alert type="warning" showIcon role="status" message={t('meeting.states.lagging', { seconds })} data-testid="meeting-lag" />;
+}
