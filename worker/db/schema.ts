@@ -9,6 +9,7 @@ import { SUMMARY_STATUSES } from '../../contracts/summary';
 import type { MediaSummary } from '../../contracts/summary';
 import type { TranscribeForm } from '../../contracts/transcription';
 import { VOCABULARY_TYPES } from '../../contracts/vocabulary';
+import { LINE_ID_RECORD_STRIDE } from './line-id';
 import type { AppliedVocabulary } from '../../contracts/vocabulary';
 
 /**
@@ -358,14 +359,19 @@ export const records = sqliteTable(
 /**
  * Subtitle lines of a record (spec §3 Subtitle line), ordered by `seq`. `translations` maps a language
  * code to the line's translation, so a meeting translated into several languages keeps them all.
- * (record, seq) is unique: a redelivered job rewrites its lines instead of duplicating them.
+ * (record, seq) is the key: a redelivered job rewrites its lines instead of duplicating them. The table is
+ * WITHOUT ROWID (migration 0018, which drizzle-kit cannot express): a transcript's rows are most of D1
+ * (bench:storage), and so each line is stored once, in key order, with no rowid and no second index. A line's
+ * `id` (the API's line id) is computed from its key, never stored (line-id.ts).
  */
 export const segments = sqliteTable(
   'segments',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
     recordId: ofRecord(),
     seq: integer('seq').notNull(),
+    id: integer('id')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`record_id * ${LINE_ID_RECORD_STRIDE} + seq`), { mode: 'virtual' }),
     startMs: integer('start_ms').notNull(),
     endMs: integer('end_ms').notNull(),
     text: text('text').notNull(),
@@ -374,7 +380,7 @@ export const segments = sqliteTable(
     /** The line's median voice pitch from recognition (Hz); dubbing gives its speaker a voice of that register. */
     pitchHz: integer('pitch_hz'),
   },
-  (t) => [uniqueIndex('segments_record_seq').on(t.recordId, t.seq)],
+  (t) => [primaryKey({ columns: [t.recordId, t.seq] })],
 );
 
 /**

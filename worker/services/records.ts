@@ -153,6 +153,9 @@ const toLine = (s: typeof segments.$inferSelect): SubtitleLine => ({
   speaker: s.speaker,
 });
 
+/** The stored line `line` (a row of `segments`), found by its key. */
+export const lineWhere = (line: { recordId: number; seq: number }) => and(eq(segments.recordId, line.recordId), eq(segments.seq, line.seq));
+
 /** Subtitle lines of each record, in order. */
 export async function linesOf(db: Db, recordIds: number[]): Promise<Map<number, SubtitleLine[]>> {
   const rows = (
@@ -332,11 +335,11 @@ export async function copySharedRecord(db: Db, media: R2Bucket, viewerId: number
         })
         .returning(),
       // Same transaction as the insert, so the newest record id is the copy's. Drizzle inserts the selection
-      // in the table's column order, so every column is named here in that order.
+      // in the table's stored column order (without the computed id), so every column is named here in that
+      // order; passed as SQL, as Drizzle's own check would also ask for the id it then leaves out.
       db.insert(segments).select(
         db
           .select({
-            id: sql<null>`NULL`.as('id'),
             recordId: sql<number>`(SELECT max(id) FROM ${records})`.as('record_id'),
             seq: segments.seq,
             startMs: segments.startMs,
@@ -347,7 +350,8 @@ export async function copySharedRecord(db: Db, media: R2Bucket, viewerId: number
             pitchHz: segments.pitchHz,
           })
           .from(segments)
-          .where(eq(segments.recordId, source.id)),
+          .where(eq(segments.recordId, source.id))
+          .getSQL(),
       ),
     ]);
     return recordRow(copy!, now);

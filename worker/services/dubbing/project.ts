@@ -12,7 +12,7 @@ import { runBatch } from '../../lib/batch';
 import { ApiError } from '../../lib/errors';
 import { providers } from '../providers';
 import { assertLineTimes } from '../line-rules';
-import { ownedRecord, recordRow } from '../records';
+import { lineWhere, ownedRecord, recordRow } from '../records';
 import { presignGet, s3Target } from '../storage';
 import { saveIteration } from './iterations';
 import { spokenLanguage, spokenText } from './run';
@@ -130,7 +130,7 @@ export async function editDubLines(db: Db, userId: number, body: z.output<typeof
   await runBatch(
     db,
     changed.map((l) =>
-      db.update(segments).set({ startMs: l.startMs, endMs: l.endMs, text: l.text, translations: l.translations }).where(eq(segments.id, l.id)),
+      db.update(segments).set({ startMs: l.startMs, endMs: l.endMs, text: l.text, translations: l.translations }).where(lineWhere(l)),
     ),
   );
 }
@@ -232,7 +232,7 @@ export async function retranslate(db: Db, env: Env, userId: number, recordId: nu
         db
           .update(segments)
           .set({ translations: { ...l.translations, [target]: texts[i] ?? '' } })
-          .where(eq(segments.id, l.id)),
+          .where(lineWhere(l)),
       ),
     );
   }

@@ -12,6 +12,7 @@ import { jobChunks, records, segments, transcriptionJobs } from '../../db/schema
 import { chunks, runBatch } from '../../lib/batch';
 import { translate as message } from '../../lib/i18n';
 import { type Enqueue, JobFailure } from '../jobs';
+import { lineWhere } from '../records';
 import { charge } from '../rights';
 import { ProviderError, providers } from '../providers';
 import { translationBatches } from '../../../contracts/translation-batches';
@@ -221,7 +222,7 @@ async function translateLines(db: Db, env: Env, recordId: number, enqueue: Enque
         db
           .update(segments)
           .set({ translations: { ...line.translations, [target]: mask(texts[i] ?? '') } })
-          .where(eq(segments.id, line.id)),
+          .where(lineWhere(line)),
       ),
     );
   }
