@@ -21,7 +21,7 @@ import { complete, get, post, startApp, upload, userWithHours } from './app';
 const SECONDS = QUICK ? 60 : 600;
 const GOAL_BYTES_PER_HOUR = 50 * 1024;
 /** The tables holding a record's transcript and what its job keeps while it runs (their indexes count with them). */
-const RECORD_TABLES = ['records', 'segments', 'transcription_jobs', 'job_chunks', 'uploads', 'upload_parts'];
+const RECORD_TABLES = ['records', 'segments', 'line_speakers', 'transcription_jobs', 'job_chunks', 'uploads', 'upload_parts'];
 
 /** The one SQLite file under a wrangler state folder's store of `kind` (d1 or r2). */
 function sqliteFile(state: string, kind: 'd1' | 'r2') {

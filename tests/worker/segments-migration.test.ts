@@ -4,9 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LINE_ID_RECORD_STRIDE } from '../../worker/db/line-id';
 
 /**
- * Migration 0018 (lines keyed by record and place, WITHOUT ROWID) on a database holding data: every line keeps its
- * time, words, translations, speaker and pitch, each record's lines stay in order, what was dubbed follows its
- * line to the line's new id, and the table is stored once, with no index beside it.
+ * Migration 0018 (lines keyed by record and place WITHOUT ROWID, speakers named once per record) on a database
+ * holding data: every line keeps its time, words, translations and speaker, each record's lines stay in order,
+ * each speaker keeps the middle of their lines' pitches, what was dubbed follows its line to the line's new id,
+ * and the lines are stored once, with no index beside them.
  */
 const db = env.MIGRATION_DB;
 const BY_KEY = '0018_segments_by_key';
@@ -18,8 +19,13 @@ const before = [
   { id: 8, record_id: 101, seq: 0, start_ms: 0, end_ms: 800, text: 'dubbed one', translations: '', speaker: 'Ann', pitch_hz: null },
   { id: 9, record_id: 100, seq: 1, start_ms: 1000, end_ms: 2500, text: 'edited by hand', translations: '', speaker: 'Speaker 2', pitch_hz: 210 },
   { id: 12, record_id: 101, seq: 1, start_ms: 900, end_ms: 1700, text: 'dubbed two', translations: '', speaker: 'Bo', pitch_hz: 95 },
+  { id: 13, record_id: 100, seq: 2, start_ms: 2500, end_ms: 3000, text: 'no one', translations: '', speaker: '', pitch_hz: null },
+  { id: 14, record_id: 100, seq: 3, start_ms: 3000, end_ms: 4000, text: 'again', translations: '', speaker: 'Speaker 1', pitch_hz: 100 },
+  { id: 15, record_id: 100, seq: 4, start_ms: 4000, end_ms: 5000, text: 'and again', translations: '', speaker: 'Speaker 1', pitch_hz: 300 },
 ];
-const after = (recordId: number, seq: number) => recordId * LINE_ID_RECORD_STRIDE + seq;
+const LINES = `SELECT s.id, s.record_id, s.seq, s.start_ms, s.end_ms, s.text, s.translations, coalesce(k.name, '') AS speaker
+  FROM segments s LEFT JOIN line_speakers k ON k.record_id = s.record_id AND k.no = s.speaker_no ORDER BY s.record_id, s.seq`;
+const newId = (recordId: number, seq: number) => recordId * LINE_ID_RECORD_STRIDE + seq;
 
 beforeAll(async () => {
   const index = env.TEST_MIGRATIONS.findIndex((m) => m.name.startsWith(BY_KEY));
@@ -47,29 +53,41 @@ beforeAll(async () => {
 });
 
 describe('migration 0018 on a database holding data', () => {
-  it('keeps every line with its words, times, translations, speaker and pitch, in order, under its new id', async () => {
-    expect(await rows('SELECT id, record_id, seq, start_ms, end_ms, text, translations, speaker, pitch_hz FROM segments ORDER BY record_id, seq')).toEqual(
-      [...before].sort((a, b) => a.record_id - b.record_id || a.seq - b.seq).map((l) => ({ ...l, id: after(l.record_id, l.seq) })),
+  it('keeps every line with its words, times, translations and speaker, in order, under its new id', async () => {
+    expect(await rows(LINES)).toEqual(
+      [...before].sort((a, b) => a.record_id - b.record_id || a.seq - b.seq).map(({ pitch_hz: _, ...l }) => ({ ...l, id: newId(l.record_id, l.seq) })),
     );
+  });
+
+  it("names each record's speakers once, in order of appearance, with the middle of their lines' pitches", async () => {
+    expect(await rows('SELECT record_id, no, name, pitch_hz FROM line_speakers ORDER BY record_id, no')).toEqual([
+      { record_id: 100, no: 1, name: 'Speaker 1', pitch_hz: 120 },
+      { record_id: 100, no: 2, name: 'Speaker 2', pitch_hz: 210 },
+      { record_id: 101, no: 1, name: 'Ann', pitch_hz: null },
+      { record_id: 101, no: 2, name: 'Bo', pitch_hz: 95 },
+    ]);
   });
 
   it("moves what was dubbed to its line's new id and drops what named a line that is gone", async () => {
     expect(await rows('SELECT segment_id, text, voice, tempo_permille FROM dub_lines ORDER BY segment_id')).toEqual([
-      { segment_id: after(101, 0), text: 'uno', voice: 'v1', tempo_permille: 1000 },
-      { segment_id: after(101, 1), text: 'dos', voice: 'v2', tempo_permille: 1200 },
+      { segment_id: newId(101, 0), text: 'uno', voice: 'v1', tempo_permille: 1000 },
+      { segment_id: newId(101, 1), text: 'dos', voice: 'v2', tempo_permille: 1200 },
     ]);
   });
 
-  it('stores the lines once: WITHOUT ROWID, with no index beside the key', async () => {
-    const [table] = await rows("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'segments'");
-    expect(String(table!.sql)).toMatch(/WITHOUT ROWID/);
-    expect(await rows("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'segments'")).toEqual([]);
+  it('stores lines and speakers once: WITHOUT ROWID, with no index beside the key', async () => {
+    for (const name of ['segments', 'line_speakers']) {
+      const [table] = await rows(`SELECT sql FROM sqlite_master WHERE type = 'table' AND name = '${name}'`);
+      expect(String(table!.sql)).toMatch(/WITHOUT ROWID/);
+      expect(await rows(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = '${name}'`)).toEqual([]);
+    }
   });
 
   it('refuses a second line at the same place and still deletes lines with their record', async () => {
     await expect(run("INSERT INTO segments (record_id, seq, start_ms, end_ms, text) VALUES (100, 1, 0, 1, 'twin')").run()).rejects.toThrow(/UNIQUE|PRIMARY/);
     await run('DELETE FROM records WHERE id = 100').run();
     expect(await rows('SELECT record_id FROM segments WHERE record_id = 100')).toEqual([]);
+    expect(await rows('SELECT record_id FROM line_speakers WHERE record_id = 100')).toEqual([]);
     expect(await rows('SELECT seq FROM segments WHERE record_id = 101 ORDER BY seq')).toEqual([{ seq: 0 }, { seq: 1 }]);
   });
 });

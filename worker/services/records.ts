@@ -27,6 +27,7 @@ import { dubbedPrefix } from './dubbing/storage';
 import { buildExport } from './export';
 import { ownedFolder, targetFolder } from './folders';
 import { progressOf } from './job-progress';
+import { type StoredLine, storedLines } from './lines';
 import { audioKey } from './transcription/audio';
 import { wordsKey } from './transcription/words';
 import { dropPieces } from './transcription/pieces';
@@ -143,7 +144,7 @@ export async function ownedRecords(db: Db, userId: number, ids: number[]): Promi
   return wanted.map((id) => byId.get(id)!);
 }
 
-const toLine = (s: typeof segments.$inferSelect): SubtitleLine => ({
+const toLine = (s: StoredLine): SubtitleLine => ({
   id: s.id,
   seq: s.seq,
   start: s.startMs,
@@ -153,15 +154,12 @@ const toLine = (s: typeof segments.$inferSelect): SubtitleLine => ({
   speaker: s.speaker,
 });
 
-/** The stored line `line` (a row of `segments`), found by its key. */
-export const lineWhere = (line: { recordId: number; seq: number }) => and(eq(segments.recordId, line.recordId), eq(segments.seq, line.seq));
-
 /** Subtitle lines of each record, in order. */
 export async function linesOf(db: Db, recordIds: number[]): Promise<Map<number, SubtitleLine[]>> {
   const rows = (
     await runBatch(
       db,
-      chunks(recordIds).map((part) => db.select().from(segments).where(inArray(segments.recordId, part)).orderBy(asc(segments.recordId), asc(segments.seq))),
+      chunks(recordIds).map((part) => storedLines(db, part)),
     )
   ).flat();
   const lines = new Map<number, SubtitleLine[]>(recordIds.map((id) => [id, []]));
@@ -346,8 +344,7 @@ export async function copySharedRecord(db: Db, media: R2Bucket, viewerId: number
             endMs: segments.endMs,
             text: segments.text,
             translations: segments.translations,
-            speaker: segments.speaker,
-            pitchHz: segments.pitchHz,
+            speakerNo: segments.speakerNo,
           })
           .from(segments)
           .where(eq(segments.recordId, source.id))
