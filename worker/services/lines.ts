@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../db/client';
 import { lineSpeakers, segments } from '../db/schema';
@@ -71,6 +71,34 @@ export function replaceLines(db: Db, recordId: number, lines: readonly LineToSto
     db.delete(lineSpeakers).where(eq(lineSpeakers.recordId, recordId)),
     ...chunks(speakers, 20).map((part) => db.insert(lineSpeakers).values(part)),
     ...chunks(rows, 12).map((part) => db.insert(segments).values(part)),
+  ];
+}
+
+/**
+ * Statements that copy record `from`'s lines and speakers to the record whose id `to` gives. Drizzle inserts a
+ * selection in the table's stored column order (without the computed id), so every column is named here in that
+ * order; the lines' selection is passed as SQL, as Drizzle's own check would also ask for the id it leaves out.
+ */
+export function copyLines(db: Db, from: number, to: SQL<number>): BatchItem<'sqlite'>[] {
+  const recordId = to.as('record_id');
+  const { no, name, pitchHz } = lineSpeakers;
+  return [
+    db.insert(lineSpeakers).select(db.select({ recordId, no, name, pitchHz }).from(lineSpeakers).where(eq(lineSpeakers.recordId, from))),
+    db.insert(segments).select(
+      db
+        .select({
+          recordId,
+          seq: segments.seq,
+          startMs: segments.startMs,
+          endMs: segments.endMs,
+          text: segments.text,
+          translations: segments.translations,
+          speakerNo: segments.speakerNo,
+        })
+        .from(segments)
+        .where(eq(segments.recordId, from))
+        .getSQL(),
+    ),
   ];
 }
 

@@ -27,7 +27,7 @@ import { dubbedPrefix } from './dubbing/storage';
 import { buildExport } from './export';
 import { ownedFolder, targetFolder } from './folders';
 import { progressOf } from './job-progress';
-import { type StoredLine, storedLines } from './lines';
+import { copyLines, type StoredLine, storedLines } from './lines';
 import { audioKey } from './transcription/audio';
 import { wordsKey } from './transcription/words';
 import { dropPieces } from './transcription/pieces';
@@ -332,24 +332,8 @@ export async function copySharedRecord(db: Db, media: R2Bucket, viewerId: number
           updatedAt: now,
         })
         .returning(),
-      // Same transaction as the insert, so the newest record id is the copy's. Drizzle inserts the selection
-      // in the table's stored column order (without the computed id), so every column is named here in that
-      // order; passed as SQL, as Drizzle's own check would also ask for the id it then leaves out.
-      db.insert(segments).select(
-        db
-          .select({
-            recordId: sql<number>`(SELECT max(id) FROM ${records})`.as('record_id'),
-            seq: segments.seq,
-            startMs: segments.startMs,
-            endMs: segments.endMs,
-            text: segments.text,
-            translations: segments.translations,
-            speakerNo: segments.speakerNo,
-          })
-          .from(segments)
-          .where(eq(segments.recordId, source.id))
-          .getSQL(),
-      ),
+      // Same transaction as the insert, so the newest record id is the copy's.
+      ...copyLines(db, source.id, sql<number>`(SELECT max(id) FROM ${records})`),
     ]);
     return recordRow(copy!, now);
   } catch (error) {
