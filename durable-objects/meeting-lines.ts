@@ -86,14 +86,27 @@ export class MeetingLines {
       .exec<FinalRow & { version: number }>('SELECT * FROM finals WHERE version > flushed_version ORDER BY seq LIMIT ?', FLUSH_BATCH)
       .toArray();
     if (!rows.length) return 0;
+    // A line names its speaker by number (worker/db/schema.ts, line_speakers): a name new to the record is
+    // numbered first, in the same transaction.
+    const speakers = [...new Set(rows.map((r) => r.speaker).filter(Boolean))];
     await d1.batch([
+      ...speakers.map((name) =>
+        d1
+          .prepare(
+            `INSERT INTO line_speakers (record_id, no, name)
+             SELECT ?1, coalesce((SELECT max(no) FROM line_speakers WHERE record_id = ?1), 0) + 1, ?2
+             WHERE EXISTS (SELECT 1 FROM records WHERE id = ?1) AND NOT EXISTS (SELECT 1 FROM line_speakers WHERE record_id = ?1 AND name = ?2)`,
+          )
+          .bind(recordId, name),
+      ),
       ...rows.map((r) =>
         d1
           .prepare(
-            `INSERT INTO segments (record_id, seq, start_ms, end_ms, text, translations, speaker)
-             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE EXISTS (SELECT 1 FROM records WHERE id = ?1)
+            `INSERT INTO segments (record_id, seq, start_ms, end_ms, text, translations, speaker_no)
+             SELECT ?1, ?2, ?3, ?4, ?5, ?6, coalesce((SELECT no FROM line_speakers WHERE record_id = ?1 AND name = ?7), 0)
+             WHERE EXISTS (SELECT 1 FROM records WHERE id = ?1)
              ON CONFLICT (record_id, seq) DO UPDATE SET start_ms = excluded.start_ms, end_ms = excluded.end_ms,
-               text = excluded.text, translations = excluded.translations, speaker = excluded.speaker`,
+               text = excluded.text, translations = excluded.translations, speaker_no = excluded.speaker_no`,
           )
           .bind(recordId, r.seq, r.start_ms, r.end_ms, r.text, r.translations, r.speaker),
       ),

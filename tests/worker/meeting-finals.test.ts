@@ -42,7 +42,10 @@ describe('meeting finals', () => {
       await finals.flushAll();
       expect(finals.lines.unwritten()).toBe(0);
       await finals.flushDue();
-      const rows = await env.DB.prepare('SELECT seq, text, translations, speaker FROM segments WHERE record_id = ? ORDER BY seq').bind(record.id).all();
+      const rows = await env.DB.prepare(`SELECT s.seq, s.text, s.translations, coalesce(k.name, '') AS speaker FROM segments s
+         LEFT JOIN line_speakers k ON k.record_id = s.record_id AND k.no = s.speaker_no WHERE s.record_id = ? ORDER BY s.seq`)
+        .bind(record.id)
+        .all();
       expect(rows.results).toEqual([
         { seq: 0, text: line.text, translations: JSON.stringify({ 'es-ES': (sent[1] as { text: string }).text }), speaker: 'Speaker 1' },
         { seq: 1, text: 'Later words', translations: '{}', speaker: '' },

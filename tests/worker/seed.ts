@@ -3,7 +3,9 @@ import { RECORD_TYPES, STATUSES_BY_TYPE } from '../../contracts/record-vocabular
 import type { FolderNode } from '../../contracts/records';
 import type { RecordStatus, RecordType } from '../../contracts/record-vocabulary';
 import { database } from '../../worker/db/client';
-import { records, segments } from '../../worker/db/schema';
+import { records } from '../../worker/db/schema';
+import { runBatch } from '../../worker/lib/batch';
+import { replaceLines } from '../../worker/services/lines';
 import { get } from './api';
 
 /**
@@ -132,11 +134,14 @@ export interface LineInput {
 }
 
 export async function addLines(recordId: number, lines: LineInput[]) {
-  await db
-    .insert(segments)
-    .values(
-      lines.map((l, seq) => ({ recordId, seq, startMs: l.start, endMs: l.end, text: l.text, speaker: l.speaker ?? '', translations: l.translations ?? {} })),
-    );
+  await runBatch(
+    db,
+    replaceLines(
+      db,
+      recordId,
+      lines.map((l) => ({ startMs: l.start, endMs: l.end, text: l.text, speaker: l.speaker ?? '', translations: l.translations ?? {} })),
+    ),
+  );
 }
 
 /** The user's folder tree; creates the default folder on first call. */

@@ -9,6 +9,7 @@ import { SUMMARY_STATUSES } from '../../contracts/summary';
 import type { MediaSummary } from '../../contracts/summary';
 import type { TranscribeForm } from '../../contracts/transcription';
 import { VOCABULARY_TYPES } from '../../contracts/vocabulary-rules';
+import { LINE_ID_RECORD_STRIDE } from './line-id';
 import type { AppliedVocabulary } from '../../contracts/vocabulary';
 
 /**
@@ -358,23 +359,44 @@ export const records = sqliteTable(
 /**
  * Subtitle lines of a record (spec §3 Subtitle line), ordered by `seq`. `translations` maps a language
  * code to the line's translation, so a meeting translated into several languages keeps them all.
- * (record, seq) is unique: a redelivered job rewrites its lines instead of duplicating them.
+ * (record, seq) is the key: a redelivered job rewrites its lines instead of duplicating them. A transcript's
+ * rows are most of D1 (bench:storage), so a line is stored as little as it can be: the table is WITHOUT ROWID
+ * (migration 0018, which drizzle-kit cannot express), so each line is stored once, in key order, with no rowid
+ * and no second index; a line's `id` (the API's line id) is computed from its key, never stored (line-id.ts);
+ * its speaker is a number into `line_speakers`. Lines are read and replaced through services/lines.ts.
  */
 export const segments = sqliteTable(
   'segments',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
     recordId: ofRecord(),
     seq: integer('seq').notNull(),
+    id: integer('id')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`record_id * ${LINE_ID_RECORD_STRIDE} + seq`), { mode: 'virtual' }),
     startMs: integer('start_ms').notNull(),
     endMs: integer('end_ms').notNull(),
     text: text('text').notNull(),
     translations: translationsJson('translations').notNull().default(sql`''`),
-    speaker: text('speaker').notNull().default(''),
-    /** The line's median voice pitch from recognition (Hz); dubbing gives its speaker a voice of that register. */
+    /** The line's speaker in `line_speakers`, 0 for none. */
+    speakerNo: integer('speaker_no').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.recordId, t.seq] })],
+);
+
+/**
+ * The speakers of a record's lines, numbered from 1 per record (WITHOUT ROWID, as `segments`): a name is stored
+ * once, not on each of its lines, and renaming a speaker changes one row. `pitchHz` is the middle of the voice
+ * pitches recognition heard in their lines; dubbing gives the speaker a voice of that register.
+ */
+export const lineSpeakers = sqliteTable(
+  'line_speakers',
+  {
+    recordId: ofRecord(),
+    no: integer('no').notNull(),
+    name: text('name').notNull(),
     pitchHz: integer('pitch_hz'),
   },
-  (t) => [uniqueIndex('segments_record_seq').on(t.recordId, t.seq)],
+  (t) => [primaryKey({ columns: [t.recordId, t.no] })],
 );
 
 /**

@@ -27,6 +27,7 @@ import { dubbedPrefix } from './dubbing/storage';
 import { buildExport } from './export';
 import { ownedFolder, targetFolder } from './folders';
 import { progressOf } from './job-progress';
+import { copyLines, type StoredLine, storedLines } from './lines';
 import { audioKey } from './transcription/audio';
 import { wordsKey } from './transcription/words';
 import { dropPieces } from './transcription/pieces';
@@ -143,7 +144,7 @@ export async function ownedRecords(db: Db, userId: number, ids: number[]): Promi
   return wanted.map((id) => byId.get(id)!);
 }
 
-const toLine = (s: typeof segments.$inferSelect): SubtitleLine => ({
+const toLine = (s: StoredLine): SubtitleLine => ({
   id: s.id,
   seq: s.seq,
   start: s.startMs,
@@ -158,7 +159,7 @@ export async function linesOf(db: Db, recordIds: number[]): Promise<Map<number, 
   const rows = (
     await runBatch(
       db,
-      chunks(recordIds).map((part) => db.select().from(segments).where(inArray(segments.recordId, part)).orderBy(asc(segments.recordId), asc(segments.seq))),
+      chunks(recordIds).map((part) => storedLines(db, part)),
     )
   ).flat();
   const lines = new Map<number, SubtitleLine[]>(recordIds.map((id) => [id, []]));
@@ -331,24 +332,8 @@ export async function copySharedRecord(db: Db, media: R2Bucket, viewerId: number
           updatedAt: now,
         })
         .returning(),
-      // Same transaction as the insert, so the newest record id is the copy's. Drizzle inserts the selection
-      // in the table's column order, so every column is named here in that order.
-      db.insert(segments).select(
-        db
-          .select({
-            id: sql<null>`NULL`.as('id'),
-            recordId: sql<number>`(SELECT max(id) FROM ${records})`.as('record_id'),
-            seq: segments.seq,
-            startMs: segments.startMs,
-            endMs: segments.endMs,
-            text: segments.text,
-            translations: segments.translations,
-            speaker: segments.speaker,
-            pitchHz: segments.pitchHz,
-          })
-          .from(segments)
-          .where(eq(segments.recordId, source.id)),
-      ),
+      // Same transaction as the insert, so the newest record id is the copy's.
+      ...copyLines(db, source.id, sql<number>`(SELECT max(id) FROM ${records})`),
     ]);
     return recordRow(copy!, now);
   } catch (error) {

@@ -12,6 +12,7 @@ import { runBatch } from '../../lib/batch';
 import { ApiError } from '../../lib/errors';
 import { providers } from '../providers';
 import { assertLineTimes } from '../line-rules';
+import { lineWhere, renameSpeaker, storedLines } from '../lines';
 import { ownedRecord, recordRow } from '../records';
 import { presignGet, s3Target } from '../storage';
 import { saveIteration } from './iterations';
@@ -35,7 +36,7 @@ export async function ownedProject(db: Db, userId: number, recordId: number) {
 type Owned = Awaited<ReturnType<typeof ownedProject>>;
 
 async function linesWithVoices(db: Db, env: Env, { record, project }: Owned) {
-  const lines = await db.query.segments.findMany({ where: eq(segments.recordId, record.id), orderBy: segments.seq });
+  const lines = await storedLines(db, [record.id]);
   const voices = await voicesFor(env, spokenLanguage(record)).catch(() => []);
   const assigned = voices.length ? assignVoices(lines, project.voices, voices) : new Map<string, string>();
   const dubbed = new Map((await db.query.dubLines.findMany({ where: eq(dubLines.recordId, record.id) })).map((d) => [d.segmentId, d]));
@@ -97,7 +98,7 @@ const invalid = (detail: string) => new ApiError(Code.BAD_REQUEST, 'badRequest',
 export async function editDubLines(db: Db, userId: number, body: z.output<typeof dubEditsBody>) {
   const { record } = await ownedProject(db, userId, body.id);
   assertEditable(record.status);
-  const stored = await db.query.segments.findMany({ where: eq(segments.recordId, record.id), orderBy: segments.seq });
+  const stored = await storedLines(db, [record.id]);
   const repaired = disjointSpans(
     stored.map((l) => ({ start: l.startMs, end: l.endMs })),
     record.durationMs,
@@ -129,9 +130,7 @@ export async function editDubLines(db: Db, userId: number, body: z.output<typeof
   const changed = edited.filter((l, i) => touched.has(l.id) || l.startMs !== stored[i]!.startMs || l.endMs !== stored[i]!.endMs);
   await runBatch(
     db,
-    changed.map((l) =>
-      db.update(segments).set({ startMs: l.startMs, endMs: l.endMs, text: l.text, translations: l.translations }).where(eq(segments.id, l.id)),
-    ),
+    changed.map((l) => db.update(segments).set({ startMs: l.startMs, endMs: l.endMs, text: l.text, translations: l.translations }).where(lineWhere(l))),
   );
 }
 
@@ -162,14 +161,7 @@ export async function editDubSpeaker(db: Db, env: Env, userId: number, body: z.o
   }
   await db.batch([
     db.update(dubProjects).set({ voices, updatedAt: Date.now() }).where(eq(dubProjects.recordId, record.id)),
-    ...(renamed !== null
-      ? [
-          db
-            .update(segments)
-            .set({ speaker: renamed })
-            .where(and(eq(segments.recordId, record.id), eq(segments.speaker, body.speaker))),
-        ]
-      : []),
+    ...(renamed !== null ? await renameSpeaker(db, record.id, body.speaker, renamed) : []),
   ]);
   return dubSpeakers(db, env, userId, record.id);
 }
@@ -218,7 +210,7 @@ export async function retranslate(db: Db, env: Env, userId: number, recordId: nu
   assertEditable(record.status);
   const target = record.translationLanguage;
   if (!target) throw new ApiError(Code.BAD_REQUEST, 'dubNoTranslation');
-  const lines = await db.query.segments.findMany({ where: eq(segments.recordId, recordId), orderBy: segments.seq });
+  const lines = await storedLines(db, [recordId]);
   const translator = providers(env).translate;
   const updates = [];
   for (const batch of translationBatches(lines, (l) => l.text)) {
@@ -232,7 +224,7 @@ export async function retranslate(db: Db, env: Env, userId: number, recordId: nu
         db
           .update(segments)
           .set({ translations: { ...l.translations, [target]: texts[i] ?? '' } })
-          .where(eq(segments.id, l.id)),
+          .where(lineWhere(l)),
       ),
     );
   }

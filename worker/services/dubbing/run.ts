@@ -5,7 +5,8 @@ import type { RenderJob, RenderJobResult, RenderPlan } from '../../../contracts/
 import type { DubStage } from '../../../contracts/dubbing';
 import type { JobOf } from '../../../contracts/jobs';
 import type { Db } from '../../db/client';
-import { dubIterations, dubLines, dubProjects, records, segments } from '../../db/schema';
+import { dubIterations, dubLines, dubProjects, records } from '../../db/schema';
+import { type StoredLine, storedLines } from '../lines';
 import { chunks, runBatch } from '../../lib/batch';
 import { charge } from '../rights';
 import { type Enqueue, JobFailure } from '../jobs';
@@ -30,11 +31,10 @@ const DAY_MS = 24 * 3600_000;
 /** The project stages in which it waits for its lines from the transcription job. */
 const AWAITING_LINES: DubStage[] = ['transcribing', 'translating'];
 
-type Segment = typeof segments.$inferSelect;
 type Record_ = typeof records.$inferSelect;
 
 /** What the new voice says: the translation, or the source text when the video keeps its language. */
-export const spokenText = (line: Pick<Segment, 'text' | 'translations'>, target: string | null) => (target ? (line.translations[target] ?? '') : line.text);
+export const spokenText = (line: Pick<StoredLine, 'text' | 'translations'>, target: string | null) => (target ? (line.translations[target] ?? '') : line.text);
 
 export const spokenLanguage = (record: Pick<Record_, 'audioLanguage' | 'translationLanguage'>) => record.translationLanguage ?? record.audioLanguage;
 
@@ -98,7 +98,7 @@ export async function runDub(db: Db, env: Env, recordId: number) {
   const mediaKey = record.mediaKey;
   const gone = () => new JobFailure('The uploaded video is no longer kept (videos are kept for 7 days). Upload it again to dub it.');
   if (!mediaKey) throw gone();
-  const lines = await db.query.segments.findMany({ where: eq(segments.recordId, recordId), orderBy: segments.seq });
+  const lines = await storedLines(db, [recordId]);
   const language = spokenLanguage(record);
   const voices = assignVoices(lines, project.voices, await requireVoices(env, language));
   const plan: RenderPlan = {

@@ -147,7 +147,6 @@ export async function submitDubbing(db: Db, env: Env, userId: number, locale: Lo
           startMs: line.start,
           endMs: line.end,
           text: line.text,
-          speaker: '',
           translations: target && line.translation ? { [target]: line.translation } : {},
         })),
       ),

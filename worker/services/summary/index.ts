@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, notInArray, or } from 'drizzle-orm';
+import { and, eq, inArray, lt, notInArray, or } from 'drizzle-orm';
 import { Code } from '../../../contracts/errors';
 import type { RecordStatus } from '../../../contracts/record-vocabulary';
 import type { SummaryState, SummaryStatus } from '../../../contracts/summary';
@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { records, segments, summaries } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import type { Enqueue } from '../jobs';
+import { storedLines } from '../lines';
 import { ownedRecord } from '../records';
 
 /**
@@ -27,12 +28,8 @@ const STILL_WRITING: readonly RecordStatus[] = ['transcribing', 'in_progress', '
 export const NO_TRANSCRIPT = 'The record has no transcript to summarize.';
 
 /** The lines a summary is made from, in order, with only what the summary and its fingerprint read. */
-export function transcriptOf(db: Db, recordId: number) {
-  return db
-    .select({ start: segments.startMs, end: segments.endMs, text: segments.text, speaker: segments.speaker })
-    .from(segments)
-    .where(eq(segments.recordId, recordId))
-    .orderBy(asc(segments.seq));
+export async function transcriptOf(db: Db, recordId: number) {
+  return (await storedLines(db, [recordId])).map((l) => ({ start: l.startMs, end: l.endMs, text: l.text, speaker: l.speaker }));
 }
 export type TranscriptLine = Awaited<ReturnType<typeof transcriptOf>>[number];
 

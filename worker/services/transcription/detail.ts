@@ -6,11 +6,12 @@ import type { Locale } from '../../../contracts/locale';
 import type { EditedLine, MediaSource } from '../../../contracts/transcription';
 import { extensionOf } from '../../../contracts/upload-files';
 import type { Db } from '../../db/client';
-import { records, segments, transcriptionJobs } from '../../db/schema';
-import { chunks, runBatch } from '../../lib/batch';
+import { records, transcriptionJobs } from '../../db/schema';
+import { runBatch } from '../../lib/batch';
 import { ApiError } from '../../lib/errors';
 import { canTranslate } from '../languages';
 import { assertLineTimes } from '../line-rules';
+import { replaceLines } from '../lines';
 import { ownedRecord } from '../records';
 import { presignGet, s3Target } from '../storage';
 import { audioKey } from './audio';
@@ -26,9 +27,7 @@ export async function saveLines(db: Db, userId: number, recordId: number, lines:
   const record = await ownedRecord(db, userId, recordId);
   if (isBusy(record.status)) throw new ApiError(Code.CONFLICT, 'recordBusy');
   assertLineTimes(lines, record.durationMs);
-  const rows = lines.map((l, seq) => ({
-    recordId,
-    seq,
+  const rows = lines.map((l) => ({
     startMs: l.start,
     endMs: l.end,
     text: l.text,
@@ -36,11 +35,7 @@ export async function saveLines(db: Db, userId: number, recordId: number, lines:
     translations: l.translations ?? {},
   }));
   // One batch: the transcript is replaced whole or not at all.
-  await runBatch(db, [
-    db.delete(segments).where(eq(segments.recordId, recordId)),
-    ...chunks(rows, 12).map((part) => db.insert(segments).values(part)),
-    db.update(records).set({ updatedAt: Date.now() }).where(eq(records.id, recordId)),
-  ]);
+  await runBatch(db, [...replaceLines(db, recordId, rows), db.update(records).set({ updatedAt: Date.now() }).where(eq(records.id, recordId))]);
 }
 
 /** Translates a finished record into `language` later (spec §7 addTranslation), through the job's translate stage. */

@@ -12,6 +12,7 @@ import { jobChunks, records, segments, transcriptionJobs } from '../../db/schema
 import { chunks, runBatch } from '../../lib/batch';
 import { translate as message } from '../../lib/i18n';
 import { type Enqueue, JobFailure } from '../jobs';
+import { lineWhere, replaceLines } from '../lines';
 import { charge } from '../rights';
 import { ProviderError, providers } from '../providers';
 import { translationBatches } from '../../../contracts/translation-batches';
@@ -150,8 +151,6 @@ async function assemble(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
   // Masked before they are stored, so the transcript, its shares, exports and summaries never hold the words.
   const mask = sensitiveMasker(job.vocabulary.sensitive ?? [], record.audioLanguage);
   const rows = lines.map((l, seq) => ({
-    recordId,
-    seq,
     startMs: spans[seq]!.start,
     endMs: spans[seq]!.end,
     text: mask(l.text),
@@ -160,7 +159,7 @@ async function assemble(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
     translations: {},
   }));
   // One batch, one transaction: the record never shows half of a rewrite.
-  await runBatch(db, [db.delete(segments).where(eq(segments.recordId, recordId)), ...chunks(rows, 12).map((part) => db.insert(segments).values(part))]);
+  await runBatch(db, replaceLines(db, recordId, rows));
   await storeWords(env.MEDIA, recordId, lines, rows);
 
   if (record.type === 'dubbing') {
@@ -221,7 +220,7 @@ async function translateLines(db: Db, env: Env, recordId: number, enqueue: Enque
         db
           .update(segments)
           .set({ translations: { ...line.translations, [target]: mask(texts[i] ?? '') } })
-          .where(eq(segments.id, line.id)),
+          .where(lineWhere(line)),
       ),
     );
   }

@@ -1,0 +1,131 @@
+import { type SQL, and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import type { Db } from '../db/client';
+import { lineSpeakers, segments } from '../db/schema';
+import { chunks } from '../lib/batch';
+
+/**
+ * A record's stored lines, the one way they are read and replaced. A line names its speaker by number
+ * (`segments.speaker_no`, 0 for none); the names, and each speaker's voice pitch, are stored once per record in
+ * `line_speakers`, as a transcript's rows are most of D1 (bench:storage). Reads give every line its speaker's
+ * name and pitch back.
+ */
+
+const { speakerNo: _, ...lineColumns } = getTableColumns(segments);
+
+/** The lines of each record, in order (by record, then place), each with its speaker's name and pitch. */
+export function storedLines(db: Db, recordIds: number[]) {
+  return db
+    .select({ ...lineColumns, speaker: sql<string>`coalesce(${lineSpeakers.name}, '')`, pitchHz: lineSpeakers.pitchHz })
+    .from(segments)
+    .leftJoin(lineSpeakers, and(eq(lineSpeakers.recordId, segments.recordId), eq(lineSpeakers.no, segments.speakerNo)))
+    .where(inArray(segments.recordId, recordIds))
+    .orderBy(asc(segments.recordId), asc(segments.seq));
+}
+export type StoredLine = Awaited<ReturnType<typeof storedLines>>[number];
+
+/** The stored line `line`, found by its key. */
+export const lineWhere = (line: { recordId: number; seq: number }) => and(eq(segments.recordId, line.recordId), eq(segments.seq, line.seq));
+
+/** A line as a whole transcript is written: its speaker by name, with the pitch recognition heard, if any. */
+export interface LineToStore {
+  startMs: number;
+  endMs: number;
+  text: string;
+  translations: Record<string, string>;
+  speaker: string;
+  pitchHz?: number | null;
+}
+
+/** The middle (upper median) of a speaker's line pitches, as dubbing reads a speaker's register. */
+function middle(pitches: number[]) {
+  if (pitches.length === 0) return null;
+  return [...pitches].sort((a, b) => a - b)[Math.floor(pitches.length / 2)]!;
+}
+
+/**
+ * Statements that replace record `recordId`'s transcript with `lines` (numbered in order from 0) and its
+ * speakers with theirs, numbered in order of first appearance. Run them in one batch, so the record never
+ * shows half of a rewrite.
+ */
+export function replaceLines(db: Db, recordId: number, lines: readonly LineToStore[]): BatchItem<'sqlite'>[] {
+  const numbers = new Map<string, number>();
+  const pitches = new Map<string, number[]>();
+  for (const l of lines) {
+    if (!l.speaker) continue;
+    if (!numbers.has(l.speaker)) numbers.set(l.speaker, numbers.size + 1);
+    if (l.pitchHz) pitches.set(l.speaker, [...(pitches.get(l.speaker) ?? []), l.pitchHz]);
+  }
+  const speakers = [...numbers].map(([name, no]) => ({ recordId, no, name, pitchHz: middle(pitches.get(name) ?? []) }));
+  const rows = lines.map((l, seq) => ({
+    recordId,
+    seq,
+    startMs: l.startMs,
+    endMs: l.endMs,
+    text: l.text,
+    translations: l.translations,
+    speakerNo: numbers.get(l.speaker) ?? 0,
+  }));
+  return [
+    db.delete(segments).where(eq(segments.recordId, recordId)),
+    db.delete(lineSpeakers).where(eq(lineSpeakers.recordId, recordId)),
+    ...chunks(speakers, 20).map((part) => db.insert(lineSpeakers).values(part)),
+    ...chunks(rows, 12).map((part) => db.insert(segments).values(part)),
+  ];
+}
+
+/**
+ * Statements that copy record `from`'s lines and speakers to the record whose id `to` gives. Drizzle inserts a
+ * selection in the table's stored column order (without the computed id), so every column is named here in that
+ * order; the lines' selection is passed as SQL, as Drizzle's own check would also ask for the id it leaves out.
+ */
+export function copyLines(db: Db, from: number, to: SQL<number>): BatchItem<'sqlite'>[] {
+  const recordId = to.as('record_id');
+  const { no, name, pitchHz } = lineSpeakers;
+  return [
+    db.insert(lineSpeakers).select(db.select({ recordId, no, name, pitchHz }).from(lineSpeakers).where(eq(lineSpeakers.recordId, from))),
+    db.insert(segments).select(
+      db
+        .select({
+          recordId,
+          seq: segments.seq,
+          startMs: segments.startMs,
+          endMs: segments.endMs,
+          text: segments.text,
+          translations: segments.translations,
+          speakerNo: segments.speakerNo,
+        })
+        .from(segments)
+        .where(eq(segments.recordId, from))
+        .getSQL(),
+    ),
+  ];
+}
+
+/**
+ * Statements that give the lines of speaker `from` the name `to`: the speaker is renamed, or, when `to` already
+ * names another of the record's speakers, their lines join that speaker.
+ */
+export async function renameSpeaker(db: Db, recordId: number, from: string, to: string): Promise<BatchItem<'sqlite'>[]> {
+  const speakers = await db.select().from(lineSpeakers).where(eq(lineSpeakers.recordId, recordId));
+  const numberOf = (name: string) => (name === '' ? 0 : speakers.find((s) => s.name === name)?.no);
+  const fromNo = numberOf(from);
+  const toNo = numberOf(to);
+  if (fromNo === undefined || fromNo === toNo) return [];
+  const ofSpeaker = (no: number) => and(eq(segments.recordId, recordId), eq(segments.speakerNo, no));
+  if (toNo !== undefined) {
+    return [
+      db.update(segments).set({ speakerNo: toNo }).where(ofSpeaker(fromNo)),
+      db.delete(lineSpeakers).where(and(eq(lineSpeakers.recordId, recordId), eq(lineSpeakers.no, fromNo))),
+    ];
+  }
+  if (fromNo > 0)
+    return [
+      db
+        .update(lineSpeakers)
+        .set({ name: to })
+        .where(and(eq(lineSpeakers.recordId, recordId), eq(lineSpeakers.no, fromNo))),
+    ];
+  const no = Math.max(0, ...speakers.map((s) => s.no)) + 1;
+  return [db.insert(lineSpeakers).values({ recordId, no, name: to }), db.update(segments).set({ speakerNo: no }).where(ofSpeaker(0))];
+}
