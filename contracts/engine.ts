@@ -5,8 +5,7 @@
  */
 import { z } from 'zod';
 
-/** The port the engine listens on unless ENGINE_PORT says otherwise; its container image exposes this one. */
-export const ENGINE_PORT = 8790;
+export { ENGINE_PORT } from './engine-port';
 
 export const ENGINE_PATHS = {
   health: '/v1/health',

@@ -41,9 +41,11 @@ export type ExportContent = (typeof EXPORT_CONTENTS)[number];
 /**
  * Most transcript lines one export call renders, all its records together: about 10 s of CPU each as
  * `npm run bench:export` measures it (a third of a Worker request's 30 s). Subtitle cues cost the most per
- * line (Chinese word breaking), Word files next; plain text is cheap.
+ * line (Chinese word breaking), Word files next; plain text is cheap. A Word file is built whole in memory (the
+ * `docx` library cannot stream): 40,000 lines held a 102 MB document tree before packing, past a Worker's 128 MB,
+ * where 10,000 lines (26 MB) pack within it, so Word is capped by memory rather than CPU.
  */
-export const EXPORT_MAX_LINES: Record<ExportFormat, number> = { txt: 200_000, srt: 20_000, vtt: 20_000, docx: 40_000 };
+export const EXPORT_MAX_LINES: Record<ExportFormat, number> = { txt: 200_000, srt: 20_000, vtt: 20_000, docx: 10_000 };
 
 /** A summary downloads as a Word document (the template) or Markdown. */
 export const SUMMARY_EXPORT_FORMATS = ['docx', 'md'] as const;

@@ -1,5 +1,5 @@
 import { Container } from '@cloudflare/containers';
-import { ENGINE_PORT } from '../contracts/engine';
+import { ENGINE_PORT } from '../contracts/engine-port';
 
 /**
  * EngineContainer — one engine instance (engine/Dockerfile) as a Cloudflare Container, reached through the

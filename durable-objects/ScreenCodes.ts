@@ -1,5 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
-import { MEETING } from '../contracts/meeting';
+import { MEETING } from '../contracts/meeting-limits';
 
 /**
  * ScreenCodes — one instance (named `all`). Its duties: hand out six-digit projection codes that are unique

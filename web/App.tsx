@@ -5,9 +5,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { antdLocale } from './i18n';
+import { takeRefusedDownload } from './lib/download';
 import { setRequestHooks } from './lib/request';
 import { routes } from './routes';
 
+// Read before the router sees the address, which it then keeps without the parameter.
+let refusedDownload = takeRefusedDownload();
 const router = createBrowserRouter(routes);
 setRequestHooks({ navigate: (to) => void router.navigate(to, { replace: true }) });
 
@@ -26,11 +29,16 @@ const theme: ThemeConfig = {
 /** Error toasts of the request layer go through antd's App context so they follow theme and locale. */
 function RequestToasts() {
   const { message } = AntApp.useApp();
+  const { t } = useTranslation();
   useEffect(() => {
     setRequestHooks({
       toast: (text, seconds) => void message.error({ content: text, duration: seconds, key: text }),
     });
-  }, [message]);
+    // Said once: a change of language later must not say it again.
+    const refused = refusedDownload;
+    refusedDownload = null;
+    if (refused) void message.error({ content: t(refused.key, { code: refused.code }), duration: 8, key: 'downloadRefused' });
+  }, [message, t]);
   return null;
 }
 

@@ -9,6 +9,7 @@ import type { AppEnv } from './lib/types';
 import { requestBodyLimit } from './middleware/body-limit';
 import { requestContext } from './middleware/context';
 import { requireSafeSecrets, securityHeaders } from './middleware/deployment';
+import { redirectRefusedDownload } from './middleware/refused-download';
 import { auth } from './routes/auth';
 import { dev } from './routes/dev';
 import { dubbingRoutes } from './routes/dubbing';
@@ -28,13 +29,15 @@ import { vocabularyRoutes } from './routes/vocabulary';
 
 /**
  * The API root without its routes: security headers, request context, the refusal to run on an unsafe
- * secret, the not-found envelope and the error mapping.
+ * secret, the not-found envelope and the error mapping (a refused ticketed download opened by the browser
+ * goes back to the app instead).
  * Exported so tests can mount extra routes on exactly the production error handling.
  */
 export function createApi() {
   const api = new Hono<AppEnv>().basePath(API_BASE);
   api.use(securityHeaders);
   api.use(requestContext);
+  api.use(redirectRefusedDownload);
   api.use(requireSafeSecrets);
   api.use(requestBodyLimit);
 

@@ -1,22 +1,43 @@
-import { DEAD_JOBS_QUEUE, consumeDeadJobs, consumeJobs } from '../queues/jobs';
-import { app } from './app';
-import { database } from './db/client';
-import { cleanupDubbing } from './services/dubbing/download';
-import { cleanupUploads } from './services/uploads';
+import type { MeetingRoom as Room } from '../durable-objects/MeetingRoom';
+import type { PaymentOrder as Order } from '../durable-objects/PaymentOrder';
+import { lazyDurableObject } from '../durable-objects/lazy-object';
 
+/**
+ * The Worker's main module: the API and assets, the queue consumers, the hourly housekeeping and the Durable
+ * Object classes. Cloudflare limits the CPU a Worker's startup may take, and evaluating the code behind these
+ * (every route, service, database table and request schema) took most of it, so each handler loads its code
+ * on its first event (`import()`: kept in the one uploaded module, evaluated when first asked for) and the
+ * first request pays for it instead (bench:startup). The engine's container and the screen codes are small
+ * and load with the Worker.
+ */
 export { EngineContainer } from '../durable-objects/EngineContainer';
-export { MeetingRoom } from '../durable-objects/MeetingRoom';
-export { PaymentOrder } from '../durable-objects/PaymentOrder';
 export { ScreenCodes } from '../durable-objects/ScreenCodes';
 
+export const MeetingRoom = lazyDurableObject(
+  async () => (await import('../durable-objects/MeetingRoom')).MeetingRoom,
+  ['init', 'configure', 'stop', 'snapshot', 'fetch', 'webSocketMessage', 'webSocketClose', 'webSocketError', 'alarm'],
+);
+export type MeetingRoom = Room;
+export const PaymentOrder = lazyDurableObject(async () => (await import('../durable-objects/PaymentOrder')).PaymentOrder, ['open', 'state', 'settle', 'alarm']);
+export type PaymentOrder = Order;
+
 export default {
-  fetch: app.fetch,
+  async fetch(request, env, ctx) {
+    const { app } = await import('./app');
+    return app.fetch(request, env, ctx);
+  },
   async queue(batch, env) {
+    const { DEAD_JOBS_QUEUE, consumeDeadJobs, consumeJobs } = await import('../queues/jobs');
     await (batch.queue === DEAD_JOBS_QUEUE ? consumeDeadJobs(batch, env) : consumeJobs(batch, env));
   },
   // Hourly (wrangler.toml [triggers]): files uploaded but never submitted are removed after a day, dubbed
   // videos and the videos they were dubbed from after 7 days.
   async scheduled(_controller, env, ctx) {
+    const [{ database }, { cleanupUploads }, { cleanupDubbing }] = await Promise.all([
+      import('./db/client'),
+      import('./services/uploads'),
+      import('./services/dubbing/download'),
+    ]);
     const db = database(env.DB);
     ctx.waitUntil(Promise.all([cleanupUploads(db, env), cleanupDubbing(db, env)]));
   },

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API } from '../../contracts/api-paths';
 import { setToken } from '../../web/lib/auth';
-import { downloadByLink, filenameFromDisposition } from '../../web/lib/download';
+import { downloadByLink, filenameFromDisposition, takeRefusedDownload } from '../../web/lib/download';
 import { downloadConfig } from '../../web/features/dubbing/api';
 import { useApiServer } from './helpers/api-server';
 
@@ -40,9 +40,9 @@ describe('large downloads (the dubbing zip, a bulk export)', () => {
     // jsdom has no object URLs: one made would mean the file went through memory.
     const blobs = vi.fn(() => 'blob:zip');
     Object.assign(URL, { createObjectURL: blobs, revokeObjectURL: () => {} });
-    const followed: { href: string; name: string }[] = [];
+    const followed: { href: string; saveAnyAnswer: boolean }[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      followed.push({ href: this.href, name: this.download });
+      followed.push({ href: this.href, saveAnyAnswer: this.hasAttribute('download') });
     });
 
     await downloadByLink(downloadConfig(42, 'withVideo', { type: 'srt', msgType: '3' }));
@@ -52,12 +52,26 @@ describe('large downloads (the dubbing zip, a bulk export)', () => {
     const [asked] = server.requests;
     expect(asked!.headers.authorization).toBe('Bearer session-token');
     expect(JSON.parse(asked!.body)).toEqual({ url: `${API.dubbing.downloadDestroyZip}?idStr=42&type=srt&msgType=3&speaker=0` });
-    // … and the browser follows the ticketed address itself, named by the server.
+    // … and the browser follows the ticketed address itself, the file named by the server; not as a forced
+    // download, so a refused ticket's way back to the app is followed rather than saved as a file.
     expect(followed).toHaveLength(1);
     const link = new URL(followed[0]!.href);
     expect(link.pathname).toBe(`/prod-api${API.dubbing.downloadDestroyZip}`);
     expect(link.searchParams.get('ticket')).toBe('T1');
-    expect(followed[0]!.name).toBe('');
+    expect(followed[0]!.saveAnyAnswer).toBe(false);
     expect(blobs).not.toHaveBeenCalled();
+  });
+});
+
+describe('a refused ticketed download', () => {
+  it.each([
+    [401, 'downloadRefused.expired'],
+    [404, 'downloadRefused.gone'],
+    [503, 'downloadRefused.failed'],
+  ])('brought back with %i is told as %s, once, and leaves the address as it was', (code, key) => {
+    window.history.replaceState(null, '', `/records?folder=3&downloadRefused=${code}#top`);
+    expect(takeRefusedDownload()).toEqual({ key, code });
+    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe('/records?folder=3#top');
+    expect(takeRefusedDownload()).toBeNull();
   });
 });

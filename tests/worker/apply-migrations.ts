@@ -10,3 +10,12 @@ await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 beforeEach(async () => {
   await env.DB.prepare('DELETE FROM rate_limits').run();
 });
+
+// The Worker loads its code on first use (worker/index.ts); loaded here, before any test's clock starts, the
+// first test of a file does not pay for transforming it all under the test runner.
+await Promise.all([
+  import('../../worker/app'),
+  import('../../durable-objects/MeetingRoom'),
+  import('../../durable-objects/PaymentOrder'),
+  import('../../queues/jobs'),
+]);

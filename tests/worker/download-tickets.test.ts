@@ -1,6 +1,7 @@
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DownloadTicket } from '../../contracts/auth';
+import { DOWNLOAD_REFUSED_PARAM } from '../../contracts/download-refused';
 import { ticketedUrl } from '../../worker/services/download-tickets';
 import { get, send, signUp } from './api';
 import { addLines, createRecord, defaultFolderId, download } from './seed';
@@ -89,5 +90,54 @@ describe('download tickets', () => {
     expect((await download(`/prod-api${EXPORT}?ids=${recordId}&format=txt`, ticketParam)).status).toBe(401);
     expect((await ticket(ticketParam, `${EXPORT}?ids=${recordId}&format=txt`)).status).toBe(401);
     expect((await download(`/prod-api${EXPORT}?ids=${recordId}&format=txt&ticket=${owner.token}`)).status).toBe(401);
+  });
+
+  it('sends a browser whose ticket is refused back to its page with the code, where an API client gets the envelope', async () => {
+    const page = 'http://tingyi.test/records?folder=3';
+    // As Chromium follows a link: a navigation, asking for HTML, from the page the link was on.
+    const navigate = (url: string, headers: Record<string, string> = {}) =>
+      exports.default.fetch(
+        new Request(`http://tingyi.test/prod-api${url}`, {
+          headers: { 'sec-fetch-mode': 'navigate', accept: 'text/html,application/xhtml+xml,*/*;q=0.8', referer: page, ...headers },
+          redirect: 'manual',
+        }),
+      );
+    const refusedWith = (res: Response) => {
+      expect(res.status).toBe(303);
+      const back = new URL(res.headers.get('location')!, 'http://tingyi.test');
+      expect(back.pathname).toBe('/records');
+      expect(back.searchParams.get('folder')).toBe('3');
+      return Number(back.searchParams.get(DOWNLOAD_REFUSED_PARAM));
+    };
+
+    const { url } = (await ticket(owner.token, `${EXPORT}?ids=${recordId}&format=txt`)).body.data;
+    const first = await navigate(url);
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain('Ticketed hello');
+    // Spent: no envelope saved as a file, the app says why.
+    expect(refusedWith(await navigate(url))).toBe(401);
+    // Expired the same way; and an address from elsewhere goes to the app's root, never off the site.
+    const sessionId = await env.DB.prepare('SELECT id FROM sessions WHERE user_id = ? ORDER BY created_at DESC LIMIT 1').bind(owner.userId).first<string>('id');
+    const stale = await ticketedUrl(env.JWT_SECRET, owner.userId, sessionId!, `${EXPORT}?ids=${recordId}&format=txt`, Date.now() - 61_000);
+    const offSite = await navigate(stale.url, { referer: 'https://elsewhere.example/records' });
+    expect(offSite.status).toBe(303);
+    expect(offSite.headers.get('location')).toBe(`/?${DOWNLOAD_REFUSED_PARAM}=401`);
+
+    // The record deleted after the ticket was made: the ticket is good, the download is not.
+    const folder = await defaultFolderId(owner.token);
+    const doomed = (await createRecord(owner.userId, folder, { name: 'Doomed' })).id;
+    const gone = (await ticket(owner.token, `${EXPORT}?ids=${doomed}&format=txt`)).body.data;
+    await env.DB.prepare('DELETE FROM records WHERE id = ?').bind(doomed).run();
+    const goneCode = refusedWith(await navigate(gone.url));
+    expect(goneCode).toBeGreaterThanOrEqual(400);
+    expect(goneCode).not.toBe(401);
+
+    // API clients: no navigation headers, or a bearer token, keep the JSON envelope.
+    const again = await download(`/prod-api${url}`);
+    expect(again.status).toBe(401);
+    expect(await again.json()).toMatchObject({ code: 401 });
+    const withToken = await navigate(gone.url, { authorization: `Bearer ${owner.token}` });
+    expect(withToken.status).toBe(goneCode);
+    expect(await withToken.json()).toMatchObject({ code: goneCode });
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { Code } from '../../contracts/errors';
 import { CLOSE, HEARTBEAT, MEETING, type MeetingAccess, type MeetingDetail } from '../../contracts/meeting';
 import type { RecordDetail } from '../../contracts/records';
+import type { LazyObject } from '../../durable-objects/lazy-object';
 import { MeetingRoom } from '../../durable-objects/MeetingRoom';
 import { roomOf } from '../../worker/services/meetings';
 import { MEETING_SPEAKERS } from '../fixtures/meeting-script';
@@ -505,8 +506,9 @@ describe('a complete record', () => {
     const { token } = await owner();
     const meeting = await createMeeting(token, { targetLanguages: ['es-ES'] });
     // No time at all for the recogniser after the end, as when the machine is too busy for it to keep up.
-    await runInDurableObject(roomOf(env, meeting.id), (room: MeetingRoom) => {
-      room.endWait = { quietMs: 0, maxMs: 0 };
+    // The runtime's instance stands in for the room until its code has loaded (worker/index.ts).
+    await runInDurableObject(roomOf(env, meeting.id), async (room) => {
+      (await (room as LazyObject<MeetingRoom>).loaded).endWait = { quietMs: 0, maxMs: 0 };
     });
     const host = await connect(await hostAccess(token, meeting.id));
     host.control('start');

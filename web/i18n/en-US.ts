@@ -14,6 +14,12 @@ export const enUS = {
     retry: 'Try again',
     save: 'Save',
   },
+  /** A ticketed download the Worker refused, said on the page it was started from (web/lib/download.ts). */
+  downloadRefused: {
+    expired: 'This download link has expired or was already used. Start the download again.',
+    gone: 'What you wanted to download no longer exists.',
+    failed: 'The download failed (error {{code}}). Please try again.',
+  },
   missingLanguages: {
     sources: 'Why some spoken languages are not offered ({{count}})',
     targets: 'Why some translation languages are not offered ({{count}})',

@@ -13,6 +13,12 @@ export const zhCN: Messages = {
     retry: '重试',
     save: '保存',
   },
+  /** A ticketed download the Worker refused, said on the page it was started from (web/lib/download.ts). */
+  downloadRefused: {
+    expired: '下载链接已过期或已使用，请重新下载。',
+    gone: '要下载的内容已不存在。',
+    failed: '下载失败（错误 {{code}}），请重试。',
+  },
   missingLanguages: {
     sources: '为什么有些识别语言不可选（{{count}} 种）',
     targets: '为什么有些翻译语言不可选（{{count}} 种）',

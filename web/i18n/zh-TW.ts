@@ -13,6 +13,12 @@ export const zhTW: Messages = {
     retry: '重試',
     save: '儲存',
   },
+  /** A ticketed download the Worker refused, said on the page it was started from (web/lib/download.ts). */
+  downloadRefused: {
+    expired: '下載連結已過期或已使用，請重新下載。',
+    gone: '要下載的內容已不存在。',
+    failed: '下載失敗（錯誤 {{code}}），請重試。',
+  },
   missingLanguages: {
     sources: '為什麼有些辨識語言無法選擇（{{count}} 種）',
     targets: '為什麼有些翻譯語言無法選擇（{{count}} 種）',

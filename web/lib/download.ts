@@ -1,5 +1,7 @@
 import { API } from '../../contracts/api-paths';
 import type { DownloadTicket } from '../../contracts/auth';
+import { DOWNLOAD_REFUSED_PARAM } from '../../contracts/download-refused';
+import { Code } from '../../contracts/errors';
 import { download, post, requestUrl } from './request';
 import type { RequestConfig } from './request';
 
@@ -37,11 +39,14 @@ function safeName(name: string): string {
   return name.replace(/[\\/]/g, '_');
 }
 
-/** Has the browser fetch `href` as a download (named `filename`, or by the server when empty). */
-function followLink(href: string, filename: string): void {
+/**
+ * Has the browser fetch `href` as a download named `filename`; with none, the server's attachment names the
+ * file and anything else it answers (a refused ticket's way back to the app) is followed, not saved.
+ */
+function followLink(href: string, filename?: string): void {
   const link = document.createElement('a');
   link.href = href;
-  link.download = filename;
+  if (filename !== undefined) link.download = filename;
   link.rel = 'noopener';
   document.body.append(link);
   link.click();
@@ -72,5 +77,25 @@ export async function downloadFile(config: RequestConfig, fallbackName: string):
 export async function downloadByLink(config: Pick<RequestConfig, 'url' | 'params'>): Promise<void> {
   const asked = requestUrl({ ...config, baseURL: '' });
   const { data } = await post<DownloadTicket>(API.auth.downloadTicket, { url: asked });
-  followLink(requestUrl({ url: data.url }), '');
+  followLink(requestUrl({ url: data.url }));
+}
+
+/** What the app says about a refused ticketed download, by the envelope code the Worker sent back. */
+export type RefusedDownload = { key: 'downloadRefused.expired' | 'downloadRefused.gone' | 'downloadRefused.failed'; code: number };
+
+/**
+ * A ticketed download the Worker refused brings the browser back to its page with the code in the address
+ * (contracts/download-refused.ts): takes it off the address, so a reload does not say it again, and says what
+ * to tell the user; null when the page was opened otherwise.
+ */
+export function takeRefusedDownload(): RefusedDownload | null {
+  const address = new URL(window.location.href);
+  const value = address.searchParams.get(DOWNLOAD_REFUSED_PARAM);
+  if (value === null) return null;
+  address.searchParams.delete(DOWNLOAD_REFUSED_PARAM);
+  window.history.replaceState(window.history.state, '', `${address.pathname}${address.search}${address.hash}`);
+  const code = Number(value);
+  if (code === Code.UNAUTHORIZED) return { key: 'downloadRefused.expired', code };
+  if (code === Code.NOT_FOUND || code === Code.GONE) return { key: 'downloadRefused.gone', code };
+  return { key: 'downloadRefused.failed', code };
 }
