@@ -203,7 +203,7 @@ export function VocabularyList() {
         {isMobile ? (
           // On a phone the three kinds sit side by side, each name whole, instead of tabs folded into a menu.
           <Radio.Group
-            className="vocabulary-kinds"
+            className="vocabulary-kinds button-grid"
             value={type}
             onChange={(e) => choose(e.target.value as VocabularyType)}
             optionType="button"
