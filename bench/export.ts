@@ -39,7 +39,13 @@ interface Measured {
   bytes: number;
 }
 
-const options = (format: ExportFormat) => ({ format, content: 'bilingual' as const, speaker: '1' as const, timestamps: '1' as const });
+const options = (format: ExportFormat) => ({
+  format,
+  content: 'bilingual' as const,
+  speaker: '1' as const,
+  timestamps: '1' as const,
+  locale: 'en-US' as const,
+});
 
 /** Lines per record in this (child) process's measurement. */
 let LINES = 0;

@@ -5,7 +5,7 @@ import { orderObject } from '../../worker/services/payments/orders';
 import { signUp } from './api';
 import { FakeAlipay } from './fake-alipay';
 import type { QrPayResponse } from '../../contracts/pay';
-import { HOUR, bills, createPackage, deliver, durationItem, impostorKey, order, orderStatus, post } from './pay-helpers';
+import { HOUR, bills, createPackage, deliver, durationItem, impostorKey, order, orderStatus, packageWithTexts, post } from './pay-helpers';
 
 let alipay: FakeAlipay;
 let warnings: string[];
@@ -34,6 +34,19 @@ describe('Alipay precreate', () => {
       subject: '2 hours of transcription',
       notify_url: 'http://tingyi.test/prod-api/pay/notify/aliPay',
     });
+    expect(alipay.refused).toEqual([]);
+  });
+
+  it('gives the trade the package’s name in the payer’s language as its subject, else the name it was made with', async () => {
+    const { token } = await signUp();
+    const pkg = await packageWithTexts();
+    const subject = async (locale: string) => {
+      const res = await order(token, { packageId: pkg.id, payPrice: 19.9, payType: 'aliPay' }, undefined, locale);
+      return alipay.trades.get(res.body.data.outTradeNo)!.subject;
+    };
+    expect(await subject('zh-CN')).toBe('两小时转写');
+    expect(await subject('en-US')).toBe('Two hours of transcription');
+    expect(await subject('zh-TW')).toBe('Operator hours');
     expect(alipay.refused).toEqual([]);
   });
 

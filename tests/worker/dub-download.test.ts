@@ -42,16 +42,16 @@ describe('the dubbing zip limit', () => {
     const ids = [await dubbedProject(userId, folder, 'Launch', 600_000), await dubbedProject(userId, folder, 'Recap', 900_000)];
     // 1.5 MB of video against a 1.2 MB limit: the same rule as 1.5 GB against 1.2 GB.
     const limit = 1_200_000;
-    const refused = await dubDownload(db, env, userId, query(ids), true, Date.now(), limit).catch((e: unknown) => e);
+    const refused = await dubDownload(db, env, userId, query(ids), 'en-US', true, Date.now(), limit).catch((e: unknown) => e);
     expect(refused).toMatchObject({ status: 400, key: 'dubZipTooLarge' });
     const { key, params } = refused as { key: 'dubZipTooLarge'; params: Record<string, string> };
     expect(params).toEqual({ size: (1_500_000 / 1e9).toFixed(1), max: (limit / 1e9).toFixed(1) });
     expect(translate('zh-CN', key, params)).toMatch(/^所选配音视频共 .+ GB，单次下载最多 .+ GB/);
 
     // Subtitles alone carry no video, and one video under the limit zips whole.
-    const subtitles = await dubDownload(db, env, userId, query(ids), false, Date.now(), limit);
+    const subtitles = await dubDownload(db, env, userId, query(ids), 'en-US', false, Date.now(), limit);
     expect(subtitles.empty).toBe(true);
-    const one = await dubDownload(db, env, userId, query([ids[1]!]), true, Date.now(), limit);
+    const one = await dubDownload(db, env, userId, query([ids[1]!]), 'en-US', true, Date.now(), limit);
     const files = unzipSync(new Uint8Array(await new Response(one.body).arrayBuffer()));
     expect(Object.entries(files).map(([name, data]) => [name, data.length])).toEqual([['Recap.mp4', 900_000]]);
   });

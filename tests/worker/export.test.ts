@@ -276,6 +276,23 @@ describe('transcript export', () => {
     expect(bare).toBe(LINES.map((l) => `${l.text}\n`).join(''));
   });
 
+  it('names default speakers in the asker’s language and keeps names a user typed as typed', async () => {
+    const mixed = await createRecord(owner.userId, await defaultFolderId(owner.token));
+    await addLines(mixed.id, [
+      { start: 0, end: 1_000, speaker: 'Speaker 1', text: 'First.' },
+      { start: 1_000, end: 2_000, speaker: '说话人2', text: 'Second.' },
+      { start: 2_000, end: 3_000, speaker: 'Speaker Ann', text: 'Third.' },
+    ]);
+    const names = async (format: string, locale: string) =>
+      (await (await download(url(`format=${format}&content=source&speaker=1&timestamps=0`, mixed.id), owner.token, locale)).text()).trim();
+    expect(await names('txt', 'zh-CN')).toBe('说话人1: First.\n说话人2: Second.\nSpeaker Ann: Third.');
+    expect(await names('txt', 'zh-TW,zh;q=0.9')).toBe('說話人1: First.\n說話人2: Second.\nSpeaker Ann: Third.');
+    expect(await names('txt', 'en-US')).toBe('Speaker 1: First.\nSpeaker 2: Second.\nSpeaker Ann: Third.');
+    expect(await names('vtt', 'zh-CN')).toContain('<v 说话人2>Second.');
+    const srt = parseSrt(await (await download(url('format=srt&content=source&speaker=1', mixed.id), owner.token, 'en-US')).text());
+    expect(srt.map((cue) => cue.lines[0])).toEqual(['Speaker 1: First.', 'Speaker 2: Second.', 'Speaker Ann: Third.']);
+  });
+
   it('exports the translation, keeping the source where a line has none', async () => {
     const text = await (await download(url('format=txt&content=translation&speaker=0&timestamps=0'), owner.token)).text();
     expect(text.split('\n')).toEqual([LINES[0]!.translations!['en-US'], 'The identifier is a very long word', LINES[2]!.text, 'Last sentence.', '']);

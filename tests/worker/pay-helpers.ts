@@ -3,7 +3,7 @@ import type { Envelope } from '../../contracts/errors';
 import type { QrPayResponse } from '../../contracts/pay';
 import type { AccountItem } from '../../contracts/rights';
 import { database } from '../../worker/db/client';
-import { packages } from '../../worker/db/schema';
+import { packageTexts, packages } from '../../worker/db/schema';
 import { toBase64 } from '../../worker/lib/encoding';
 
 /** What the payment tests share: a package to buy, orders made through the Worker, and what a user then sees. */
@@ -29,20 +29,37 @@ export async function createPackage(values: Partial<typeof packages.$inferInsert
   return row!;
 }
 
-/** A POST through the real Worker at `origin` (providers that insist on https notify URLs need an https one). */
-export async function post<T>(path: string, body: unknown, token?: string, origin = 'http://tingyi.test') {
+/**
+ * A POST through the real Worker at `origin` (providers that insist on https notify URLs need an https one),
+ * in the interface language `locale` when given.
+ */
+export async function post<T>(path: string, body: unknown, token?: string, origin = 'http://tingyi.test', locale?: string) {
   const response = await exports.default.fetch(
     new Request(`${origin}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(locale ? { 'accept-language': locale } : {}),
+      },
       body: JSON.stringify(body),
     }),
   );
   return { status: response.status, body: (await response.json()) as Envelope<T> };
 }
 
-export const order = (token: string, body: Record<string, unknown>, origin?: string) =>
-  post<QrPayResponse>('/prod-api/expense/pay/getQrPay', body, token, origin);
+export const order = (token: string, body: Record<string, unknown>, origin?: string, locale?: string) =>
+  post<QrPayResponse>('/prod-api/expense/pay/getQrPay', body, token, origin, locale);
+
+/** A package with its own names in Simplified Chinese and English, none in Traditional Chinese. */
+export async function packageWithTexts() {
+  const pkg = await createPackage({ packageName: 'Operator hours' });
+  await db.insert(packageTexts).values([
+    { packageId: pkg.id, locale: 'zh-CN', name: '两小时转写', description: '' },
+    { packageId: pkg.id, locale: 'en-US', name: 'Two hours of transcription', description: '' },
+  ]);
+  return pkg;
+}
 export const orderStatus = (token: string, outTradeNo: string) =>
   post<{ status: string }>(`/prod-api/expense/pay/getPayRechargeStatus/${outTradeNo}`, {}, token);
 /** Delivers a provider's notification to the Worker, as the provider's servers would. */

@@ -153,7 +153,8 @@ export async function defaultFolderId(token: string) {
   return (await folderTree(token)).find((f) => f.isDefault)!.id;
 }
 
-/** A GET whose answer may be a file rather than an envelope. */
-export function download(path: string, token?: string) {
-  return exports.default.fetch(new Request(`http://tingyi.test${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }));
+/** A GET whose answer may be a file rather than an envelope, asked in `locale` as the web app asks. */
+export function download(path: string, token?: string, locale?: string) {
+  const headers = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(locale ? { 'accept-language': locale } : {}) };
+  return exports.default.fetch(new Request(`http://tingyi.test${path}`, { headers }));
 }

@@ -9,7 +9,7 @@ import { orderObject } from '../../worker/services/payments/orders';
 import { rsaSign, rsaVerify } from '../../worker/services/payments/rsa';
 import { signUp } from './api';
 import { FakeWechatPay } from './fake-wechatpay';
-import { HOUR, bills, createPackage, deliver, durationItem, impostorKey, order, orderStatus } from './pay-helpers';
+import { HOUR, bills, createPackage, deliver, durationItem, impostorKey, order, orderStatus, packageWithTexts } from './pay-helpers';
 
 const HTTPS = 'https://tingyi.test';
 let wechat: FakeWechatPay;
@@ -41,6 +41,19 @@ describe('WeChat Pay v3 Native', () => {
     expect(placed.notifyUrl).toBe('https://tingyi.test/prod-api/pay/notify/wxV3Pay');
     expect(placed.description).toBe('2 hours of transcription');
     expect(Date.parse(placed.timeExpire) - Date.now()).toBeGreaterThan(14 * 60_000);
+    expect(wechat.refused).toEqual([]);
+  });
+
+  it('describes the order with the package’s name in the payer’s language, else the name it was made with', async () => {
+    const { token } = await signUp();
+    const pkg = await packageWithTexts();
+    const description = async (locale: string) => {
+      const res = await order(token, { packageId: pkg.id, payPrice: 19.9, payType: 'wxV3Pay' }, HTTPS, locale);
+      return wechat.orders.get(res.body.data.outTradeNo)!.description;
+    };
+    expect(await description('zh-CN')).toBe('两小时转写');
+    expect(await description('en-US,en;q=0.9')).toBe('Two hours of transcription');
+    expect(await description('zh-TW')).toBe('Operator hours');
     expect(wechat.refused).toEqual([]);
   });
 

@@ -988,7 +988,6 @@ export const enUS = {
       search: 'Search libraries by name',
       create: 'New library',
       name: 'Name',
-      language: 'Language',
       count: 'Words',
       updated: 'Updated',
       actions: 'Actions',

@@ -987,7 +987,6 @@ export const zhCN: Messages = {
       search: '按名称搜索词库',
       create: '新建词库',
       name: '名称',
-      language: '语言',
       count: '词数',
       updated: '更新时间',
       actions: '操作',

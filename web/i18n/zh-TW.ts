@@ -987,7 +987,6 @@ export const zhTW: Messages = {
       search: '依名稱搜尋詞庫',
       create: '新增詞庫',
       name: '名稱',
-      language: '語言',
       count: '詞數',
       updated: '更新時間',
       actions: '操作',

@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CrownOutlined } from '@ant-design/icons';
-import { Button, Card, Table, Tabs, Tag } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Button, Card, List, Table, Tabs, Tag } from 'antd';
+import type { PaginationProps, TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT } from '../../contracts/constants';
 import { PACKAGE_ACCOUNT } from '../../contracts/rights';
@@ -13,6 +14,7 @@ import type { BuyRecord, CostRecord } from '../features/account/api';
 import { usePayDialog } from '../features/pay/store';
 import { BILLS_KEY, billPageKey } from '../lib/query-keys';
 import { useIsMobile } from '../lib/use-is-mobile';
+import './bills.css';
 
 const PAGE_SIZE = 10;
 const formatTime = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
@@ -78,22 +80,66 @@ const FEATURES = ['realtime', 'upload', 'dubbing', 'subtitles'] as const;
 const ACCOUNTS = ['vip', 'svip', 'duration', 'dubbing'] as const;
 const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
 
+/**
+ * One page of bills from the server: a table, or on a phone a card per bill (its first column as the heading,
+ * the others as labelled lines), so no column is cut off and nothing scrolls sideways.
+ */
 function BillTable<Row extends { id: number }>({ url, columns }: { url: string; columns: TableColumnsType<Row> }) {
   const { i18n } = useTranslation();
+  const isMobile = useIsMobile();
   const [pageNum, setPageNum] = useState(1);
   const page = useQuery({
     queryKey: billPageKey(url, pageNum, i18n.language),
     queryFn: () => fetchBillPage<Row>(url, pageNum, PAGE_SIZE),
     placeholderData: (previous) => previous,
   });
+  const pagination = { current: pageNum, pageSize: PAGE_SIZE, total: page.data?.total ?? 0, onChange: setPageNum, showSizeChanger: false };
+  if (isMobile) return <BillCards columns={columns} rows={page.data?.rows} loading={page.isFetching} pagination={pagination} />;
+  return <Table<Row> rowKey="id" columns={columns} dataSource={page.data?.rows} loading={page.isFetching} pagination={pagination} />;
+}
+
+/** What a card reads of a table column: the columns here all name a field and render plain content. */
+interface Column<Row> {
+  title?: ReactNode;
+  dataIndex?: keyof Row & string;
+  render?: (value: never, row: Row, index: number) => ReactNode;
+}
+
+function BillCards<Row extends { id: number }>({
+  columns,
+  rows,
+  loading,
+  pagination,
+}: {
+  columns: TableColumnsType<Row>;
+  rows: Row[] | undefined;
+  loading: boolean;
+  pagination: PaginationProps;
+}) {
+  const cell = (column: Column<Row>, row: Row, index: number): ReactNode => {
+    const value = column.dataIndex ? row[column.dataIndex] : undefined;
+    return column.render ? column.render(value as never, row, index) : (value as ReactNode);
+  };
+  const [head, ...rest] = columns as unknown as Column<Row>[];
   return (
-    <Table<Row>
-      rowKey="id"
-      columns={columns}
-      dataSource={page.data?.rows}
-      loading={page.isFetching}
-      scroll={{ x: 'max-content' }}
-      pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page.data?.total ?? 0, onChange: setPageNum, showSizeChanger: false }}
+    <List<Row>
+      className="bill-cards"
+      loading={loading}
+      dataSource={rows}
+      pagination={{ ...pagination, align: 'center', size: 'small' }}
+      renderItem={(row, index) => (
+        <List.Item key={row.id} className="bill-card">
+          <div className="bill-card-head">{head && cell(head, row, index)}</div>
+          <dl>
+            {rest.map((column) => (
+              <div key={String(column.dataIndex)}>
+                <dt>{column.title}</dt>
+                <dd>{cell(column, row, index)}</dd>
+              </div>
+            ))}
+          </dl>
+        </List.Item>
+      )}
     />
   );
 }

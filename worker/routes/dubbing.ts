@@ -105,10 +105,10 @@ export const dubbingRoutes = new Hono<AppEnv>()
     ok(c, await listIterations(c.var.db, c.env, publicOrigin(c), c.var.userId, c.req.valid('query').id)),
   )
   .get(API.dubbing.downloadZip, validate('query', dubDownloadQuery), async (c) =>
-    zipResponse(await dubDownload(c.var.db, c.env, c.var.userId, c.req.valid('query'), false)),
+    zipResponse(await dubDownload(c.var.db, c.env, c.var.userId, c.req.valid('query'), c.var.locale, false)),
   )
   .get(API.dubbing.downloadDestroyZip, validate('query', dubDownloadQuery), async (c) =>
-    zipResponse(await dubDownload(c.var.db, c.env, c.var.userId, c.req.valid('query'), true)),
+    zipResponse(await dubDownload(c.var.db, c.env, c.var.userId, c.req.valid('query'), c.var.locale, true)),
   )
   // Outside the dubbing area's path, so sign-in is asked for per route.
   .post(API.dubbing.srtUpload, requireUser, async (c) => {

@@ -22,7 +22,7 @@ export const payRoutes = new Hono<AppEnv>()
   /** The methods this deployment can take; the dialog hides the others. */
   .get(API.pay.methods, (c) => ok(c, payTypes(c.env)))
   .post(API.pay.getQrPay, validate('json', qrPayRequest), async (c) => {
-    return ok(c, await createOrder(c.env, c.var.db, c.var.userId, c.req.valid('json'), publicOrigin(c)));
+    return ok(c, await createOrder(c.env, c.var.db, c.var.userId, c.req.valid('json'), publicOrigin(c), c.var.locale));
   })
   /**
    * Inside WeChat's browser: the authorisation page that brings the payer back to `redirect` (a page of this
@@ -46,12 +46,12 @@ export const payRoutes = new Hono<AppEnv>()
     API.pay.getJsApiPay,
     validate('json', qrPayRequest.extend({ payType: z.literal('wxV3Pay').default('wxV3Pay'), openId: z.string().min(1).max(128) })),
     async (c) => {
-      return ok(c, await createOrder(c.env, c.var.db, c.var.userId, c.req.valid('json'), publicOrigin(c), 'jsapi'));
+      return ok(c, await createOrder(c.env, c.var.db, c.var.userId, c.req.valid('json'), publicOrigin(c), c.var.locale, 'jsapi'));
     },
   )
   /** Alipay in a phone's browser (alipay.trade.wap.pay): the page to open instead of a QR code. */
   .post(API.pay.getAliH5Pay, validate('json', qrPayRequest.extend({ payType: z.literal('aliPay').default('aliPay') })), async (c) => {
-    return ok(c, await createOrder(c.env, c.var.db, c.var.userId, c.req.valid('json'), publicOrigin(c), 'h5'));
+    return ok(c, await createOrder(c.env, c.var.db, c.var.userId, c.req.valid('json'), publicOrigin(c), c.var.locale, 'h5'));
   })
   .post(API.pay.getPayRechargeStatus, validate('param', z.object({ outTradeNo: z.string().min(6).max(64) })), async (c) =>
     statusAnswer(c, await ownOrder(c.var.db, c.var.userId, c.req.valid('param').outTradeNo)),

@@ -61,7 +61,7 @@ export const recordRoutes = new Hono<AppEnv>()
     return ok(c, await copySharedRecord(c.var.db, c.env.MEDIA, c.var.userId, token, folderId));
   })
   .get(API.records.export, requireUser, validate('query', exportQuery), async (c) => {
-    const download = await exportRecords(c.var.db, c.var.userId, c.req.valid('query'));
+    const download = await exportRecords(c.var.db, c.var.userId, c.req.valid('query'), c.var.locale);
     return new Response(download.body, {
       headers: { 'content-type': download.contentType, 'content-disposition': attachment(download), 'cache-control': 'no-store' },
     });

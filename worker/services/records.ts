@@ -16,6 +16,7 @@ import type {
   SubtitleLine,
 } from '../../contracts/records';
 import type { JobProgress } from '../../contracts/job-progress';
+import type { Locale } from '../../contracts/locale';
 import type { OrderColumn } from '../../contracts/record-vocabulary';
 import { disjointLines } from '../../contracts/timeline';
 import type { Db } from '../db/client';
@@ -371,8 +372,11 @@ async function lineCounts(db: Db, recordIds: number[]): Promise<Map<number, numb
   return new Map(rows.flat().map((row) => [row.id, row.n]));
 }
 
-/** The export reads each group of records' lines only when it reaches them (worker/services/export). */
-export async function exportRecords(db: Db, userId: number, options: ExportOptions) {
+/**
+ * The export reads each group of records' lines only when it reaches them (worker/services/export);
+ * `locale` is the asker's interface language.
+ */
+export async function exportRecords(db: Db, userId: number, options: ExportOptions, locale: Locale) {
   const owned = await ownedRecords(db, userId, options.ids);
   const counts = await lineCounts(
     db,
@@ -380,7 +384,7 @@ export async function exportRecords(db: Db, userId: number, options: ExportOptio
   );
   return buildExport(
     owned.map((r) => ({ ...r, lineCount: counts.get(r.id) ?? 0 })),
-    options,
+    { ...options, locale },
     async (heads) => {
       const ids = heads.map((h) => h.id);
       const [lines, sensitive] = await Promise.all([linesOf(db, ids), sensitiveLists(db, ids)]);

@@ -28,5 +28,5 @@ export async function sharedDownload(
     if (!row?.summary) throw new ApiError(Code.BAD_REQUEST, 'summaryMissing');
     return summaryDownload(record, row.summary, q.format, locale);
   }
-  return exportRecords(db, record.userId, { ids: [record.id], format: q.format, content: q.content, speaker: '1', timestamps: '1' });
+  return exportRecords(db, record.userId, { ids: [record.id], format: q.format, content: q.content, speaker: '1', timestamps: '1' }, locale);
 }

@@ -260,7 +260,7 @@ function CategoryPicker({
   }
   return (
     <div className="pay-categories">
-      <Radio.Group value={active} onChange={(e) => onChange(Number(e.target.value))} optionType="button" buttonStyle="solid">
+      <Radio.Group className="button-grid" value={active} onChange={(e) => onChange(Number(e.target.value))} optionType="button" buttonStyle="solid">
         {labels.map((c, i) => (
           <Radio.Button key={c.packageType} value={i}>
             {label(c)}

@@ -1,5 +1,5 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, FolderOpenOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Spin, Table, Tabs } from 'antd';
+import { App, Button, Empty, Radio, Spin, Table, Tabs } from 'antd';
 import type { CheckboxProps, TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import type { VocabularyLibrary } from '../../../contracts/vocabulary';
 import type { VocabularyType } from '../../../contracts/vocabulary-rules';
 import { PATHS } from '../../lib/paths';
 import { useSession } from '../../lib/session';
+import { useIsMobile } from '../../lib/use-is-mobile';
 import { formatTime } from '../records/format';
 import { exportLibrary } from './api';
 import { useLanguageName, useLibraries, useRemoveLibraries } from './hooks';
@@ -23,8 +24,8 @@ import './vocabulary.css';
 
 type Dialog = { kind: 'create' } | { kind: 'import' } | { kind: 'edit'; library: VocabularyLibrary };
 
-/** Below this the table scrolls sideways rather than squeezing names to nothing. */
-const TABLE_MIN_WIDTH = 760;
+/** Below this the table scrolls sideways rather than squeezing names to nothing (a phone shows one column instead). */
+const TABLE_MIN_WIDTH = 640;
 
 export const libraryLink = (id: number) => `${PATHS.vocabularyDetail}?id=${id}`;
 
@@ -45,6 +46,7 @@ export function VocabularyList() {
   const languageName = useLanguageName();
   const remove = useRemoveLibraries();
   const allowed = hasRight(permissions, type);
+  const isMobile = useIsMobile();
 
   const { page, setPage, first } = usePaging();
   const libraries = useLibraries({ type, folderId, name: name || undefined, pageNum: page.num, pageSize: page.size });
@@ -83,67 +85,80 @@ export function VocabularyList() {
   };
 
   const limit = VOCABULARY_LIMITS.perLibrary[type];
-  const columns: TableColumnsType<VocabularyLibrary> = [
-    {
-      title: t('vocabulary.list.name'),
-      key: 'name',
-      ellipsis: true,
-      render: (_, library) => (
-        <Link to={libraryLink(library.id)} className="vocabulary-library-name" title={library.name} data-testid={`library-name-${library.id}`}>
-          {library.name}
-        </Link>
-      ),
-    },
-    {
-      title: t('vocabulary.list.language'),
-      key: 'language',
-      width: 200,
-      render: (_, library) =>
-        library.targetLanguage ? `${languageName(library.language)} → ${languageName(library.targetLanguage)}` : languageName(library.language),
-    },
-    { title: t('vocabulary.list.count'), dataIndex: 'count', width: 110, align: 'right', render: (count: number) => `${count} / ${limit}` },
-    { title: t('vocabulary.list.updated'), dataIndex: 'updateTime', width: 180, render: (ms: number) => formatTime(ms) },
-    {
-      title: t('vocabulary.list.actions'),
-      key: 'actions',
-      width: 170,
-      fixed: 'right',
-      render: (_, library) => (
-        <span className="vocabulary-actions">
-          <IconAction
-            title={t('vocabulary.list.open')}
-            label={t('vocabulary.list.openNamed', { name: library.name })}
-            icon={<FolderOpenOutlined />}
-            onClick={() => void navigate(libraryLink(library.id))}
-            testId={`library-open-${library.id}`}
-          />
-          <IconAction
-            title={t('vocabulary.list.edit')}
-            label={t('vocabulary.list.editNamed', { name: library.name })}
-            icon={<EditOutlined />}
-            disabled={!allowed}
-            onClick={() => setDialog({ kind: 'edit', library })}
-            testId={`library-edit-${library.id}`}
-          />
-          <IconAction
-            title={t('vocabulary.export')}
-            label={t('vocabulary.list.exportNamed', { name: library.name })}
-            icon={<DownloadOutlined />}
-            onClick={() => void download(library)}
-            testId={`library-export-${library.id}`}
-          />
-          <IconAction
-            title={t('vocabulary.delete')}
-            label={t('vocabulary.list.deleteNamed', { name: library.name })}
-            icon={<DeleteOutlined />}
-            danger
-            onClick={() => confirmDelete([library.id], library.name)}
-            testId={`library-delete-${library.id}`}
-          />
-        </span>
-      ),
-    },
-  ];
+  const language = (library: VocabularyLibrary) =>
+    library.targetLanguage ? `${languageName(library.language)} → ${languageName(library.targetLanguage)}` : languageName(library.language);
+  const nameCell = (library: VocabularyLibrary) => (
+    <>
+      <Link to={libraryLink(library.id)} className="vocabulary-library-name" title={library.name} data-testid={`library-name-${library.id}`}>
+        {library.name}
+      </Link>
+      <div className="vocabulary-library-meta">{language(library)}</div>
+    </>
+  );
+  const actions = (library: VocabularyLibrary) => (
+    <span className="vocabulary-actions">
+      <IconAction
+        title={t('vocabulary.list.open')}
+        label={t('vocabulary.list.openNamed', { name: library.name })}
+        icon={<FolderOpenOutlined />}
+        onClick={() => void navigate(libraryLink(library.id))}
+        testId={`library-open-${library.id}`}
+      />
+      <IconAction
+        title={t('vocabulary.list.edit')}
+        label={t('vocabulary.list.editNamed', { name: library.name })}
+        icon={<EditOutlined />}
+        disabled={!allowed}
+        onClick={() => setDialog({ kind: 'edit', library })}
+        testId={`library-edit-${library.id}`}
+      />
+      <IconAction
+        title={t('vocabulary.export')}
+        label={t('vocabulary.list.exportNamed', { name: library.name })}
+        icon={<DownloadOutlined />}
+        onClick={() => void download(library)}
+        testId={`library-export-${library.id}`}
+      />
+      <IconAction
+        title={t('vocabulary.delete')}
+        label={t('vocabulary.list.deleteNamed', { name: library.name })}
+        icon={<DeleteOutlined />}
+        danger
+        onClick={() => confirmDelete([library.id], library.name)}
+        testId={`library-delete-${library.id}`}
+      />
+    </span>
+  );
+  const count = (library: VocabularyLibrary) => `${library.count} / ${limit}`;
+  // A phone has room for one column: the name, what the library holds and its actions, one under the other.
+  const columns: TableColumnsType<VocabularyLibrary> = isMobile
+    ? [
+        {
+          title: t('vocabulary.list.name'),
+          key: 'name',
+          render: (_, library) => (
+            <div className="vocabulary-library-card">
+              {nameCell(library)}
+              <div className="vocabulary-library-meta">
+                {count(library)} · {formatTime(library.updateTime)}
+              </div>
+              {actions(library)}
+            </div>
+          ),
+        },
+      ]
+    : [
+        { title: t('vocabulary.list.name'), key: 'name', ellipsis: true, render: (_, library) => nameCell(library) },
+        { title: t('vocabulary.list.count'), key: 'count', width: 110, align: 'right', render: (_, library) => count(library) },
+        { title: t('vocabulary.list.updated'), dataIndex: 'updateTime', width: 170, render: (ms: number) => formatTime(ms) },
+        { title: t('vocabulary.list.actions'), key: 'actions', width: 160, fixed: 'right', render: (_, library) => actions(library) },
+      ];
+
+  const choose = (value: VocabularyType) => {
+    setType(value);
+    restart();
+  };
+  const kindLabel = (value: VocabularyType) => <span data-testid={`vocabulary-tab-${value}`}>{t(`vocabulary.types.${value}`)}</span>;
 
   const list = () => {
     if (libraries.isError && !data) {
@@ -163,7 +178,7 @@ export function VocabularyList() {
         columns={columns}
         dataSource={rows}
         pagination={false}
-        scroll={{ x: TABLE_MIN_WIDTH }}
+        scroll={isMobile ? undefined : { x: TABLE_MIN_WIDTH }}
         onRow={(library) => ({ 'data-testid': `library-row-${library.id}` }) as HTMLAttributes<HTMLElement>}
         rowSelection={{
           selectedRowKeys: selected,
@@ -186,17 +201,28 @@ export function VocabularyList() {
       />
       <div className="vocabulary-main">
         {!allowed && <SvipNotice className="vocabulary-svip" />}
-        <Tabs
-          activeKey={type}
-          onChange={(key) => {
-            setType(key as VocabularyType);
-            restart();
-          }}
-          items={VOCABULARY_TYPES.map((value) => ({
-            key: value,
-            label: <span data-testid={`vocabulary-tab-${value}`}>{t(`vocabulary.types.${value}`)}</span>,
-          }))}
-        />
+        {isMobile ? (
+          // On a phone the three kinds sit side by side, each name whole, instead of tabs folded into a menu.
+          <Radio.Group
+            className="vocabulary-kinds button-grid"
+            value={type}
+            onChange={(e) => choose(e.target.value as VocabularyType)}
+            optionType="button"
+            buttonStyle="solid"
+          >
+            {VOCABULARY_TYPES.map((value) => (
+              <Radio.Button key={value} value={value}>
+                {kindLabel(value)}
+              </Radio.Button>
+            ))}
+          </Radio.Group>
+        ) : (
+          <Tabs
+            activeKey={type}
+            onChange={(key) => choose(key as VocabularyType)}
+            items={VOCABULARY_TYPES.map((value) => ({ key: value, label: kindLabel(value) }))}
+          />
+        )}
         <div className="vocabulary-toolbar">
           <SearchBox
             label={t('vocabulary.list.search')}

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { DUB_UPLOAD } from '../../../contracts/constants';
 import type { dubDownloadQuery } from '../../../contracts/dubbing';
 import { Code } from '../../../contracts/errors';
+import type { Locale } from '../../../contracts/locale';
 import type { ExportContent } from '../../../contracts/record-vocabulary';
 import type { Db } from '../../db/client';
 import { dubIterations, dubProjects, records } from '../../db/schema';
@@ -36,6 +37,7 @@ export async function dubDownload(
   env: Env,
   userId: number,
   q: z.output<typeof dubDownloadQuery>,
+  locale: Locale,
   withVideo: boolean,
   now = Date.now(),
   maxVideoBytes = DUB_ZIP_MAX_BYTES,
@@ -43,13 +45,18 @@ export async function dubDownload(
   const owned = await ownedRecords(db, userId, q.idStr);
   const planned: Planned[] = [];
   for (const record of owned) {
-    const subtitles = await exportRecords(db, userId, {
-      ids: [record.id],
-      format: q.type,
-      content: CONTENT[q.msgType],
-      speaker: q.speaker,
-      timestamps: '1',
-    }).catch(
+    const subtitles = await exportRecords(
+      db,
+      userId,
+      {
+        ids: [record.id],
+        format: q.type,
+        content: CONTENT[q.msgType],
+        speaker: q.speaker,
+        timestamps: '1',
+      },
+      locale,
+    ).catch(
       () => null, // a project without lines yet still downloads its video
     );
     // One record exports as one file in memory.

@@ -1,8 +1,10 @@
 import { Code } from '../../../contracts/errors';
+import type { Locale } from '../../../contracts/locale';
 import type { ExportOptions, SubtitleLine } from '../../../contracts/records';
 import { EXPORT_MAX_LINES } from '../../../contracts/record-vocabulary';
 import type { ExportContent, ExportFormat } from '../../../contracts/record-vocabulary';
 import { sensitiveMasker } from '../../../contracts/sensitive';
+import { speakerLabel } from '../../../contracts/speaker-labels';
 import { ApiError } from '../../lib/errors';
 import { docx } from './docx';
 import { srt } from './srt';
@@ -68,8 +70,11 @@ const translationOf = (record: ExportRecord, line: SubtitleLine) =>
 
 const hasTranslation = (record: ExportRecord) => record.lines.some((line) => translationOf(record, line) !== '');
 
-/** A line the translation has not reached yet shows its source text rather than nothing. */
-function exportLines(record: ExportRecord, content: ExportContent, withSpeaker: boolean): ExportLine[] {
+/**
+ * A line the translation has not reached yet shows its source text rather than nothing. A default speaker
+ * name reads in the reader's language, as on the record page; a name someone typed stays as typed.
+ */
+function exportLines(record: ExportRecord, content: ExportContent, withSpeaker: boolean, locale: Locale): ExportLine[] {
   const maskSource = sensitiveMasker(record.sensitive ?? [], record.audioLanguage);
   const maskTranslation = sensitiveMasker(record.sensitive ?? [], record.translationLanguage ?? undefined);
   return record.lines.map((line) => {
@@ -78,17 +83,18 @@ function exportLines(record: ExportRecord, content: ExportContent, withSpeaker: 
     return {
       start: line.start,
       end: line.end,
-      speaker: withSpeaker ? oneLine(line.speaker) : '',
+      speaker: withSpeaker ? oneLine(speakerLabel(line.speaker, locale)) : '',
       text: content === 'translation' ? translated || source : source,
       translation: content === 'bilingual' && translated ? translated : null,
     };
   });
 }
 
-type Format = Omit<ExportOptions, 'ids'>;
+/** How to write the files, and the interface language of whoever asked (it names default speakers). */
+type Format = Omit<ExportOptions, 'ids'> & { locale: Locale };
 
 async function render(record: ExportRecord, options: Format, content: ExportContent): Promise<Uint8Array> {
-  const lines = exportLines(record, content, options.speaker === '1');
+  const lines = exportLines(record, content, options.speaker === '1', options.locale);
   const timestamps = options.timestamps === '1';
   const encode = (text: string) => new TextEncoder().encode(text);
   switch (options.format) {

@@ -2,18 +2,21 @@ import { eq } from 'drizzle-orm';
 import { API, apiPath } from '../../../contracts/api-paths';
 import { API_BASE } from '../../../contracts/constants';
 import { Code } from '../../../contracts/errors';
+import type { Locale } from '../../../contracts/locale';
 import { PAY, type QrPayRequest, type QrPayResponse } from '../../../contracts/pay';
 import type { Db } from '../../db/client';
-import { packages, payOrders } from '../../db/schema';
+import { packageTexts, packages, payOrders } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { payProvider } from './index';
 import { orderObject } from './orders';
+import { localName, textsIn } from './packages';
 import type { PaymentRequest } from './provider';
 import { randomHex } from './rsa';
 
 /**
  * Opening a payment: the order is made with the server's own price (never the client's), stored, handed to
- * its PaymentOrder Durable Object, and opened with the chosen provider in the channel the payer is on.
+ * its PaymentOrder Durable Object, and opened with the chosen provider in the channel the payer is on. The
+ * provider shows the payer the package's name in the language they paid in (its order subject/description).
  */
 
 /** 28 characters (WeChat Pay allows 6–32): the UTC time to the second, then 48 random bits. */
@@ -28,12 +31,17 @@ export async function createOrder(
   userId: number,
   input: Required<Pick<QrPayRequest, 'packageId' | 'payPrice' | 'payType'>> & { openId?: string },
   origin: string,
+  locale: Locale,
   channel: PaymentRequest['channel'] = 'qr',
   now = Date.now(),
 ): Promise<QrPayResponse> {
   const provider = payProvider(env, input.payType);
   if (!provider?.channels.includes(channel)) throw new ApiError(Code.BAD_REQUEST, 'payTypeUnavailable');
-  const pkg = await db.query.packages.findFirst({ where: eq(packages.id, Number(input.packageId)) });
+  const [pkg] = await db
+    .select({ id: packages.id, priceFen: packages.priceFen, name: localName })
+    .from(packages)
+    .leftJoin(packageTexts, textsIn(locale))
+    .where(eq(packages.id, Number(input.packageId)));
   if (!pkg || pkg.priceFen <= 0) throw new ApiError(Code.NOT_FOUND, 'packageNotFound');
   // The client's price only proves the payer saw the current one; the order always charges the server's.
   if (Math.round(Number(input.payPrice) * 100) !== pkg.priceFen) {
@@ -48,7 +56,7 @@ export async function createOrder(
     .create({
       outTradeNo,
       amountFen: pkg.priceFen,
-      description: pkg.packageName,
+      description: pkg.name,
       notifyUrl: `${origin}${API_BASE}${apiPath(API.payNotify.notify, { payType: input.payType })}`,
       origin,
       expiresAt,
