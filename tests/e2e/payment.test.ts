@@ -136,8 +136,9 @@ describe('payment in Chromium', () => {
         await expect
           .poll(() => channel.textContent(), { timeout: 20_000 })
           .toBe(locale === 'zh-CN' ? '开发环境支付（本地测试）' : 'Development payment (local test)');
+        // A table row on a wide screen, a card on a phone.
         await expect
-          .poll(() => page.locator('.ant-table-row').first().textContent())
+          .poll(() => page.locator('.ant-table-row, .bill-card').first().textContent())
           .toContain(locale === 'zh-CN' ? '转写时长 10 小时' : '10 hours of transcription');
         await page.screenshot({ path: `${screenshotDir}/bills-${locale}-${width}.png`, fullPage: true });
 
