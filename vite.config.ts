@@ -11,6 +11,11 @@ const proxy = { '/prod-api': { target: apiOrigin, changeOrigin: true, ws: true }
 
 const RC_PACKAGE = /node_modules[\\/](rc-[^\\/]+|@rc-component[\\/][^\\/]+)[\\/]/;
 
+const VENDOR_BASE =
+  /node_modules[\\/](i18next|react-i18next|@tanstack|zustand|js-cookie|@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors)|stylis|@emotion)[\\/]/;
+/** react-query's useQueries serves one vocabulary picker: it goes with that page, not into every first load. */
+const ONE_PAGE_QUERY_CODE = /[\\/](useQueries|queriesObserver)\.js$/;
+
 /** Chunks fetched when someone opens them: dialogs and drawers (named so), menus (antd's dropdown, the account panel). */
 const OPENED_ON_DEMAND = /[\\/](\w*(Dialog|Drawer)|dropdown|AccountPanel)-[\w-]+\.js$/;
 
@@ -42,7 +47,7 @@ export default defineConfig({
             // than a dozen small ones, each of which compresses worse on its own.
             {
               name: 'vendor-base',
-              test: /node_modules[\\/](i18next|react-i18next|@tanstack|zustand|js-cookie|@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors)|stylis|@emotion)[\\/]/,
+              test: (id) => VENDOR_BASE.test(id) && !ONE_PAGE_QUERY_CODE.test(id),
             },
           ],
         },
