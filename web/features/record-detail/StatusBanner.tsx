@@ -1,13 +1,10 @@
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RecordRow } from '../../../contracts/records';
-import { lazyComponent } from '../../lib/lazy-component';
+import { JobProgress } from '../records/JobProgress';
 import { isRetryable, isRunning } from '../records/status';
-import '../records/job-progress.css';
 
 const movingBar = <div className="job-progress-indeterminate" aria-hidden="true" />;
-// A finished record shows no progress: the bar's code loads only for a job that runs.
-const JobProgress = lazyComponent(() => import('../records/JobProgress').then((m) => ({ default: m.JobProgress })), movingBar);
 
 /**
  * While a job runs: its stage, percentage and time left when the server counts them (else a moving bar),

@@ -3,7 +3,7 @@ import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SearchField } from './SearchField';
+import { SearchField } from '../../components/SearchField';
 import type { TranscriptSearch as Search } from './use-transcript-search';
 
 interface TranscriptSearchProps {

@@ -1,4 +1,3 @@
-import { Progress, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { JobProgress as Progress_ } from '../../../contracts/job-progress';
 import './job-progress.css';
@@ -32,16 +31,21 @@ export function JobProgress({ progress, size = 'small' }: { progress: Progress_;
       {progress.percent === null ? (
         <div className="job-progress-indeterminate" aria-hidden="true" />
       ) : (
-        <Tooltip title={facts}>
-          <Progress
-            percent={progress.percent}
-            size={size === 'small' ? 'small' : 'default'}
-            status="active"
-            aria-label={t('jobProgress.label', { percent: progress.percent })}
-          />
-        </Tooltip>
+        <div
+          className="job-progress-bar"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress.percent}
+          aria-label={t('jobProgress.label', { percent: progress.percent })}
+        >
+          <span className="job-progress-track">
+            <span className="job-progress-fill" style={{ width: `${progress.percent}%` }} />
+          </span>
+          <span className="job-progress-percent">{progress.percent}%</span>
+        </div>
       )}
-      <span className="job-progress-facts" data-testid="job-progress-facts">
+      <span className="job-progress-facts" title={facts} data-testid="job-progress-facts">
         {facts}
       </span>
     </div>

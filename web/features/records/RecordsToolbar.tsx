@@ -1,10 +1,11 @@
-import { AppstoreOutlined, SortAscendingOutlined, SortDescendingOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Button, Input, Tooltip } from 'antd';
+import { AppstoreOutlined, SearchOutlined, SortAscendingOutlined, SortDescendingOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_COLUMNS, RECORD_STATUSES, RECORD_TYPES, STATUSES_BY_TYPE } from '../../../contracts/record-vocabulary';
 import type { OrderColumn, RecordStatus, RecordType } from '../../../contracts/record-vocabulary';
+import { SearchField } from '../../components/SearchField';
 import { DateRangeFilter } from './DateRangeFilter';
 import { LazySelect } from './LazySelect';
 import type { ViewMode } from './use-view-mode';
@@ -51,18 +52,30 @@ export function RecordsToolbar({ value, onChange, view, onViewChange }: RecordsT
   const nextView: ViewMode = view === 'list' ? 'card' : 'list';
   const viewLabel = t(nextView === 'card' ? 'records.cardView' : 'records.listView');
   const orderLabel = t(value.isAsc === 'asc' ? 'records.ascending' : 'records.descending');
+  const search = (text: string) => onChange({ ...value, keyword: text.trim() || undefined });
 
   return (
     <div className="records-toolbar">
       <div className="records-filters">
-        <Input.Search
+        <SearchField
           className="records-keyword"
-          allowClear
+          clearable
           value={keyword}
           placeholder={t('records.keyword')}
           aria-label={t('records.keyword')}
-          onChange={(event) => setKeyword(event.target.value)}
-          onSearch={(text) => onChange({ ...value, keyword: text.trim() || undefined })}
+          onValue={(text) => {
+            setKeyword(text);
+            // An emptied box (cleared or typed away) shows every record again.
+            if (!text && value.keyword) search('');
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') search(keyword);
+          }}
+          suffix={
+            <button type="button" className="search-field-button" aria-label={t('records.keyword')} onClick={() => search(keyword)}>
+              <SearchOutlined />
+            </button>
+          }
           data-testid="records-keyword"
         />
         <LazySelect<RecordType>
