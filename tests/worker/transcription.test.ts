@@ -56,6 +56,11 @@ describe('file transcription pipeline', () => {
     expect(submit.body.code).toBe(200);
     expect(submit.body.data.code).toBe(200);
     const [id] = submit.body.data.ids;
+    // The record owns the file now: the upload keeps no multipart id, and the job no empty vocabulary lists.
+    const stored = await env.DB.prepare('SELECT u.upload_id, j.vocabulary FROM uploads u JOIN transcription_jobs j ON j.record_id = u.record_id WHERE u.id = ?')
+      .bind(merged.body.data.id)
+      .first();
+    expect(stored).toEqual({ upload_id: null, vocabulary: '{}' });
 
     const detail = await waitForStatus(token, id!, (s) => s === 'translation_completed' || s.endsWith('_err'));
     expect(detail.record).toMatchObject({ name: 'Budget meeting', status: 'translation_completed', errorReason: null });

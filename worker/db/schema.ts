@@ -413,9 +413,14 @@ export const uploads = sqliteTable(
     size: integer('size').notNull(),
     chunkSize: integer('chunk_size').notNull(),
     partCount: integer('part_count').notNull(),
-    /** R2 key of the object, and the multipart upload it is being written by. */
+    /** R2 key of the object. */
     objectName: text('object_name').notNull(),
-    uploadId: text('upload_id').notNull(),
+    /**
+     * The multipart upload writing the object, by which the browser names the upload until it is submitted. A
+     * submitted upload belongs to its record and is never named so again: the id, long and indexed, is cleared,
+     * as these rows outlive their upload with the record (bench:storage).
+     */
+    uploadId: text('upload_id'),
     state: text('state', { enum: ['uploading', 'uploaded', 'submitted'] }).notNull(),
     /** Which dialog uploaded it: its limits (size, length, format) apply, and only its submit takes it. */
     kind: text('kind', { enum: ['transcription', 'dubbing'] })
@@ -431,7 +436,7 @@ export const uploads = sqliteTable(
     completedAt: integer('completed_at'),
   },
   (t) => [
-    uniqueIndex('uploads_upload_id').on(t.uploadId),
+    uniqueIndex('uploads_upload_id').on(t.uploadId).where(sql`${t.uploadId} IS NOT NULL`),
     index('uploads_user').on(t.userId, t.createdAt),
     index('uploads_state').on(t.state, t.createdAt),
     index('uploads_record').on(t.recordId),

@@ -95,7 +95,7 @@ export async function submitDubbing(db: Db, env: Env, userId: number, locale: Lo
 
   const [claimed] = await db
     .update(uploads)
-    .set({ state: 'submitted' })
+    .set({ state: 'submitted', uploadId: null })
     .where(and(eq(uploads.id, file.id), eq(uploads.state, 'uploaded')))
     .returning();
   if (!claimed) throw new ApiError(Code.CONFLICT, 'uploadNotReady');

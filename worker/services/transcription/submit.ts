@@ -44,10 +44,11 @@ export async function submitTranscription(db: Db, env: Env, userId: number, loca
   const now = Date.now();
   const created: number[] = [];
   for (const file of files) {
-    // Claiming the upload first means a double-clicked submit creates one record, not two.
+    // Claiming the upload first means a double-clicked submit creates one record, not two. The record owns the
+    // file from now on, so the multipart id that named the upload is cleared (schema.ts, uploads).
     const [claimed] = await db
       .update(uploads)
-      .set({ state: 'submitted', form })
+      .set({ state: 'submitted', form, uploadId: null })
       .where(and(eq(uploads.id, file!.id), eq(uploads.state, 'uploaded')))
       .returning();
     if (!claimed) throw new ApiError(Code.CONFLICT, 'uploadNotReady');
@@ -76,7 +77,7 @@ export async function submitTranscription(db: Db, env: Env, userId: number, loca
         speaker: form.speaker === '1',
         maxSpeakers: form.speaker === '1' ? form.maxSpeakers : null,
         locale,
-        vocabulary,
+        vocabulary: nonEmpty(vocabulary),
         updatedAt: now,
       }),
     ]);
@@ -84,6 +85,11 @@ export async function submitTranscription(db: Db, env: Env, userId: number, loca
   }
   await enqueue(created.map((recordId) => ({ kind: 'prepare', recordId })));
   return created;
+}
+
+/** The lists of `vocabulary` that hold something: most jobs apply none, and each job's row stays with its record (bench:storage). */
+function nonEmpty(vocabulary: AppliedVocabulary): Partial<AppliedVocabulary> {
+  return Object.fromEntries(Object.entries(vocabulary).filter(([, list]) => list.length > 0));
 }
 
 /** The retry action of a failed record: transcription starts over, a failed translation is tried again. */
