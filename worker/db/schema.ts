@@ -362,8 +362,9 @@ export const records = sqliteTable(
  * (record, seq) is the key: a redelivered job rewrites its lines instead of duplicating them. A transcript's
  * rows are most of D1 (bench:storage), so a line is stored as little as it can be: the table is WITHOUT ROWID
  * (migration 0018, which drizzle-kit cannot express), so each line is stored once, in key order, with no rowid
- * and no second index; a line's `id` (the API's line id) is computed from its key, never stored (line-id.ts);
- * its speaker is a number into `line_speakers`. Lines are read and replaced through services/lines.ts.
+ * and no second index; a line's `id` (the API's line id) is computed from its key, never stored (line-id.ts); it
+ * stores its duration, not its end (migration 0020); its speaker is a number into `line_speakers`. Lines are read
+ * and replaced through services/lines.ts.
  */
 export const segments = sqliteTable(
   'segments',
@@ -374,7 +375,9 @@ export const segments = sqliteTable(
       .notNull()
       .generatedAlwaysAs(sql.raw(`record_id * ${LINE_ID_RECORD_STRIDE} + seq`), { mode: 'virtual' }),
     startMs: integer('start_ms').notNull(),
-    endMs: integer('end_ms').notNull(),
+    /** Stored instead of the end, a smaller number (a byte less on most lines); `endMs` is computed from it. */
+    durationMs: integer('duration_ms').notNull(),
+    endMs: integer('end_ms').notNull().generatedAlwaysAs(sql`start_ms + duration_ms`, { mode: 'virtual' }),
     text: text('text').notNull(),
     translations: translationsJson('translations').notNull().default(sql`''`),
     /** The line's speaker in `line_speakers`, 0 for none. */

@@ -145,7 +145,7 @@ export async function submitDubbing(db: Db, env: Env, userId: number, locale: Lo
           recordId,
           seq: n * 12 + i,
           startMs: line.start,
-          endMs: line.end,
+          durationMs: line.end - line.start,
           text: line.text,
           translations: target && line.translation ? { [target]: line.translation } : {},
         })),
