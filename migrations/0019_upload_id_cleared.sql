@@ -1,6 +1,7 @@
 -- A record's rows cost less D1 (bench:storage). A submitted upload no longer keeps its multipart upload id (long,
 -- and indexed): `upload_id` becomes nullable, submitted rows drop it, and its unique index holds only the uploads
--- that still have one. A job stores only the vocabulary lists that hold something.
+-- that still have one. Nor does it keep the dialog's choices, which its record and job hold. A job stores only the
+-- vocabulary lists that hold something.
 -- SQLite drops NOT NULL only by rebuilding `uploads`. D1 enforces foreign keys in a migration (`PRAGMA foreign_keys
 -- = OFF` has no effect there, see 0013_relations), so dropping the old `uploads` would take the parts of uploads in
 -- progress along (ON DELETE CASCADE): `upload_parts` is rebuilt first, referencing the new table, whose rename
@@ -27,7 +28,8 @@ CREATE TABLE `__new_uploads` (
 );
 --> statement-breakpoint
 INSERT INTO `__new_uploads`("id", "user_id", "name", "size", "chunk_size", "part_count", "object_name", "upload_id", "state", "kind", "duration_ms", "record_id", "form", "created_at", "completed_at")
-SELECT "id", "user_id", "name", "size", "chunk_size", "part_count", "object_name", CASE WHEN "state" = 'submitted' THEN NULL ELSE "upload_id" END, "state", "kind", "duration_ms", "record_id", "form", "created_at", "completed_at" FROM `uploads`;--> statement-breakpoint
+SELECT "id", "user_id", "name", "size", "chunk_size", "part_count", "object_name", CASE WHEN "state" = 'submitted' THEN NULL ELSE "upload_id" END, "state", "kind", "duration_ms", "record_id",
+	CASE WHEN "state" = 'submitted' THEN NULL ELSE "form" END, "created_at", "completed_at" FROM `uploads`;--> statement-breakpoint
 INSERT INTO sqlite_sequence (`name`, `seq`) SELECT '__new_uploads', 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE `name` = '__new_uploads');--> statement-breakpoint
 UPDATE sqlite_sequence SET `seq` = (SELECT max(`seq`) FROM sqlite_sequence WHERE `name` IN ('uploads', '__new_uploads')) WHERE `name` = '__new_uploads';--> statement-breakpoint
 CREATE TABLE `__new_upload_parts` (

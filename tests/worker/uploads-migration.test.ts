@@ -3,9 +3,9 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Migration 0019 (a submitted upload drops its multipart id; a job keeps only the vocabulary lists that hold
+ * Migration 0019 (a submitted upload drops its multipart id and the choices its record keeps; a job keeps only the vocabulary lists that hold
  * something) on a database holding data: `uploads` is rebuilt, yet an upload in progress keeps its id and its parts,
- * a submitted one keeps everything but its id, ids deleted before are not handed out again, and the parts still go
+ * a submitted one keeps everything but its id and choices, ids deleted before are not handed out again, and the parts still go
  * with their upload.
  */
 const db = env.MIGRATION_DB;
@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 
 describe('migration 0019 on a database holding data', () => {
-  it('clears the multipart id of submitted uploads only, keeping every other column', async () => {
+  it('clears the multipart id and the choices of submitted uploads only, keeping every other column', async () => {
     expect(await rows('SELECT id, name, object_name, upload_id, state, record_id, form, created_at, completed_at FROM uploads ORDER BY id')).toEqual([
       {
         id: 1,
@@ -50,7 +50,7 @@ describe('migration 0019 on a database holding data', () => {
         upload_id: null,
         state: 'submitted',
         record_id: 100,
-        form: '{"showName":"talk"}',
+        form: null,
         created_at: 5,
         completed_at: 6,
       },
