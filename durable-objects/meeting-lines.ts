@@ -102,10 +102,10 @@ export class MeetingLines {
       ...rows.map((r) =>
         d1
           .prepare(
-            `INSERT INTO segments (record_id, seq, start_ms, end_ms, text, translations, speaker_no)
-             SELECT ?1, ?2, ?3, ?4, ?5, ?6, coalesce((SELECT no FROM line_speakers WHERE record_id = ?1 AND name = ?7), 0)
+            `INSERT INTO segments (record_id, seq, start_ms, duration_ms, text, translations, speaker_no)
+             SELECT ?1, ?2, ?3, ?4 - ?3, ?5, ?6, coalesce((SELECT no FROM line_speakers WHERE record_id = ?1 AND name = ?7), 0)
              WHERE EXISTS (SELECT 1 FROM records WHERE id = ?1)
-             ON CONFLICT (record_id, seq) DO UPDATE SET start_ms = excluded.start_ms, end_ms = excluded.end_ms,
+             ON CONFLICT (record_id, seq) DO UPDATE SET start_ms = excluded.start_ms, duration_ms = excluded.duration_ms,
                text = excluded.text, translations = excluded.translations, speaker_no = excluded.speaker_no`,
           )
           .bind(recordId, r.seq, r.start_ms, r.end_ms, r.text, r.translations, r.speaker),

@@ -377,7 +377,7 @@ describe('transcript export', () => {
     const bulk = await signUp();
     const seeded = await seedRecords(bulk.userId, [await defaultFolderId(bulk.token)], 120);
     await env.DB.prepare(
-      `INSERT INTO segments (record_id, seq, start_ms, end_ms, text) SELECT id, 1, 2000, 3000, 'line of ' || id FROM records WHERE user_id = ?`,
+      `INSERT INTO segments (record_id, seq, start_ms, duration_ms, text) SELECT id, 1, 2000, 1000, 'line of ' || id FROM records WHERE user_id = ?`,
     )
       .bind(bulk.userId)
       .run();
@@ -401,7 +401,7 @@ describe('transcript export', () => {
     for (const record of seeded) {
       await env.DB.prepare(
         `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-         INSERT INTO segments (record_id, seq, start_ms, end_ms, text) SELECT ?, i, i * 1000, i * 1000 + 900, 'line ' || i FROM n`,
+         INSERT INTO segments (record_id, seq, start_ms, duration_ms, text) SELECT ?, i, i * 1000, 900, 'line ' || i FROM n`,
       )
         .bind(perRecord, record.id)
         .run();

@@ -98,7 +98,7 @@ export async function seedRecords(userId: number, folderIds: number[], count: nu
   const first = ids[0]!.id;
   await env.DB.prepare(
     `WITH r AS (SELECT id, id - ${first} AS i FROM records WHERE user_id = ${userId})
-     INSERT INTO segments (record_id, seq, start_ms, end_ms, text)
+     INSERT INTO segments (record_id, seq, start_ms, duration_ms, text)
      SELECT id, 0, 0, 1500, ${f.transcript} FROM r WHERE i % 25 = 0`,
   ).run();
   const js = formulas(userId, folderIds, now).js;

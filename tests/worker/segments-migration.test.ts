@@ -84,7 +84,9 @@ describe('migration 0018 on a database holding data', () => {
   });
 
   it('refuses a second line at the same place and still deletes lines with their record', async () => {
-    await expect(run("INSERT INTO segments (record_id, seq, start_ms, end_ms, text) VALUES (100, 1, 0, 1, 'twin')").run()).rejects.toThrow(/UNIQUE|PRIMARY/);
+    await expect(run("INSERT INTO segments (record_id, seq, start_ms, duration_ms, text) VALUES (100, 1, 0, 1, 'twin')").run()).rejects.toThrow(
+      /UNIQUE|PRIMARY/,
+    );
     await run('DELETE FROM records WHERE id = 100').run();
     expect(await rows('SELECT record_id FROM segments WHERE record_id = 100')).toEqual([]);
     expect(await rows('SELECT record_id FROM line_speakers WHERE record_id = 100')).toEqual([]);

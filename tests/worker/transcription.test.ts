@@ -56,6 +56,14 @@ describe('file transcription pipeline', () => {
     expect(submit.body.code).toBe(200);
     expect(submit.body.data.code).toBe(200);
     const [id] = submit.body.data.ids;
+    // The record owns the file now: the upload keeps neither its multipart id nor the choices the record and job
+    // hold, and the job no empty vocabulary lists.
+    const stored = await env.DB.prepare(
+      'SELECT u.upload_id, u.form, j.vocabulary FROM uploads u JOIN transcription_jobs j ON j.record_id = u.record_id WHERE u.id = ?',
+    )
+      .bind(merged.body.data.id)
+      .first();
+    expect(stored).toEqual({ upload_id: null, form: null, vocabulary: '{}' });
 
     const detail = await waitForStatus(token, id!, (s) => s === 'translation_completed' || s.endsWith('_err'));
     expect(detail.record).toMatchObject({ name: 'Budget meeting', status: 'translation_completed', errorReason: null });
@@ -90,7 +98,8 @@ describe('file transcription pipeline', () => {
     expect(charges.results[0]!.seconds).toBe(Math.round(merged.body.data.audioDuration!));
 
     const latest = (await get<LatestTask>(`${base}/getLatestTrans`, token)).body.data;
-    expect(latest.state).toBe('SUBMITTED');
+    expect(latest).toMatchObject({ id: merged.body.data.id, state: 'SUBMITTED', showName: 'Budget meeting', languages: 'en-US', targetLanguages: 'es-ES' });
+    expect(JSON.parse(latest.speaker)).toEqual({ enabled: true, maxSpeakers: 2 });
   });
 
   it('refuses a submission without quota with 92505000 and keeps the choices for recovery', { timeout: 60_000 }, async () => {

@@ -68,7 +68,7 @@ async function storeLines(recordId: number, count: number) {
     recordId,
     seq,
     startMs: seq * 2000,
-    endMs: seq * 2000 + 1500,
+    durationMs: 1500,
     text: fileLine(seq),
     speaker: '',
     translations: {},

@@ -362,8 +362,9 @@ export const records = sqliteTable(
  * (record, seq) is the key: a redelivered job rewrites its lines instead of duplicating them. A transcript's
  * rows are most of D1 (bench:storage), so a line is stored as little as it can be: the table is WITHOUT ROWID
  * (migration 0018, which drizzle-kit cannot express), so each line is stored once, in key order, with no rowid
- * and no second index; a line's `id` (the API's line id) is computed from its key, never stored (line-id.ts);
- * its speaker is a number into `line_speakers`. Lines are read and replaced through services/lines.ts.
+ * and no second index; a line's `id` (the API's line id) is computed from its key, never stored (line-id.ts); it
+ * stores its duration, not its end (migration 0020); its speaker is a number into `line_speakers`. Lines are read
+ * and replaced through services/lines.ts.
  */
 export const segments = sqliteTable(
   'segments',
@@ -374,7 +375,9 @@ export const segments = sqliteTable(
       .notNull()
       .generatedAlwaysAs(sql.raw(`record_id * ${LINE_ID_RECORD_STRIDE} + seq`), { mode: 'virtual' }),
     startMs: integer('start_ms').notNull(),
-    endMs: integer('end_ms').notNull(),
+    /** Stored instead of the end, a smaller number (a byte less on most lines); `endMs` is computed from it. */
+    durationMs: integer('duration_ms').notNull(),
+    endMs: integer('end_ms').notNull().generatedAlwaysAs(sql`start_ms + duration_ms`, { mode: 'virtual' }),
     text: text('text').notNull(),
     translations: translationsJson('translations').notNull().default(sql`''`),
     /** The line's speaker in `line_speakers`, 0 for none. */
@@ -413,9 +416,14 @@ export const uploads = sqliteTable(
     size: integer('size').notNull(),
     chunkSize: integer('chunk_size').notNull(),
     partCount: integer('part_count').notNull(),
-    /** R2 key of the object, and the multipart upload it is being written by. */
+    /** R2 key of the object. */
     objectName: text('object_name').notNull(),
-    uploadId: text('upload_id').notNull(),
+    /**
+     * The multipart upload writing the object, by which the browser names the upload until it is submitted. A
+     * submitted upload belongs to its record and is never named so again: the id, long and indexed, is cleared,
+     * as these rows outlive their upload with the record (bench:storage).
+     */
+    uploadId: text('upload_id'),
     state: text('state', { enum: ['uploading', 'uploaded', 'submitted'] }).notNull(),
     /** Which dialog uploaded it: its limits (size, length, format) apply, and only its submit takes it. */
     kind: text('kind', { enum: ['transcription', 'dubbing'] })
@@ -431,7 +439,7 @@ export const uploads = sqliteTable(
     completedAt: integer('completed_at'),
   },
   (t) => [
-    uniqueIndex('uploads_upload_id').on(t.uploadId),
+    uniqueIndex('uploads_upload_id').on(t.uploadId).where(sql`${t.uploadId} IS NOT NULL`),
     index('uploads_user').on(t.userId, t.createdAt),
     index('uploads_state').on(t.state, t.createdAt),
     index('uploads_record').on(t.recordId),

@@ -11,7 +11,8 @@ import { chunks } from '../lib/batch';
  * name and pitch back.
  */
 
-const { speakerNo: _, ...lineColumns } = getTableColumns(segments);
+// A line is read with its end (computed from the stored duration) and its speaker's name, not their numbers.
+const { speakerNo: _, durationMs: __, ...lineColumns } = getTableColumns(segments);
 
 /** The lines of each record, in order (by record, then place), each with its speaker's name and pitch. */
 export function storedLines(db: Db, recordIds: number[]) {
@@ -61,7 +62,7 @@ export function replaceLines(db: Db, recordId: number, lines: readonly LineToSto
     recordId,
     seq,
     startMs: l.startMs,
-    endMs: l.endMs,
+    durationMs: l.endMs - l.startMs,
     text: l.text,
     translations: l.translations,
     speakerNo: numbers.get(l.speaker) ?? 0,
@@ -76,8 +77,8 @@ export function replaceLines(db: Db, recordId: number, lines: readonly LineToSto
 
 /**
  * Statements that copy record `from`'s lines and speakers to the record whose id `to` gives. Drizzle inserts a
- * selection in the table's stored column order (without the computed id), so every column is named here in that
- * order; the lines' selection is passed as SQL, as Drizzle's own check would also ask for the id it leaves out.
+ * selection in the table's stored column order (without the computed id and end), so every column is named here in
+ * that order; the lines' selection is passed as SQL, as Drizzle's own check would also ask for the id it leaves out.
  */
 export function copyLines(db: Db, from: number, to: SQL<number>): BatchItem<'sqlite'>[] {
   const recordId = to.as('record_id');
@@ -90,7 +91,7 @@ export function copyLines(db: Db, from: number, to: SQL<number>): BatchItem<'sql
           recordId,
           seq: segments.seq,
           startMs: segments.startMs,
-          endMs: segments.endMs,
+          durationMs: segments.durationMs,
           text: segments.text,
           translations: segments.translations,
           speakerNo: segments.speakerNo,

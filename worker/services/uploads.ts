@@ -87,11 +87,13 @@ export async function initUpload(
       .returning();
   }
   const upload = row!;
+  // Either row is still uploading, so it has its multipart upload's id.
+  const uploadId = upload.uploadId!;
   const all = Array.from({ length: upload.partCount }, (_, i) => i + 1);
   return {
     id: upload.id,
-    uploadId: upload.uploadId,
-    uploadUrls: await presignParts(target, upload.objectName, upload.uploadId, all),
+    uploadId,
+    uploadUrls: await presignParts(target, upload.objectName, uploadId, all),
     objectName: upload.objectName,
     chunkSize: upload.chunkSize,
     // Once its bytes are assembled (the probe then failed), every part is in: none is sent again.
@@ -114,7 +116,7 @@ export async function recordPart(db: Db, userId: number, body: { uploadId: strin
 
 /**
  * Completes the multipart upload and probes the media (streamed from R2 to the engine). Idempotent: completing a completed upload returns
- * its record. Media the engine cannot read, or longer than the limit, is deleted and refused with the reason.
+ * its record, until it is submitted (its multipart id is then cleared). Media the engine cannot read, or longer than the limit, is deleted and refused with the reason.
  */
 export async function completeUpload(db: Db, env: Env, userId: number, uploadId: string): Promise<UploadedFile> {
   const row = await ownUpload(db, userId, uploadId);
@@ -123,7 +125,7 @@ export async function completeUpload(db: Db, env: Env, userId: number, uploadId:
   if (row.completedAt === null) {
     const parts = await db.select().from(uploadParts).where(eq(uploadParts.uploadRowId, row.id)).orderBy(uploadParts.partNumber);
     if (parts.length !== row.partCount) throw new ApiError(Code.BAD_REQUEST, 'uploadInconsistent');
-    const object = await env.MEDIA.resumeMultipartUpload(row.objectName, row.uploadId).complete(parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag })));
+    const object = await env.MEDIA.resumeMultipartUpload(row.objectName, uploadId).complete(parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag })));
     if (object.size !== row.size) {
       await env.MEDIA.delete(row.objectName);
       await removeRows(db, [row.id]);
@@ -173,7 +175,7 @@ async function removeRows(db: Db, ids: number[]) {
 /** Drops uploads and their stored bytes (aborting unfinished multipart uploads). Submitted files belong to their record. */
 async function discard(db: Db, env: Env, rows: Upload[]) {
   for (const row of rows) {
-    if (row.state === 'uploading' && row.completedAt === null) {
+    if (row.uploadId !== null && row.completedAt === null) {
       await env.MEDIA.resumeMultipartUpload(row.objectName, row.uploadId)
         .abort()
         .catch(() => undefined); // already aborted or completed: nothing left to free

@@ -130,7 +130,12 @@ export async function editDubLines(db: Db, userId: number, body: z.output<typeof
   const changed = edited.filter((l, i) => touched.has(l.id) || l.startMs !== stored[i]!.startMs || l.endMs !== stored[i]!.endMs);
   await runBatch(
     db,
-    changed.map((l) => db.update(segments).set({ startMs: l.startMs, endMs: l.endMs, text: l.text, translations: l.translations }).where(lineWhere(l))),
+    changed.map((l) =>
+      db
+        .update(segments)
+        .set({ startMs: l.startMs, durationMs: l.endMs - l.startMs, text: l.text, translations: l.translations })
+        .where(lineWhere(l)),
+    ),
   );
 }
 

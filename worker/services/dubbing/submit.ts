@@ -95,7 +95,7 @@ export async function submitDubbing(db: Db, env: Env, userId: number, locale: Lo
 
   const [claimed] = await db
     .update(uploads)
-    .set({ state: 'submitted' })
+    .set({ state: 'submitted', uploadId: null })
     .where(and(eq(uploads.id, file.id), eq(uploads.state, 'uploaded')))
     .returning();
   if (!claimed) throw new ApiError(Code.CONFLICT, 'uploadNotReady');
@@ -145,7 +145,7 @@ export async function submitDubbing(db: Db, env: Env, userId: number, locale: Lo
           recordId,
           seq: n * 12 + i,
           startMs: line.start,
-          endMs: line.end,
+          durationMs: line.end - line.start,
           text: line.text,
           translations: target && line.translation ? { [target]: line.translation } : {},
         })),

@@ -44,10 +44,12 @@ export async function submitTranscription(db: Db, env: Env, userId: number, loca
   const now = Date.now();
   const created: number[] = [];
   for (const file of files) {
-    // Claiming the upload first means a double-clicked submit creates one record, not two.
+    // Claiming the upload first means a double-clicked submit creates one record, not two. The record owns the
+    // file from now on, and it and its job keep the choices: the upload keeps neither them nor the multipart id
+    // that named it (schema.ts, uploads).
     const [claimed] = await db
       .update(uploads)
-      .set({ state: 'submitted', form })
+      .set({ state: 'submitted', form: null, uploadId: null })
       .where(and(eq(uploads.id, file!.id), eq(uploads.state, 'uploaded')))
       .returning();
     if (!claimed) throw new ApiError(Code.CONFLICT, 'uploadNotReady');
@@ -76,7 +78,7 @@ export async function submitTranscription(db: Db, env: Env, userId: number, loca
         speaker: form.speaker === '1',
         maxSpeakers: form.speaker === '1' ? form.maxSpeakers : null,
         locale,
-        vocabulary,
+        vocabulary: nonEmpty(vocabulary),
         updatedAt: now,
       }),
     ]);
@@ -84,6 +86,11 @@ export async function submitTranscription(db: Db, env: Env, userId: number, loca
   }
   await enqueue(created.map((recordId) => ({ kind: 'prepare', recordId })));
   return created;
+}
+
+/** The lists of `vocabulary` that hold something: most jobs apply none, and each job's row stays with its record (bench:storage). */
+function nonEmpty(vocabulary: AppliedVocabulary): Partial<AppliedVocabulary> {
+  return Object.fromEntries(Object.entries(vocabulary).filter(([, list]) => list.length > 0));
 }
 
 /** The retry action of a failed record: transcription starts over, a failed translation is tried again. */
@@ -112,11 +119,28 @@ export async function retryTranscription(db: Db, userId: number, recordId: numbe
 
 const TASK_STATE = { uploading: 'UPLOADING', uploaded: 'TRANSCRIBED', submitted: 'SUBMITTED' } as const;
 
+/** The choices a submitted upload was transcribed with, as its record and job keep them. */
+async function submittedChoices(db: Db, recordId: number | null) {
+  if (recordId === null) return null;
+  const [choices] = await db
+    .select({
+      showName: records.name,
+      audioLanguage: records.audioLanguage,
+      translationLanguage: records.translationLanguage,
+      speaker: transcriptionJobs.speaker,
+      maxSpeakers: transcriptionJobs.maxSpeakers,
+    })
+    .from(records)
+    .innerJoin(transcriptionJobs, eq(transcriptionJobs.recordId, records.id))
+    .where(eq(records.id, recordId));
+  return choices ? { ...choices, speaker: choices.speaker ? '1' : '0' } : null;
+}
+
 /** The user's newest upload as the spec's latest-task record, or null when there is none. */
 export async function latestTask(db: Db, userId: number): Promise<LatestTask | null> {
   const row = await db.query.uploads.findFirst({ where: eq(uploads.userId, userId), orderBy: [desc(uploads.createdAt), desc(uploads.id)] });
   if (!row) return null;
-  const form = row.form;
+  const form = row.state === 'submitted' ? await submittedChoices(db, row.recordId) : row.form;
   return {
     id: row.id,
     showName: form?.showName ?? row.name.replace(/\.[^.]+$/, ''),
