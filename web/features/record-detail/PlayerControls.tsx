@@ -1,5 +1,6 @@
 import { BackwardOutlined, DownOutlined, ForwardOutlined, QuestionCircleOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Popover, Tooltip } from 'antd';
+import { Button, Popover, Tooltip } from 'antd';
+import { MenuDropdown } from '../../components/MenuDropdown';
 import { useTranslation } from 'react-i18next';
 import { PLAYBACK_RATES, SKIP_MS } from './use-media-sync';
 import type { MediaSync } from './use-media-sync';
@@ -20,9 +21,8 @@ export function PlayerControls({ sync }: { sync: MediaSync }) {
           5s
         </Button>
       </Tooltip>
-      {/* A menu rather than a Select: the page has menus already, and a Select's code would weigh 24 KB more. */}
-      <Dropdown
-        trigger={['click']}
+      {/* A menu rather than a Select (24 KB more), whose code loads as the pointer or focus reaches it. */}
+      <MenuDropdown
         menu={{
           items: PLAYBACK_RATES.map((rate) => ({ key: String(rate), label: <span data-testid={`detail-speed-${rate}`}>{`${rate}×`}</span> })),
           selectable: true,
@@ -39,7 +39,7 @@ export function PlayerControls({ sync }: { sync: MediaSync }) {
           {`${sync.rate}×`}
           <DownOutlined />
         </Button>
-      </Dropdown>
+      </MenuDropdown>
       <ShortcutsHelp />
     </div>
   );

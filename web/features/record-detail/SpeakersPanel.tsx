@@ -1,6 +1,7 @@
 import { EditOutlined, MergeOutlined, UserOutlined } from '@ant-design/icons';
 import type { SpeakerLook } from '../../lib/speaker-look';
-import { Button, Dropdown, Empty } from 'antd';
+import { Button, Empty } from 'antd';
+import { MenuDropdown } from '../../components/MenuDropdown';
 import { PanelCard } from '../../components/PanelCard';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,8 +47,7 @@ export function SpeakersPanel({ speakers, look, pending = false, editable, onRen
                     data-testid="detail-speaker-rename"
                   />
                   {speakers.length > 1 && (
-                    <Dropdown
-                      trigger={['click']}
+                    <MenuDropdown
                       menu={{
                         items: speakers
                           .filter((other) => other.name !== name)
@@ -63,7 +63,7 @@ export function SpeakersPanel({ speakers, look, pending = false, editable, onRen
                         title={t('recordDetail.speakers.mergeInto', { name: look.label(name) })}
                         data-testid="detail-speaker-merge"
                       />
-                    </Dropdown>
+                    </MenuDropdown>
                   )}
                 </span>
               )}

@@ -1,5 +1,6 @@
 import { DownloadOutlined, ReloadOutlined, RobotOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Dropdown, Skeleton, Spin, Tag, Tooltip } from 'antd';
+import { Alert, App, Button, Skeleton, Spin, Tag, Tooltip } from 'antd';
+import { MenuDropdown } from '../../components/MenuDropdown';
 import { PanelCard } from '../../components/PanelCard';
 import { Suspense, lazy, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -216,9 +217,8 @@ function ExportMenu({ recordId, disabled }: { recordId: number; disabled: boolea
   };
 
   return (
-    <Dropdown
+    <MenuDropdown
       disabled={disabled || busy}
-      trigger={['click']}
       menu={{
         items: SUMMARY_EXPORT_FORMATS.map((format) => ({
           key: format,
@@ -238,6 +238,6 @@ function ExportMenu({ recordId, disabled }: { recordId: number; disabled: boolea
       >
         <span className="summary-export-label">{t('summary.export')}</span>
       </Button>
-    </Dropdown>
+    </MenuDropdown>
   );
 }
