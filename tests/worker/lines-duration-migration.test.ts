@@ -1,12 +1,11 @@
-import { applyD1Migrations } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { migrateRest, migrateUpTo, migrationDb } from './migration-db';
 
 /**
  * Migration 0020 (a line stores its duration, its end computed from it) on a database holding data: every line
  * keeps its times, words, translations and speaker, and stays WITHOUT ROWID.
  */
-const db = env.MIGRATION_DB;
+const db = migrationDb;
 const BY_DURATION = '0020_lines_by_duration';
 const rows = async (sql: string) => (await db.prepare(sql).all()).results;
 
@@ -16,12 +15,8 @@ const before = [
 ];
 
 beforeAll(async () => {
-  const index = env.TEST_MIGRATIONS.findIndex((m) => m.name.startsWith(BY_DURATION));
-  expect(index).toBeGreaterThan(0);
-  await applyD1Migrations(db, env.TEST_MIGRATIONS.slice(0, index));
+  await migrateUpTo(BY_DURATION);
   await db.batch([
-    db.prepare("INSERT INTO users (id, name, created_at) VALUES (1, 'Ann', 0)"),
-    db.prepare("INSERT INTO folders (id, user_id, parent_id, name, ancestors, is_default, created_at) VALUES (10, 1, 0, 'Default', '0', 1, 0)"),
     db.prepare(
       "INSERT INTO records (id, user_id, folder_id, name, type, status, created_at, updated_at) VALUES (100, 1, 10, 'talk', 'transcription', 'transcription_completed', 0, 0)",
     ),
@@ -31,7 +26,7 @@ beforeAll(async () => {
         .bind(l.record_id, l.seq, l.start_ms, l.end_ms, l.text, l.translations, l.speaker_no),
     ),
   ]);
-  await applyD1Migrations(db, env.TEST_MIGRATIONS);
+  await migrateRest();
 });
 
 describe('migration 0020 on a database holding data', () => {

@@ -1,7 +1,6 @@
-import { applyD1Migrations } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LINE_ID_RECORD_STRIDE } from '../../worker/db/line-id';
+import { migrateRest, migrateUpTo, migrationDb } from './migration-db';
 
 /**
  * Migration 0018 (lines keyed by record and place WITHOUT ROWID, speakers named once per record) on a database
@@ -9,7 +8,7 @@ import { LINE_ID_RECORD_STRIDE } from '../../worker/db/line-id';
  * each speaker keeps the middle of their lines' pitches, what was dubbed follows its line to the line's new id,
  * and the lines are stored once, with no index beside them.
  */
-const db = env.MIGRATION_DB;
+const db = migrationDb;
 const BY_KEY = '0018_segments_by_key';
 const run = (sql: string) => db.prepare(sql);
 const rows = async (sql: string) => (await db.prepare(sql).all()).results;
@@ -28,12 +27,8 @@ const LINES = `SELECT s.id, s.record_id, s.seq, s.start_ms, s.end_ms, s.text, s.
 const newId = (recordId: number, seq: number) => recordId * LINE_ID_RECORD_STRIDE + seq;
 
 beforeAll(async () => {
-  const index = env.TEST_MIGRATIONS.findIndex((m) => m.name.startsWith(BY_KEY));
-  expect(index).toBeGreaterThan(0);
-  await applyD1Migrations(db, env.TEST_MIGRATIONS.slice(0, index));
+  await migrateUpTo(BY_KEY);
   await db.batch([
-    run("INSERT INTO users (id, name, created_at) VALUES (1, 'Ann', 0)"),
-    run("INSERT INTO folders (id, user_id, parent_id, name, ancestors, is_default, created_at) VALUES (10, 1, 0, 'Default', '0', 1, 0)"),
     run(
       `INSERT INTO records (id, user_id, folder_id, name, type, status, created_at, updated_at) VALUES
        (100, 1, 10, 'translated', 'transcription', 'translation_completed', 0, 0), (101, 1, 10, 'dubbed', 'dubbing', 'dub_complete', 0, 0)`,
@@ -49,7 +44,7 @@ beforeAll(async () => {
        (8, 101, 'uno', 'v1', 0, 800, 'fits', 1000), (12, 101, 'dos', 'v2', 900, 1700, 'faster', 1200), (3, 101, 'gone', 'v1', 0, 1, 'fits', 1000)`,
     ),
   ]);
-  await applyD1Migrations(db, env.TEST_MIGRATIONS);
+  await migrateRest();
 });
 
 describe('migration 0018 on a database holding data', () => {

@@ -1,6 +1,5 @@
-import { applyD1Migrations } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { migrateRest, migrateUpTo, migrationDb } from './migration-db';
 
 /**
  * Migration 0019 (a submitted upload drops its multipart id and the choices its record keeps; a job keeps only the vocabulary lists that hold
@@ -8,18 +7,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * a submitted one keeps everything but its id and choices, ids deleted before are not handed out again, and the parts still go
  * with their upload.
  */
-const db = env.MIGRATION_DB;
+const db = migrationDb;
 const CLEARED = '0019_upload_id_cleared';
 const run = (sql: string) => db.prepare(sql);
 const rows = async (sql: string) => (await db.prepare(sql).all()).results;
 
 beforeAll(async () => {
-  const index = env.TEST_MIGRATIONS.findIndex((m) => m.name.startsWith(CLEARED));
-  expect(index).toBeGreaterThan(0);
-  await applyD1Migrations(db, env.TEST_MIGRATIONS.slice(0, index));
+  await migrateUpTo(CLEARED);
   await db.batch([
-    run("INSERT INTO users (id, name, created_at) VALUES (1, 'Ann', 0)"),
-    run("INSERT INTO folders (id, user_id, parent_id, name, ancestors, is_default, created_at) VALUES (10, 1, 0, 'Default', '0', 1, 0)"),
     run(
       "INSERT INTO records (id, user_id, folder_id, name, type, status, created_at, updated_at) VALUES (100, 1, 10, 'talk', 'transcription', 'transcription_completed', 0, 0)",
     ),
@@ -37,7 +32,7 @@ beforeAll(async () => {
        (100, 1, 'done', 'en-US', '{"hotwords":[],"terms":[{"source":"a","target":"b"}],"sensitive":[]}', 0)`,
     ),
   ]);
-  await applyD1Migrations(db, env.TEST_MIGRATIONS);
+  await migrateRest();
 });
 
 describe('migration 0019 on a database holding data', () => {
