@@ -1,13 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import type { ThemeConfig } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { antdLocale } from './i18n';
 import { takeRefusedDownload } from './lib/download';
+import { useFeedback } from './lib/feedback';
 import { setRequestHooks } from './lib/request';
 import { routes } from './routes';
+import { FeedbackOutlet } from './shell/FeedbackOutlet';
 
 // Read before the router sees the address, which it then keeps without the parameter.
 let refusedDownload = takeRefusedDownload();
@@ -26,9 +28,9 @@ const theme: ThemeConfig = {
   },
 };
 
-/** Error toasts of the request layer go through antd's App context so they follow theme and locale. */
+/** Error toasts of the request layer go through the app's feedback outlet so they follow theme and locale. */
 function RequestToasts() {
-  const { message } = AntApp.useApp();
+  const { message } = useFeedback();
   const { t } = useTranslation();
   useEffect(() => {
     setRequestHooks({
@@ -51,12 +53,11 @@ export function App() {
       // antd spaces out two-character Chinese labels ("登 入"); product copy is written as intended.
       button={{ autoInsertSpace: false }}
     >
-      <AntApp>
-        <RequestToasts />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AntApp>
+      <FeedbackOutlet />
+      <RequestToasts />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </ConfigProvider>
   );
 }

@@ -1,5 +1,4 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp } from 'antd';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MemoryRouter } from 'react-router';
@@ -27,6 +26,7 @@ import type { FakePay } from './helpers/pay';
 import { fail, ok, sampleTree } from './helpers/records';
 import { renderAt } from './helpers/render-app';
 import { userInfo } from './helpers/users';
+import { FeedbackOutlet } from '../../web/shell/FeedbackOutlet';
 
 const server = useApiServer();
 const toasts = useFakeApp(server, fakeApi, { signedIn: false });
@@ -746,9 +746,10 @@ describe('screen projection', () => {
 describe('live parts on their own', () => {
   const renderWithApp = (ui: React.ReactNode) =>
     render(
-      <AntApp>
+      <>
+        <FeedbackOutlet />
         <MemoryRouter>{ui}</MemoryRouter>
-      </AntApp>,
+      </>,
     );
 
   it('banners: no sound, a room problem in its own words, a shortage with a way to pay', () => {
@@ -786,7 +787,8 @@ describe('live parts on their own', () => {
     const { rerender } = renderWithApp(<LiveSubtitles lines={[]} partial={null} language="zh-CN" placeholder="Nothing yet" />);
     expect(screen.getByTestId('live-subtitles').textContent).toBe('Nothing yet');
     rerender(
-      <AntApp>
+      <>
+        <FeedbackOutlet />
         <MemoryRouter>
           <LiveSubtitles
             lines={[line(0, 'Hello.', { 'zh-CN': '你好。' }), line(62, 'Bye.', {}, '')]}
@@ -795,7 +797,7 @@ describe('live parts on their own', () => {
             placeholder="Nothing yet"
           />
         </MemoryRouter>
-      </AntApp>,
+      </>,
     );
     expect(screen.getAllByTestId('live-line').map((l) => l.textContent)).toEqual(['Anna00:03Hello.你好。', '1:03:05Bye.']);
     expect(screen.getByTestId('live-partial').textContent).toBe('1:03:10And');

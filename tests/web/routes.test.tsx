@@ -1,5 +1,4 @@
 import { render, screen } from '@testing-library/react';
-import { App as AntApp } from 'antd';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { RouteErrorView } from '../../web/components/RouteErrorView';
 import { MESSAGES } from './helpers/messages';
 import { ChunkLoadError, lazyPage } from '../../web/lib/lazy-page';
 import { LAYOUT_ROUTE_ID, routes } from '../../web/routes';
+import { FeedbackOutlet } from '../../web/shell/FeedbackOutlet';
 
 /** Spec §2, every route, as written there. */
 const SPEC_PATHS = [
@@ -101,9 +101,10 @@ describe('lazy page loading', () => {
       { initialEntries: ['/'] },
     );
     render(
-      <AntApp>
+      <>
+        <FeedbackOutlet />
         <RouterProvider router={router} />
-      </AntApp>,
+      </>,
     );
     expect(await screen.findByTestId('page-title')).toHaveProperty('textContent', MESSAGES['en-US'].errors.chunkLoadTitle);
     expect(screen.getByRole('button', { name: MESSAGES['en-US'].common.reload })).toBeTruthy();

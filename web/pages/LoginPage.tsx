@@ -1,6 +1,6 @@
 import { GoogleOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Divider, Segmented } from 'antd';
+import { Button, Divider, Segmented } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useState } from 'react';
@@ -19,6 +19,7 @@ import { useCompleteSignIn, useSource } from '../features/auth/use-sign-in';
 import { lazyComponent } from '../lib/lazy-component';
 import { lazyDialog } from '../lib/lazy-dialog';
 import { PATHS } from '../lib/paths';
+import { useFeedback } from '../lib/feedback';
 
 // The scan and code methods need antd's form engine (about 30 KB gzip); each loads when it is first chosen.
 const WechatLogin = lazyComponent(() => import('../features/auth/WechatLogin').then((m) => ({ default: m.WechatLogin })));
@@ -95,7 +96,7 @@ const CREDENTIAL_CHECKS = { username: required('accountRequired'), password: req
  */
 function PasswordLogin({ options }: { options: LoginOptions }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { search } = useLocation();
   const [values, setValues] = useState<Credentials>({ username: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof Credentials, ValidationKey>>>({});

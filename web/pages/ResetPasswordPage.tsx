@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Form } from 'antd';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '../features/auth/AuthCard';
@@ -8,6 +8,7 @@ import { NewPasswordFields, TargetCodeFields } from '../features/auth/fields';
 import { targetKind } from '../features/auth/rules';
 import { LoginOptionsGate } from '../features/auth/LoginOptionsGate';
 import { PATHS } from '../lib/paths';
+import { useFeedback } from '../lib/feedback';
 
 interface ResetForm {
   target: string;
@@ -18,7 +19,7 @@ interface ResetForm {
 /** /resetPassword: a code proves the address, the new password replaces the old, then back to /login. */
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const { search } = useLocation();
   const reset = useMutation({

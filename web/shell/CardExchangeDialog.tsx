@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, Modal } from 'antd';
+import { Button, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API, apiPath } from '../../contracts/api-paths';
 import { post } from '../lib/request';
 import { ACCOUNT_DETAIL_KEY } from '../lib/query-keys';
 import { refreshPermissions } from '../lib/permissions';
+import { useFeedback } from '../lib/feedback';
 
 /** Card-code redemption (spec §2, §5, §8): trimmed code, button disabled while empty; failures toast in the request layer. */
 export function CardExchangeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
   const trimmed = code.trim();

@@ -1,12 +1,13 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Modal, QRCode, Spin, Switch } from 'antd';
+import { Button, Modal, QRCode, Spin, Switch } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession, useSignedInUser } from '../../lib/session';
 import { ownerQrLink } from './links';
 import { editClient, fetchClient } from './api';
 import { clientKey } from '../../lib/query-keys';
+import { useFeedback } from '../../lib/feedback';
 
 function canvasPng(canvas: HTMLCanvasElement): Promise<Blob> {
   return new Promise((resolve, reject) => {
@@ -17,7 +18,7 @@ function canvasPng(canvas: HTMLCanvasElement): Promise<Blob> {
 /** My QR code (spec §2, §4, §8): the sharing switch, the 126×126 code and copying it as an image. */
 export function QrCodeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const user = useSignedInUser();
   const setUserInfo = useSession((s) => s.setUserInfo);
   const codeBox = useRef<HTMLDivElement>(null);

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DubLineRow, DubProject } from '../../../contracts/dubbing';
@@ -20,6 +19,7 @@ import type { PendingEdits } from './line-edits';
 import { useListen } from './use-listen';
 import './dubbing.css';
 import { linesKey, speakersKey } from '../../lib/query-keys';
+import { useFeedback } from '../../lib/feedback';
 
 const NO_LINES: DubLineRow[] = [];
 
@@ -31,7 +31,7 @@ const NO_LINES: DubLineRow[] = [];
 export function DubEditor({ project }: { project: DubProject }) {
   const { record } = project;
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const setProject = useSetProject(record.id);
   const [pageNum, setPageNum] = useState(1);

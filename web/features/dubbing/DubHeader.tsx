@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, HistoryOutlined, SoundOutlined, TranslationOutlined } from '@ant-design/icons';
-import { App, Button, Tooltip, Typography } from 'antd';
+import { Button, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { retranslate } from './api';
 import { DownloadsMenu } from './DownloadsMenu';
 import { isDubRunning } from './hooks';
 import { useRedub } from './use-redub';
+import { useFeedback } from '../../lib/feedback';
 
 // The versions drawer's code loads when it is first opened; it stays mounted after, so it closes as it opens.
 const VersionsDrawer = lazyComponent(() => import('./VersionsDrawer').then((m) => ({ default: m.VersionsDrawer })));
@@ -29,7 +30,7 @@ interface DubHeaderProps {
 export function DubHeader({ project, dirty, onProject, onLinesChanged }: DubHeaderProps) {
   const { record } = project;
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const location = useLocation();
   const isMobile = useIsMobile();

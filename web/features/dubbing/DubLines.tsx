@@ -1,5 +1,5 @@
 import { LoadingOutlined, SaveOutlined, SoundOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Input, Pagination, Skeleton, Tag } from 'antd';
+import { Button, Empty, Input, Pagination, Skeleton, Tag } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DubLineRow } from '../../../contracts/dubbing';
@@ -9,6 +9,7 @@ import type { LineFlag } from '../record-detail/refusal';
 import { LineNote, TimeField, useScrollToFlag } from '../record-detail/TranscriptLines';
 import { checkTime, edit } from './line-edits';
 import type { PendingEdits } from './line-edits';
+import { useFeedback } from '../../lib/feedback';
 
 interface DubLinesProps {
   /** The lines as shown, unsaved edits included. */
@@ -41,7 +42,7 @@ interface DubLinesProps {
 export function DubLines(props: DubLinesProps) {
   const { rows, original, total, state, pageNum, pageSize, onPage, editable, videoMs, pending, onEdit, dirty, saving, onSave, flag, onFlag } = props;
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const withHours = needsHours(videoMs);
   const listRef = useRef<HTMLOListElement>(null);
   useScrollToFlag(listRef, flag);

@@ -1,13 +1,14 @@
-import { Alert, App, Button, Progress } from 'antd';
+import { Alert, Button, Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DubProject } from '../../../contracts/dubbing';
 import { isDubRunning } from './hooks';
 import { useRedub } from './use-redub';
+import { useFeedback } from '../../lib/feedback';
 
 /** While dubbing runs: its stage and progress. After a failure: the reason and Retry. */
 export function DubStatus({ project, onProject }: { project: DubProject; onProject: (project: DubProject) => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const retry = useRedub(project.record.id, onProject);
   const { record } = project;
 

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Checkbox, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Button, Checkbox, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -32,6 +32,7 @@ import { usePayShortage } from './use-pay-shortage';
 import '../upload/upload.css';
 import './dubbing.css';
 import { DUB_LANGUAGES_KEY, FOLDERS_KEY, RECORDS_KEY } from '../../lib/query-keys';
+import { useFeedback } from '../../lib/feedback';
 
 /** Spec §3 dub form as the dialog edits it. */
 interface FormValues extends SubtitleStyleValues {
@@ -77,7 +78,7 @@ const SPEAKER_COUNTS = Array.from({ length: DUB_UPLOAD.speakers.max - DUB_UPLOAD
  */
 export default function DubUploadDialog() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const isMobile = useIsMobile();

@@ -1,9 +1,10 @@
 import { CloseOutlined, LoadingOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { App, Button, Select, Upload } from 'antd';
+import { Button, Select, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SRT_FILE_TYPES, SRT_MAX_BYTES, type SrtFileType, extensionOf } from '../../../contracts/upload-files';
 import { formatLimit } from '../upload/use-upload-files';
 import { uploadSrt } from './api';
+import { useFeedback } from '../../lib/feedback';
 
 /** A video's subtitle file (spec §3 srtUrl, srtFileType); `url` is null while it uploads. */
 export interface SrtAttachment {
@@ -22,7 +23,7 @@ interface SrtAttachProps {
 /** One optional .srt per video, with what it holds (spec §2, §5: .srt only, one per file). */
 export function SrtAttach({ value, onChange, testId }: SrtAttachProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
 
   const attach = (file: File) => {
     if (extensionOf(file.name) !== 'srt') void message.warning(t('dubbing.srt.onlySrt'));

@@ -1,18 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Drawer, Empty, Input, List, Space, Spin } from 'antd';
+import { Button, Drawer, Empty, Input, List, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DUB_UPLOAD } from '../../../contracts/constants';
 import { formatTime } from '../records/format';
 import { createIteration, fetchIterations } from './api';
 import { iterationsKey } from '../../lib/query-keys';
+import { useFeedback } from '../../lib/feedback';
 
 const NAME_MAX = 100;
 
 /** Named versions of the lines (spec §7 createIteration, getIteration), each with its video while it is kept. */
 export function VersionsDrawer({ id, open, onClose }: { id: number; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const versions = useQuery({ queryKey: iterationsKey(id), queryFn: () => fetchIterations(id), enabled: open });

@@ -8,7 +8,7 @@ import {
   PlusOutlined,
   RightOutlined,
 } from '@ant-design/icons';
-import { App, Button, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import type { MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { useCurrentFolder, storeCurrentFolder } from './current-folder';
 import { useEditFolder, useRemoveFolder } from './hooks';
 import { canAddSubfolder, subtreeIds, subtreeRecordCount, useFolderLabel } from './tree';
 import './folders.css';
+import { useFeedback } from '../../lib/feedback';
 
 // The side navigation is on every page; the naming form loads when a folder is first created or renamed.
 
@@ -37,7 +38,7 @@ type NameRequest = { kind: 'create'; parent: FolderNode | null } | { kind: 'rena
  */
 export function FolderTree({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const hasAccount = useSession((s) => s.userInfo !== null);

@@ -1,11 +1,12 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { App, Button, Input, Space } from 'antd';
+import { Button, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../lib/feedback';
 
 /** A link to hand out: read-only, selected on focus, with a copy button (the share dialog's wording). */
 export function CopyLink({ link, testId }: { link: string; testId: string }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);

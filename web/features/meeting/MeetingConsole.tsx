@@ -1,5 +1,5 @@
 import { AudioOutlined, DesktopOutlined, PauseOutlined, PoweroffOutlined, QrcodeOutlined, TeamOutlined } from '@ant-design/icons';
-import { App, Badge, Button, Card, Tooltip } from 'antd';
+import { Badge, Button, Card, Tooltip } from 'antd';
 import type { BadgeProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import type { Connection } from './use-meeting-socket';
 import { useViewerSession } from './use-viewer-session';
 import { useMicrophone } from './use-microphone';
 import { MeetingHead } from './MeetingHead';
+import { useFeedback } from '../../lib/feedback';
 
 /** How long End waits for the room to confirm before ending the meeting over HTTP instead. */
 const END_CONFIRM_MS = 5000;
@@ -46,7 +47,7 @@ const VIEWER_COUNTERS = [
  */
 export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; access: () => Promise<MeetingAccess<MeetingDetail>> }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const navigate = useNavigate();
   const [panel, setPanel] = useState<'invite' | 'screen' | null>(null);
   const [ending, setEnding] = useState(false);

@@ -1,6 +1,6 @@
 import { CustomerServiceOutlined, DownOutlined, TableOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Dropdown, Empty, Modal, Popover, QRCode, Radio, Skeleton, Tabs } from 'antd';
+import { Alert, Button, Dropdown, Empty, Modal, Popover, QRCode, Radio, Skeleton, Tabs } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import { usePayOrder } from './use-pay-order';
 import './pay.css';
 import { ACCOUNT_DETAIL_KEY, PAY_METHODS_KEY, RIGHTS_PICTURE_KEY, priceCategoriesKey } from '../../lib/query-keys';
 import { refreshPermissions } from '../../lib/permissions';
+import { useFeedback } from '../../lib/feedback';
 
 /** WeChat first (spec §4 default method), then the others in the server's order. */
 const METHOD_ORDER: PayType[] = ['wxV3Pay', 'aliPay', 'paypalV2Pay', 'devPay'];
@@ -37,7 +38,7 @@ const EMBEDDED_SOURCE = 'browser_plugin_media';
  */
 export default function PayDialog() {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const isMobile = useIsMobile();
   const queryClient = useQueryClient();
   const { tabIndex, packageType, events, setTabIndex, close } = usePayDialog();

@@ -1,9 +1,9 @@
-import { App } from 'antd';
 import { useCallback } from 'react';
 import { PAYMENT_CODES } from '../../../contracts/errors';
 import { isRequestError } from '../../lib/request';
 import { usePayDialog } from './store';
 import type { PayDialogOpening } from './store';
+import { useFeedback } from '../../lib/feedback';
 
 /** The server's words when `error` refuses for want of balance, quota or benefit (spec §8: 92505000/1/3); else null. */
 export function shortageMessage(error: unknown): string | null {
@@ -16,7 +16,7 @@ export function shortageMessage(error: unknown): string | null {
  * nothing) when `error` was another failure.
  */
 export function usePayOnShortage(): (error: unknown, dialog?: PayDialogOpening) => string | null {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const openPay = usePayDialog((s) => s.open);
   return useCallback(
     (error, dialog) => {

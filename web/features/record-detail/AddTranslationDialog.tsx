@@ -1,13 +1,14 @@
-import { App, Form, Modal, Select } from 'antd';
+import { Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordRow } from '../../../contracts/records';
 import { useAddTranslation, useTranslationTargets } from './hooks';
+import { useFeedback } from '../../lib/feedback';
 
 /** Translating a finished transcript later (spec §7 addTranslation): pick a language, the job does the rest. */
 export function AddTranslationDialog({ record, changed, onClose }: { record: RecordRow; changed: () => Promise<void>; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const languages = useTranslationTargets(record.audioLanguage);
   const add = useAddTranslation(record.id, changed);
   const [language, setLanguage] = useState<string | undefined>();

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, ExportOutlined } from '@ant-design/icons';
-import { App, Button, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { RecordRow } from '../../../contracts/records';
@@ -10,6 +10,7 @@ import { formatDuration, formatTime } from '../records/format';
 import { useEditRecords } from '../records/hooks';
 import { StatusTag } from '../records/RecordTags';
 import { RecordTitle } from './RecordTitle';
+import { useFeedback } from '../../lib/feedback';
 
 /** The record's name (renamed in place), status and facts, a way back, and export. */
 interface DetailHeaderProps {
@@ -22,7 +23,7 @@ interface DetailHeaderProps {
 
 export function DetailHeader({ record, exportBlocked, onExport, changed }: DetailHeaderProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const location = useLocation();
   const edit = useEditRecords();

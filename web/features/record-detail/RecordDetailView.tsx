@@ -1,4 +1,4 @@
-import { Alert, App, Button, Empty, Segmented, Skeleton } from 'antd';
+import { Alert, Button, Empty, Segmented, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ReactNode } from 'react';
@@ -41,6 +41,7 @@ import { wordsByLine } from './word-times';
 import { useSpeakerLook } from '../../lib/speaker-look';
 import { useTranscriptEditor } from './use-transcript-editor';
 import './record-detail.css';
+import { useFeedback } from '../../lib/feedback';
 
 /** On phones the page shows one pane at a time, so the summary is a tap away rather than below the transcript. */
 type Pane = 'transcript' | 'summary';
@@ -53,7 +54,7 @@ type Pane = 'transcript' | 'summary';
 export function RecordDetailView({ detail }: { detail: RecordDetail }) {
   const { record } = detail;
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const mediaMs = Math.round(record.duration * 1000);
   const withHours = needsHours(mediaMs);
   const editor = useTranscriptEditor(detail.lines, { withHours });

@@ -1,11 +1,11 @@
-import { App } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
+import { useFeedback } from '../../lib/feedback';
 
 /** Unsaved edits are not lost silently: closing the tab asks the browser's question, leaving in-app asks ours. */
 export function useLeaveGuard(dirty: boolean) {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const { t } = useTranslation();
   const blocker = useBlocker(dirty);
 

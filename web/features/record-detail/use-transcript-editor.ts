@@ -1,4 +1,3 @@
-import { App } from 'antd';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubtitleLine } from '../../../contracts/records';
@@ -7,6 +6,7 @@ import { refusalText } from './refusal';
 import type { LineFlag } from './refusal';
 import { endTyping, fromLines, redo, sameContent, undo } from './transcript-edit';
 import type { DraftLine, EditError, EditResult, Transcript } from './transcript-edit';
+import { useFeedback } from '../../lib/feedback';
 
 interface EditorState {
   /** The server's lines this state was built from. */
@@ -30,7 +30,7 @@ function fresh(source: readonly SubtitleLine[]): EditorState {
  * whenever they change to something else and nothing is unsaved. A rule an edit breaks is shown as a warning (spec §5, §8).
  */
 export function useTranscriptEditor(serverLines: readonly SubtitleLine[], { withHours }: { withHours: boolean }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { t } = useTranslation();
   const [state, setState] = useState(() => fresh(serverLines));
   // Handlers read the newest state even when two edits land before React renders (a blur, then a click).

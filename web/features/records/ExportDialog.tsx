@@ -1,9 +1,10 @@
-import { App, Checkbox, Form, Modal, Radio } from 'antd';
+import { Checkbox, Form, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_CONTENTS, EXPORT_FORMATS } from '../../../contracts/record-vocabulary';
 import { exportRecords } from './api';
 import type { ExportChoice } from './api';
+import { useFeedback } from '../../lib/feedback';
 
 /** Subtitle formats carry a time range on every cue whatever the option says. */
 const TIMED_FORMATS: readonly string[] = ['srt', 'vtt'];
@@ -11,7 +12,7 @@ const TIMED_FORMATS: readonly string[] = ['srt', 'vtt'];
 /** Exporting one record as a file or several as a zip (spec §7 export): format, text and what each line carries. */
 export function ExportDialog({ ids, onClose }: { ids: number[]; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [choice, setChoice] = useState<ExportChoice>({ format: 'txt', content: 'source', speaker: '1', timestamps: '1' });
   const [busy, setBusy] = useState(false);
   const alwaysTimed = TIMED_FORMATS.includes(choice.format);

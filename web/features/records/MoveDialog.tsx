@@ -1,4 +1,4 @@
-import { App, Form, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordRow } from '../../../contracts/records';
@@ -6,11 +6,12 @@ import { FolderTreeSelect } from '../folders/FolderTreeSelect';
 import { useFolders } from '../folders/hooks';
 import { findFolder, useFolderLabel } from '../folders/tree';
 import { useEditRecords } from './hooks';
+import { useFeedback } from '../../lib/feedback';
 
 /** Moves a record to another of the user's folders. */
 export function MoveDialog({ record, onClose }: { record: RecordRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const folders = useFolders();
   const label = useFolderLabel();
   const edit = useEditRecords();

@@ -1,5 +1,5 @@
 import { DeleteOutlined, ExportOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Empty, Spin, Tooltip } from 'antd';
+import { Button, Checkbox, Empty, Spin, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -21,6 +21,7 @@ import { INITIAL_FILTERS, RecordsToolbar, hasFilters } from './RecordsToolbar';
 import type { RecordFilters } from './RecordsToolbar';
 import { useViewMode } from './use-view-mode';
 import './records.css';
+import { useFeedback } from '../../lib/feedback';
 
 type Dialog = { kind: 'rename' | 'move' | 'share'; record: RecordRow } | { kind: 'export'; ids: number[] };
 
@@ -41,7 +42,7 @@ const TABLE_MIN_WIDTH = 900;
  */
 export function RecordsView({ scope, emptyText }: RecordsViewProps) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const [filters, setFilters] = useState<RecordFilters>(INITIAL_FILTERS);
   const [page, setPage] = useState<{ num: number; size: number }>({ num: 1, size: PAGE_SIZE.default });
   const [view, setView] = useViewMode();

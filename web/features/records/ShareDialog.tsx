@@ -1,5 +1,5 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Input, Modal, Select, Skeleton, Space, Switch } from 'antd';
+import { Alert, Button, Input, Modal, Select, Skeleton, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHARE_EXPIRY_DAYS } from '../../../contracts/record-vocabulary';
@@ -7,6 +7,7 @@ import type { RecordRow } from '../../../contracts/records';
 import { formatTime } from './format';
 import { useSetShare, useShareStatus } from './hooks';
 import { shareLink } from './links';
+import { useFeedback } from '../../lib/feedback';
 
 type Expiry = (typeof SHARE_EXPIRY_DAYS)[number] | null;
 interface ShareSettings {
@@ -33,7 +34,7 @@ export function expiryChoice(expiresAt: number | null, now: number): Expiry {
  */
 export function ShareDialog({ record, onClose }: { record: RecordRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const status = useShareStatus(record.id);
   const save = useSetShare();
   const [edited, setEdited] = useState<ShareSettings | null>(null);

@@ -1,5 +1,5 @@
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Radio, Space } from 'antd';
+import { Alert, Button, Card, Radio, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { downloadShared } from './api';
 import { sharedViewPath } from './links';
 import { SharedHeading, SharedLoader } from './SharedRecord';
 import './shared-record.css';
+import { useFeedback } from '../../lib/feedback';
 
 /**
  * /meetingShareDownload: a shared record's transcript (text, subtitles or Word; original, translation or both)
@@ -24,7 +25,7 @@ export function SharedDownload({ token }: { token: string }) {
 
 function Downloads({ token, record }: { token: string; record: SharedRecord }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [format, setFormat] = useState<ExportFormat>('docx');
   const [content, setContent] = useState<ExportContent>('source');
   const [busy, setBusy] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Empty, Result, Skeleton, Space } from 'antd';
+import { Alert, Button, Card, Empty, Result, Skeleton, Space } from 'antd';
 import type { ReactNode, SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import { useCopyReplica, useSharedRecord } from './hooks';
 import { shareDownloadPath } from './links';
 import { TypeTag } from './RecordTags';
 import './shared-record.css';
+import { useFeedback } from '../../lib/feedback';
 
 const block = (event: SyntheticEvent) => event.preventDefault();
 
@@ -75,7 +76,7 @@ function SharedExpired() {
 
 function SharedView({ token, record }: { token: string; record: SharedRecordData }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const user = useSignedInUser();

@@ -1,5 +1,5 @@
 import { DownloadOutlined, ReloadOutlined, RobotOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Skeleton, Spin, Tag, Tooltip } from 'antd';
+import { Alert, Button, Skeleton, Spin, Tag, Tooltip } from 'antd';
 import { MenuDropdown } from '../../components/MenuDropdown';
 import { PanelCard } from '../../components/PanelCard';
 import { Suspense, lazy, useState } from 'react';
@@ -18,6 +18,7 @@ import { isSummarising, useStartSummary, useSummary } from './hooks';
 import { ChaptersPanel, KeyPointsPanel } from './SummaryPanels';
 import { SummaryTabs } from './SummaryTabs';
 import './summary.css';
+import { useFeedback } from '../../lib/feedback';
 
 // markmap and d3 are the weight of the mind map: they load when its tab is first opened, never with the page.
 const loadMindMap = lazyPage(() => import('./MindMap'));
@@ -201,7 +202,7 @@ function SummaryContent({ summary, generatedAt, onSeek }: { summary: MediaSummar
 
 function ExportMenu({ recordId, disabled }: { recordId: number; disabled: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [busy, setBusy] = useState(false);
 
   const save = async (format: SummaryExportFormat) => {

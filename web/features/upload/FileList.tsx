@@ -1,9 +1,10 @@
 import { CheckCircleFilled, DeleteOutlined, FileOutlined, LoadingOutlined } from '@ant-design/icons';
-import { App, Button, Progress, Tooltip } from 'antd';
+import { Button, Progress, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '../records/format';
 import type { UploadItem } from './use-upload-files';
+import { useFeedback } from '../../lib/feedback';
 
 interface FileListProps {
   items: UploadItem[];
@@ -15,7 +16,7 @@ interface FileListProps {
 /** The added files: name, length, upload state, and a delete that asks first (spec §4). */
 export function FileList({ items, onRemove, extra }: FileListProps) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
 
   const confirmRemove = (item: UploadItem) =>
     modal.confirm({

@@ -1,6 +1,6 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Form, Input, Modal, Select, Tooltip } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Modal, Select, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCAL_UPLOAD } from '../../../contracts/constants';
@@ -28,6 +28,7 @@ import { baseName, useUploadFiles } from './use-upload-files';
 import type { UploadItem } from './use-upload-files';
 import './upload.css';
 import { FOLDERS_KEY, RECORDS_KEY, UPLOAD_LANGUAGES_KEY } from '../../lib/query-keys';
+import { useFeedback } from '../../lib/feedback';
 
 /** Spec §3 local-upload form as the dialog edits it; `speaker` is the checkbox, sent as '1' / '0'. */
 interface FormValues {
@@ -68,7 +69,7 @@ function speakerSetting(json: string): { enabled: boolean; maxSpeakers: number }
  */
 export default function TranscribeUploadDialog() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const payOnShortage = usePayOnShortage();
   const isMobile = useIsMobile();

@@ -1,4 +1,3 @@
-import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCAL_UPLOAD } from '../../../contracts/constants';
@@ -8,6 +7,7 @@ import { TRANSCRIBE_UPLOAD, isUploadError, uploadMedia } from '../../lib/uploade
 import type { UploadTarget } from '../../lib/uploader';
 import { removeUploads } from './api';
 import { readDuration } from './duration';
+import { useFeedback } from '../../lib/feedback';
 
 /**
  * An upload dialog's file list (spec §4 local transcription dialog and dub upload, §5 upload rules): checks
@@ -73,7 +73,7 @@ export function useUploadFiles({ onAdded, rules = LOCAL_RULES }: { onAdded?: (na
   const formats = rules.extensions.join(', ');
   const overLimits = (name: string) =>
     void message.warning(t('upload.overLimits', { name, hours: rules.maxSeconds / 3600, size: formatLimit(rules.maxBytes) }));
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [items, setItems] = useState<UploadItem[]>([]);
   // Adding is asynchronous (the length is read first): the checks need the list as it is now, not as rendered.
   const current = useRef<UploadItem[]>([]);

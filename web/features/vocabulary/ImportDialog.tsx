@@ -1,5 +1,5 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Form, Modal, Upload } from 'antd';
+import { Alert, Button, Form, Modal, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VOCABULARY_IMPORT_TYPES, VOCABULARY_LIMITS } from '../../../contracts/vocabulary-rules';
@@ -15,6 +15,7 @@ import { LibraryFields, newLibraryFields } from './LibraryFields';
 import type { LibraryValues } from './LibraryFields';
 import { importFileProblem, importMegabytes } from './rules';
 import { VOCABULARY_KEY } from '../../lib/query-keys';
+import { useFeedback } from '../../lib/feedback';
 
 type ImportDialogProps = {
   onClose: () => void;
@@ -29,7 +30,7 @@ type ImportDialogProps = {
  */
 export function ImportDialog({ library, defaults, onClose, onImported }: ImportDialogProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const isMobile = useIsMobile();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<LibraryValues>();

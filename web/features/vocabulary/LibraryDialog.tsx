@@ -1,4 +1,4 @@
-import { App, Form, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { VocabularyLibrary } from '../../../contracts/vocabulary';
 import type { VocabularyType } from '../../../contracts/vocabulary-rules';
@@ -7,6 +7,7 @@ import { useIsMobile } from '../../lib/use-is-mobile';
 import { useEditLibrary, usePaymentRefusal } from './hooks';
 import { LibraryFields, newLibraryFields } from './LibraryFields';
 import type { LibraryValues } from './LibraryFields';
+import { useFeedback } from '../../lib/feedback';
 
 type LibraryDialogProps = { onClose: () => void } & (
   | { library: VocabularyLibrary; defaults?: undefined }
@@ -16,7 +17,7 @@ type LibraryDialogProps = { onClose: () => void } & (
 /** "New library", or renaming and moving one (mount to open; each opening starts afresh). */
 export function LibraryDialog({ library, defaults, onClose }: LibraryDialogProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const isMobile = useIsMobile();
   const [form] = Form.useForm<LibraryValues>();
   const edit = useEditLibrary();

@@ -8,7 +8,7 @@ import {
   ImportOutlined,
   PlusOutlined,
 } from '@ant-design/icons';
-import { App, Button, Empty, Form, Input, Result, Spin, Table, Tag } from 'antd';
+import { Button, Empty, Form, Input, Result, Spin, Table, Tag } from 'antd';
 import type { CheckboxProps, TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useState } from 'react';
@@ -28,6 +28,7 @@ import { entryProblem, hasRight } from './rules';
 import type { EntryProblem } from './rules';
 import { SvipNotice } from './SvipNotice';
 import './vocabulary.css';
+import { useFeedback } from '../../lib/feedback';
 
 const TABLE_MIN_WIDTH = 560;
 
@@ -57,7 +58,7 @@ function useProblemText() {
  */
 export function VocabularyDetail({ id }: { id: number }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const permissions = useSession((s) => s.permissions);
   const languageName = useLanguageName();
   const problemText = useProblemText();

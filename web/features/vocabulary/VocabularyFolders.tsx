@@ -1,5 +1,5 @@
 import { AppstoreOutlined, DeleteOutlined, EditOutlined, FolderAddOutlined, FolderOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Dropdown, Spin, Tree } from 'antd';
+import { Alert, Button, Dropdown, Spin, Tree } from 'antd';
 import type { MenuProps, TreeDataNode } from 'antd';
 import type { SyntheticEvent } from 'react';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import type { VocabularyFolder } from '../../../contracts/vocabulary';
 import { NameDialog } from '../../components/NameDialog';
 import { useEditVocabularyFolder, useRemoveVocabularyFolder, useVocabularyFolders } from './hooks';
 import { canNest, walkVocabularyFolders } from './rules';
+import { useFeedback } from '../../lib/feedback';
 
 const ALL = 'all';
 
@@ -29,7 +30,7 @@ const keepToSelf = (event: SyntheticEvent) => event.stopPropagation();
  */
 export function VocabularyFolders({ value, onChange }: { value: number | undefined; onChange: (folderId: number | undefined) => void }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const folders = useVocabularyFolders();
   const edit = useEditVocabularyFolder();
   const remove = useRemoveVocabularyFolder();

@@ -1,5 +1,5 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, FolderOpenOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Radio, Spin, Table, Tabs } from 'antd';
+import { Button, Empty, Radio, Spin, Table, Tabs } from 'antd';
 import type { CheckboxProps, TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useState } from 'react';
@@ -21,6 +21,7 @@ import { hasRight } from './rules';
 import { SvipNotice } from './SvipNotice';
 import { VocabularyFolders } from './VocabularyFolders';
 import './vocabulary.css';
+import { useFeedback } from '../../lib/feedback';
 
 type Dialog = { kind: 'create' } | { kind: 'import' } | { kind: 'edit'; library: VocabularyLibrary };
 
@@ -35,7 +36,7 @@ export const libraryLink = (id: number) => `${PATHS.vocabularyDetail}?id=${id}`;
  */
 export function VocabularyList() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const permissions = useSession((s) => s.permissions);
   const [type, setType] = useState<VocabularyType>('words');

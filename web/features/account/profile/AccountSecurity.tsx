@@ -1,6 +1,6 @@
 import { LockOutlined, MailOutlined, MobileOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Modal } from 'antd';
+import { Button, Card, Form, Input, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import type { UserInfo } from '../../../lib/session';
 import { NewPasswordFields, TargetCodeFields } from '../../auth/fields';
 import { required, rule } from '../../auth/rules';
 import { bindAccount, changePassword } from '../api';
+import { useFeedback } from '../../../lib/feedback';
 
 type BindKind = 'email' | 'phone';
 
@@ -83,7 +84,7 @@ interface PasswordChange {
 
 function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<PasswordChange>();
   const change = useMutation({
     mutationFn: changePassword,
@@ -122,7 +123,7 @@ function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () =>
 /** Binds (or changes) the email or phone after proving it with a code sent there. */
 function BindDialog({ kind, onClose }: { kind: BindKind; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ target: string; code: string }>();
   const setUserInfo = useSession((s) => s.setUserInfo);
   const bind = useMutation({

@@ -1,6 +1,6 @@
 import { CameraOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Progress, Tag, Upload } from 'antd';
+import { Button, Card, Form, Input, Progress, Tag, Upload } from 'antd';
 import type { UploadProps } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -10,11 +10,12 @@ import { useSession } from '../../../lib/session';
 import type { UserInfo } from '../../../lib/session';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, editClient, uploadAvatar } from '../api';
 import { required, rule } from '../../auth/rules';
+import { useFeedback } from '../../../lib/feedback';
 
 /** Avatar (uploaded with progress), nickname and membership. */
 export function BasicInfo({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const setUserInfo = useSession((s) => s.setUserInfo);
   const [progress, setProgress] = useState<number | null>(null);
 

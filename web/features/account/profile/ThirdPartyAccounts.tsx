@@ -1,6 +1,6 @@
 import { GoogleOutlined, WechatOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Card, Modal, Tag } from 'antd';
+import { Button, Card, Modal, Tag } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import { useSource } from '../../auth/use-sign-in';
 import { bindOther, unbindProvider } from '../api';
 import type { SocialProvider } from '../api';
 import { SecurityRow } from './AccountSecurity';
+import { useFeedback } from '../../../lib/feedback';
 
 /**
  * Third-party accounts (spec §2 profile, §7 bindingOther / unbindWeCat): each configured provider with its
@@ -22,7 +23,7 @@ import { SecurityRow } from './AccountSecurity';
  */
 export function ThirdPartyAccounts({ user, options }: { user: UserInfo; options: LoginOptions }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const setUserInfo = useSession((s) => s.setUserInfo);
   const source = useSource();
   const [wechatOpen, setWechatOpen] = useState(false);
@@ -92,7 +93,7 @@ export function ThirdPartyAccounts({ user, options }: { user: UserInfo; options:
 /** Scan to link: the code is made for this user, and the scan attaches that WeChat to the account. */
 function WechatBindDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const setUserInfo = useSession((s) => s.setUserInfo);
   const [round, setRound] = useState(0);
   const bind = useMutation({
@@ -118,7 +119,7 @@ function WechatBindDialog({ onClose }: { onClose: () => void }) {
 /** Finishes a Google binding when Google returns to the profile with a code, then clears it from the address. */
 function useGoogleBindReturn() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { search } = useLocation();
   const navigate = useNavigate();
   const setUserInfo = useSession((s) => s.setUserInfo);
