@@ -5,9 +5,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_COLUMNS, RECORD_STATUSES, RECORD_TYPES, STATUSES_BY_TYPE } from '../../../contracts/record-vocabulary';
 import type { OrderColumn, RecordStatus, RecordType } from '../../../contracts/record-vocabulary';
+import { LazySelect } from '../../components/LazySelect';
 import { SearchField } from '../../components/SearchField';
 import { DateRangeFilter } from './DateRangeFilter';
-import { LazySelect } from './LazySelect';
 import type { ViewMode } from './use-view-mode';
 
 /** What the user narrows and orders the list by; the scope (folder, favourites, shares) is the page's. */
