@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ORDER_COLUMNS, RECORD_STATUSES, RECORD_TYPES, STATUSES_BY_TYPE } from '../../../contracts/record-vocabulary';
 import type { OrderColumn, RecordStatus, RecordType } from '../../../contracts/record-vocabulary';
 import { LazySelect } from '../../components/LazySelect';
-import { SearchField } from '../../components/SearchField';
+import { TextField } from '../../components/TextField';
 import { DateRangeFilter } from './DateRangeFilter';
 import type { ViewMode } from './use-view-mode';
 
@@ -57,7 +57,7 @@ export function RecordsToolbar({ value, onChange, view, onViewChange }: RecordsT
   return (
     <div className="records-toolbar">
       <div className="records-filters">
-        <SearchField
+        <TextField
           className="records-keyword"
           clearable
           value={keyword}
@@ -72,7 +72,7 @@ export function RecordsToolbar({ value, onChange, view, onViewChange }: RecordsT
             if (event.key === 'Enter') search(keyword);
           }}
           suffix={
-            <button type="button" className="search-field-button" aria-label={t('records.keyword')} onClick={() => search(keyword)}>
+            <button type="button" className="text-field-button" aria-label={t('records.keyword')} onClick={() => search(keyword)}>
               <SearchOutlined />
             </button>
           }
