@@ -1,9 +1,10 @@
-import { Button, Spin } from 'antd';
+import { Button } from 'antd';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Code } from '../../../contracts/errors';
+import { PageSpinner } from '../../components/PageSpinner';
 import { lazyComponent } from '../../lib/lazy-component';
 import { PATHS, signInPath } from '../../lib/paths';
 import { meetingKey } from '../../lib/query-keys';
@@ -19,7 +20,7 @@ import './meeting.css';
 // The console (live subtitles, the room's socket, invitation and projection) is code the setup form does not
 // need; it is fetched as soon as a meeting is asked for, alongside the meeting itself.
 const loadConsole = () => import('./MeetingConsole').then((module) => ({ default: module.MeetingConsole }));
-const MeetingConsole = lazyComponent(loadConsole, <Spin size="large" />);
+const MeetingConsole = lazyComponent(loadConsole, <PageSpinner inline />);
 
 /** `?id=` as a meeting id, or null when not an id. */
 function meetingId(raw: string): number | null {
@@ -91,5 +92,5 @@ function HostRoom({ id }: { id: number }) {
       />
     );
   }
-  return <Spin size="large" />;
+  return <PageSpinner inline />;
 }

@@ -1,9 +1,10 @@
 import { useQueries } from '@tanstack/react-query';
-import { Button, Select } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { VOCABULARY_LIMITS, VOCABULARY_TYPES } from '../../../contracts/vocabulary-rules';
 import type { VocabularyType } from '../../../contracts/vocabulary-rules';
+import { LazySelect } from '../../components/LazySelect';
 import { PATHS } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { fetchLibraries } from './api';
@@ -76,7 +77,7 @@ export function VocabularyPicker({ value = [], onChange, testId, buyByLink = fal
 
   return (
     <div className="vocabulary-picker">
-      <Select<number[]>
+      <LazySelect<number[]>
         mode="multiple"
         allowClear
         showSearch
