@@ -19,6 +19,7 @@ import type { Connection } from './use-meeting-socket';
 import { useViewerSession } from './use-viewer-session';
 import { useMicrophone } from './use-microphone';
 import { MeetingHead } from './MeetingHead';
+import './meeting-live.css';
 
 /** How long End waits for the room to confirm before ending the meeting over HTTP instead. */
 const END_CONFIRM_MS = 5000;
