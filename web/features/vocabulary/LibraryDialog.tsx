@@ -4,7 +4,8 @@ import type { VocabularyLibrary } from '../../../contracts/vocabulary';
 import type { VocabularyType } from '../../../contracts/vocabulary-rules';
 import { currentLocale } from '../../i18n';
 import { useIsMobile } from '../../lib/use-is-mobile';
-import { useEditLibrary, usePaymentRefusal } from './hooks';
+import { useEditLibrary } from './hooks';
+import { usePaymentRefusal } from './svip';
 import { LibraryFields, newLibraryFields } from './LibraryFields';
 import type { LibraryValues } from './LibraryFields';
 
