@@ -4,10 +4,13 @@
  * browser, are checked with valibot; the HTTP calls' zod schemas live in meeting-calls.ts, out of the browser.
  */
 import * as v from 'valibot';
+import { MEETING_MODES } from './meeting-modes';
+import type { MeetingMode } from './meeting-modes';
 import type { STATUSES_BY_TYPE } from './record-vocabulary';
 
-export const MEETING_MODES = ['interpret', 'record'] as const;
-export type MeetingMode = (typeof MEETING_MODES)[number];
+export { MEETING_MODES };
+export type { MeetingMode };
+
 /**
  * The room's states, as its sockets and the meeting pages know them. A record reads `finishing` between
  * `ended` and its last lines (see STATUSES_BY_TYPE); to anyone on the meeting it has simply ended.

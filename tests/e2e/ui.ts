@@ -9,9 +9,13 @@ export const settle = (page: Page) =>
 /** The visible element with this test id (antd keeps closed menus and dialogs in the page, hidden). */
 export const visible = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
 
-/** Picks `text` in the searchable select with this test id. */
+/**
+ * Picks `text` in the searchable select with this test id. A select's stand-in turns into antd's on the click,
+ * once that code is in: the typing waits until antd's search box has the focus.
+ */
 export async function chooseOption(page: Page, testId: string, text: string) {
   await page.getByTestId(testId).click();
+  await page.getByTestId(testId).locator('.ant-select-selection-search-input:focus').waitFor();
   await page.keyboard.type(text);
   await page.locator('.ant-select-item-option', { hasText: text }).first().click();
 }

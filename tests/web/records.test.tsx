@@ -224,7 +224,7 @@ describe('records list', () => {
     await screen.findByTestId('record-row-1');
     fireEvent.click(within(screen.getByTestId('records-pagination')).getByTitle('2'));
     await screen.findByTestId('record-row-11');
-    fireEvent.click(within(screen.getByTestId('records-pagination')).getByRole('button', { name: 'Page Size' }));
+    fireEvent.click(within(screen.getByTestId('records-pagination')).getByRole('combobox', { name: 'Page Size' }));
     fireEvent.click(await within(await openPopup('.ant-select-dropdown')).findByTitle('20 / page'));
     await waitFor(() => expect(lastQuery()).toMatchObject({ pageNum: '1', pageSize: '20' }));
     await screen.findByTestId('record-row-1');

@@ -14,6 +14,7 @@ import type { RecordedRequest, Reply } from './helpers/api-server';
 import { useFakeApp } from './helpers/fake-app';
 import { newFakePay, payReply } from './helpers/pay';
 import type { FakePay } from './helpers/pay';
+import { pressSelect } from './helpers/popup';
 import { fail, ok, sampleTree } from './helpers/records';
 import { renderAt } from './helpers/render-app';
 
@@ -144,9 +145,17 @@ async function openMenu(trigger: HTMLElement): Promise<HTMLElement> {
 }
 
 /** Opens a select, types `search` if given (the list is virtual: far options are not rendered), and clicks the option. */
-async function pick(element: HTMLElement, option: string, search?: string) {
-  fireEvent.mouseDown(element.querySelector('.ant-select-selector')!);
-  if (search) fireEvent.change(element.querySelector('input')!, { target: { value: search } });
+async function pick(testId: string, option: string, search?: string) {
+  pressSelect(testId);
+  if (search) {
+    // Into antd's search box, there once a stand-in has given way.
+    const input = await waitFor(() => {
+      const found = screen.getByTestId(testId).querySelector('.ant-select-selection-search-input');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    fireEvent.change(input, { target: { value: search } });
+  }
   const choice = await waitFor(() => {
     const open = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')];
     const found = open.flatMap((dropdown) => [...dropdown.querySelectorAll(`.ant-select-item-option[title="${option}"]`)]);
@@ -207,7 +216,7 @@ describe('/vocabulary', () => {
     await screen.findByTestId('library-row-40');
     fireEvent.click(screen.getByTestId('vocabulary-create'));
     fireEvent.change(await screen.findByTestId('library-name'), { target: { value: '  Cardiology  ' } });
-    await pick(screen.getByTestId('library-target-language'), 'Chinese (Simplified)');
+    await pick('library-target-language', 'Chinese (Simplified)');
     fireEvent.click(screen.getByTestId('library-submit'));
     await screen.findByText('Library created');
     expect(calls('/edit').map(jsonOf)).toEqual([{ type: 'terms', name: 'Cardiology', language: 'en-US', targetLanguage: 'zh-CN', folderId: 0 }]);
@@ -463,9 +472,9 @@ describe('vocabulary choosers', () => {
     renderAt('/meeting');
     await screen.findByTestId('meeting-setup');
     await waitFor(() => expect(screen.getByTestId('meeting-source').textContent).toBe('English'));
-    await pick(screen.getByTestId('meeting-targets'), 'Chinese (Simplified)');
-    await pick(screen.getByTestId('meeting-vocabulary'), 'Medical terms', 'Medical');
-    await pick(screen.getByTestId('meeting-vocabulary'), 'Words 3', 'Words 3');
+    await pick('meeting-targets', 'Chinese (Simplified)');
+    await pick('meeting-vocabulary', 'Medical terms', 'Medical');
+    await pick('meeting-vocabulary', 'Words 3', 'Words 3');
     fireEvent.click(screen.getByTestId('meeting-create'));
     await waitFor(() => expect(calls('/speech/meeting/create')).toHaveLength(1));
     expect(jsonOf(calls('/speech/meeting/create')[0]!).documentIds).toEqual([40, 3]);
@@ -476,7 +485,7 @@ describe('vocabulary choosers', () => {
     useSession.getState().setPermissions(DEFAULT_PERMISSIONS);
     renderAt('/meeting');
     await screen.findByTestId('meeting-setup');
-    expect(screen.getByTestId('meeting-vocabulary').className).toContain('ant-select-disabled');
+    expect((screen.getByTestId('meeting-vocabulary') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('meeting-vocabulary-svip').textContent).toContain('Vocabulary libraries are an SVIP feature.');
     expect(screen.getByTestId('meeting-vocabulary-buy').getAttribute('href')).toBe('/user/account');
     expect(calls('/getDocumentList')).toHaveLength(0);

@@ -1,4 +1,4 @@
-import { waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 
 /**
  * The antd popup (dropdown, select, confirm) that is open now. antd keeps closed popups in the document,
@@ -10,4 +10,15 @@ export function openPopup(selector: string): Promise<HTMLElement> {
     if (!popup) throw new Error(`no open ${selector}`);
     return popup;
   });
+}
+
+/**
+ * Presses a select as a user does: antd's opens on its mouse down; a stand-in (web/components/SelectStandIn)
+ * turns into antd's, open, on its click, once that code is in. Wait for the dropdown to see it open.
+ */
+export function pressSelect(testId: string): void {
+  const select = screen.getByTestId(testId);
+  const selector = select.querySelector('.ant-select-selector');
+  if (selector) fireEvent.mouseDown(selector);
+  else fireEvent.click(select);
 }

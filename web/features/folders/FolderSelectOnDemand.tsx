@@ -1,47 +1,41 @@
-import { Select } from 'antd';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { SelectStandIn } from '../../components/SelectStandIn';
+import { componentOnDemand } from '../../lib/lazy-component';
 import { useFolders } from './hooks';
 import type { FolderTreeSelectProps } from './FolderTreeSelect';
 import { findFolder, useFolderLabel } from './tree';
 
-// The tree picker (antd TreeSelect with rc-tree, ~22 KB gzip) is code a page that only shows the chosen folder
-// does not need: it loads when the user reaches for the field (pointer over it, or focus), and takes over.
-const loadTree = () => import('./FolderTreeSelect');
-const FolderTreeSelect = lazy(async () => ({ default: (await loadTree()).FolderTreeSelect }));
-
-type Reached = 'no' | 'focused' | 'opened';
+// The tree picker (antd TreeSelect: rc-tree on antd's select code) is code a page that only shows the chosen
+// folder does not need: it loads when the user reaches for the field (pointer over it, or focus), and takes
+// over on the first press.
+const { Component: FolderTreeSelect, warmUp } = componentOnDemand(async () => ({ default: (await import('./FolderTreeSelect')).FolderTreeSelect }));
 
 /**
- * The folder field of a page's first screen: the chosen folder shown in a plain select that looks the same,
- * replaced by the tree picker, focused and (on a click) open, once the user reaches for it.
+ * The folder field of a page's first screen: the chosen folder shown in a plain stand-in that looks like the
+ * tree picker, replaced by it, open and focused, once the user presses it (click, Enter, Space, arrows, typing).
  */
-export function FolderSelectOnDemand(props: Omit<FolderTreeSelectProps, 'focused' | 'opened'>) {
+export function FolderSelectOnDemand(props: Omit<FolderTreeSelectProps, 'opened'>) {
   const { id, value, placeholder, 'data-testid': testId } = props;
   const folders = useFolders();
   const label = useFolderLabel();
-  const [reached, setReached] = useState<Reached>('no');
+  const [opened, setOpened] = useState(false);
   const chosen = value === undefined ? undefined : findFolder(folders.data ?? [], value);
 
   const standIn = (
-    <Select<number>
+    <SelectStandIn
       id={id}
-      value={chosen?.id}
-      options={chosen ? [{ value: chosen.id, label: label(chosen) }] : []}
-      open={false}
+      chosen={chosen ? [{ key: chosen.id, label: label(chosen) }] : []}
       loading={folders.isLoading}
       placeholder={placeholder}
-      showSearch
-      onMouseEnter={() => void loadTree()}
-      onMouseDown={() => setReached('opened')}
-      onFocus={() => setReached((now) => (now === 'no' ? 'focused' : now))}
-      style={{ width: '100%' }}
+      onReach={warmUp}
+      onOpen={() => setOpened(true)}
       data-testid={testId}
     />
   );
-  if (reached === 'no') return standIn;
+  if (!opened) return standIn;
   return (
     <Suspense fallback={standIn}>
-      <FolderTreeSelect {...props} focused opened={reached === 'opened'} />
+      <FolderTreeSelect {...props} opened />
     </Suspense>
   );
 }

@@ -9,8 +9,7 @@ export interface FolderTreeSelectProps {
   value?: number;
   onChange?: (id: number) => void;
   placeholder?: string;
-  /** Focused, and opened when `opened`, as it mounts: it replaces a stand-in the user has just reached. */
-  focused?: boolean;
+  /** Open and focused as it mounts: it replaces a stand-in the user has just pressed. */
   opened?: boolean;
   'data-testid'?: string;
 }
@@ -22,7 +21,7 @@ interface Option {
 }
 
 /** A target-folder picker over the user's tree (move to folder; upload dialogs choose where a record lands). */
-export function FolderTreeSelect({ id, value, onChange, placeholder, focused, opened, 'data-testid': testId }: FolderTreeSelectProps) {
+export function FolderTreeSelect({ id, value, onChange, placeholder, opened, 'data-testid': testId }: FolderTreeSelectProps) {
   const folders = useFolders();
   const label = useFolderLabel();
   const toOption = (folder: FolderNode): Option => ({ value: folder.id, title: label(folder), children: folder.children.map(toOption) });
@@ -37,7 +36,7 @@ export function FolderTreeSelect({ id, value, onChange, placeholder, focused, op
       treeDefaultExpandAll
       showSearch
       treeNodeFilterProp="title"
-      autoFocus={focused}
+      autoFocus={opened}
       defaultOpen={opened}
       style={{ width: '100%' }}
       data-testid={testId}

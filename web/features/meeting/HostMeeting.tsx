@@ -1,25 +1,18 @@
-import { Button, Spin } from 'antd';
-import { useEffect } from 'react';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { Code } from '../../../contracts/errors';
+import { PageSpinner } from '../../components/PageSpinner';
 import { lazyComponent } from '../../lib/lazy-component';
-import { PATHS, signInPath } from '../../lib/paths';
-import { meetingKey } from '../../lib/query-keys';
-import { isRequestError } from '../../lib/request';
+import { signInPath } from '../../lib/paths';
 import { useSession } from '../../lib/session';
-import { recordLink } from '../records/links';
-import { fetchMeeting } from './api';
 import { MeetingSetup } from './MeetingSetup';
-import { MeetingEnded, MeetingOutcome } from './MeetingStates';
-import { useRoomAccess } from './use-room-access';
+import { MeetingOutcome } from './MeetingStates';
 import './meeting.css';
 
-// The console (live subtitles, the room's socket, invitation and projection) is code the setup form does not
-// need; it is fetched as soon as a meeting is asked for, alongside the meeting itself.
-const loadConsole = () => import('./MeetingConsole').then((module) => ({ default: module.MeetingConsole }));
-const MeetingConsole = lazyComponent(loadConsole, <Spin size="large" />);
+// The host's room (the meeting's fetch, and its console with the list of the console's chunks to fetch
+// together) is code the setup card does not need: it loads when a meeting is asked for.
+const HostRoom = lazyComponent(() => import('./HostRoom').then((module) => ({ default: module.HostRoom })), <PageSpinner inline />);
 
 /** `?id=` as a meeting id, or null when not an id. */
 function meetingId(raw: string): number | null {
@@ -57,39 +50,4 @@ export function HostMeeting({ rawId }: { rawId: string | null }) {
     content = id === null ? <MeetingOutcome status="warning" title={t('recordDetail.missingId')} testId="meeting-bad-id" /> : <HostRoom key={id} id={id} />;
   }
   return <div className="meeting-page">{content}</div>;
-}
-
-function HostRoom({ id }: { id: number }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const room = useRoomAccess(meetingKey(id), () => fetchMeeting(id));
-  const { data, error } = room.query;
-  // A failed fetch here is reported when the console renders and loads it again.
-  useEffect(() => void loadConsole().catch(() => {}), []);
-
-  if (data) {
-    // An ended meeting has nothing left to control: it is a record now.
-    if (data.meeting.status === 'ended') return <MeetingEnded recordHref={recordLink(id)} />;
-    return <MeetingConsole meeting={data.meeting} access={room.access} />;
-  }
-  if (error) {
-    const missing = isRequestError(error) && (error.code === Code.NOT_FOUND || error.code === Code.FORBIDDEN);
-    return (
-      <MeetingOutcome
-        status={missing ? '404' : 'error'}
-        title={t(missing ? 'meeting.page.notFound' : 'meeting.page.loadFailed')}
-        description={missing ? undefined : error.message}
-        extra={
-          <>
-            {!missing && <Button onClick={() => void room.query.refetch()}>{t('common.retry')}</Button>}
-            <Button type={missing ? 'primary' : 'default'} onClick={() => void navigate(PATHS.meeting)}>
-              {t('meeting.page.newMeeting')}
-            </Button>
-          </>
-        }
-        testId="meeting-load-error"
-      />
-    );
-  }
-  return <Spin size="large" />;
 }

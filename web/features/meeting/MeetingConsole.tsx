@@ -20,6 +20,7 @@ import { useViewerSession } from './use-viewer-session';
 import { useMicrophone } from './use-microphone';
 import { MeetingHead } from './MeetingHead';
 import { useFeedback } from '../../lib/feedback';
+import './meeting-live.css';
 
 /** How long End waits for the room to confirm before ending the meeting over HTTP instead. */
 const END_CONFIRM_MS = 5000;

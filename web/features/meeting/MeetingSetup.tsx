@@ -1,21 +1,19 @@
 import { AudioOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Select } from 'antd';
-// Bare components, not antd's namespaces: Input's brings TextArea, Search, Password and OTP, and Radio.Group
-// antd Form's store (~15 KB gzip together), none of which this card uses.
-import Input from 'antd/es/input/Input';
-import Radio from 'antd/es/radio/radio';
+import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { MEETING_MODES } from '../../../contracts/meeting';
-import type { MeetingMode } from '../../../contracts/meeting';
+import { MEETING_MODES } from '../../../contracts/meeting-modes';
+import type { MeetingMode } from '../../../contracts/meeting-modes';
 import type { CreateMeetingBody } from '../../../contracts/meeting-calls';
 import { RECORD_NAME_MAX } from '../../../contracts/record-vocabulary';
 import { Field } from '../../components/Field';
+import { LazySelect } from '../../components/LazySelect';
 import { MissingLanguages } from '../../components/MissingLanguages';
 import { PageTitle } from '../../components/PageTitle';
+import { TextField } from '../../components/TextField';
 import { currentLocale } from '../../i18n';
 import { lazyComponent } from '../../lib/lazy-component';
 import { PATHS } from '../../lib/paths';
@@ -181,17 +179,24 @@ export function MeetingSetup() {
         <Field id="meeting-mode" label={t('meeting.page.mode')}>
           <div role="radiogroup" id="meeting-mode" aria-labelledby="meeting-mode-label" className="meeting-mode" data-testid="meeting-mode">
             {MEETING_MODES.map((mode) => (
-              <Radio
-                key={mode}
-                name="meeting-mode"
-                value={mode}
-                checked={values.mode === mode}
-                onChange={() => change('mode', mode)}
-                data-testid={`meeting-mode-${mode}`}
-              >
-                <strong>{t(MODE_TEXTS[mode].name)}</strong>
-                <small>{t(MODE_TEXTS[mode].hint)}</small>
-              </Radio>
+              // antd's Radio as plain markup (meeting.css draws its ring): its code would load with the page.
+              <label key={mode} className={values.mode === mode ? 'meeting-mode-option checked' : 'meeting-mode-option'}>
+                <span className="meeting-mode-radio">
+                  <input
+                    type="radio"
+                    name="meeting-mode"
+                    value={mode}
+                    checked={values.mode === mode}
+                    onChange={() => change('mode', mode)}
+                    data-testid={`meeting-mode-${mode}`}
+                  />
+                  <span className="meeting-mode-ring" />
+                </span>
+                <span>
+                  <strong>{t(MODE_TEXTS[mode].name)}</strong>
+                  <small>{t(MODE_TEXTS[mode].hint)}</small>
+                </span>
+              </label>
             ))}
           </div>
         </Field>
@@ -207,7 +212,7 @@ export function MeetingSetup() {
               </>
             }
           >
-            <Select
+            <LazySelect<string>
               id="meeting-source"
               showSearch
               optionFilterProp="label"
@@ -232,7 +237,7 @@ export function MeetingSetup() {
                 </>
               }
             >
-              <Select
+              <LazySelect<string[]>
                 id="meeting-targets"
                 mode="multiple"
                 showSearch
@@ -250,10 +255,10 @@ export function MeetingSetup() {
           )}
         </div>
         <Field id="meeting-name" label={t('meeting.page.name')}>
-          <Input
+          <TextField
             id="meeting-name"
             value={values.name}
-            onChange={(event) => change('name', event.target.value)}
+            onValue={(name) => change('name', name)}
             placeholder={t('meeting.page.namePlaceholder')}
             maxLength={RECORD_NAME_MAX}
             data-testid="meeting-name"

@@ -18,6 +18,7 @@ import type { FontSize } from './projection-config';
 import { useRoomAccess } from './use-room-access';
 import { useViewerSession } from './use-viewer-session';
 import './meeting.css';
+import './meeting-live.css';
 import { MeetingHead } from './MeetingHead';
 
 /** Reading sizes a participant may pick, in px; the same steps as a projected screen's. */

@@ -15,6 +15,7 @@ import { ProjectionView } from './ProjectionView';
 import { useRoomAccess } from './use-room-access';
 import { useViewerSession } from './use-viewer-session';
 import './meeting.css';
+import './meeting-live.css';
 
 /**
  * A screen showing a meeting's subtitles by its six-digit code, with no account (spec §2 /screenProjection,

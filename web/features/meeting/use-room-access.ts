@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryKey } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
-import { MEETING } from '../../../contracts/meeting';
+import { MEETING } from '../../../contracts/meeting-limits';
 import type { MeetingAccess, MeetingSummary } from '../../../contracts/meeting';
 import { Code } from '../../../contracts/errors';
 import { isRequestError } from '../../lib/request';

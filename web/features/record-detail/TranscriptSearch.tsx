@@ -3,7 +3,7 @@ import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SearchField } from '../../components/SearchField';
+import { TextField } from '../../components/TextField';
 import type { TranscriptSearch as Search } from './use-transcript-search';
 
 interface TranscriptSearchProps {
@@ -32,7 +32,7 @@ export function TranscriptSearchBar({ search, canReplace, onReplace, onReplaceAl
     // biome-ignore lint/a11y/useSemanticElements: <search> is too new for some browsers still in use (and React 18).
     <div className="detail-search" role="search">
       <div className="detail-search-row">
-        <SearchField
+        <TextField
           inputRef={search.inputRef}
           clearable
           prefix={<SearchOutlined />}
@@ -76,7 +76,7 @@ export function TranscriptSearchBar({ search, canReplace, onReplace, onReplaceAl
       </div>
       {canReplace && replacing && (
         <div className="detail-search-row">
-          <SearchField
+          <TextField
             placeholder={t('recordDetail.tools.replaceWith')}
             aria-label={t('recordDetail.tools.replaceWith')}
             value={replacement}

@@ -5,7 +5,7 @@ import RcPagination from 'rc-pagination';
 import enUS from 'rc-pagination/es/locale/en_US';
 import { useContext } from 'react';
 import type { ReactNode } from 'react';
-import { LazySelect } from './LazySelect';
+import { LazySelect } from '../../components/LazySelect';
 
 /**
  * The list's pages: antd's Pagination (the same rc-pagination inside, antd's own styles, icons and texts) but

@@ -5,9 +5,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_COLUMNS, RECORD_STATUSES, RECORD_TYPES, STATUSES_BY_TYPE } from '../../../contracts/record-vocabulary';
 import type { OrderColumn, RecordStatus, RecordType } from '../../../contracts/record-vocabulary';
-import { SearchField } from '../../components/SearchField';
+import { LazySelect } from '../../components/LazySelect';
+import { TextField } from '../../components/TextField';
 import { DateRangeFilter } from './DateRangeFilter';
-import { LazySelect } from './LazySelect';
 import type { ViewMode } from './use-view-mode';
 
 /** What the user narrows and orders the list by; the scope (folder, favourites, shares) is the page's. */
@@ -57,7 +57,7 @@ export function RecordsToolbar({ value, onChange, view, onViewChange }: RecordsT
   return (
     <div className="records-toolbar">
       <div className="records-filters">
-        <SearchField
+        <TextField
           className="records-keyword"
           clearable
           value={keyword}
@@ -72,7 +72,7 @@ export function RecordsToolbar({ value, onChange, view, onViewChange }: RecordsT
             if (event.key === 'Enter') search(keyword);
           }}
           suffix={
-            <button type="button" className="search-field-button" aria-label={t('records.keyword')} onClick={() => search(keyword)}>
+            <button type="button" className="text-field-button" aria-label={t('records.keyword')} onClick={() => search(keyword)}>
               <SearchOutlined />
             </button>
           }

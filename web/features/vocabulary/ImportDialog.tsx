@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { importLibrary } from './api';
 import type { ImportFields, ImportResult } from './api';
-import { usePaymentRefusal } from './hooks';
+import { usePaymentRefusal } from './svip';
 import { LibraryFields, newLibraryFields } from './LibraryFields';
 import type { LibraryValues } from './LibraryFields';
 import { importFileProblem, importMegabytes } from './rules';

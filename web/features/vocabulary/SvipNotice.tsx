@@ -1,7 +1,7 @@
 import { CrownOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useOpenSvip } from './hooks';
+import { useOpenSvip } from './svip';
 
 /**
  * Spec §6: vocabulary libraries are an SVIP right. Without it a user still opens, exports and deletes the

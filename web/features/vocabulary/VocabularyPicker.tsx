@@ -1,19 +1,32 @@
-import { useQueries } from '@tanstack/react-query';
-import { Button, Select } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { Permissions } from '../../../contracts/rights';
 import { VOCABULARY_LIMITS, VOCABULARY_TYPES } from '../../../contracts/vocabulary-rules';
 import type { VocabularyType } from '../../../contracts/vocabulary-rules';
+import { LazySelect } from '../../components/LazySelect';
 import { PATHS } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { fetchLibraries } from './api';
-import { useOpenSvip } from './hooks';
+import type { LibraryPage } from './api';
+import { useOpenSvip } from './svip';
 import { hasAnyRight, hasRight } from './rules';
-import './vocabulary.css';
+import './vocabulary-picker.css';
 import { librariesKey } from '../../lib/query-keys';
 
 /** The most the list call gives in one page; a user's libraries of one type fit well within it. */
 const ALL_OF_TYPE = 100;
+
+/**
+ * A type's libraries, asked for when the plan includes the type. Silent: an unreachable list leaves the type
+ * out; the transcription or meeting still starts without it.
+ */
+function useLibrariesOfType(type: VocabularyType, permissions: Permissions) {
+  const query = { type, pageNum: 1, pageSize: ALL_OF_TYPE };
+  return useQuery({ queryKey: librariesKey(query), queryFn: () => fetchLibraries(query, { silent: true }), enabled: hasRight(permissions, type) });
+}
 
 interface VocabularyPickerProps {
   value?: number[];
@@ -33,17 +46,17 @@ export function VocabularyPicker({ value = [], onChange, testId, buyByLink = fal
   const permissions = useSession((s) => s.permissions);
   const openSvip = useOpenSvip();
   const allowed = hasAnyRight(permissions);
-  // Silent: an unreachable list leaves the picker empty; the transcription or meeting still starts without it.
-  const lists = useQueries({
-    queries: VOCABULARY_TYPES.map((type) => {
-      const query = { type, pageNum: 1, pageSize: ALL_OF_TYPE };
-      return { queryKey: librariesKey(query), queryFn: () => fetchLibraries(query, { silent: true }), enabled: hasRight(permissions, type) };
-    }),
-  });
+  // One query per type by name rather than useQueries, whose observer code would load with every first screen
+  // that shows the picker; the record type makes a new library type a compile error here.
+  const lists: Record<VocabularyType, UseQueryResult<LibraryPage>> = {
+    words: useLibrariesOfType('words', permissions),
+    terms: useLibrariesOfType('terms', permissions),
+    sensitive: useLibrariesOfType('sensitive', permissions),
+  };
 
   const typeOf = new Map<number, VocabularyType>();
-  const options = VOCABULARY_TYPES.flatMap((type, i) => {
-    const rows = lists[i]?.data?.rows ?? [];
+  const options = VOCABULARY_TYPES.flatMap((type) => {
+    const rows = lists[type].data?.rows ?? [];
     if (rows.length === 0) return [];
     const usable = hasRight(permissions, type);
     const chosen = rows.filter((row) => value.includes(row.id)).length;
@@ -76,7 +89,7 @@ export function VocabularyPicker({ value = [], onChange, testId, buyByLink = fal
 
   return (
     <div className="vocabulary-picker">
-      <Select<number[]>
+      <LazySelect<number[]>
         mode="multiple"
         allowClear
         showSearch
@@ -85,7 +98,7 @@ export function VocabularyPicker({ value = [], onChange, testId, buyByLink = fal
         onChange={change}
         options={options}
         disabled={!allowed}
-        loading={lists.some((l) => l.isLoading)}
+        loading={Object.values(lists).some((l) => l.isLoading)}
         placeholder={allowed ? t('vocabulary.picker.placeholder') : t('vocabulary.picker.svipOnly')}
         notFoundContent={t('vocabulary.picker.none')}
         aria-label={t('vocabulary.picker.label')}

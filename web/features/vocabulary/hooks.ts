@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../../contracts/engine-languages';
 import { currentLocale } from '../../i18n';
 import { useSession } from '../../lib/session';
-import { usePayOnShortage } from '../pay/shortage';
-import { usePayDialog } from '../pay/store';
 import {
   editEntry,
   editLibrary,
@@ -51,24 +49,6 @@ export const useEditEntry = () => useVocabularyMutation(editEntry);
 export const useRemoveEntries = () => useVocabularyMutation(({ id, ids }: { id: number; ids: number[] }) => removeEntries(id, ids));
 export const useEditVocabularyFolder = () => useVocabularyMutation(editVocabularyFolder);
 export const useRemoveVocabularyFolder = () => useVocabularyMutation(removeVocabularyFolder);
-
-/** The pay dialog on the SVIP packages (spec §3 packageType '1'). */
-const SVIP_PACKAGES = { packageType: '1' } as const;
-
-/** Opens the pay dialog on the SVIP packages. */
-export function useOpenSvip() {
-  const open = usePayDialog((s) => s.open);
-  return useCallback(() => open(SVIP_PACKAGES), [open]);
-}
-
-/**
- * The server refuses work the plan does not include (spec §8 92505003) without a toast: say so and offer
- * the SVIP packages. Returns whether the error was such a refusal.
- */
-export function usePaymentRefusal() {
-  const payOnShortage = usePayOnShortage();
-  return useCallback((error: unknown) => payOnShortage(error, SVIP_PACKAGES) !== null, [payOnShortage]);
-}
 
 /** Language choices for a library, named in the interface language. */
 export function useLanguageOptions() {
