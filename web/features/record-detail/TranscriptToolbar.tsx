@@ -1,6 +1,7 @@
 import { RedoOutlined, SaveOutlined, TranslationOutlined, UndoOutlined } from '@ant-design/icons';
-import { Badge, Button, Segmented, Tooltip } from 'antd';
+import { Badge, Button, Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from '../../components/Tooltip';
 import { TRANSCRIPT_VIEWS } from './TranscriptLines';
 import type { TranscriptView } from './TranscriptLines';
 

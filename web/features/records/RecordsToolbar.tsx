@@ -1,11 +1,12 @@
 import { AppstoreOutlined, SearchOutlined, SortAscendingOutlined, SortDescendingOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_COLUMNS, RECORD_STATUSES, RECORD_TYPES, STATUSES_BY_TYPE } from '../../../contracts/record-vocabulary';
 import type { OrderColumn, RecordStatus, RecordType } from '../../../contracts/record-vocabulary';
 import { SearchField } from '../../components/SearchField';
+import { Tooltip } from '../../components/Tooltip';
 import { DateRangeFilter } from './DateRangeFilter';
 import { LazySelect } from './LazySelect';
 import type { ViewMode } from './use-view-mode';

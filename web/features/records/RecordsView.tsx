@@ -1,11 +1,12 @@
 import { DeleteOutlined, ExportOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Empty, Spin, Tooltip } from 'antd';
+import { App, Button, Checkbox, Empty, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RECORD_NAME_MAX, PAGE_SIZE } from '../../../contracts/record-vocabulary';
 import type { RecordQuery, RecordRow } from '../../../contracts/records';
 import { NameDialog } from '../../components/dialogs';
+import { Tooltip } from '../../components/Tooltip';
 import { ExportDialog, MoveDialog, ShareDialog } from './dialogs';
 import { formatDuration, formatTime } from './format';
 import { JobProgress } from './JobProgress';

@@ -1,7 +1,8 @@
 import { DownloadOutlined, ReloadOutlined, RobotOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Skeleton, Spin, Tag, Tooltip } from 'antd';
+import { Alert, App, Button, Skeleton, Spin, Tag } from 'antd';
 import { MenuDropdown } from '../../components/MenuDropdown';
 import { PanelCard } from '../../components/PanelCard';
+import { Tooltip } from '../../components/Tooltip';
 import { Suspense, lazy, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
