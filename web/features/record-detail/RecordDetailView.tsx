@@ -1,9 +1,12 @@
-import { Alert, App, Button, Empty, Segmented, Skeleton } from 'antd';
+import { App, Button, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordDetail } from '../../../contracts/records';
+import { Alert } from '../../components/Alert';
+import { Empty } from '../../components/Empty';
+import { Segmented } from '../../components/Segmented';
 import { ExportDialog } from '../records/dialogs';
 import { AddTranslationDialog } from './dialogs';
 import { useRecordSync } from './broadcast';
@@ -227,7 +230,6 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
           {editor.stale && (
             <Alert
               type="warning"
-              showIcon
               message={t('recordDetail.stale')}
               action={
                 <Button size="small" onClick={discard} data-testid="detail-load-latest">
