@@ -11,6 +11,7 @@ import { usePayDialog } from '../features/pay/store';
 import { PATHS } from '../lib/paths';
 import { ACCOUNT_DETAIL_KEY } from '../lib/query-keys';
 import type { UserInfo } from '../lib/session';
+import './account-panel.css';
 
 /** What the avatar's dropdown shows: the user's accounts with a way to top each up, their pages, logging out. */
 

@@ -7,6 +7,7 @@ import { useSession, useSignedInUser } from '../../lib/session';
 import { ownerQrLink } from './links';
 import { editClient, fetchClient } from './api';
 import { clientKey } from '../../lib/query-keys';
+import './qr-code-dialog.css';
 
 function canvasPng(canvas: HTMLCanvasElement): Promise<Blob> {
   return new Promise((resolve, reject) => {

@@ -7,6 +7,7 @@ import type { RecordRow } from '../../../contracts/records';
 import { formatTime } from './format';
 import { useSetShare, useShareStatus } from './hooks';
 import { shareLink } from './links';
+import './share-dialog.css';
 
 type Expiry = (typeof SHARE_EXPIRY_DAYS)[number] | null;
 interface ShareSettings {
