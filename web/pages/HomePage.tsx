@@ -15,7 +15,7 @@ import { useSession } from '../lib/session';
 import './home.css';
 
 // Most visits find records here; the empty state's code loads only for those that do not.
-const SimpleEmpty = lazyComponent(() => import('../components/SimpleEmpty'));
+const Empty = lazyComponent(() => import('../components/Empty').then((m) => ({ default: m.Empty })));
 
 const RECENT = { pageNum: 1, pageSize: 5, orderByColumn: 'create_time', isAsc: 'desc' } as const;
 
@@ -60,14 +60,14 @@ function RecentRecords() {
     if (hasAccount && recent.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
     if (recent.isError) {
       return (
-        <SimpleEmpty description={t('home.recentFailed')}>
+        <Empty simple description={t('home.recentFailed')}>
           <Button onClick={() => void recent.refetch()}>{t('common.retry')}</Button>
-        </SimpleEmpty>
+        </Empty>
       );
     }
     if (rows.length === 0) {
       return (
-        <SimpleEmpty description={t('home.recentEmpty')} data-testid="home-recent-empty">
+        <Empty simple description={t('home.recentEmpty')} data-testid="home-recent-empty">
           <div className="home-recent-start">
             {actions.map((action) => (
               <Button key={action.key} icon={action.icon} onClick={action.run}>
@@ -75,7 +75,7 @@ function RecentRecords() {
               </Button>
             ))}
           </div>
-        </SimpleEmpty>
+        </Empty>
       );
     }
     return (
