@@ -1,8 +1,9 @@
 import { ClockCircleOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, Skeleton } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../components/PageTitle';
+import { Skeleton } from '../components/Skeleton';
 import { NewRecordButton } from '../features/new-record/NewRecordButton';
 import { useNewRecordActions } from '../features/new-record/use-new-record-actions';
 import { formatDuration, formatTime } from '../features/records/format';
@@ -57,7 +58,7 @@ function RecentRecords() {
   const rows = recent.data?.rows ?? [];
 
   const body = () => {
-    if (hasAccount && recent.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
+    if (hasAccount && recent.isLoading) return <Skeleton paragraph={{ rows: 3 }} />;
     if (recent.isError) {
       return (
         <Empty simple description={t('home.recentFailed')}>

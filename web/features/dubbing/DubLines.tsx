@@ -1,9 +1,10 @@
 import { LoadingOutlined, SaveOutlined, SoundOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Input, Pagination, Skeleton, Tag } from 'antd';
+import { App, Button, Empty, Input, Pagination, Tag } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DubLineRow } from '../../../contracts/dubbing';
 import { needsHours } from '../../../contracts/timecode';
+import { Skeleton } from '../../components/Skeleton';
 import { refusalText } from '../record-detail/refusal';
 import type { LineFlag } from '../record-detail/refusal';
 import { LineNote, TimeField, useScrollToFlag } from '../record-detail/TranscriptLines';
@@ -61,7 +62,7 @@ export function DubLines(props: DubLinesProps) {
   };
 
   const body = () => {
-    if (state === 'loading') return <Skeleton active paragraph={{ rows: 6 }} />;
+    if (state === 'loading') return <Skeleton paragraph={{ rows: 6 }} />;
     if (state === 'error') {
       return (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dubbing.editor.linesFailed')}>

@@ -1,4 +1,4 @@
-import { App, Button, Skeleton } from 'antd';
+import { App, Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ReactNode } from 'react';
@@ -7,6 +7,7 @@ import type { RecordDetail } from '../../../contracts/records';
 import { Alert } from '../../components/Alert';
 import { Empty } from '../../components/Empty';
 import { Segmented } from '../../components/Segmented';
+import { Skeleton } from '../../components/Skeleton';
 import { ExportDialog } from '../records/dialogs';
 import { AddTranslationDialog } from './dialogs';
 import { useRecordSync } from './broadcast';
@@ -195,7 +196,7 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
       </>
     );
   } else if (isRunning(record.status)) {
-    transcript = <Skeleton active paragraph={{ rows: 6 }} />;
+    transcript = <Skeleton paragraph={{ rows: 6 }} />;
   } else if (!isRetryable(record.status)) {
     // Spec §8 "data is empty".
     transcript = <Empty className="detail-empty" description={t('recordDetail.empty')} data-testid="detail-empty" />;

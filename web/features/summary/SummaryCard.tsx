@@ -1,8 +1,9 @@
 import { DownloadOutlined, ReloadOutlined, RobotOutlined } from '@ant-design/icons';
-import { App, Button, Skeleton } from 'antd';
+import { App, Button } from 'antd';
 import { Alert } from '../../components/Alert';
 import { MenuDropdown } from '../../components/MenuDropdown';
 import { PanelCard } from '../../components/PanelCard';
+import { Skeleton } from '../../components/Skeleton';
 import { Spinner } from '../../components/Spinner';
 import { Tag } from '../../components/Tag';
 import { Tooltip } from '../../components/Tooltip';
@@ -93,7 +94,7 @@ export function SummaryCard({ record, hasTranscript, onSeek }: SummaryCardProps)
         }
       />
     ) : (
-      <Skeleton active paragraph={{ rows: 3 }} />
+      <Skeleton paragraph={{ rows: 3 }} />
     );
   } else {
     const running = isSummarising(state.status);
