@@ -5,7 +5,7 @@ import './spinner.css';
 interface SpinnerProps {
   size?: 'small' | 'default' | 'large';
   className?: string;
-  /** With content: the spinner shows over it, dimmed, while `spinning`. */
+  /** False: no spinner; with content, the content undimmed. */
   spinning?: boolean;
   children?: ReactNode;
 }
@@ -26,7 +26,7 @@ export function Spinner({ size = 'default', className, spinning = true, children
       </span>
     </div>
   );
-  if (children === undefined) return spinner;
+  if (children === undefined) return spinning ? spinner : null;
   return (
     <div className={className ? `spinner-nested ${className}` : 'spinner-nested'}>
       {spinning && spinner}

@@ -1,8 +1,8 @@
 import type { HTMLAttributes } from 'react';
 import './tag.css';
 
-/** The preset colours the app's tags use: antd's status colours (with this theme's primary) and three of its palette. */
-export type TagColor = 'default' | 'processing' | 'success' | 'error' | 'warning' | 'blue' | 'geekblue' | 'cyan' | 'purple';
+/** The preset colours the app's tags use: antd's status colours (with this theme's primary) and some of its palette. */
+export type TagColor = 'default' | 'processing' | 'success' | 'error' | 'warning' | 'blue' | 'geekblue' | 'cyan' | 'purple' | 'orange' | 'red' | 'gold';
 
 /**
  * A tag drawn as antd's Tag in one of its preset colours, in plain markup: antd's Tag (with its style

@@ -1,10 +1,12 @@
 import { LoadingOutlined, SaveOutlined, SoundOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Input, Pagination, Tag } from 'antd';
+import { App, Button, Input, Pagination } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DubLineRow } from '../../../contracts/dubbing';
 import { needsHours } from '../../../contracts/timecode';
 import { Skeleton } from '../../components/Skeleton';
+import { Empty } from '../../components/Empty';
+import { Tag } from '../../components/Tag';
 import { refusalText } from '../record-detail/refusal';
 import type { LineFlag } from '../record-detail/refusal';
 import { LineNote, TimeField, useScrollToFlag } from '../record-detail/TranscriptLines';
@@ -65,12 +67,12 @@ export function DubLines(props: DubLinesProps) {
     if (state === 'loading') return <Skeleton paragraph={{ rows: 6 }} />;
     if (state === 'error') {
       return (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dubbing.editor.linesFailed')}>
+        <Empty simple description={t('dubbing.editor.linesFailed')}>
           <Button onClick={props.onReload}>{t('common.retry')}</Button>
         </Empty>
       );
     }
-    if (rows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dubbing.editor.noLines')} data-testid="dub-lines-empty" />;
+    if (rows.length === 0) return <Empty simple description={t('dubbing.editor.noLines')} data-testid="dub-lines-empty" />;
     return (
       <ol className="dub-lines" ref={listRef}>
         {rows.map((row, index) => {

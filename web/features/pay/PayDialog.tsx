@@ -1,6 +1,6 @@
 import { CustomerServiceOutlined, DownOutlined, TableOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Dropdown, Empty, Modal, Popover, QRCode, Radio, Tabs } from 'antd';
+import { Alert, App, Button, Dropdown, Modal, Popover, QRCode, Radio, Tabs } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import type { PayType, QrPayResponse } from '../../../contracts/pay';
 import { Skeleton } from '../../components/Skeleton';
 import { SkeletonImage } from '../../components/SkeletonImage';
 import { UserAvatar } from '../../components/UserAvatar';
+import { Empty } from '../../components/Empty';
 import { EXTERNAL_LINKS } from '../../lib/links';
 import { signInPath } from '../../lib/paths';
 import { useSession, useSignedInUser } from '../../lib/session';

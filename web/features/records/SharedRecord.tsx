@@ -1,5 +1,5 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Empty, Result, Space } from 'antd';
+import { Alert, App, Button, Card, Result, Space } from 'antd';
 import type { ReactNode, SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { Code } from '../../../contracts/errors';
 import type { SharedRecord as SharedRecordData, SubtitleLine } from '../../../contracts/records';
 import { PageTitle } from '../../components/PageTitle';
 import { Skeleton } from '../../components/Skeleton';
+import { Empty } from '../../components/Empty';
 import { PATHS, signInPath } from '../../lib/paths';
 import { isRequestError } from '../../lib/request';
 import { useSignedInUser } from '../../lib/session';
