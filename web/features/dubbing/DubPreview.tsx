@@ -1,8 +1,8 @@
-import { Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DubProject } from '../../../contracts/dubbing';
 import { Empty } from '../../components/Empty';
+import { Segmented } from '../../components/Segmented';
 import type { useMediaSync } from '../record-detail/use-media-sync';
 import { formatDate } from '../records/format';
 
