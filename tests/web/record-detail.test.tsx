@@ -349,8 +349,10 @@ describe('/meetingDetail', () => {
   it('offers the translation and bilingual views only when there is a translation', async () => {
     renderAt(`/meetingDetail?id=${ID}`);
     await screen.findByTestId('detail-line-0');
-    const viewItem = (v: string) => screen.getByTestId(`detail-view-${v}`).closest('.ant-segmented-item')!;
-    expect(viewItem('translation').className).toContain('ant-segmented-item-disabled');
+    const viewChoice = (v: string) => screen.getByTestId(`detail-view-${v}`).closest('label')!.querySelector('input')!;
+    expect(viewChoice('translation').disabled).toBe(true);
+    expect(viewChoice('bilingual').disabled).toBe(true);
+    expect(viewChoice('source').checked).toBe(true);
     expect(screen.getByText('No translation yet: add one to see it here.')).toBeTruthy();
     expect(screen.queryByTestId('detail-line-translation-0')).toBeNull();
   });

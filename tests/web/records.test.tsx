@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecordRow, ShareStatus } from '../../contracts/records';
 import { removeToken } from '../../web/lib/auth';
+import { pageItems } from '../../web/features/records/RecordsPagination';
 import { expiryChoice } from '../../web/features/records/ShareDialog';
 import { useSession } from '../../web/lib/session';
 import { useApiServer } from './helpers/api-server';
@@ -90,6 +91,20 @@ async function openSelect(testId: string): Promise<HTMLElement> {
 async function choose(testId: string, option: string) {
   fireEvent.click(await within(await openSelect(testId)).findByTitle(option));
 }
+
+describe('the pager', () => {
+  // A page number, «n or »n for a jump of five to page n, and * on a page narrow screens leave out.
+  const shown = (current: number, pages: number) =>
+    pageItems(current, pages).map(({ page, jump, far }) => `${jump === 'prev' ? '«' : jump === 'next' ? '»' : ''}${page}${far ? '*' : ''}`);
+
+  it('shows the pages antd shows: all of a few, else the ends and two either side of the current one with jumps between', () => {
+    expect(shown(1, 7)).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+    expect(shown(1, 20)).toEqual(['1', '2', '3', '4', '5*', '»6', '20']);
+    expect(shown(4, 20)).toEqual(['1', '2', '3', '4', '5', '6*', '»9', '20']);
+    expect(shown(10, 20)).toEqual(['1', '«5', '8*', '9', '10', '11', '12*', '»15', '20']);
+    expect(shown(20, 20)).toEqual(['1', '«15', '16*', '17', '18', '19', '20']);
+  });
+});
 
 // antd renders slowly in jsdom: a test that opens menus and dialogs takes seconds.
 describe('records list', () => {

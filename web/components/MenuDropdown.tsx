@@ -1,7 +1,9 @@
 import type { DropdownProps } from 'antd';
-import { Suspense, cloneElement, lazy, useState } from 'react';
-import type { FocusEvent, MouseEvent, PointerEvent, ReactElement } from 'react';
+import { Suspense, lazy, useState } from 'react';
+import type { ReactElement } from 'react';
 import { lazyPage } from '../lib/lazy-page';
+import { standInTrigger } from './stand-in-trigger';
+import type { TriggerProps } from './stand-in-trigger';
 
 // antd's Dropdown carries its menu and popup engine (about 35 KB gzip). Every page of the shell shows
 // buttons that open menus (language, new record, folder actions) but a first visit seldom opens one, so
@@ -11,12 +13,6 @@ const loadDropdown = lazyPage(() => import('antd/es/dropdown'));
 const Dropdown = lazy(async () => ({ default: (await loadDropdown()).Component }));
 /** Fetches the code ahead of a click; a failure here is reported by the click's own load. */
 const warmUp = () => void loadDropdown().catch(() => {});
-
-type TriggerProps = {
-  onClick?: (event: MouseEvent<HTMLElement>) => void;
-  onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
-  onFocus?: (event: FocusEvent<HTMLElement>) => void;
-};
 
 /**
  * antd's click-triggered Dropdown around `children` (one button). Until its first press the button stands
@@ -37,22 +33,7 @@ export function MenuDropdown({
     setOwnOpen(next);
     onOpenChange?.(next, info);
   };
-  if (!used) {
-    return cloneElement(children, {
-      onPointerEnter: (event) => {
-        children.props.onPointerEnter?.(event);
-        warmUp();
-      },
-      onFocus: (event) => {
-        children.props.onFocus?.(event);
-        warmUp();
-      },
-      onClick: (event) => {
-        children.props.onClick?.(event);
-        change(true, { source: 'trigger' });
-      },
-    });
-  }
+  if (!used) return standInTrigger(children, warmUp, () => change(true, { source: 'trigger' }));
   return (
     <Suspense fallback={children}>
       <Dropdown {...props} trigger={['click']} open={open} onOpenChange={change}>

@@ -614,6 +614,7 @@ export const enUS = {
     showcaseIntro: 'One account for live interpreting and transcription in every language.',
     tabPassword: 'Account & password',
     tabCode: 'Verification code',
+    methods: 'Ways to sign in',
     account: 'Username, email or phone number',
     password: 'Password',
     newPassword: 'New password',

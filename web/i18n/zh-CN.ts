@@ -613,6 +613,7 @@ export const zhCN: Messages = {
     showcaseIntro: '一个账号，畅享实时同传与音视频转写。',
     tabPassword: '账号密码登录',
     tabCode: '验证码登录',
+    methods: '登录方式',
     account: '用户名、邮箱或手机号',
     password: '密码',
     newPassword: '新密码',

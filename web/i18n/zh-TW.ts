@@ -613,6 +613,7 @@ export const zhTW: Messages = {
     showcaseIntro: '一個帳號，暢享即時同傳與影音轉寫。',
     tabPassword: '帳號密碼登入',
     tabCode: '驗證碼登入',
+    methods: '登入方式',
     account: '使用者名稱、電子郵件或手機號碼',
     password: '密碼',
     newPassword: '新密碼',

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CrownOutlined } from '@ant-design/icons';
-import { Button, Card, List, Table, Tabs, Tag } from 'antd';
+import { Button, Card, List, Table, Tabs } from 'antd';
 import type { PaginationProps, TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { PAYMENT } from '../../contracts/constants';
 import { PACKAGE_ACCOUNT } from '../../contracts/rights';
 import { PageTitle } from '../components/PageTitle';
+import { Tag } from '../components/Tag';
 import { BILL_URLS, fetchBillPage } from '../features/account/api';
 import type { BuyRecord, CostRecord } from '../features/account/api';
 import { usePayDialog } from '../features/pay/store';

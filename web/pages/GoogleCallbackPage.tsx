@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { Button, Result, Spin } from 'antd';
+import { Button, Result } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { Spinner } from '../components/Spinner';
 import { AuthCard } from '../features/auth/AuthCard';
 import { googleRegisterWithLogin } from '../features/auth/api';
 import { forgetGoogle, googleReturn } from '../features/auth/google-flow';
@@ -57,7 +58,7 @@ export default function GoogleCallbackPage() {
         />
       ) : (
         <div className="google-pending">
-          <Spin size="large" />
+          <Spinner size="large" />
           <p>{t('social.googleSigningIn')}</p>
         </div>
       )}

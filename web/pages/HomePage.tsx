@@ -1,8 +1,9 @@
 import { ClockCircleOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, Skeleton } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../components/PageTitle';
+import { Skeleton } from '../components/Skeleton';
 import { NewRecordButton } from '../features/new-record/NewRecordButton';
 import { useNewRecordActions } from '../features/new-record/use-new-record-actions';
 import { formatDuration, formatTime } from '../features/records/format';
@@ -15,7 +16,7 @@ import { useSession } from '../lib/session';
 import './home.css';
 
 // Most visits find records here; the empty state's code loads only for those that do not.
-const SimpleEmpty = lazyComponent(() => import('../components/SimpleEmpty'));
+const Empty = lazyComponent(() => import('../components/Empty').then((m) => ({ default: m.Empty })));
 
 const RECENT = { pageNum: 1, pageSize: 5, orderByColumn: 'create_time', isAsc: 'desc' } as const;
 
@@ -57,17 +58,17 @@ function RecentRecords() {
   const rows = recent.data?.rows ?? [];
 
   const body = () => {
-    if (hasAccount && recent.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
+    if (hasAccount && recent.isLoading) return <Skeleton paragraph={{ rows: 3 }} />;
     if (recent.isError) {
       return (
-        <SimpleEmpty description={t('home.recentFailed')}>
+        <Empty simple description={t('home.recentFailed')}>
           <Button onClick={() => void recent.refetch()}>{t('common.retry')}</Button>
-        </SimpleEmpty>
+        </Empty>
       );
     }
     if (rows.length === 0) {
       return (
-        <SimpleEmpty description={t('home.recentEmpty')} data-testid="home-recent-empty">
+        <Empty simple description={t('home.recentEmpty')} data-testid="home-recent-empty">
           <div className="home-recent-start">
             {actions.map((action) => (
               <Button key={action.key} icon={action.icon} onClick={action.run}>
@@ -75,7 +76,7 @@ function RecentRecords() {
               </Button>
             ))}
           </div>
-        </SimpleEmpty>
+        </Empty>
       );
     }
     return (

@@ -1,6 +1,6 @@
 import { GoogleOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Divider, Segmented } from 'antd';
+import { Button, Divider } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import type { ChangeEvent, FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { LoginOptions } from '../../contracts/auth';
+import { Segmented } from '../components/Segmented';
 import { AuthCard } from '../features/auth/AuthCard';
 import { TurnstileWidget } from '../features/auth/TurnstileWidget';
 import { loginByPassword } from '../features/auth/api';
@@ -73,6 +74,7 @@ function LoginMethods({ options }: { options: LoginOptions }) {
       <Segmented<Method>
         block
         className="auth-methods"
+        aria-label={t('auth.methods')}
         value={active}
         onChange={setActive}
         options={methods.map(({ value, label }) => ({ value, label: <span data-testid={`tab-${value}`}>{label}</span> }))}

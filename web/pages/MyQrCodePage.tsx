@@ -1,9 +1,10 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Result, Skeleton } from 'antd';
+import { Alert, Button, Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../components/PageTitle';
+import { Skeleton } from '../components/Skeleton';
 import { StandaloneFrame } from '../components/StandaloneFrame';
 import { UserAvatar } from '../components/UserAvatar';
 import { fetchClient } from '../features/account/api';
@@ -45,7 +46,7 @@ export default function MyQrCodePage() {
             )}
           </div>
         ) : client.isLoading ? (
-          <Skeleton avatar active />
+          <Skeleton avatar />
         ) : (
           <Result status="404" title={<PageTitle>{t('pages.myQrCode')}</PageTitle>} subTitle={t('qrCode.landingUnknown')} />
         )}

@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Result, Spin } from 'antd';
+import { Button, Result } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { StandaloneFrame } from '../components/StandaloneFrame';
+import { Spinner } from '../components/Spinner';
 import { paypalPayBack } from '../features/pay/api';
 import { PATHS } from '../lib/paths';
 import { ACCOUNT_DETAIL_KEY, paypalReturnKey } from '../lib/query-keys';
@@ -43,7 +44,7 @@ export default function PaypalReturnPage() {
       {token === '' ? (
         <Result status="warning" title={t('pay.paypal.missing')} extra={home} />
       ) : result.isPending ? (
-        <Result icon={<Spin size="large" />} title={t('pay.paypal.confirming')} />
+        <Result icon={<Spinner size="large" />} title={t('pay.paypal.confirming')} />
       ) : result.data === 'paid' ? (
         <div data-testid="paypal-paid">
           <Result status="success" title={t('pay.success')} subTitle={params.get('outTradeNo') ?? undefined} extra={home} />

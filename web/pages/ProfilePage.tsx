@@ -1,9 +1,10 @@
 import { LogoutOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { Button, Card, Result, Skeleton } from 'antd';
+import { Button, Card, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../components/PageTitle';
+import { Skeleton } from '../components/Skeleton';
 import { QrCodeDialog } from '../features/account/dialogs';
 import { AccountSecurity } from '../features/account/profile/AccountSecurity';
 import { BasicInfo } from '../features/account/profile/BasicInfo';
@@ -49,7 +50,7 @@ export default function ProfilePage() {
         </Button>
       </div>
       <BasicInfo user={user} />
-      {options.data ? <AccountSecurity user={user} options={options.data} /> : <Skeleton active className="section-card" />}
+      {options.data ? <AccountSecurity user={user} options={options.data} /> : <Skeleton className="section-card" />}
       <Card title={t('header.myQrCode')} variant="borderless" className="section-card">
         <div className="security-row">
           <span className="security-icon">

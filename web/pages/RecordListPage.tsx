@@ -1,6 +1,8 @@
-import { Button, Empty, Spin } from 'antd';
+import { Button } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Empty } from '../components/Empty';
+import { Spinner } from '../components/Spinner';
 import { storeCurrentFolder, useCurrentFolder } from '../features/folders/current-folder';
 import { useFolderLabel } from '../features/folders/tree';
 import { NewRecordButton } from '../features/new-record/NewRecordButton';
@@ -32,7 +34,7 @@ export default function RecordListPage() {
           <Button onClick={() => void folders.refetch()}>{t('common.retry')}</Button>
         </Empty>
       ) : (
-        <Spin className="records-loading" />
+        <Spinner className="records-loading" />
       )}
     </RecordsPage>
   );

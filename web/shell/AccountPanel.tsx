@@ -1,9 +1,10 @@
 import { LogoutOutlined, QrcodeOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Menu, Skeleton } from 'antd';
+import { Button, Menu } from 'antd';
 import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Skeleton } from '../components/Skeleton';
 import { UserAvatar } from '../components/UserAvatar';
 import { fetchAccountDetail } from '../features/account/api';
 import { useLogout } from '../features/account/use-logout';
@@ -11,6 +12,7 @@ import { usePayDialog } from '../features/pay/store';
 import { PATHS } from '../lib/paths';
 import { ACCOUNT_DETAIL_KEY } from '../lib/query-keys';
 import type { UserInfo } from '../lib/session';
+import './account-panel.css';
 
 /** What the avatar's dropdown shows: the user's accounts with a way to top each up, their pages, logging out. */
 
@@ -73,7 +75,7 @@ export default function AccountPanel({ user, onDone, onOpenQrCode }: AccountPane
             ))
           : accounts.isPending && (
               <li>
-                <Skeleton active title={false} paragraph={{ rows: 3 }} />
+                <Skeleton title={false} paragraph={{ rows: 3 }} />
               </li>
             )}
       </ul>

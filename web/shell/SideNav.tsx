@@ -1,24 +1,17 @@
-import {
-  BookOutlined,
-  ChromeOutlined,
-  DownloadOutlined,
-  FileTextOutlined,
-  HomeOutlined,
-  QuestionCircleOutlined,
-  RightOutlined,
-  ShareAltOutlined,
-  StarOutlined,
-} from '@ant-design/icons';
+import { BookOutlined, FileTextOutlined, HomeOutlined, RightOutlined, ShareAltOutlined, StarOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { FolderTree } from '../features/folders/FolderTree';
+import { lazyComponent } from '../lib/lazy-component';
 import { EXTERNAL_LINKS } from '../lib/links';
 import { PATHS } from '../lib/paths';
 import { useSession } from '../lib/session';
 
 const hasExternalLinks = Object.values(EXTERNAL_LINKS).some(Boolean);
+// Only deployments that configure download or help links show them: their code and icons load there alone.
+const SideNavLinks = lazyComponent(() => import('./SideNavLinks'));
 
 /** Pages that highlight another entry of the menu. */
 const MENU_KEY_OF: Record<string, string> = { [PATHS.vocabularyDetail]: PATHS.vocabulary };
@@ -91,13 +84,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
         {entry(PATHS.shareList, <ShareAltOutlined />, t('pages.shares'))}
         {entry(PATHS.vocabulary, <BookOutlined />, t('pages.vocabulary'))}
       </ul>
-      {hasExternalLinks && (
-        <div className="side-nav-links">
-          <ExternalLink href={EXTERNAL_LINKS.pluginDownload} icon={<ChromeOutlined />} label={t('nav.pluginDownload')} />
-          <ExternalLink href={EXTERNAL_LINKS.appDownload} icon={<DownloadOutlined />} label={t('nav.appDownload')} />
-          <ExternalLink href={EXTERNAL_LINKS.helpCenter} icon={<QuestionCircleOutlined />} label={t('nav.helpCenter')} />
-        </div>
-      )}
+      {hasExternalLinks && <SideNavLinks />}
     </nav>
   );
 }
@@ -127,16 +114,5 @@ function NavEntry({ to, icon, label, current, onNavigate, testId }: NavEntryProp
         <span className="side-nav-label">{label}</span>
       </Link>
     </li>
-  );
-}
-
-/** A deployment's download or help address; one it has not configured is not shown at all. */
-function ExternalLink({ href, icon, label }: { href: string; icon: ReactNode; label: string }) {
-  if (!href) return null;
-  return (
-    <a href={href} className="side-nav-link" target="_blank" rel="noopener noreferrer">
-      <span aria-hidden>{icon}</span>
-      <span>{label}</span>
-    </a>
   );
 }

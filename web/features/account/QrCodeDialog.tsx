@@ -1,13 +1,15 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Modal, QRCode, Spin, Switch } from 'antd';
+import { Button, Modal, QRCode, Switch } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/Spinner';
 import { useSession, useSignedInUser } from '../../lib/session';
 import { ownerQrLink } from './links';
 import { editClient, fetchClient } from './api';
 import { clientKey } from '../../lib/query-keys';
 import { useFeedback } from '../../lib/feedback';
+import './qr-code-dialog.css';
 
 function canvasPng(canvas: HTMLCanvasElement): Promise<Blob> {
   return new Promise((resolve, reject) => {
@@ -55,7 +57,7 @@ export function QrCodeDialog({ open, onClose }: { open: boolean; onClose: () => 
         </label>
         <p className="qr-hint">{t(shared ? 'qrCode.sharedHint' : 'qrCode.notSharedHint')}</p>
         <div className="qr-code" ref={codeBox} data-testid="qr-code">
-          {link ? <QRCode value={link} size={126} type="canvas" bgColor="#ffffff" bordered={false} /> : <Spin />}
+          {link ? <QRCode value={link} size={126} type="canvas" bgColor="#ffffff" bordered={false} /> : <Spinner />}
         </div>
         <Button icon={<CopyOutlined />} onClick={() => void copy()} disabled={!link} block data-testid="qr-copy">
           {t('qrCode.copy')}

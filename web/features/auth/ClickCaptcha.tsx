@@ -1,9 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Spin } from 'antd';
+import { Button } from 'antd';
 import type { MouseEvent } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/Spinner';
 import { fetchCaptcha, verifyCaptcha } from './api';
 import type { Point } from './api';
 import { toPicturePoint } from './captcha';
@@ -63,7 +64,7 @@ export function ClickCaptcha({ onPass }: { onPass: (pass: string) => void }) {
           data-testid="captcha-refresh"
         />
       </div>
-      <Spin spinning={busy}>
+      <Spinner spinning={busy}>
         {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a click captcha is a pointer task; keyboard and screen-reader users sign in with a code instead. */}
         <div
           className="captcha-picture"
@@ -82,7 +83,7 @@ export function ClickCaptcha({ onPass }: { onPass: (pass: string) => void }) {
               </span>
             ))}
         </div>
-      </Spin>
+      </Spinner>
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Skeleton } from 'antd';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginOptions } from '../../../contracts/auth';
+import { Skeleton } from '../../components/Skeleton';
 import { lazyComponent } from '../../lib/lazy-component';
 import { useLoginOptions } from './use-login-options';
 
@@ -12,7 +13,7 @@ const Result = lazyComponent(() => import('antd/es/result'));
 export function LoginOptionsGate({ children }: { children: (options: LoginOptions) => ReactNode }) {
   const { t } = useTranslation();
   const options = useLoginOptions();
-  if (options.isPending) return <Skeleton active paragraph={{ rows: 5 }} />;
+  if (options.isPending) return <Skeleton paragraph={{ rows: 5 }} />;
   if (options.isError) {
     return <Result status="warning" subTitle={t('auth.optionsFailed')} extra={<Button onClick={() => void options.refetch()}>{t('common.retry')}</Button>} />;
   }

@@ -1,8 +1,9 @@
 import { CheckCircleFilled, ReloadOutlined, WechatOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Spin } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/Spinner';
 import { fetchScanStatus, fetchWechatQr } from './api';
 import type { ProviderMode } from './api';
 import { wechatQrKey, wechatScanKey } from '../../lib/query-keys';
@@ -54,7 +55,7 @@ export function WechatQr({ mode, hint, onScanned, busy = false }: WechatQrProps)
         {qr.data ? (
           <img src={qr.data.qrUrl} alt={t('social.qrAlt')} width={180} height={180} data-testid="wechat-qr-image" />
         ) : (
-          <Spin spinning={qr.isFetching} />
+          <Spinner spinning={qr.isFetching} />
         )}
         {qr.isError && !qr.isFetching && (
           <div className="wechat-qr-cover">
@@ -73,7 +74,7 @@ export function WechatQr({ mode, hint, onScanned, busy = false }: WechatQrProps)
         )}
         {scanned && (
           <div className="wechat-qr-cover" data-testid="wechat-qr-scanned">
-            {busy ? <Spin /> : <CheckCircleFilled className="wechat-qr-done" />}
+            {busy ? <Spinner /> : <CheckCircleFilled className="wechat-qr-done" />}
             <span>{t('social.scanned')}</span>
           </div>
         )}

@@ -1,10 +1,11 @@
 import { ArrowLeftOutlined, HistoryOutlined, SoundOutlined, TranslationOutlined } from '@ant-design/icons';
-import { Button, Tooltip, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { DubProject } from '../../../contracts/dubbing';
 import { LanguagePicker } from '../../components/LanguagePicker';
+import { Tooltip } from '../../components/Tooltip';
 import { lazyComponent } from '../../lib/lazy-component';
 import { PATHS } from '../../lib/paths';
 import { useIsMobile } from '../../lib/use-is-mobile';

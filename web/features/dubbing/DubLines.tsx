@@ -1,9 +1,12 @@
 import { LoadingOutlined, SaveOutlined, SoundOutlined } from '@ant-design/icons';
-import { Button, Empty, Input, Pagination, Skeleton, Tag } from 'antd';
+import { Button, Input, Pagination } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DubLineRow } from '../../../contracts/dubbing';
 import { needsHours } from '../../../contracts/timecode';
+import { Skeleton } from '../../components/Skeleton';
+import { Empty } from '../../components/Empty';
+import { Tag } from '../../components/Tag';
 import { refusalText } from '../record-detail/refusal';
 import type { LineFlag } from '../record-detail/refusal';
 import { LineNote, TimeField, useScrollToFlag } from '../record-detail/TranscriptLines';
@@ -62,15 +65,15 @@ export function DubLines(props: DubLinesProps) {
   };
 
   const body = () => {
-    if (state === 'loading') return <Skeleton active paragraph={{ rows: 6 }} />;
+    if (state === 'loading') return <Skeleton paragraph={{ rows: 6 }} />;
     if (state === 'error') {
       return (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dubbing.editor.linesFailed')}>
+        <Empty simple description={t('dubbing.editor.linesFailed')}>
           <Button onClick={props.onReload}>{t('common.retry')}</Button>
         </Empty>
       );
     }
-    if (rows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dubbing.editor.noLines')} data-testid="dub-lines-empty" />;
+    if (rows.length === 0) return <Empty simple description={t('dubbing.editor.noLines')} data-testid="dub-lines-empty" />;
     return (
       <ol className="dub-lines" ref={listRef}>
         {rows.map((row, index) => {

@@ -1,7 +1,8 @@
-import { Empty, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DubProject } from '../../../contracts/dubbing';
+import { Empty } from '../../components/Empty';
+import { Segmented } from '../../components/Segmented';
 import type { useMediaSync } from '../record-detail/use-media-sync';
 import { formatDate } from '../records/format';
 
@@ -42,7 +43,7 @@ export function DubPreview({ project, sync }: { project: DubProject; sync: Retur
           {...sync.mediaEvents}
         />
       ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dubbing.editor.noVideo')} />
+        <Empty simple description={t('dubbing.editor.noVideo')} />
       )}
       {project.dubbedUrl && project.expiresAt && <p className="dub-muted">{t('dubbing.editor.keptUntil', { date: formatDate(project.expiresAt) })}</p>}
     </>

@@ -1,9 +1,11 @@
 import { EditOutlined, LoadingOutlined, SoundOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Select, Spin } from 'antd';
+import { Button, Card, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DubLineRow, DubSpeaker } from '../../../contracts/dubbing';
+import { Empty } from '../../components/Empty';
+import { Spinner } from '../../components/Spinner';
 import { SpeakerNameDialog } from '../record-detail/dialogs';
 import { editSpeaker, fetchSpeakers, fetchVoices } from './api';
 import type { useListen } from './use-listen';
@@ -47,9 +49,9 @@ export function DubSpeakers({ id, language, rows, editable, listen, onChanged }:
   };
 
   const body = () => {
-    if (speakers.isPending) return <Spin />;
+    if (speakers.isPending) return <Spinner />;
     if (speakers.isError || speakers.data.length === 0) {
-      return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(speakers.isError ? 'dubbing.speakers.loadFailed' : 'recordDetail.speakers.none')} />;
+      return <Empty simple description={t(speakers.isError ? 'dubbing.speakers.loadFailed' : 'recordDetail.speakers.none')} />;
     }
     const options = (voices.data ?? []).map((v) => ({ value: v.id, label: `${v.name} · ${t(`dubbing.speakers.genders.${v.gender}`)}` }));
     return (

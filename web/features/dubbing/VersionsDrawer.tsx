@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Empty, Input, List, Space, Spin } from 'antd';
+import { Button, Drawer, Input, List, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DUB_UPLOAD } from '../../../contracts/constants';
+import { Empty } from '../../components/Empty';
+import { Spinner } from '../../components/Spinner';
 import { formatTime } from '../records/format';
 import { createIteration, fetchIterations } from './api';
 import { iterationsKey } from '../../lib/query-keys';
@@ -27,15 +29,15 @@ export function VersionsDrawer({ id, open, onClose }: { id: number; open: boolea
   });
 
   const body = () => {
-    if (versions.isPending) return <Spin />;
+    if (versions.isPending) return <Spinner />;
     if (versions.isError) {
       return (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dubbing.versions.loadFailed')}>
+        <Empty simple description={t('dubbing.versions.loadFailed')}>
           <Button onClick={() => void versions.refetch()}>{t('common.retry')}</Button>
         </Empty>
       );
     }
-    if (versions.data.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dubbing.versions.none')} />;
+    if (versions.data.length === 0) return <Empty simple description={t('dubbing.versions.none')} />;
     return (
       <List
         dataSource={versions.data}

@@ -8,7 +8,7 @@ import {
   PlusOutlined,
   RightOutlined,
 } from '@ant-design/icons';
-import { Button, Skeleton } from 'antd';
+import { Button } from 'antd';
 import type { MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { FOLDER } from '../../../contracts/constants';
 import type { FolderNode } from '../../../contracts/records';
 import { MenuDropdown } from '../../components/MenuDropdown';
 import { NameDialog } from '../../components/dialogs';
+import { Skeleton } from '../../components/Skeleton';
 import { PATHS } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { useCurrentFolder, storeCurrentFolder } from './current-folder';
@@ -71,7 +72,7 @@ export function FolderTree({ onNavigate }: { onNavigate?: () => void }) {
   if (!folders.data) {
     return (
       <div className="folder-tree">
-        <Skeleton active title={false} paragraph={{ rows: 2 }} />
+        <Skeleton title={false} paragraph={{ rows: 2 }} />
       </div>
     );
   }

@@ -2,7 +2,7 @@ import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { PageSpinner } from '../../components/PageSpinner';
+import { Spinner } from '../../components/Spinner';
 import { lazyComponent } from '../../lib/lazy-component';
 import { signInPath } from '../../lib/paths';
 import { useSession } from '../../lib/session';
@@ -12,7 +12,7 @@ import './meeting.css';
 
 // The host's room (the meeting's fetch, and its console with the list of the console's chunks to fetch
 // together) is code the setup card does not need: it loads when a meeting is asked for.
-const HostRoom = lazyComponent(() => import('./HostRoom').then((module) => ({ default: module.HostRoom })), <PageSpinner inline />);
+const HostRoom = lazyComponent(() => import('./HostRoom').then((module) => ({ default: module.HostRoom })), <Spinner size="large" />);
 
 /** `?id=` as a meeting id, or null when not an id. */
 function meetingId(raw: string): number | null {

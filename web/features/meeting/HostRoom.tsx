@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Code } from '../../../contracts/errors';
-import { PageSpinner } from '../../components/PageSpinner';
+import { Spinner } from '../../components/Spinner';
 import { lazyComponent } from '../../lib/lazy-component';
 import { PATHS } from '../../lib/paths';
 import { meetingKey } from '../../lib/query-keys';
@@ -16,7 +16,7 @@ import { useRoomAccess } from './use-room-access';
 // The console (live subtitles, the room's socket, invitation and projection) is fetched as soon as a meeting
 // is asked for, alongside the meeting itself.
 const loadConsole = () => import('./MeetingConsole').then((module) => ({ default: module.MeetingConsole }));
-const MeetingConsole = lazyComponent(loadConsole, <PageSpinner inline />);
+const MeetingConsole = lazyComponent(loadConsole, <Spinner size="large" />);
 
 /** A meeting of the host's (`/meeting?id=`): its console, or what became of it. */
 export function HostRoom({ id }: { id: number }) {
@@ -51,5 +51,5 @@ export function HostRoom({ id }: { id: number }) {
       />
     );
   }
-  return <PageSpinner inline />;
+  return <Spinner size="large" />;
 }

@@ -1,13 +1,16 @@
 import { CustomerServiceOutlined, DownOutlined, TableOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Dropdown, Empty, Modal, Popover, QRCode, Radio, Skeleton, Tabs } from 'antd';
+import { Alert, Button, Dropdown, Modal, Popover, QRCode, Radio, Tabs } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PAYMENT } from '../../../contracts/constants';
 import type { PayType, QrPayResponse } from '../../../contracts/pay';
+import { Skeleton } from '../../components/Skeleton';
+import { SkeletonImage } from '../../components/SkeletonImage';
 import { UserAvatar } from '../../components/UserAvatar';
+import { Empty } from '../../components/Empty';
 import { EXTERNAL_LINKS } from '../../lib/links';
 import { signInPath } from '../../lib/paths';
 import { useSession, useSignedInUser } from '../../lib/session';
@@ -139,7 +142,7 @@ export default function PayDialog() {
     >
       <div className="pay-body" data-testid="pay-dialog">
         {categories.isPending ? (
-          <Skeleton active paragraph={{ rows: 8 }} />
+          <Skeleton paragraph={{ rows: 8 }} />
         ) : list.length === 0 ? (
           <Empty description={t('pay.noPackages')} />
         ) : (
@@ -332,7 +335,7 @@ function PayArea({ payType, order, loading, error, expired, onRetry, onAuthorize
   }
   if (payType === 'paypalV2Pay' || order?.aliPayH5Url) {
     const going = t(payType === 'paypalV2Pay' ? 'pay.paypalRedirect' : 'pay.alipayRedirect');
-    return <div className="pay-qr">{loading ? <Skeleton.Image active /> : <p>{going}</p>}</div>;
+    return <div className="pay-qr">{loading ? <SkeletonImage /> : <p>{going}</p>}</div>;
   }
   if (order?.jsApiParams) {
     return (

@@ -1,8 +1,6 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { PAYMENT } from '../../../contracts/constants';
 import { lazyPage } from '../../lib/lazy-page';
-import { fetchOpenId } from './api';
-import { storeOpenId, takeResume } from './in-app-pay';
 import { usePayDialog } from './store';
 
 // The dialog (and the QR code drawing it needs) loads the first time someone opens it.
@@ -26,14 +24,14 @@ export function PayDialogHost() {
     params.delete('state');
     const query = params.toString();
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`);
-    const resume = takeResume();
-    fetchOpenId(code).then(
-      (openId) => {
-        storeOpenId(openId);
+    // Few visits come back from WeChat: the code that finishes the way back loads only for them.
+    Promise.all([import('./api'), import('./in-app-pay')])
+      .then(async ([{ fetchOpenId }, { storeOpenId, takeResume }]) => {
+        const resume = takeResume();
+        storeOpenId(await fetchOpenId(code));
         open({ tabIndex: resume?.tabIndex, packageId: resume?.packageId });
-      },
-      () => {}, // the request layer said what went wrong; the payer can open the dialog again
-    );
+      })
+      .catch(() => {}); // the request layer said what went wrong; the payer can open the dialog again
   }, [open]);
 
   return isOpen ? (

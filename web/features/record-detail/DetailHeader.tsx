@@ -1,9 +1,10 @@
 import { ArrowLeftOutlined, ExportOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { RecordRow } from '../../../contracts/records';
 import { LanguagePicker } from '../../components/LanguagePicker';
+import { Tooltip } from '../../components/Tooltip';
 import { PATHS } from '../../lib/paths';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { formatDuration, formatTime } from '../records/format';

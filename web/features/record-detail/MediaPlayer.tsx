@@ -1,7 +1,9 @@
-import { Alert, Button, Spin } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordStatus } from '../../../contracts/record-vocabulary';
+import { Alert } from '../../components/Alert';
+import { Spinner } from '../../components/Spinner';
 import { useRecordMedia } from './hooks';
 import { PlayerControls } from './PlayerControls';
 import type { MediaSync } from './use-media-sync';
@@ -31,7 +33,7 @@ export function MediaPlayer({ recordId, status, sync }: MediaPlayerProps) {
   if (media.isPending) {
     return (
       <div className="detail-player-empty">
-        <Spin />
+        <Spinner />
       </div>
     );
   }
@@ -44,7 +46,6 @@ export function MediaPlayer({ recordId, status, sync }: MediaPlayerProps) {
       <Alert
         className="detail-player-empty"
         type="info"
-        showIcon
         message={t('recordDetail.mediaMissing')}
         action={
           <Button size="small" loading={media.isFetching} onClick={refresh}>

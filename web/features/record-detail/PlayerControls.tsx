@@ -1,6 +1,8 @@
 import { BackwardOutlined, DownOutlined, ForwardOutlined, QuestionCircleOutlined } from '@ant-design/icons';
-import { Button, Popover, Tooltip } from 'antd';
+import { Button } from 'antd';
+import { ClickPopover } from '../../components/ClickPopover';
 import { MenuDropdown } from '../../components/MenuDropdown';
+import { Tooltip } from '../../components/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { PLAYBACK_RATES, SKIP_MS } from './use-media-sync';
 import type { MediaSync } from './use-media-sync';
@@ -82,13 +84,13 @@ function ShortcutsHelp() {
     </table>
   );
   return (
-    <Popover trigger="click" title={t('recordDetail.tools.shortcuts')} content={content} placement="bottomRight">
+    <ClickPopover title={t('recordDetail.tools.shortcuts')} content={content} placement="bottomRight">
       <Button
         icon={<QuestionCircleOutlined />}
         aria-label={t('recordDetail.tools.shortcuts')}
         title={t('recordDetail.tools.shortcuts')}
         data-testid="detail-shortcuts-help"
       />
-    </Popover>
+    </ClickPopover>
   );
 }

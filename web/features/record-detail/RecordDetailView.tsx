@@ -1,9 +1,13 @@
-import { Alert, Button, Empty, Segmented, Skeleton } from 'antd';
+import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordDetail } from '../../../contracts/records';
+import { Alert } from '../../components/Alert';
+import { Empty } from '../../components/Empty';
+import { Segmented } from '../../components/Segmented';
+import { Skeleton } from '../../components/Skeleton';
 import { ExportDialog } from '../records/dialogs';
 import { AddTranslationDialog } from './dialogs';
 import { useRecordSync } from './broadcast';
@@ -193,7 +197,7 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
       </>
     );
   } else if (isRunning(record.status)) {
-    transcript = <Skeleton active paragraph={{ rows: 6 }} />;
+    transcript = <Skeleton paragraph={{ rows: 6 }} />;
   } else if (!isRetryable(record.status)) {
     // Spec §8 "data is empty".
     transcript = <Empty className="detail-empty" description={t('recordDetail.empty')} data-testid="detail-empty" />;
@@ -228,7 +232,6 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
           {editor.stale && (
             <Alert
               type="warning"
-              showIcon
               message={t('recordDetail.stale')}
               action={
                 <Button size="small" onClick={discard} data-testid="detail-load-latest">

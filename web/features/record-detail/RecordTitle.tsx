@@ -1,7 +1,7 @@
 import { EditOutlined } from '@ant-design/icons';
-import { Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from '../../components/Tooltip';
 import { lazyComponent } from '../../lib/lazy-component';
 
 // The name field loads when the reader starts renaming: most visits only read the name.

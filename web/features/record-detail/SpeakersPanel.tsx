@@ -1,6 +1,7 @@
 import { EditOutlined, MergeOutlined, UserOutlined } from '@ant-design/icons';
 import type { SpeakerLook } from '../../lib/speaker-look';
-import { Button, Empty } from 'antd';
+import { Button } from 'antd';
+import { Empty } from '../../components/Empty';
 import { MenuDropdown } from '../../components/MenuDropdown';
 import { PanelCard } from '../../components/PanelCard';
 import { useState } from 'react';
@@ -27,7 +28,7 @@ export function SpeakersPanel({ speakers, look, pending = false, editable, onRen
   return (
     <PanelCard className="detail-card" title={t('recordDetail.speakers.title')} data-testid="detail-speakers">
       {speakers.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(pending ? 'jobProgress.speakersLater' : 'recordDetail.speakers.none')} />
+        <Empty simple description={t(pending ? 'jobProgress.speakersLater' : 'recordDetail.speakers.none')} />
       ) : (
         <ul className="detail-speakers">
           {speakers.map(({ name, lines }) => (

@@ -1,6 +1,7 @@
-import { Alert, Button } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RecordRow } from '../../../contracts/records';
+import { Alert } from '../../components/Alert';
 import { JobProgress } from '../records/JobProgress';
 import { isRetryable, isRunning } from '../records/status';
 
@@ -28,7 +29,6 @@ export function StatusBanner({ record, onRetry, retrying }: { record: RecordRow;
       <Alert
         className="detail-failed"
         type="error"
-        showIcon
         message={t(`records.statuses.${status}`)}
         description={record.errorReason || t('recordDetail.noReason')}
         action={

@@ -1,9 +1,10 @@
 import { DownOutlined, SearchOutlined, SwapOutlined, UpOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/TextField';
+import { Tooltip } from '../../components/Tooltip';
 import type { TranscriptSearch as Search } from './use-transcript-search';
 
 interface TranscriptSearchProps {

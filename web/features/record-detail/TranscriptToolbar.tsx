@@ -1,6 +1,8 @@
 import { RedoOutlined, SaveOutlined, TranslationOutlined, UndoOutlined } from '@ant-design/icons';
-import { Badge, Button, Segmented, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Segmented } from '../../components/Segmented';
+import { Tooltip } from '../../components/Tooltip';
 import { TRANSCRIPT_VIEWS } from './TranscriptLines';
 import type { TranscriptView } from './TranscriptLines';
 
@@ -51,7 +53,8 @@ export function TranscriptToolbar(props: TranscriptToolbarProps) {
             <Tooltip title={t('recordDetail.tools.redo')}>
               <Button icon={<RedoOutlined />} aria-label={t('recordDetail.tools.redo')} onClick={onRedo} data-testid="detail-redo" />
             </Tooltip>
-            <Badge dot={dirty} offset={[-4, 4]}>
+            {/* A red dot on Save while there are unsaved edits, as antd's Badge draws it. */}
+            <span className="detail-save">
               <Button
                 type="primary"
                 icon={<SaveOutlined />}
@@ -63,7 +66,8 @@ export function TranscriptToolbar(props: TranscriptToolbarProps) {
               >
                 {t('common.save')}
               </Button>
-            </Badge>
+              {dirty && <sup className="detail-save-dot" />}
+            </span>
             <span className="detail-save-state" data-testid="detail-save-state">
               {t(dirty ? 'recordDetail.unsaved' : 'recordDetail.allSaved')}
             </span>

@@ -78,7 +78,7 @@ function ownsBareKey(target: EventTarget | null): boolean {
   return (
     isTyping(target) ||
     target.closest(
-      'button, a, select, audio, video, [role="button"], [role="textbox"], [role="slider"], [role="radio"], [role="tab"], [role="menuitem"], .ant-segmented, .ant-select',
+      'button, a, select, audio, video, [role="button"], [role="textbox"], [role="slider"], [role="radio"], [role="tab"], [role="menuitem"], [role="radiogroup"], .ant-select',
     ) !== null
   );
 }

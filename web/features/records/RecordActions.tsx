@@ -1,10 +1,11 @@
 import { DeleteOutlined, EditOutlined, ExportOutlined, FolderOutlined, MoreOutlined, ShareAltOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import type { MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordRow } from '../../../contracts/records';
 import { MenuDropdown } from '../../components/MenuDropdown';
+import { Tooltip } from '../../components/Tooltip';
 import { useEditRecords } from './hooks';
 import { hasNoLinesYet } from './status';
 

@@ -1,9 +1,10 @@
-import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RecordStatus, RecordType } from '../../../contracts/record-vocabulary';
+import { Tag } from '../../components/Tag';
+import type { TagColor } from '../../components/Tag';
 
 /** Running work is blue, finished green, failures red, the rest plain. */
-const STATUS_COLOR: Record<RecordStatus, string> = {
+const STATUS_COLOR: Record<RecordStatus, TagColor> = {
   transcribing: 'processing',
   translating: 'processing',
   in_progress: 'processing',
@@ -21,7 +22,7 @@ const STATUS_COLOR: Record<RecordStatus, string> = {
   not_started: 'default',
 };
 
-const TYPE_COLOR: Record<RecordType, string> = { meeting: 'geekblue', transcription: 'cyan', dubbing: 'purple' };
+const TYPE_COLOR: Record<RecordType, TagColor> = { meeting: 'geekblue', transcription: 'cyan', dubbing: 'purple' };
 
 export function StatusTag({ status }: { status: RecordStatus }) {
   const { t } = useTranslation();

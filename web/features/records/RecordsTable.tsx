@@ -1,7 +1,7 @@
-import { Checkbox } from 'antd';
 import type { ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import type { RecordRow } from '../../../contracts/records';
+import { Checkbox } from '../../components/Checkbox';
 import './records-table.css';
 
 /**

@@ -1,5 +1,5 @@
 import { AppstoreOutlined, SearchOutlined, SortAscendingOutlined, SortDescendingOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { ORDER_COLUMNS, RECORD_STATUSES, RECORD_TYPES, STATUSES_BY_TYPE } from '
 import type { OrderColumn, RecordStatus, RecordType } from '../../../contracts/record-vocabulary';
 import { LazySelect } from '../../components/LazySelect';
 import { TextField } from '../../components/TextField';
+import { Tooltip } from '../../components/Tooltip';
 import { DateRangeFilter } from './DateRangeFilter';
 import type { ViewMode } from './use-view-mode';
 

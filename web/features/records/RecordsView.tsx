@@ -1,11 +1,15 @@
 import { DeleteOutlined, ExportOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Empty, Spin, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RECORD_NAME_MAX, PAGE_SIZE } from '../../../contracts/record-vocabulary';
 import type { RecordQuery, RecordRow } from '../../../contracts/records';
+import { Checkbox } from '../../components/Checkbox';
 import { NameDialog } from '../../components/dialogs';
+import { Empty } from '../../components/Empty';
+import { Spinner } from '../../components/Spinner';
+import { Tooltip } from '../../components/Tooltip';
 import { ExportDialog, MoveDialog, ShareDialog } from './dialogs';
 import { formatDuration, formatTime } from './format';
 import { JobProgress } from './JobProgress';
@@ -151,7 +155,7 @@ export function RecordsView({ scope, emptyText }: RecordsViewProps) {
         </Empty>
       );
     }
-    if (!records.data) return <Spin className="records-loading" />;
+    if (!records.data) return <Spinner className="records-loading" />;
     if (rows.length === 0) {
       const filtered = hasFilters(filters);
       return (
@@ -230,7 +234,7 @@ export function RecordsView({ scope, emptyText }: RecordsViewProps) {
           </Button>
         </span>
       </div>
-      <Spin spinning={records.isFetching && Boolean(records.data)}>{list()}</Spin>
+      <Spinner spinning={records.isFetching && Boolean(records.data)}>{list()}</Spinner>
       {total > 0 && (
         <RecordsPagination
           className="records-pagination"

@@ -1,13 +1,15 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { Alert, Button, Input, Modal, Select, Skeleton, Space, Switch } from 'antd';
+import { Alert, Button, Input, Modal, Select, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHARE_EXPIRY_DAYS } from '../../../contracts/record-vocabulary';
 import type { RecordRow } from '../../../contracts/records';
+import { Skeleton } from '../../components/Skeleton';
 import { formatTime } from './format';
 import { useSetShare, useShareStatus } from './hooks';
 import { shareLink } from './links';
 import { useFeedback } from '../../lib/feedback';
+import './share-dialog.css';
 
 type Expiry = (typeof SHARE_EXPIRY_DAYS)[number] | null;
 interface ShareSettings {
@@ -43,7 +45,7 @@ export function ShareDialog({ record, onClose }: { record: RecordRow; onClose: (
     if (status.isError) {
       return <Alert type="error" showIcon message={t('errors.fallback')} action={<Button onClick={() => void status.refetch()}>{t('common.retry')}</Button>} />;
     }
-    if (!status.data) return <Skeleton active paragraph={{ rows: 3 }} />;
+    if (!status.data) return <Skeleton paragraph={{ rows: 3 }} />;
 
     const { shared, token, expiresAt } = status.data;
     const settings = edited ?? { allowCopy: status.data.allowCopy, expiry: expiryChoice(expiresAt, Date.now()) };

@@ -1,11 +1,13 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Result, Skeleton, Space } from 'antd';
+import { Alert, Button, Card, Result, Space } from 'antd';
 import type { ReactNode, SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Code } from '../../../contracts/errors';
 import type { SharedRecord as SharedRecordData, SubtitleLine } from '../../../contracts/records';
 import { PageTitle } from '../../components/PageTitle';
+import { Skeleton } from '../../components/Skeleton';
+import { Empty } from '../../components/Empty';
 import { PATHS, signInPath } from '../../lib/paths';
 import { isRequestError } from '../../lib/request';
 import { useSignedInUser } from '../../lib/session';
@@ -50,7 +52,7 @@ export function SharedLoader({ token, children }: { token: string; children: (re
         extra={<Button onClick={() => void shared.refetch()}>{t('common.retry')}</Button>}
       />
     );
-  } else content = <Skeleton active paragraph={{ rows: 8 }} />;
+  } else content = <Skeleton paragraph={{ rows: 8 }} />;
   return <div className="shared-page">{content}</div>;
 }
 

@@ -1,10 +1,11 @@
 import { CompressOutlined, FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { Markmap } from 'markmap-view';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MindMapNode } from '../../../contracts/summary';
+import { Tooltip } from '../../components/Tooltip';
 import { markmapTree } from './mind-map-tree';
 
 export interface MindMapProps {

@@ -1,12 +1,13 @@
-import { Empty, Progress } from 'antd';
+import { Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SpeakerSummary } from '../../../contracts/summary';
+import { Empty } from '../../components/Empty';
 import { clock } from './SummaryPanels';
 
 /** The summary's speakers tab: each speaker's share of the talk and what they said. Loads when first opened. */
 export default function SpeakerSummariesPanel({ speakers }: { speakers: SpeakerSummary[] }) {
   const { t } = useTranslation();
-  if (speakers.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('summary.noSpeakers')} />;
+  if (speakers.length === 0) return <Empty simple description={t('summary.noSpeakers')} />;
   const total = speakers.reduce((sum, s) => sum + s.talkMs, 0);
   return (
     <ul className="summary-list" data-testid="summary-speakers">

@@ -1,7 +1,12 @@
 import { DownloadOutlined, ReloadOutlined, RobotOutlined } from '@ant-design/icons';
-import { Alert, Button, Skeleton, Spin, Tag, Tooltip } from 'antd';
+import { Button } from 'antd';
+import { Alert } from '../../components/Alert';
 import { MenuDropdown } from '../../components/MenuDropdown';
 import { PanelCard } from '../../components/PanelCard';
+import { Skeleton } from '../../components/Skeleton';
+import { Spinner } from '../../components/Spinner';
+import { Tag } from '../../components/Tag';
+import { Tooltip } from '../../components/Tooltip';
 import { Suspense, lazy, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +29,7 @@ import { useFeedback } from '../../lib/feedback';
 const loadMindMap = lazyPage(() => import('./MindMap'));
 const MindMap = lazy(async () => ({ default: (await loadMindMap()).Component }));
 // The speakers' tab draws progress bars, whose code waits for the tab too.
-const SpeakerSummariesPanel = lazyComponent(() => import('./SpeakerSummariesPanel'), <Spin />);
+const SpeakerSummariesPanel = lazyComponent(() => import('./SpeakerSummariesPanel'), <Spinner />);
 
 type BlockedKey = 'summary.waitTranscription' | 'summary.waitMeeting' | 'summary.waitProcessing';
 
@@ -81,7 +86,6 @@ export function SummaryCard({ record, hasTranscript, onSeek }: SummaryCardProps)
     body = query.isError ? (
       <Alert
         type="error"
-        showIcon
         message={t('summary.loadFailed')}
         description={query.error.message}
         action={
@@ -91,7 +95,7 @@ export function SummaryCard({ record, hasTranscript, onSeek }: SummaryCardProps)
         }
       />
     ) : (
-      <Skeleton active paragraph={{ rows: 3 }} />
+      <Skeleton paragraph={{ rows: 3 }} />
     );
   } else {
     const running = isSummarising(state.status);
@@ -99,7 +103,7 @@ export function SummaryCard({ record, hasTranscript, onSeek }: SummaryCardProps)
       <>
         {running && (
           <div className="summary-progress" role="status" data-testid="summary-progress">
-            <Spin size="small" />
+            <Spinner size="small" />
             <div>
               <strong>{t('summary.running')}</strong>
               <p className="detail-hint">{summary ? t('summary.previous') : t('summary.runningHint')}</p>
@@ -109,7 +113,6 @@ export function SummaryCard({ record, hasTranscript, onSeek }: SummaryCardProps)
         {state.status === 'failed' && (
           <Alert
             type="error"
-            showIcon
             message={
               <>
                 {t('summary.failed')}
@@ -124,7 +127,6 @@ export function SummaryCard({ record, hasTranscript, onSeek }: SummaryCardProps)
         {state.stale && summary && !running && (
           <Alert
             type="warning"
-            showIcon
             message={t('summary.stale')}
             action={startButton(t('summary.regenerate'), 'summary-regenerate', <ReloadOutlined />)}
             data-testid="summary-stale"
@@ -186,7 +188,7 @@ function SummaryContent({ summary, generatedAt, onSeek }: { summary: MediaSummar
               <Suspense
                 fallback={
                   <div className="summary-mind-map summary-mind-map-loading">
-                    <Spin />
+                    <Spinner />
                   </div>
                 }
               >

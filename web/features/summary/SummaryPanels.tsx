@@ -1,6 +1,6 @@
-import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Chapter, KeyPoint } from '../../../contracts/summary';
+import { Empty } from '../../components/Empty';
 import { formatDuration } from '../records/format';
 
 /** Two of the list tabs of a summary (the speakers' is in SpeakerSummariesPanel.tsx). Every time is a button, so the player can be moved there by keyboard too. */
@@ -10,7 +10,7 @@ export const clock = (ms: number) => formatDuration(Math.floor(ms / 1000));
 
 export function ChaptersPanel({ chapters, onSeek }: { chapters: Chapter[]; onSeek: (ms: number) => void }) {
   const { t } = useTranslation();
-  if (chapters.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('summary.noChapters')} />;
+  if (chapters.length === 0) return <Empty simple description={t('summary.noChapters')} />;
   return (
     <ol className="summary-list" data-testid="summary-chapters">
       {chapters.map((chapter, i) => (
@@ -37,7 +37,7 @@ export function ChaptersPanel({ chapters, onSeek }: { chapters: Chapter[]; onSee
 
 export function KeyPointsPanel({ keyPoints, onSeek }: { keyPoints: KeyPoint[]; onSeek: (ms: number) => void }) {
   const { t } = useTranslation();
-  if (keyPoints.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('summary.noKeyPoints')} />;
+  if (keyPoints.length === 0) return <Empty simple description={t('summary.noKeyPoints')} />;
   return (
     <ul className="summary-list" data-testid="summary-key-points">
       {keyPoints.map((point, i) => (

@@ -1,7 +1,8 @@
 import { CheckCircleFilled, DeleteOutlined, FileOutlined, LoadingOutlined } from '@ant-design/icons';
-import { Button, Progress, Tooltip } from 'antd';
+import { Button, Progress } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from '../../components/Tooltip';
 import { formatDuration } from '../records/format';
 import type { UploadItem } from './use-upload-files';
 import { useFeedback } from '../../lib/feedback';

@@ -1,12 +1,13 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Form, Input, Modal, Select, Tooltip } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Modal, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCAL_UPLOAD } from '../../../contracts/constants';
 import { Code } from '../../../contracts/errors';
 import { RECORD_NAME_MAX } from '../../../contracts/record-vocabulary';
 import type { LatestTask, TranswriteBody } from '../../../contracts/transcription';
+import { Tooltip } from '../../components/Tooltip';
 import { currentLocale } from '../../i18n';
 import { useSession } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-is-mobile';

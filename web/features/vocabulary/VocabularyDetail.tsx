@@ -8,7 +8,7 @@ import {
   ImportOutlined,
   PlusOutlined,
 } from '@ant-design/icons';
-import { Button, Empty, Form, Input, Result, Spin, Table, Tag } from 'antd';
+import { Button, Form, Input, Result, Table } from 'antd';
 import type { CheckboxProps, TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useState } from 'react';
@@ -18,6 +18,9 @@ import { VOCABULARY_LIMITS } from '../../../contracts/vocabulary-rules';
 import type { VocabularyEntry, VocabularyLibrary } from '../../../contracts/vocabulary';
 import type { VocabularyType } from '../../../contracts/vocabulary-rules';
 import { PageTitle } from '../../components/PageTitle';
+import { Empty } from '../../components/Empty';
+import { Spinner } from '../../components/Spinner';
+import { Tag } from '../../components/Tag';
 import { PATHS } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { exportLibrary } from './api';
@@ -96,7 +99,7 @@ export function VocabularyDetail({ id }: { id: number }) {
       </div>
     );
   }
-  if (!data) return <Spin className="vocabulary-loading" />;
+  if (!data) return <Spinner className="vocabulary-loading" />;
 
   const library: VocabularyLibrary = data.library;
   const type = library.type;
@@ -329,7 +332,7 @@ export function VocabularyDetail({ id }: { id: number }) {
             <BatchDelete count={selected.length} onClick={() => confirmDelete(selected)} testId="entries-batch-delete" />
           </span>
         </div>
-        <Spin spinning={query.isFetching}>
+        <Spinner spinning={query.isFetching}>
           {data.rows.length === 0 ? (
             <Empty description={search ? t('vocabulary.entries.emptySearch') : t('vocabulary.entries.empty')} data-testid="entries-empty" />
           ) : (
@@ -349,7 +352,7 @@ export function VocabularyDetail({ id }: { id: number }) {
               data-testid="entries-table"
             />
           )}
-        </Spin>
+        </Spinner>
         <ListPagination page={page} total={data.total} onChange={setPage} testId="entries-pagination" />
       </div>
       {importing && <ImportDialog library={library} onClose={() => setImporting(false)} />}

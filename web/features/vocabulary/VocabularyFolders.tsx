@@ -1,5 +1,5 @@
 import { AppstoreOutlined, DeleteOutlined, EditOutlined, FolderAddOutlined, FolderOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Dropdown, Spin, Tree } from 'antd';
+import { Alert, Button, Dropdown, Tree } from 'antd';
 import type { MenuProps, TreeDataNode } from 'antd';
 import type { SyntheticEvent } from 'react';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { VOCABULARY_LIMITS } from '../../../contracts/vocabulary-rules';
 import type { VocabularyFolder } from '../../../contracts/vocabulary';
 import { NameDialog } from '../../components/NameDialog';
+import { Spinner } from '../../components/Spinner';
 import { useEditVocabularyFolder, useRemoveVocabularyFolder, useVocabularyFolders } from './hooks';
 import { canNest, walkVocabularyFolders } from './rules';
 import { useFeedback } from '../../lib/feedback';
@@ -51,7 +52,7 @@ export function VocabularyFolders({ value, onChange }: { value: number | undefin
             }
           />
         ) : (
-          <Spin className="vocabulary-loading" />
+          <Spinner className="vocabulary-loading" />
         )}
       </div>
     );

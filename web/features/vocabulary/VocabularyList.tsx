@@ -1,5 +1,5 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, FolderOpenOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Empty, Radio, Spin, Table, Tabs } from 'antd';
+import { Button, Radio, Table, Tabs } from 'antd';
 import type { CheckboxProps, TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useState } from 'react';
@@ -8,6 +8,8 @@ import { Link, useNavigate } from 'react-router';
 import { VOCABULARY_LIMITS, VOCABULARY_TYPES } from '../../../contracts/vocabulary-rules';
 import type { VocabularyLibrary } from '../../../contracts/vocabulary';
 import type { VocabularyType } from '../../../contracts/vocabulary-rules';
+import { Empty } from '../../components/Empty';
+import { Spinner } from '../../components/Spinner';
 import { PATHS } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-is-mobile';
@@ -169,7 +171,7 @@ export function VocabularyList() {
         </Empty>
       );
     }
-    if (!data) return <Spin className="vocabulary-loading" />;
+    if (!data) return <Spinner className="vocabulary-loading" />;
     if (rows.length === 0) {
       return <Empty description={name ? t('vocabulary.list.emptySearch') : t('vocabulary.list.empty')} data-testid="vocabulary-empty" />;
     }
@@ -244,9 +246,9 @@ export function VocabularyList() {
             </Button>
           </span>
         </div>
-        <Spin spinning={libraries.isFetching && Boolean(data)}>
+        <Spinner spinning={libraries.isFetching && Boolean(data)}>
           <div data-testid="vocabulary-table">{list()}</div>
-        </Spin>
+        </Spinner>
         <ListPagination page={page} total={data?.total ?? 0} onChange={setPage} testId="vocabulary-pagination" />
       </div>
       {dialog?.kind === 'create' && <LibraryDialog defaults={{ type, folderId: folderId ?? 0 }} onClose={() => setDialog(null)} />}

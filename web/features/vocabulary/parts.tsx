@@ -1,8 +1,9 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Input, Pagination, Tooltip } from 'antd';
+import { Button, Input, Pagination } from 'antd';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from '../../components/Tooltip';
 
 /** The pieces the library list and a library's entries share: paging, search, icon actions, batch delete. */
 

@@ -1,11 +1,12 @@
 import { CameraOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Progress, Tag, Upload } from 'antd';
+import { Button, Card, Form, Input, Progress, Upload } from 'antd';
 import type { UploadProps } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/UserAvatar';
+import { Tag } from '../../../components/Tag';
 import { useSession } from '../../../lib/session';
 import type { UserInfo } from '../../../lib/session';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, editClient, uploadAvatar } from '../api';

@@ -1,10 +1,11 @@
 import { GoogleOutlined, WechatOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Card, Modal, Tag } from 'antd';
+import { Button, Card, Modal } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { LoginOptions } from '../../../../contracts/auth';
+import { Tag } from '../../../components/Tag';
 import { PATHS } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import type { UserInfo } from '../../../lib/session';
