@@ -342,10 +342,7 @@ describe('records and file transcription in Chromium', () => {
     await firstPartReported;
     await page.getByTestId('upload-file-delete').click();
     await settle(page);
-    await page
-      .getByRole('button', { name: /OK|Delete|Yes/ })
-      .last()
-      .click();
+    await page.getByTestId('upload-delete-confirm').click();
     await page.getByTestId('upload-file-row').waitFor({ state: 'detached' });
     const before = puts.length;
 
