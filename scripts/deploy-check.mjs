@@ -2,12 +2,12 @@
 // runs `wrangler deploy`. It refuses, with one list naming every problem, while wrangler.toml still holds a
 // placeholder, lacks a binding the code uses, Cloudflare lacks a secret the Worker needs, or the engine cannot
 // be had: its Container (ENGINE_URL empty) is declared incompletely or its image cannot be built, or the engine
-// at ENGINE_URL does not answer. The engine is checked whatever the *_PROVIDER settings say: every upload is
-// probed there.
+// at ENGINE_URL does not answer, the R2 bucket has no CORS rule for the site's uploads, or the remote database
+// lacks a migration. The engine is checked whatever the *_PROVIDER settings say: every upload is probed there.
 //   node scripts/deploy-check.mjs [--config wrangler.toml] [--skip-build] [any `wrangler deploy` flag, e.g. --dry-run]
 import { execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { unstable_readConfig } from 'wrangler';
 import { wranglerEnv } from './prepare.mjs';
@@ -229,27 +229,99 @@ function secretProblems(config, secrets) {
 }
 
 /**
+ * What a wrangler command printed, or why it failed in wrangler's own words.
+ * @param {string[]} args
+ * @param {string} configPath
+ * @returns {Promise<{ stdout: string } | { failure: string, output: string }>}
+ */
+async function wrangler(args, configPath) {
+  try {
+    const { stdout } = await promisify(execFile)('npx', ['wrangler', ...args, '--config', configPath], { env: wranglerEnv, maxBuffer: 1 << 20 });
+    return { stdout };
+  } catch (failure) {
+    const error = /** @type {{ stdout?: string, stderr?: string, message?: string }} */ (failure);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: wrangler colours its errors
+    const output = `${error?.stdout ?? ''}\n${error?.stderr ?? ''}`.replace(/\x1b\[[0-9;]*m/g, '');
+    const reason = output.match(/\[ERROR\]\s*(.+)/)?.[1] ?? String(error?.message ?? error);
+    return { failure: `npx wrangler ${args.slice(0, 3).join(' ')}: ${reason.trim()}`, output };
+  }
+}
+
+/**
  * The secret names Cloudflare holds for the Worker, from `wrangler secret list`.
  * @param {string} configPath
  * @returns {Promise<{ names: string[] } | { problem: string }>}
  */
 async function listSecrets(configPath) {
-  try {
-    const { stdout } = await promisify(execFile)('npx', ['wrangler', 'secret', 'list', '--format', 'json', '--config', configPath], {
-      env: wranglerEnv,
-      maxBuffer: 1 << 20,
-    });
-    const list = /** @type {{ name: string }[]} */ (JSON.parse(stdout.slice(stdout.indexOf('['))));
+  const listed = await wrangler(['secret', 'list', '--format', 'json'], configPath);
+  if ('stdout' in listed) {
+    const list = /** @type {{ name: string }[]} */ (JSON.parse(listed.stdout.slice(listed.stdout.indexOf('['))));
     return { names: list.map((s) => s.name) };
-  } catch (failure) {
-    const error = /** @type {{ stdout?: string, stderr?: string, message?: string }} */ (failure);
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: wrangler colours its errors
-    const output = `${error?.stdout ?? ''}\n${error?.stderr ?? ''}`.replace(/\x1b\[[0-9;]*m/g, '');
-    // No Worker of that name yet (Cloudflare's error 10007, in wrangler's words): no secret is set.
-    if (/Worker ".+" not found\./.test(output)) return { names: [] };
-    const reason = output.match(/\[ERROR\]\s*(.+)/)?.[1] ?? String(error?.message ?? error);
-    return { problem: `the Worker's secrets could not be listed (npx wrangler secret list: ${reason.trim()})` };
   }
+  // No Worker of that name yet (Cloudflare's error 10007, in wrangler's words): no secret is set.
+  if (/Worker ".+" not found\./.test(listed.output)) return { names: [] };
+  return { problem: `the Worker's secrets could not be listed (${listed.failure})` };
+}
+
+/** What browsers need of the bucket's CORS rules to PUT upload parts to R2 from the site and read each part's ETag. */
+const CORS_NEEDS = { methods: ['PUT', 'GET', 'HEAD'], headers: ['content-type'], expose: ['etag'] };
+
+/**
+ * Whether the MEDIA bucket lets the site's browsers upload (README, "Deploying to Cloudflare", step 4): with no
+ * such rule every upload fails in the browser while the server sees nothing. When a rule is missing, the rule to
+ * set is written to a file and the problem gives the command. A check that cannot run (a token without R2
+ * read) is a warning: the deploy itself does not depend on it.
+ * @param {string} configPath @param {string} bucket @param {string} origin PUBLIC_ORIGIN
+ * @returns {Promise<{ problem?: string, warning?: string }>}
+ */
+async function corsCheck(configPath, bucket, origin) {
+  const listed = await wrangler(['r2', 'bucket', 'cors', 'list', bucket], configPath);
+  if (!('stdout' in listed)) return { warning: `the R2 bucket's CORS rules could not be read (${listed.failure}); check them by hand (README step 4)` };
+  // wrangler prints each rule as "label:  value, value" lines, rules apart by a blank line.
+  const rules = listed.stdout.split(/\n\s*\n/).map((block) =>
+    Object.fromEntries(
+      [...block.matchAll(/^(\w+):\s+(.*)$/gm)].map(([, label, value]) => [
+        label,
+        value
+          .split(',')
+          .map((v) => v.trim().toLowerCase())
+          .filter(Boolean),
+      ]),
+    ),
+  );
+  const allows = (/** @type {string[] | undefined} */ list, /** @type {string} */ value) => !!list && (list.includes(value) || list.includes('*'));
+  const fits = rules.some(
+    (rule) =>
+      allows(rule.allowed_origins, origin.toLowerCase()) &&
+      CORS_NEEDS.methods.every((m) => allows(rule.allowed_methods, m.toLowerCase())) &&
+      CORS_NEEDS.headers.every((h) => allows(rule.allowed_headers, h)) &&
+      CORS_NEEDS.expose.every((h) => rule.exposed_headers?.includes(h)),
+  );
+  if (fits) return {};
+  const file = resolve('dist/r2-cors.json');
+  mkdirSync(dirname(file), { recursive: true });
+  const rule = { allowed: { origins: [origin], methods: CORS_NEEDS.methods, headers: ['Content-Type'] }, exposeHeaders: ['ETag'], maxAgeSeconds: 3600 };
+  writeFileSync(file, `${JSON.stringify({ rules: [rule] }, null, 2)}\n`);
+  return {
+    problem: `the R2 bucket ${bucket} has no CORS rule letting ${origin} upload (PUT, GET, HEAD with Content-Type, exposing ETag), so every upload would fail in the browser: \`npx wrangler r2 bucket cors set ${bucket} --file ${file}\``,
+  };
+}
+
+/**
+ * Migrations in migrations/ that the remote database has not had (README step 3): the new code would query
+ * tables or columns that are not there yet. A check that cannot run is a warning.
+ * @param {string} configPath
+ * @returns {Promise<{ problem?: string, warning?: string }>}
+ */
+async function migrationsCheck(configPath) {
+  const listed = await wrangler(['d1', 'migrations', 'list', 'DB', '--remote'], configPath);
+  if (!('stdout' in listed))
+    return { warning: `the remote database's migrations could not be listed (${listed.failure}); check with \`npx wrangler d1 migrations list DB --remote\`` };
+  const pending = [...new Set(listed.stdout.match(/\b\d{4}_[\w-]+\.sql\b/g) ?? [])];
+  if (pending.length === 0) return {};
+  return {
+    problem: `the remote database lacks ${pending.length} migration${pending.length === 1 ? '' : 's'} (${pending.join(', ')}): \`npx wrangler d1 migrations apply DB --remote\`, then deploy`,
+  };
 }
 
 /**
@@ -272,21 +344,40 @@ async function engineProblem(engineUrl) {
 }
 
 /**
- * Every problem standing between `configPath` and a working deployment; empty when it may be deployed.
+ * Every problem standing between `configPath` and a working deployment (none: it may be deployed), and the
+ * checks that could not run with the credentials at hand.
  * @param {string} configPath
  */
 async function deploymentProblems(configPath) {
   const config = unstable_readConfig({ config: configPath });
+  const engine = engineAddress(config);
+  const origin = typeof config.vars?.PUBLIC_ORIGIN === 'string' ? config.vars.PUBLIC_ORIGIN.trim().replace(/\/$/, '') : '';
+  const bucket = config.r2_buckets.find((/** @type {Binding} */ b) => b.binding === 'MEDIA')?.bucket_name;
+  // Each remote look-up starts a wrangler or waits on the network: all at once, listed in a fixed order.
+  const [secrets, unreachable, image, cors, migrations] = await Promise.all([
+    listSecrets(configPath),
+    engine && 'url' in engine ? engineProblem(engine.url) : null,
+    imageProblem(config),
+    bucket && httpUrl(origin) ? corsCheck(configPath, bucket, origin) : null,
+    hasRealDatabase(config) ? migrationsCheck(configPath) : null,
+  ]);
   const problems = configProblems(config);
-  const secrets = await listSecrets(configPath);
   if ('problem' in secrets) problems.push(secrets.problem);
   else problems.push(...secretProblems(config, secrets.names));
-  const engine = engineAddress(config);
-  const unreachable = engine && 'url' in engine ? await engineProblem(engine.url) : null;
   if (unreachable) problems.push(unreachable);
-  const image = await imageProblem(config);
   if (image) problems.push(image);
-  return problems;
+  const warnings = [];
+  for (const found of [cors, migrations]) {
+    if (found?.problem) problems.push(found.problem);
+    if (found?.warning) warnings.push(found.warning);
+  }
+  return { problems, warnings };
+}
+
+/** @param {Config} config whether DB names a created database (its placeholder is reported on its own) */
+function hasRealDatabase(config) {
+  const id = config.d1_databases.find((/** @type {Binding} */ b) => b.binding === 'DB')?.database_id;
+  return !!id && id !== PLACEHOLDER_DATABASE_ID && UUID.test(id);
 }
 
 /** @param {string} command @param {string[]} args */
@@ -312,7 +403,8 @@ const configPath = resolve(option('--config', true) ?? 'wrangler.toml');
 const skipBuild = option('--skip-build') !== undefined;
 
 console.log(`Checking ${configPath} for deployment…`);
-const problems = await deploymentProblems(configPath);
+const { problems, warnings } = await deploymentProblems(configPath);
+for (const warning of warnings) console.warn(`  ! ${warning}`);
 if (problems.length > 0) {
   console.error(`\nNot deployed: ${problems.length} thing${problems.length === 1 ? '' : 's'} to fix first.`);
   for (const problem of problems) console.error(`  ✗ ${problem}`);

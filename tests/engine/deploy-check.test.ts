@@ -7,41 +7,70 @@
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningEngine, startEngine } from './helpers';
 
 const root = new URL('../..', import.meta.url).pathname;
+// Each check starts up to four wrangler processes (secrets, CORS, migrations, the dry run), seconds each on a quiet
+// machine and far longer on a busy one: the bound is for a hang, not for speed.
+vi.setConfig({ testTimeout: 240_000 });
 const ACCOUNT = '0123456789abcdef0123456789abcdef';
 const REQUIRED_SECRETS = ['JWT_SECRET', 'ENGINE_SECRET', 'R2_ACCESS_KEY_ID', 'R2_SECRET_ACCESS_KEY'];
 /** The engine image as `wrangler containers push` names it in Cloudflare's registry. */
 const PUSHED_IMAGE = `registry.cloudflare.com/${ACCOUNT}/tingyi-engine:test`;
 
+/** The migrations the repository holds, as `wrangler d1 migrations list` names them. */
+const MIGRATIONS = readdirSync(join(root, 'migrations'))
+  .filter((name) => name.endsWith('.sql'))
+  .sort();
+
+/** A CORS rule as R2's API holds it, letting `origin` upload parts as the web app does. */
+const uploadRule = (origin: string) => ({
+  allowed: { origins: [origin], methods: ['PUT', 'GET', 'HEAD'], headers: ['Content-Type'] },
+  exposeHeaders: ['ETag'],
+  maxAgeSeconds: 3600,
+});
+
 /**
- * Cloudflare's API as `wrangler secret list` calls it: GET …/workers/scripts/:name/secrets answers the names
- * held, or error 10007 while no Worker of that name exists.
+ * Cloudflare's API as wrangler calls it for the check, each call as documented: GET …/workers/scripts/:name/secrets
+ * answers the names held, or error 10007 while no Worker of that name exists; GET …/r2/buckets/:bucket/cors the
+ * bucket's rules, or error 10059 while it has none; POST …/d1/database/:id/query runs the migrations table's SQL
+ * (`wrangler d1 migrations list --remote`: create it if missing, then read the names applied).
  */
 function fakeCloudflare() {
   let secrets: string[] | null = null;
+  let cors: object[] | null = null;
+  let applied: string[] = [];
   const asked: string[] = [];
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer(async (req, res) => {
     asked.push(`${req.method} ${req.url}`);
+    let body = '';
+    for await (const chunk of req) body += chunk;
     res.setHeader('content-type', 'application/json');
-    const match = /^\/client\/v4\/accounts\/(\w+)\/workers\/scripts\/([\w-]+)\/secrets$/.exec(req.url ?? '');
-    if (req.method !== 'GET' || !match || match[1] !== ACCOUNT) {
-      res.statusCode = 404;
-      res.end(JSON.stringify({ success: false, errors: [{ code: 7003, message: `Could not route to ${req.url}` }], messages: [], result: null }));
-    } else if (secrets === null) {
-      res.statusCode = 404;
-      res.end(
-        JSON.stringify({ success: false, errors: [{ code: 10007, message: 'This Worker does not exist on your account.' }], messages: [], result: null }),
-      );
+    const fail = (status: number, code: number, message: string) => {
+      res.statusCode = status;
+      res.end(JSON.stringify({ success: false, errors: [{ code, message }], messages: [], result: null }));
+    };
+    const ok = (result: unknown) => res.end(JSON.stringify({ success: true, errors: [], messages: [], result }));
+    const account = `/client/v4/accounts/${ACCOUNT}`;
+    const url = req.url ?? '';
+    if (req.method === 'GET' && /^\/workers\/scripts\/[\w-]+\/secrets$/.test(url.replace(account, ''))) {
+      if (secrets === null) fail(404, 10007, 'This Worker does not exist on your account.');
+      else ok(secrets.map((name) => ({ name, type: 'secret_text' })));
+    } else if (req.method === 'GET' && url === `${account}/r2/buckets/tingyi-media/cors`) {
+      if (cors === null) fail(404, 10059, 'The CORS configuration does not exist.');
+      else ok({ rules: cors });
+    } else if (req.method === 'POST' && /^\/d1\/database\/[\w-]+\/query$/.test(url.replace(account, ''))) {
+      const { sql } = JSON.parse(body) as { sql: string };
+      const rows = /select/i.test(sql) ? applied.map((name, i) => ({ id: i + 1, name, applied_at: '2026-11-01 00:00:00' })) : [];
+      ok([{ results: rows, success: true, meta: { duration: 1, rows_read: rows.length, rows_written: 0, changes: 0, size_after: 4096 } }]);
     } else {
-      res.end(JSON.stringify({ success: true, errors: [], messages: [], result: secrets.map((name) => ({ name, type: 'secret_text' })) }));
+      fail(404, 7003, `Could not route to ${url}`);
     }
   });
   return {
@@ -50,6 +79,11 @@ function fakeCloudflare() {
     /** The secrets the Worker holds; null: no Worker deployed yet. */
     hold(names: string[] | null) {
       secrets = names;
+    },
+    /** The bucket's CORS rules (null: none set) and the migrations the remote database has had. */
+    remote(state: { cors: object[] | null; applied: string[] }) {
+      cors = state.cors;
+      applied = state.applied;
     },
   };
 }
@@ -61,6 +95,7 @@ let apiBase: string;
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => cloudflare.server.listen(0, '127.0.0.1', resolve));
+  cloudflare.remote({ cors: [uploadRule('https://tingyi.example.com')], applied: MIGRATIONS });
   apiBase = `http://127.0.0.1:${(cloudflare.server.address() as AddressInfo).port}/client/v4`;
   // Reached by this machine's name, as a deployment names its engine (an address like 127.0.0.1 is refused).
   engine = await startEngine({ host: hostname(), asrWorkers: 1 });
@@ -189,6 +224,43 @@ describe('the deploy check', () => {
     expect(out).toContain('env.AI');
     expect(out).toContain('--dry-run: exiting now.');
     expect(code).toBe(0);
+  });
+});
+
+describe("the deploy check of the bucket's CORS rule and the remote database", () => {
+  it("refuses a bucket that would refuse the browser's uploads and a database missing migrations, writing the rule to set", async () => {
+    cloudflare.hold(REQUIRED_SECRETS);
+    // A rule for another site, and the newest two migrations never applied.
+    cloudflare.remote({ cors: [uploadRule('https://other.example.com')], applied: MIGRATIONS.slice(0, -2) });
+    const { code, out, err } = await deployCheck(wranglerToml(complete()));
+    cloudflare.remote({ cors: [uploadRule('https://tingyi.example.com')], applied: MIGRATIONS });
+    expect(code).toBe(1);
+    const [cors, migrations] = listed(err);
+    expect(cors).toMatch(
+      /^the R2 bucket tingyi-media has no CORS rule letting https:\/\/tingyi\.example\.com upload .*`npx wrangler r2 bucket cors set tingyi-media --file (.+)`$/,
+    );
+    const file = /--file (.+)`$/.exec(cors ?? '')?.[1] ?? '';
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ rules: [uploadRule('https://tingyi.example.com')] });
+    expect(migrations).toBe(
+      `the remote database lacks 2 migrations (${MIGRATIONS.slice(-2).join(', ')}): \`npx wrangler d1 migrations apply DB --remote\`, then deploy`,
+    );
+    expect(out).not.toContain('--dry-run: exiting now');
+  });
+
+  it('refuses a bucket with no CORS rule at all, and only warns when the rules cannot be read', async () => {
+    cloudflare.hold(REQUIRED_SECRETS);
+    cloudflare.remote({ cors: null, applied: MIGRATIONS });
+    const closed = await closedPort();
+    const missing = await deployCheck(wranglerToml(complete()));
+    cloudflare.remote({ cors: [uploadRule('https://tingyi.example.com')], applied: MIGRATIONS });
+    expect(listed(missing.err)).toEqual([expect.stringMatching(/^the R2 bucket tingyi-media has no CORS rule/)]);
+    // A bucket of another name is not found by the API: the check cannot run, which is said and blocks nothing
+    // (the engine that does not answer is what is refused).
+    const unreadable = await deployCheck(
+      wranglerToml({ ...complete(), ENGINE_URL: `http://${hostname()}:${closed}` }, (toml) => pushedImage(toml).replaceAll('"tingyi-media"', '"other-media"')),
+    );
+    expect(listed(unreadable.err)).toEqual([expect.stringMatching(/^the engine at .* cannot be reached/)]);
+    expect(unreadable.err).toMatch(/ {2}! the R2 bucket's CORS rules could not be read \(npx wrangler r2 bucket/);
   });
 });
 
