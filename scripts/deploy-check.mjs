@@ -276,11 +276,15 @@ const CORS_NEEDS = { methods: ['PUT', 'GET', 'HEAD'], headers: ['content-type'],
  */
 async function corsCheck(configPath, bucket, origin) {
   const listed = await wrangler(['r2', 'bucket', 'cors', 'list', bucket], configPath);
-  if (!('stdout' in listed)) return { warning: `the R2 bucket's CORS rules could not be read (${listed.failure}); check them by hand (README step 4)` };
+  // R2 answers a bucket that never had a rule with its error 10059 rather than an empty list.
+  const none = !('stdout' in listed) && /CORS configuration does not exist|\b10059\b/.test(listed.output);
+  if (!('stdout' in listed) && !none)
+    return { warning: `the R2 bucket's CORS rules could not be read (${listed.failure}); check them by hand (README step 4)` };
+  const printed = 'stdout' in listed ? listed.stdout : '';
   // wrangler prints each rule as "label:  value, value" lines, rules apart by a blank line.
-  const rules = listed.stdout.split(/\n\s*\n/).map((block) =>
+  const rules = printed.split(/\n\s*\n/).map((block) =>
     Object.fromEntries(
-      [...block.matchAll(/^(\w+):\s+(.*)$/gm)].map(([, label, value]) => [
+      [...block.matchAll(/^(\w+):\s+(.*)$/gm)].map(([, label, value = '']) => [
         label,
         value
           .split(',')
