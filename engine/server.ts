@@ -65,7 +65,10 @@ const RENDER_JOB_MAX_BYTES = 64 * 1024 * 1024;
 function secretMatches(header: string | undefined, secrets: string[]): boolean {
   const given = header?.startsWith('Bearer ') ? header.slice(7) : '';
   const a = createHash('sha256').update(given).digest();
-  return secrets.filter((secret) => secret.length > 0).map((secret) => timingSafeEqual(a, createHash('sha256').update(secret).digest())).includes(true);
+  return secrets
+    .filter((secret) => secret.length > 0)
+    .map((secret) => timingSafeEqual(a, createHash('sha256').update(secret).digest()))
+    .includes(true);
 }
 
 const round = (s: number) => Math.round(s * 1000) / 1000;
