@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { engineJobId } from './engine';
+import { engineJobId, jobCheckpoint } from './engine';
 
 /**
  * The engine's speech synthesis and dubbing calls (AI dubbing, spec §1). The Worker sends the lines to
@@ -127,6 +127,8 @@ export const renderJob = z.object({
   put: presigned,
   plan: renderPlan,
   spoken: z.array(spokenStore.nullable()).max(20_000).optional(),
+  /** The mp4's result kept beside it (contracts/engine.ts, jobCheckpoint): a render started again after it was stored is not redone. */
+  checkpoint: jobCheckpoint.optional(),
 });
 export type RenderJob = z.input<typeof renderJob>;
 

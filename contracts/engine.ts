@@ -1,6 +1,7 @@
 /**
  * The engine's HTTP + WebSocket API (engine/ serves it, worker/services/providers/engine calls it).
- * Every path lives under /v1; every call except /v1/health carries `Authorization: Bearer ENGINE_SECRET`.
+ * Every path lives under /v1; every call except /v1/health carries `Authorization: Bearer ENGINE_SECRET` (the engine
+ * also accepts ENGINE_SECRET_PREVIOUS while a rotation is under way).
  * Errors are `{ error: { code, message } }` with a 4xx/5xx status, never a 200 with a copy of the input.
  */
 import { z } from 'zod';
@@ -41,6 +42,11 @@ export const EngineErrorCode = {
   unsupportedLanguage: 'unsupported_language',
   unsupportedPair: 'unsupported_pair',
   busy: 'busy',
+  /**
+   * 503: the engine is stopping (a rollout's SIGTERM) and takes no new work: start it on another instance. Work it
+   * already holds (a job, a stream) is finished; a job's state stays readable at `GET jobs/<id>` until it exits.
+   */
+  draining: 'draining',
   timeout: 'timeout',
   upstream: 'upstream',
   internal: 'internal',
@@ -50,6 +56,31 @@ export type EngineErrorCode = (typeof EngineErrorCode)[keyof typeof EngineErrorC
 export interface EngineError {
   error: { code: EngineErrorCode; message: string };
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Health and draining
+
+/**
+ * `GET /v1/health` (no secret): 200 while the engine takes work; 503 with `draining: true` from the moment it got
+ * SIGTERM until it exits (ENGINE_DRAIN_SECONDS at most), so placement sends new work elsewhere. `streams` and
+ * `jobs` are what it still holds.
+ */
+export interface EngineHealth {
+  status: 'ok' | 'draining';
+  draining: boolean;
+  asr: boolean;
+  /** Live streams open now. */
+  streams: number;
+  batch: { size: number; busy: number; queued: number; maxQueue: number };
+  /** Engine-side jobs running now. */
+  jobs: number;
+}
+
+/**
+ * The WebSocket close code of a live stream whose engine is draining (RFC 6455's 1012, "service restart"): it
+ * follows the stream's `moving` message and its last finals.
+ */
+export const STREAM_MOVING_CLOSE_CODE = 1012;
 
 // ---------------------------------------------------------------------------------------------------------
 // Capabilities
@@ -118,8 +149,18 @@ export type EngineJobStatus =
   | { id: string; state: 'done'; result: unknown }
   | { id: string; state: 'failed'; error: { status: number; code: EngineErrorCode; message: string } };
 
+/**
+ * Where a job keeps its result once its output is stored, so the same job started again (its engine restarted,
+ * was evicted, or drained before the Worker collected the result) answers it without redoing the work or writing
+ * the output twice: `get`/`put` read and write a small JSON object beside the output (`{ id, outputBytes, result }`),
+ * written only after the output; `output` reads the output itself (the object the job's `put` writes), to confirm
+ * it is still stored whole. A kept result of another job id (a new upload at the same keys) is ignored.
+ */
+export const jobCheckpoint = z.object({ get: presigned, put: presigned, output: presigned });
+export type JobCheckpoint = z.input<typeof jobCheckpoint>;
+
 /** `POST /v1/jobs/extract`: the audio of `url` as one 16 kHz mono PCM16 WAV (44-byte header) PUT to `put`, and where speech is. */
-export const extractJob = z.object({ id: engineJobId, url: presigned, put: presigned });
+export const extractJob = z.object({ id: engineJobId, url: presigned, put: presigned, checkpoint: jobCheckpoint.optional() });
 export type ExtractJob = z.input<typeof extractJob>;
 
 export interface ExtractJobResult {
@@ -281,6 +322,12 @@ export type StreamServerMessage =
    */
   | { type: 'heard'; end: number }
   | { type: 'closed' }
+  /**
+   * The engine is draining: open a new stream (on another instance) and send it the audio from `end` (seconds of
+   * this stream's audio) on. Audio sent here after this message is not heard; the finals of what came before still
+   * arrive, then `closed`, then the socket closes with STREAM_MOVING_CLOSE_CODE.
+   */
+  | { type: 'moving'; end: number }
   /** With `recognise=false`: the open utterance so far, from its start to `end` (seconds). */
   | { type: 'speech'; utterance: number; start: number; end: number }
   /** With `recognise=false`: an utterance ended; its audio is `start`..`end`. */

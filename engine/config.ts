@@ -20,6 +20,13 @@ export interface EngineConfig {
   port: number;
   host: string;
   secret: string;
+  /** The secret before the current one, also accepted while a rotation rolls out (README, rotating ENGINE_SECRET). */
+  secretPrevious: string;
+  /**
+   * On SIGTERM (a rollout), how long running jobs, requests and live streams get to finish before the engine exits
+   * anyway. Cloudflare allows a container 15 minutes after SIGTERM.
+   */
+  drainSeconds: number;
   /** Batch decoders, one per core: a decode is CPU-bound, more would only time-slice. */
   asrWorkers: number;
   /** Batch requests allowed to wait for a decoder before new ones get 429. */
@@ -62,6 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     port: num(env.ENGINE_PORT, ENGINE_PORT),
     host: env.ENGINE_HOST ?? '127.0.0.1',
     secret: env.ENGINE_SECRET ?? '',
+    secretPrevious: env.ENGINE_SECRET_PREVIOUS ?? '',
+    drainSeconds: Math.max(0, num(env.ENGINE_DRAIN_SECONDS, 600)),
     asrWorkers: Math.max(1, num(env.ENGINE_ASR_WORKERS, cores)),
     asrQueue: Math.max(0, num(env.ENGINE_ASR_QUEUE, 4 * cores)),
     asrTimeoutMs: num(env.ENGINE_ASR_TIMEOUT_MS, 10 * 60_000),

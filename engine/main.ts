@@ -2,6 +2,10 @@
  * Entry point: `node --import tsx engine/main.ts` (`npm start`), or its build `node engine/main.js` in the
  * container image (engine/Dockerfile, scripts/build-engine.mjs). Loads every model before listening, so the first
  * request is as fast as the hundredth and /v1/health answering means the engine is really ready.
+ *
+ * SIGTERM (a rollout on Cloudflare, which then allows 15 minutes) or SIGINT drains: no new work, running jobs,
+ * requests and live streams finish (streams are asked to move), for ENGINE_DRAIN_SECONDS at most, then the engine
+ * exits. A second signal exits at once.
  */
 import { loadConfig } from './config';
 import { Engine } from './engine';
@@ -21,10 +25,22 @@ server.listen(config.port, config.host, () => {
   console.log(`engine listening on http://${config.host}:${config.port} (asr: ${asr.join(', ') || 'none'}; decoders: ${config.asrWorkers})`);
 });
 
-const stop = () => {
+let stopping = false;
+async function stop(signal: NodeJS.Signals) {
+  if (stopping) {
+    console.log(`engine: ${signal} again, exiting now`);
+    process.exit(1);
+  }
+  stopping = true;
+  console.log(`engine: ${signal}, draining (new work refused; up to ${config.drainSeconds} s for running work)`);
+  const drained = await server.drain(config.drainSeconds * 1000);
+  console.log(drained ? 'engine: drained, exiting' : `engine: work still running after ${config.drainSeconds} s, exiting anyway`);
+  server.closeAllConnections();
   server.close();
   engine.close();
-  setTimeout(() => process.exit(0), 500).unref();
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+  process.exitCode = drained ? 0 : 1;
+  // The speech cache's folder is removed on close; exit regardless once that had its moment.
+  setTimeout(() => process.exit(), 500).unref();
+}
+process.on('SIGINT', (signal) => void stop(signal));
+process.on('SIGTERM', (signal) => void stop(signal));

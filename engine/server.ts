@@ -22,15 +22,16 @@ import {
   translateRequest,
   type DiarizeResponse,
   type EmbeddingsResponse,
+  type EngineHealth,
   type StreamServerMessage,
   type TranscribeResponse,
   type VadResponse,
 } from '../contracts/engine';
-import { ENGINE_SAMPLE_RATE, STREAM_WORKING_MS } from '../contracts/engine';
+import { ENGINE_SAMPLE_RATE, STREAM_MOVING_CLOSE_CODE, STREAM_WORKING_MS } from '../contracts/engine';
 import { summarizeRequest } from '../contracts/summary';
 import type { Engine } from './engine';
 import { EngineHttpError, badRequest, isJson, mediaInput, parseWith, queryObject, readJson, sendError, sendJson } from './http';
-import { extractProcess, pcmChunks, probe, probeAudio } from './backends/media/ffmpeg';
+import { decodeTimeout, extractProcess, mediaTimeoutMs, pcmChunks, probe, probeAudio, spanSeconds } from './backends/media/ffmpeg';
 import { speechSegments, vadStatus } from './backends/vad/silero';
 import { transcribeSource } from './backends/asr/batch';
 import { correctLinesInThread } from './backends/asr/hotwords-thread';
@@ -57,12 +58,17 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 /** A render job names two presigned URLs per line (up to 20,000 lines), more than other JSON bodies hold. */
 const RENDER_JOB_MAX_BYTES = 64 * 1024 * 1024;
 
-/** Constant-time comparison of digests, so neither the secret's content nor its length leaks through timing. */
-function secretMatches(header: string | undefined, secret: string): boolean {
+/**
+ * Constant-time comparison of digests, so neither a secret's content nor its length leaks through timing. Every
+ * configured secret is compared (the current one and, during a rotation, the previous one), not only up to a match.
+ */
+function secretMatches(header: string | undefined, secrets: string[]): boolean {
   const given = header?.startsWith('Bearer ') ? header.slice(7) : '';
   const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(secret).digest();
-  return secret.length > 0 && timingSafeEqual(a, b);
+  return secrets
+    .filter((secret) => secret.length > 0)
+    .map((secret) => timingSafeEqual(a, createHash('sha256').update(secret).digest()))
+    .includes(true);
 }
 
 const round = (s: number) => Math.round(s * 1000) / 1000;
@@ -86,8 +92,26 @@ async function mediaRequest<S extends z.ZodType>(req: IncomingMessage, schema: S
   return parseWith(schema, parsed) as z.output<S> & { url?: string };
 }
 
-export function createEngineServer(engine: Engine): Server {
+/** The engine's server, which can also drain: see `drain` in createEngineServer. */
+export interface EngineServer extends Server {
+  /**
+   * Stops taking new work (health answers 503 `draining`, new jobs, requests and streams 503 `draining`), asks live
+   * streams to move, and resolves true once every job, request and stream it held has finished, or false when
+   * `graceMs` ran out first.
+   */
+  drain(graceMs: number): Promise<boolean>;
+}
+
+export function createEngineServer(engine: Engine): EngineServer {
   const { config } = engine;
+  const secrets = [config.secret, config.secretPrevious];
+  let draining = false;
+  /** Requests being answered now: a drain waits for them as for jobs. */
+  let requests = 0;
+  /** Each open live stream's way to ask its caller to move; resolves once the socket is closed. */
+  const live = new Set<() => Promise<void>>();
+  const drainingError = () =>
+    new EngineHttpError(503, 'draining', 'this engine is stopping and takes no new work; start it on another engine', { 'retry-after': '1' });
   const spool = { tmpDir: config.tmpDir, maxBytes: config.maxUploadBytes };
   const dubbing = new Dubbing(config);
   const jobs = new EngineJobs(new Gate(config.fileJobs, config.fileJobQueue, 'file job'));
@@ -113,9 +137,15 @@ export function createEngineServer(engine: Engine): Server {
       const opts = await mediaRequest(req, mediaSource.extend({ format: z.enum(['wav', 's16le']).default('wav') }));
       const input = await mediaInput(req, opts.url, spool);
       try {
-        await probeAudio(input.source);
+        const info = await probeAudio(input.source);
+        const timeoutMs = mediaTimeoutMs(info.duration);
         await new Promise<void>((resolve, reject) => {
           const child = extractProcess(input.source, opts.format);
+          // A hung ffmpeg cuts the body short (the caller sees an incomplete answer) instead of holding it open forever.
+          const timer = setTimeout(() => {
+            child.kill('SIGKILL');
+            res.destroy(decodeTimeout(timeoutMs));
+          }, timeoutMs);
           let stderr = '';
           child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d.slice(0, 2000)));
           res.writeHead(200, {
@@ -126,6 +156,7 @@ export function createEngineServer(engine: Engine): Server {
           child.on('error', reject);
           // Headers are gone by the time ffmpeg could fail mid-file; cutting the body short signals it.
           child.on('close', (code) => {
+            clearTimeout(timer);
             if (code !== 0 && !res.writableEnded) res.destroy(new Error(stderr));
             resolve();
           });
@@ -138,10 +169,10 @@ export function createEngineServer(engine: Engine): Server {
     [`POST ${ENGINE_PATHS.vad}`]: async (req, res) => {
       const { url } = await mediaRequest(req, mediaSource);
       const body = await withMedia(req, url, async (source): Promise<VadResponse> => {
-        await probeAudio(source);
+        const info = await probeAudio(source);
         const totals = { samples: 0 };
         const segments = [];
-        for await (const seg of speechSegments(config.vadModel, pcmChunks(source), {}, totals)) {
+        for await (const seg of speechSegments(config.vadModel, pcmChunks(source, { timeoutMs: mediaTimeoutMs(info.duration) }), {}, totals)) {
           segments.push({ start: round(seg.voiced.start / ENGINE_SAMPLE_RATE), end: round(seg.voiced.end / ENGINE_SAMPLE_RATE) });
         }
         return { duration: round(totals.samples / ENGINE_SAMPLE_RATE), segments };
@@ -160,7 +191,8 @@ export function createEngineServer(engine: Engine): Server {
       if (engine.batch.full) throw engine.batch.busyError();
       const started = performance.now();
       const body = await withMedia(req, opts.url, async (source): Promise<TranscribeResponse> => {
-        await probeAudio(source);
+        const info = await probeAudio(source);
+        const timeoutMs = mediaTimeoutMs(spanSeconds(info.duration, opts));
         const result = await engine.batch.run(
           (decoder, signal) =>
             transcribeSource(source, backend === 'pocketsphinx' ? decoder : openAiTranscriber(config.openaiAsr!, opts.language, fetch, opts.hotwords), {
@@ -170,6 +202,7 @@ export function createEngineServer(engine: Engine): Server {
               ...(opts.maxSpeakers ? { maxSpeakers: opts.maxSpeakers } : {}),
               span: { start: opts.start, end: opts.end },
               signal,
+              timeoutMs,
             }),
           config.asrTimeoutMs,
         );
@@ -183,8 +216,8 @@ export function createEngineServer(engine: Engine): Server {
     [`POST ${ENGINE_PATHS.diarize}`]: async (req, res) => {
       const opts = await mediaRequest(req, diarizeOptions);
       const body = await withMedia(req, opts.url, async (source): Promise<DiarizeResponse> => {
-        await probeAudio(source);
-        const embeddings = await embedSpans(pcmChunks(source), opts.segments);
+        const info = await probeAudio(source);
+        const embeddings = await embedSpans(pcmChunks(source, { timeoutMs: mediaTimeoutMs(info.duration) }), opts.segments);
         const { labels, speakers } = await labelSpeakersInThread(embeddings, opts.maxSpeakers, { seconds: opts.segments.map((s) => s.end - s.start) });
         return { backend: 'mfcc-agglomerative', speakers, labels };
       });
@@ -194,8 +227,8 @@ export function createEngineServer(engine: Engine): Server {
     [`POST ${ENGINE_PATHS.embeddings}`]: async (req, res) => {
       const opts = await mediaRequest(req, embeddingsOptions);
       const body = await withMedia(req, opts.url, async (source): Promise<EmbeddingsResponse> => {
-        await probeAudio(source);
-        const features = await spanFeatures(pcmChunks(source), opts.segments);
+        const info = await probeAudio(source);
+        const features = await spanFeatures(pcmChunks(source, { timeoutMs: mediaTimeoutMs(info.duration) }), opts.segments);
         return { embeddings: features.map((f) => embeddingJson(f.embedding)), pitch: features.map((f) => (f.pitch ? Math.round(f.pitch) : null)) };
       });
       sendJson(res, 200, body);
@@ -291,7 +324,15 @@ export function createEngineServer(engine: Engine): Server {
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://engine').pathname;
     if (req.method === 'GET' && path === ENGINE_PATHS.health) {
-      sendJson(res, 200, { status: 'ok', asr: engine.asrAvailable, streams: engine.activeStreams, batch: engine.batch.stats, jobs: jobs.running });
+      const health: EngineHealth = {
+        status: draining ? 'draining' : 'ok',
+        draining,
+        asr: engine.asrAvailable,
+        streams: engine.activeStreams,
+        batch: engine.batch.stats,
+        jobs: jobs.running,
+      };
+      sendJson(res, draining ? 503 : 200, health);
       return;
     }
     const jobId = req.method === 'GET' && path.startsWith(`${ENGINE_PATHS.jobs}/`) ? decodeURIComponent(path.slice(ENGINE_PATHS.jobs.length + 1)) : null;
@@ -310,8 +351,12 @@ export function createEngineServer(engine: Engine): Server {
       req.resume();
       sendError(res, err);
     };
-    if (!secretMatches(req.headers.authorization, config.secret)) return refuse(new EngineHttpError(401, 'unauthorized', 'missing or wrong engine secret'));
+    if (!secretMatches(req.headers.authorization, secrets)) return refuse(new EngineHttpError(401, 'unauthorized', 'missing or wrong engine secret'));
     if (!handler) return refuse(new EngineHttpError(404, 'not_found', `no route ${req.method} ${path}`));
+    // Reading stays open while draining (a job's state until the engine exits, capabilities); new work goes elsewhere.
+    if (draining && req.method !== 'GET') return refuse(drainingError());
+    requests++;
+    res.on('close', () => requests--);
     handler(req, res).catch((err: unknown) => {
       req.resume();
       fail(err);
@@ -328,7 +373,8 @@ export function createEngineServer(engine: Engine): Server {
       );
     };
     if (url.pathname !== ENGINE_PATHS.stream) return reject(404, 'not_found', `no WebSocket at ${url.pathname}`);
-    if (!secretMatches(req.headers.authorization, config.secret)) return reject(401, 'unauthorized', 'missing or wrong engine secret');
+    if (!secretMatches(req.headers.authorization, secrets)) return reject(401, 'unauthorized', 'missing or wrong engine secret');
+    if (draining) return reject(503, 'draining', 'this engine is stopping and takes no new streams; open it on another engine');
     let options: z.output<typeof streamOptions>;
     try {
       options = parseWith(streamOptions, Object.fromEntries(url.searchParams));
@@ -363,7 +409,12 @@ export function createEngineServer(engine: Engine): Server {
     const early: (Buffer | 'end')[] = [];
     let session: StreamSession | null = null;
     let ended = false;
+    let moving = false;
+    /** Samples taken into the session: where a stream that moves must carry on. */
+    let taken = 0;
     const onFrame = (data: Buffer, isBinary: boolean) => {
+      // After `end` or `moving`, audio belongs to no stream here (a moving caller sends it to the new one).
+      if (ended || moving) return;
       if (!isBinary) {
         let msg: { type?: string } = {};
         try {
@@ -378,10 +429,23 @@ export function createEngineServer(engine: Engine): Server {
       if (!session) return void early.push(data);
       if (data.length % 2) return send({ type: 'error', code: 'bad_request', message: 'binary frames must hold whole PCM16 samples' });
       const pcm = new Int16Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.length));
+      taken += pcm.length;
       batch?.audio(pcm);
       session.push(pcm);
     };
     const closed = new Promise<void>((resolve) => ws.on('close', () => resolve()));
+    // Draining: the caller opens a stream elsewhere for audio from `end` on; this one finishes what it took.
+    const move = () => {
+      if (!ended && !moving) {
+        moving = true;
+        reply({ type: 'moving', end: round(taken / ENGINE_SAMPLE_RATE) });
+        if (session) void finish();
+        else early.push('end');
+      }
+      return closed;
+    };
+    live.add(move);
+    void closed.then(() => live.delete(move));
     ws.on('message', (data, isBinary) => onFrame(data as Buffer, isBinary));
     const [decoder, corrector] = await Promise.all([backend === 'pocketsphinx' ? engine.takeStreamDecoder() : null, correcting]);
     correct = corrector;
@@ -396,7 +460,7 @@ export function createEngineServer(engine: Engine): Server {
         clearInterval(working);
       }
       send({ type: 'closed' });
-      ws.close(1000);
+      ws.close(moving ? STREAM_MOVING_CLOSE_CODE : 1000);
     };
     try {
       session = new StreamSession(decoder, config.vadModel, send, { embeddings });
@@ -415,5 +479,17 @@ export function createEngineServer(engine: Engine): Server {
     wss.close();
     void dubbing.close();
   });
-  return server;
+
+  const drain = async (graceMs: number): Promise<boolean> => {
+    draining = true;
+    for (const move of live) void move();
+    const deadline = Date.now() + graceMs;
+    // A look every 100 ms: what is awaited (jobs, requests, streams) has no single event to wait on.
+    while (jobs.running > 0 || requests > 0 || live.size > 0) {
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return true;
+  };
+  return Object.assign(server, { drain });
 }

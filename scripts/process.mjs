@@ -72,3 +72,59 @@ async function stopGroup(/** @type {import('node:child_process').ChildProcess} *
   await exited;
   clearTimeout(timer);
 }
+
+/**
+ * Keeps a service running as a container platform would: when it exits without being asked to (a crash, a kill),
+ * it is started again after a pause that doubles with each failure in a row (from `firstDelayMs` up to 30 s; a run
+ * that lasted a minute starts the count afresh), and the log says so. `stop` ends it for good, also while a restart
+ * is pending. The first start's failure is thrown, as startService's is.
+ * @param {string} name
+ * @param {() => Promise<{ child: import('node:child_process').ChildProcess, stop: () => Promise<void> }>} start
+ * @param {{ log?: (line: string) => void, firstDelayMs?: number }} [options]
+ */
+export async function supervise(name, start, { log = console.log, firstDelayMs = 1000 } = {}) {
+  const maxDelayMs = 30_000;
+  let current = await start();
+  let stopped = false;
+  let delay = firstDelayMs;
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  const restart = () => {
+    timer = setTimeout(async () => {
+      try {
+        const service = await start();
+        if (stopped) return void (await service.stop());
+        current = service;
+        log(`[${name}] restarted`);
+        watch(service);
+      } catch (error) {
+        log(`[${name}] did not start again: ${error instanceof Error ? error.message.split('\n')[0] : error}; next try in ${delay / 1000} s`);
+        restart();
+      }
+    }, delay);
+    delay = Math.min(2 * delay, maxDelayMs);
+  };
+  const watch = (/** @type {typeof current} */ service) => {
+    const startedAt = Date.now();
+    const exited = (/** @type {number | null} */ code, /** @type {NodeJS.Signals | null} */ signal) => {
+      if (stopped) return;
+      if (Date.now() - startedAt > 60_000) delay = firstDelayMs;
+      log(`[${name}] exited (${signal ?? `code ${code}`}); restarting in ${delay / 1000} s`);
+      restart();
+    };
+    if (service.child.exitCode !== null || service.child.signalCode !== null) exited(service.child.exitCode, service.child.signalCode);
+    else service.child.once('exit', exited);
+  };
+  watch(current);
+  return {
+    /** The running process (a new one after each restart). */
+    get child() {
+      return current.child;
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await current.stop();
+    },
+  };
+}

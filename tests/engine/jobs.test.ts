@@ -3,8 +3,6 @@
  * media read and written by presigned URL; a full engine refuses with 429; a render keeps each line's speech
  * in storage, so a render started again on another engine speaks nothing twice.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineJobStatus, ExtractJobResult, TranscribeResponse } from '../../contracts/engine';
@@ -18,43 +16,7 @@ import { EngineHttpError } from '../../engine/http';
 import { EngineJobs } from '../../engine/jobs';
 import { makeTestVideo } from '../fixtures/video';
 import { auth, file, postJson, type RunningEngine, speak, startEngine, tempDir } from './helpers';
-
-/** Object storage as the engine meets it through presigned URLs (R2 cannot be reached here): GET with byte ranges, and PUT, by path. */
-async function objectStore() {
-  const objects = new Map<string, Buffer>();
-  const server: Server = createServer(async (req, res) => {
-    const key = decodeURIComponent(new URL(req.url!, 'http://store').pathname.slice(1));
-    if (req.method === 'PUT') {
-      if (req.headers['content-length'] === undefined) return void res.writeHead(411).end();
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      objects.set(key, Buffer.concat(chunks));
-      return void res.writeHead(200).end();
-    }
-    const body = objects.get(key);
-    if (!body) return void res.writeHead(404).end();
-    // Byte ranges as S3 serves them: ffmpeg seeks into a stored WAV with them.
-    const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
-    if (!range) return void res.writeHead(200, { 'content-length': body.length, 'accept-ranges': 'bytes' }).end(body);
-    const from = Number(range[1]);
-    const to = range[2] ? Math.min(Number(range[2]), body.length - 1) : body.length - 1;
-    if (from >= body.length) return void res.writeHead(416, { 'content-range': `bytes */${body.length}` }).end();
-    const part = body.subarray(from, to + 1);
-    res.writeHead(206, { 'content-length': part.length, 'content-range': `bytes ${from}-${to}/${body.length}`, 'accept-ranges': 'bytes' }).end(part);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { objects, url: (key: string) => `${base}/${key}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** Resolves once `check` answers a value, looking again while it answers undefined. */
-async function until<T>(check: () => T | undefined | Promise<T | undefined>): Promise<T> {
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { objectStore, until } from './object-store';
 
 let tmp: ReturnType<typeof tempDir>;
 let store: Awaited<ReturnType<typeof objectStore>>;

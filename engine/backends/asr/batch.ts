@@ -27,6 +27,8 @@ export interface BatchOptions {
   signal?: AbortSignal;
   /** Only this stretch of the source; times count from its start. */
   span?: Span;
+  /** How long ffmpeg may take to decode it (mediaTimeoutMs of its length). */
+  timeoutMs: number;
 }
 
 export async function transcribeSource(
@@ -48,7 +50,12 @@ export async function transcribeSource(
   }
 
   async function recogniseAll() {
-    for await (const seg of speechSegments(opts.vadModel, pcmChunks(source, opts.signal, opts.span), { pad: 0.25 }, totals)) {
+    for await (const seg of speechSegments(
+      opts.vadModel,
+      pcmChunks(source, { signal: opts.signal, span: opts.span, timeoutMs: opts.timeoutMs }),
+      { pad: 0.25 },
+      totals,
+    )) {
       if (opts.signal?.aborted) break;
       // The padded audio is recognised (soft onsets survive); the line is timed by the voice alone, since two
       // utterances closer than twice the padding would otherwise share time.

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { FitResponse, LineFit, RenderJobResult, Voice, fitRequest, renderJob, renderPlan, speakRequest } from '../../../contracts/dubbing-engine';
 import type { EngineConfig } from '../../config';
 import { badRequest } from '../../http';
+import { resumable } from '../media/checkpoint';
 import { download, fetchBytes, putBytes, upload } from '../media/transfer';
 import { SpeechCache } from './cache';
 import { fitLine, lineBounds } from './fit';
@@ -161,8 +162,15 @@ export class Dubbing {
     }
   }
 
-  /** The render as an engine-side job: the video fetched and the mp4 stored by presigned URL. */
-  async renderJob(job: RenderJob): Promise<RenderJobResult> {
+  /**
+   * The render as an engine-side job: the video fetched and the mp4 stored by presigned URL. With a checkpoint, a
+   * render started again after its mp4 was stored answers the kept result instead of rendering again.
+   */
+  renderJob(job: RenderJob): Promise<RenderJobResult> {
+    return resumable(job.id, job.checkpoint, () => this.renderStored(job));
+  }
+
+  private async renderStored(job: RenderJob): Promise<{ result: RenderJobResult; outputBytes: number }> {
     await mkdir(this.config.tmpDir, { recursive: true });
     const dir = await mkdtemp(join(this.config.tmpDir, 'dub-in-'));
     try {
@@ -170,13 +178,14 @@ export class Dubbing {
       await download(job.video, video);
       const tally: Tally = { synthesized: 0 };
       const out = await this.render(job.plan, video, job.spoken, tally);
+      let outputBytes: number;
       try {
-        await upload(job.put, out.path, 'video/mp4');
+        outputBytes = await upload(job.put, out.path, 'video/mp4');
       } finally {
         await out.dispose();
       }
       const voiced = job.plan.lines.filter((l) => l.text.trim()).length;
-      return { duration: out.duration, lines: out.lines, synthesized: tally.synthesized, reused: voiced - tally.synthesized };
+      return { result: { duration: out.duration, lines: out.lines, synthesized: tally.synthesized, reused: voiced - tally.synthesized }, outputBytes };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

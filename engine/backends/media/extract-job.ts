@@ -1,28 +1,42 @@
 /**
  * The extract job: decodes an upload (read by URL) once, finding speech while the PCM is written to a local
  * file, then stores that audio as one WAV by presigned PUT. The Worker cuts recognition pieces from that WAV
- * by byte range, so the upload itself is never decoded again.
+ * by byte range, so the upload itself is never decoded again. With a checkpoint, the job started again after
+ * its WAV was stored (on this engine or another) answers the kept result instead of decoding the upload again.
  */
 import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ENGINE_SAMPLE_RATE, type ExtractJob, type ExtractJobResult } from '../../../contracts/engine';
 import { wavHeader } from '../asr/openai';
 import { speechSegments } from '../vad/silero';
-import { pcmChunks, probeAudio } from './ffmpeg';
+import { resumable } from './checkpoint';
+import { mediaTimeoutMs, pcmChunks, probeAudio } from './ffmpeg';
 import { upload } from './transfer';
 
 const round = (s: number) => Math.round(s * 1000) / 1000;
 
-export async function extractJob(job: Pick<ExtractJob, 'url' | 'put'>, opts: { tmpDir: string; vadModel: string }): Promise<ExtractJobResult> {
-  await probeAudio(job.url);
+export interface ExtractOptions {
+  tmpDir: string;
+  vadModel: string;
+  /** The decode's limit for media of this many seconds (mediaTimeoutMs unless a test needs it shorter). */
+  timeoutMs?: (seconds: number) => number;
+}
+
+export function extractJob(job: ExtractJob, opts: ExtractOptions): Promise<ExtractJobResult> {
+  return resumable(job.id, job.checkpoint, () => extract(job, opts));
+}
+
+async function extract(job: ExtractJob, opts: ExtractOptions): Promise<{ result: ExtractJobResult; outputBytes: number }> {
+  const info = await probeAudio(job.url);
   await mkdir(opts.tmpDir, { recursive: true });
   const dir = await mkdtemp(join(opts.tmpDir, 'extract-'));
   try {
     const path = join(dir, 'audio.pcm');
     const file = await open(path, 'w');
     let bytes = 0;
+    const timeoutMs = (opts.timeoutMs ?? mediaTimeoutMs)(info.duration);
     async function* written() {
-      for await (const chunk of pcmChunks(job.url)) {
+      for await (const chunk of pcmChunks(job.url, { timeoutMs })) {
         await file.write(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
         bytes += chunk.byteLength;
         yield chunk;
@@ -36,8 +50,8 @@ export async function extractJob(job: Pick<ExtractJob, 'url' | 'put'>, opts: { t
     } finally {
       await file.close();
     }
-    await upload(job.put, path, 'audio/wav', wavHeader(bytes));
-    return { bytes, segments };
+    const outputBytes = await upload(job.put, path, 'audio/wav', wavHeader(bytes));
+    return { result: { bytes, segments }, outputBytes };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -6,6 +6,7 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import type { ProbeResponse, ProbeStream } from '../../../contracts/engine';
 import { ENGINE_SAMPLE_RATE } from '../../../contracts/engine';
+import { DUB_UPLOAD } from '../../../contracts/constants';
 import { EngineHttpError } from '../../http';
 import { runProcess } from '../process';
 
@@ -95,13 +96,13 @@ export async function probeAudio(source: string): Promise<ProbeResponse> {
 
 export type OutputFormat = 's16le' | 'wav';
 
-/** ffmpeg decoding the first audio stream to 16 kHz mono PCM16 on stdout. */
 /** A stretch of the input, seconds: decoding seeks to `start` (a range request on a URL) and stops at `end`. */
 export interface Span {
   start?: number;
   end?: number;
 }
 
+/** ffmpeg decoding the first audio stream (or `span` of it) to 16 kHz mono PCM16 on stdout. */
 export function extractProcess(source: string, format: OutputFormat = 's16le', span: Span = {}): ChildProcessByStdio<null, Readable, Readable> {
   return spawn(
     'ffmpeg',
@@ -130,16 +131,50 @@ export function extractProcess(source: string, format: OutputFormat = 's16le', s
   );
 }
 
+/** Media longer than any the product accepts (a dubbing upload, 4 h): the length assumed when a probe found none. */
+const LONGEST_MEDIA_SECONDS = DUB_UPLOAD.maxSeconds;
+
+/**
+ * How long decoding `seconds` of media may take before ffmpeg counts as hung: twice the media's length (decoding
+ * runs many times faster than real time even on a busy core), never under two minutes.
+ */
+export function mediaTimeoutMs(seconds: number): number {
+  return Math.max(120_000, 2 * 1000 * (seconds > 0 ? seconds : LONGEST_MEDIA_SECONDS));
+}
+
+/** Seconds of `span` in media of `duration` seconds (0 when neither tells). */
+export function spanSeconds(duration: number, span: Span = {}): number {
+  const end = span.end !== undefined && (duration <= 0 || span.end < duration) ? span.end : duration;
+  return Math.max(0, end - (span.start ?? 0));
+}
+
+/** The error of a decode stopped at its limit: the job it belongs to fails saying so, instead of waiting forever. */
+export const decodeTimeout = (timeoutMs: number) =>
+  new EngineHttpError(504, 'timeout', `decoding the audio took longer than ${Math.round(timeoutMs / 1000)} s, the limit for its length; ffmpeg was stopped`);
+
+export interface DecodeOptions {
+  signal?: AbortSignal;
+  span?: Span;
+  /** Past this, ffmpeg is killed and the decode fails with decodeTimeout (mediaTimeoutMs of the media's length). */
+  timeoutMs: number;
+}
+
 /**
  * The decoded audio as Int16 chunks, streamed. Chunks are re-aligned to whole samples because pipe reads
- * can split a sample. Aborting kills ffmpeg; a non-zero exit becomes a 422 with ffmpeg's reason.
+ * can split a sample. Aborting kills ffmpeg; a non-zero exit becomes a 422 with ffmpeg's reason, running past
+ * `timeoutMs` a 504.
  */
-export async function* pcmChunks(source: string, signal?: AbortSignal, span?: Span): AsyncGenerator<Int16Array> {
+export async function* pcmChunks(source: string, { signal, span, timeoutMs }: DecodeOptions): AsyncGenerator<Int16Array> {
   const child = extractProcess(source, 's16le', span);
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d.slice(0, 4000)));
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
   const kill = () => child.kill('SIGKILL');
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    kill();
+  }, timeoutMs);
   signal?.addEventListener('abort', kill, { once: true });
   let carry: Buffer | null = null;
   try {
@@ -155,9 +190,11 @@ export async function* pcmChunks(source: string, signal?: AbortSignal, span?: Sp
       yield samples;
     }
     const code = await exited;
+    if (timedOut) throw decodeTimeout(timeoutMs);
     if (signal?.aborted) return;
     if (code !== 0) throw new EngineHttpError(422, 'unreadable_media', `the audio could not be decoded: ${reason(stderr, source)}`);
   } finally {
+    clearTimeout(timer);
     signal?.removeEventListener('abort', kill);
     if (child.exitCode === null) kill();
   }
