@@ -11,7 +11,8 @@ import { RecogniserSession, type EndWait, type Gap } from './meeting-stream';
  * and not while subtitles run behind); finals go to the room. The room's audio clock advances with each frame.
  * A connection hopelessly behind is let go and the next frame opens a fresh one; a pause lets the connection
  * finish in the background; the end waits for it within a bound. What a connection leaves unrecognised (it
- * lagged, failed or was let go) is kept as a gap, for the room to recognise from the stored audio later.
+ * lagged, failed, was let go, or its engine drained and moved it) is kept as a gap, for the room to recognise
+ * from the stored audio later.
  */
 
 /** Bytes per millisecond of 16 kHz mono PCM16. */
@@ -130,6 +131,11 @@ export class LiveRecognition {
       if (m.text.trim()) await this.hooks.final(m);
     } else if (m.type === 'error') {
       await this.failed(session, m.message);
+    } else if (m.type === 'moving') {
+      // The engine is draining (a rollout): the next frame opens a connection, which placement puts on another
+      // instance; this one still delivers its last finals, and what it was sent past its end becomes a gap.
+      if (this.stream === session) this.letGo(session, this.limits.endWait);
+      await this.addGap(session.sentPast(m.end));
     } else if (m.type === 'closed') {
       session.close();
       if (this.stream === session) this.stream = undefined;

@@ -119,6 +119,15 @@ export class RecogniserSession {
     return closedInTime ? undefined : this.unheard();
   }
 
+  /**
+   * The audio sent after `endSeconds` of this connection's own clock: a draining engine's `moving` says it
+   * recognises up to there and no further, so the rest is recognised from the stored audio.
+   */
+  sentPast(endSeconds: number): Gap | undefined {
+    const fromMs = toMs(this.offsetMs, endSeconds);
+    return fromMs < this.sentToMs ? { fromMs, toMs: this.sentToMs } : undefined;
+  }
+
   /** The audio sent after the last final delivered (all of it counts when the recogniser failed or lagged). */
   unheard(): Gap | undefined {
     return this.finalsToMs < this.sentToMs ? { fromMs: this.finalsToMs, toMs: this.sentToMs } : undefined;
