@@ -157,6 +157,8 @@ export const API = {
     mediaSummary: '/ai/ai/mediaSummary',
     queryMediaSummary: '/ai/ai/queryMediaSummary',
     download: '/ai/summaryTemplate/download',
+    /** The record's owner ticks an action item of its summary done, or not done. */
+    actionItemDone: '/ai/ai/actionItemDone',
   },
   /** Each use's language lists (services/languages.ts says what each holds). */
   languages: {

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { languageInfo } from './engine-languages';
-import type { summarizeRequest, Chapter, KeyPoint, MediaSummary, SpeakerSummary, SummarizeLine } from './summary';
+import type { ActionItem, Chapter, KeyPoint, LineCitation, MediaSummary, SpeakerSummary, SummarizeLine, summarizeRequest } from './summary';
 import { mindMapOf } from './summary-mind-map';
 import { formatClock as clock } from './timecode';
 
@@ -50,11 +50,17 @@ export function summaryMessages(req: Request, maxChars = SUMMARY_MAX_CHARS): { r
     `You write ${what} from its transcript. Write everything in ${language} (${req.language}), the language of the transcript.`,
     'Each transcript line is "[index] time speaker: text". Refer to lines only by their index.',
     'Return only JSON, no other text, in this form:',
-    '{"chapters":[{"line":0,"title":"...","summary":"..."}],"speakers":[{"speaker":"...","summary":"..."}],"keyPoints":[{"line":0,"text":"..."}]}',
+    '{"chapters":[{"line":0,"title":"...","summary":"..."}],"speakers":[{"speaker":"...","summary":"..."}],"keyPoints":[{"line":0,"text":"..."}],' +
+      '"actionItems":[{"line":0,"text":"...","owner":"...","due":null}],"decisions":[{"line":0,"text":"..."}],"questions":[{"line":0,"text":"..."}]}',
     '- chapters: the topics in order; "line" is the index of the chapter\'s first line; a short title and a summary of one to three sentences.',
     req.kind === 'meeting'
       ? '- keyPoints: the decisions, action items (with who does them) and main conclusions, each with the index of the line where it was said.'
       : '- keyPoints: the main points, each with the index of the line where it was said.',
+    '- actionItems: every task someone took on or was given, with the index of the line where it was agreed; "owner" is the speaker who will do it or the person named for it ("" when nobody was), the name exactly as said.',
+    req.date
+      ? `- "due": the date the task is due as YYYY-MM-DD when one was said, counted from the day of the recording, ${req.date} (${weekdayOf(req.date)}); null when none was said.`
+      : '- "due": null (the day of the recording is not known).',
+    '- decisions: what was decided or agreed; questions: questions raised and left open. Each with the index of its line.',
     speakers.length
       ? `- speakers: one entry per speaker (${speakers.map((s) => JSON.stringify(s)).join(', ')}) summarising what that speaker said, the name exactly as given.`
       : '- speakers: [] (the transcript names no speakers).',
@@ -82,11 +88,73 @@ const items = <T extends z.ZodType>(item: T) =>
         return r.success ? [r.data as z.output<T>] : [];
       }),
     );
+const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
+
 const reply = z.object({
   chapters: items(z.object({ line: index, title: text, summary: z.string().trim().max(4_000).catch('') })),
   speakers: items(z.object({ speaker: z.string().trim(), summary: text })),
   keyPoints: items(z.object({ line: index, text })),
+  actionItems: items(
+    z.object({
+      line: index,
+      text,
+      owner: z.string().trim().max(100).catch(''),
+      due: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .nullable()
+        .catch(null),
+    }),
+  ),
+  decisions: items(z.object({ line: index, text })),
+  questions: items(z.object({ line: index, text })),
 });
+
+const cited = { type: 'object', additionalProperties: false, required: ['line', 'text'], properties: { line: { type: 'integer' }, text: { type: 'string' } } };
+/**
+ * The reply's JSON schema, for endpoints with structured output (`response_format: json_schema`): strict,
+ * so every property is required and nothing else is allowed, as OpenAI's strict mode asks.
+ */
+export const SUMMARY_JSON_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['chapters', 'speakers', 'keyPoints', 'actionItems', 'decisions', 'questions'],
+  properties: {
+    chapters: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['line', 'title', 'summary'],
+        properties: { line: { type: 'integer' }, title: { type: 'string' }, summary: { type: 'string' } },
+      },
+    },
+    speakers: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['speaker', 'summary'],
+        properties: { speaker: { type: 'string' }, summary: { type: 'string' } },
+      },
+    },
+    keyPoints: { type: 'array', items: cited },
+    actionItems: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['line', 'text', 'owner', 'due'],
+        properties: { line: { type: 'integer' }, text: { type: 'string' }, owner: { type: 'string' }, due: { type: ['string', 'null'] } },
+      },
+    },
+    decisions: { type: 'array', items: cited },
+    questions: { type: 'array', items: cited },
+  },
+} as const;
+
+/** How chat endpoints are asked for that schema (OpenAI's `response_format`, which Workers AI's JSON mode shares). */
+export const SUMMARY_RESPONSE_FORMAT = { type: 'json_schema', json_schema: { name: 'summary', strict: true, schema: SUMMARY_JSON_SCHEMA } } as const;
 
 /** The JSON object in a reply: <think> blocks and code fences are ignored, as is text around the object. */
 function jsonObject(content: string): unknown {
@@ -132,5 +200,22 @@ export function parseSummary(content: string, req: Request): MediaSummary | null
     .filter((k) => k.line < lines.length)
     .map((k) => ({ text: k.text, start: lines[k.line]!.start }))
     .sort((a, b) => a.start - b.start);
-  return { method: 'llm', language: req.language, chapters, speakers, keyPoints, mindMap: mindMapOf(req.title, chapters, keyPoints) };
+  const cite = (line: number): LineCitation => ({ lineId: lines[line]!.id ?? null, start: lines[line]!.start });
+  const inRange = <T extends { line: number }>(list: T[]) => list.filter((x) => x.line < lines.length).sort((a, b) => a.line - b.line);
+  const actionItems: ActionItem[] = inRange(parsed.data.actionItems).map((a, id) => {
+    // An owner who is a speaker follows that speaker's renames (ActionItem.ownerLineId).
+    const ownerLine = a.owner ? lines.findIndex((l) => l.speaker.trim().toLowerCase() === a.owner.toLowerCase()) : -1;
+    return { id, text: a.text, owner: a.owner, ownerLineId: ownerLine < 0 ? null : (lines[ownerLine]!.id ?? null), due: a.due, ...cite(a.line), done: false };
+  });
+  return {
+    method: 'llm',
+    language: req.language,
+    chapters,
+    speakers,
+    keyPoints,
+    mindMap: mindMapOf(req.title, chapters, keyPoints),
+    actionItems,
+    decisions: inRange(parsed.data.decisions).map((d) => ({ text: d.text, ...cite(d.line) })),
+    questions: inRange(parsed.data.questions).map((q) => ({ text: q.text, ...cite(q.line) })),
+  };
 }

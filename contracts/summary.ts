@@ -42,7 +42,39 @@ export interface MindMapNode {
   children: MindMapNode[];
 }
 
-/** One summary: the four tabs of the record page. */
+/** Where an item was said: the transcript line (its id, when the summariser was given ids) and its start. */
+export interface LineCitation {
+  lineId: number | null;
+  start: number;
+}
+
+/** A task someone took on or was given in the speech. */
+export interface ActionItem extends LineCitation {
+  /** Its place in the summary's list: what ticking it done names. */
+  id: number;
+  text: string;
+  /** Who does it: a speaker's name or a person named in the speech; '' when nobody was named. */
+  owner: string;
+  /**
+   * The owner is the speaker of this line ("I'll…", or the one who answered "Can you…"), so renaming that
+   * speaker renames the owner: the Worker reads the line's current speaker.
+   */
+  ownerLineId?: number | null;
+  /** The due date said, resolved against the record's date (YYYY-MM-DD); null when none was said. */
+  due: string | null;
+  done: boolean;
+}
+
+export interface Decision extends LineCitation {
+  text: string;
+}
+
+/** A question raised and left open. */
+export interface OpenQuestion extends LineCitation {
+  text: string;
+}
+
+/** One summary: the four tabs of the record page, and the action items, decisions and open questions. */
 export interface MediaSummary {
   method: SummaryMethod;
   /** The language the summary is written in (the record's spoken language). */
@@ -51,7 +83,18 @@ export interface MediaSummary {
   speakers: SpeakerSummary[];
   keyPoints: KeyPoint[];
   mindMap: MindMapNode;
+  actionItems: ActionItem[];
+  decisions: Decision[];
+  questions: OpenQuestion[];
 }
+
+/** Summaries stored before action items existed lack the three lists: read as empty. */
+export function withMeetingLists(summary: Omit<MediaSummary, 'actionItems' | 'decisions' | 'questions'> & Partial<MediaSummary>): MediaSummary {
+  return { ...summary, actionItems: summary.actionItems ?? [], decisions: summary.decisions ?? [], questions: summary.questions ?? [] };
+}
+
+/** A calendar date, YYYY-MM-DD. */
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 // ---------------------------------------------------------------------------------------------------------
 // Engine: POST /v1/summarize
@@ -61,6 +104,8 @@ export const summarizeLine = z.object({
   end: z.number().int().nonnegative(),
   text: z.string().max(5_000),
   speaker: z.string().max(100).default(''),
+  /** The stored line's id, echoed in the citations of action items, decisions and questions. */
+  id: z.number().int().nonnegative().optional(),
 });
 
 export const summarizeRequest = z.object({
@@ -70,6 +115,8 @@ export const summarizeRequest = z.object({
   title: z.string().max(200),
   /** A meeting's summary is its minutes; the LLM is told which it writes. */
   kind: z.enum(['record', 'meeting']).default('record'),
+  /** The day the speech was recorded: "by Friday" and "下周三前" become dates counted from it. */
+  date: isoDate.optional(),
   lines: z.array(summarizeLine).min(1).max(20_000),
 });
 export type SummarizeRequest = z.input<typeof summarizeRequest>;
@@ -106,4 +153,7 @@ const id = z.coerce.number().int().positive();
 export const summaryRecordBody = z.object({ id });
 
 /** `POST /ai/summaryTemplate/download`: the summary as a Word document (the template) or Markdown. */
+/** Ticks an action item of the record's summary done (or not). */
+export const actionItemDoneBody = z.object({ id, item: z.number().int().nonnegative(), done: z.boolean() });
+
 export const summaryDownloadBody = z.object({ id, format: z.enum(SUMMARY_EXPORT_FORMATS).default('docx') });

@@ -51,6 +51,8 @@ export async function chatCompletion(
   messages: { role: string; content: string }[],
   temperature: number,
   fetchImpl: typeof fetch,
+  /** More of the request body, e.g. `response_format` for structured output. */
+  extra: Record<string, unknown> = {},
 ): Promise<string> {
   const json = await callOpenAi<{ choices?: { message?: { content?: string } }[] }>(
     what,
@@ -58,7 +60,7 @@ export async function chatCompletion(
     {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(endpoint.key ? { authorization: `Bearer ${endpoint.key}` } : {}) },
-      body: JSON.stringify({ model: endpoint.model, temperature, messages }),
+      body: JSON.stringify({ model: endpoint.model, temperature, messages, ...extra }),
     },
     fetchImpl,
   );

@@ -33,6 +33,8 @@ export interface ReceivedChat {
   model: string;
   temperature: number | undefined;
   messages: ChatMessage[];
+  /** Structured output asked for: `{ type: 'json_schema', json_schema: { name, strict?, schema } }`, as OpenAI takes it. */
+  responseFormat?: { type: string; json_schema?: { name: string; strict?: boolean; schema: Record<string, unknown> } };
 }
 
 export interface OpenAiError {
@@ -265,7 +267,7 @@ export class FakeOpenAI {
 
   private chat(req: IncomingMessage, body: Buffer) {
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) throw new RequestError(400, 'Content-Type must be application/json');
-    let json: { model?: unknown; messages?: unknown; temperature?: unknown };
+    let json: { model?: unknown; messages?: unknown; temperature?: unknown; response_format?: unknown };
     try {
       json = JSON.parse(body.toString('utf8')) as typeof json;
     } catch {
@@ -282,7 +284,14 @@ export class FakeOpenAI {
     if (temperature !== undefined && (typeof temperature !== 'number' || temperature < 0 || temperature > 2)) {
       throw new RequestError(400, 'temperature must be between 0 and 2.', 'temperature');
     }
-    const chat: ReceivedChat = { authorization: req.headers.authorization, model: json.model, temperature, messages: messages as ChatMessage[] };
+    const responseFormat = json.response_format === undefined ? undefined : checkResponseFormat(json.response_format);
+    const chat: ReceivedChat = {
+      authorization: req.headers.authorization,
+      model: json.model,
+      temperature,
+      messages: messages as ChatMessage[],
+      responseFormat,
+    };
     this.chats.push(chat);
     const content = this.reply(chat);
     return {
@@ -294,6 +303,22 @@ export class FakeOpenAI {
       usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
     };
   }
+}
+
+/** OpenAI's rules for `response_format`: a known type; a json_schema one names itself and holds a schema object. */
+function checkResponseFormat(format: unknown): NonNullable<ReceivedChat['responseFormat']> {
+  const f = format as ReceivedChat['responseFormat'];
+  if (!f || !['text', 'json_object', 'json_schema'].includes(f.type))
+    throw new RequestError(400, "Invalid value for 'response_format.type'.", 'response_format.type');
+  if (f.type === 'json_schema') {
+    const spec = f.json_schema;
+    if (!spec || typeof spec.name !== 'string' || !/^[a-zA-Z0-9_-]{1,64}$/.test(spec.name)) {
+      throw new RequestError(400, "Missing or invalid 'response_format.json_schema.name'.", 'response_format.json_schema.name');
+    }
+    if (typeof spec.schema !== 'object' || spec.schema === null)
+      throw new RequestError(400, "Invalid 'response_format.json_schema.schema'.", 'response_format.json_schema.schema');
+  }
+  return f;
 }
 
 function send(res: ServerResponse, status: number, body: unknown) {

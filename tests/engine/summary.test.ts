@@ -262,12 +262,62 @@ describe('summary prompt (shared with the Workers AI provider)', () => {
   });
 });
 
+describe('action items, decisions and open questions of a meeting, offline', () => {
+  const said = (lines: [string, string][]) => lines.map(([speaker, text], i) => ({ start: i * 4_000, end: i * 4_000 + 3_500, text, speaker, id: 900 + i }));
+
+  it('finds who does what by when in English, counting dates from the recording day', async () => {
+    // 2026-06-03 is a Wednesday.
+    const lines = said([
+      ['Ann', 'The release notes still need screenshots.'],
+      ['Ann', 'Ben, can you take the screenshots by Friday?'],
+      ['Ben', 'Sure, I can do that.'],
+      ['Ben', "We've decided to ship without the dark theme."],
+      ['Ann', "I'll tell support about it tomorrow."],
+      ['Ben', "We still don't know whether the beta users get it first."],
+    ]);
+    const { status, json } = await summarize({ language: 'en-US', title: 'Release', kind: 'meeting', date: '2026-06-03', lines });
+    expect(status).toBe(200);
+    expect(json.actionItems.map(({ owner, due, lineId, start, done }) => ({ owner, due, lineId, start, done }))).toEqual([
+      { owner: 'Ben', due: '2026-06-05', lineId: 901, start: 4_000, done: false },
+      { owner: 'Ann', due: '2026-06-04', lineId: 904, start: 16_000, done: false },
+    ]);
+    expect(json.actionItems[0]!.text).toContain('screenshots');
+    // Ben is a speaker: his first line is where a rename of him is read from.
+    expect(json.actionItems[0]!.ownerLineId).toBe(902);
+    expect(json.decisions).toEqual([{ text: lines[3]!.text, lineId: 903, start: 12_000 }]);
+    expect(json.questions.map((q) => q.lineId)).toEqual([905]);
+  });
+
+  it('finds them in Chinese: 由…跟进, 我来, 下周三前, 月底', async () => {
+    // 2026-06-03 is a Wednesday: 下周三 is 2026-06-10.
+    const lines = said([
+      ['陈刚', '接口文档由林峰跟进，下周三前写完。'],
+      ['林峰', '好的。'],
+      ['陈刚', '测试环境我来搭，月底前搞定。'],
+      ['林峰', '那就定了，先上线安卓版。'],
+    ]);
+    const { status, json } = await summarize({ language: 'zh-CN', title: '周会', kind: 'meeting', date: '2026-06-03', lines });
+    expect(status).toBe(200);
+    expect(json.actionItems.map(({ owner, due, lineId }) => ({ owner, due, lineId }))).toEqual([
+      { owner: '林峰', due: '2026-06-10', lineId: 900 },
+      { owner: '陈刚', due: '2026-06-30', lineId: 902 },
+    ]);
+    expect(json.decisions.map((d) => d.lineId)).toEqual([903]);
+  });
+
+  it('gives no due date when the day of the recording is not known', async () => {
+    const { json } = await summarize({ language: 'en-US', title: 'x', lines: said([['Ann', "I'll send the invoice by Friday."]]) });
+    expect(json.actionItems).toMatchObject([{ owner: 'Ann', due: null }]);
+  });
+});
+
 describe('summary by an OpenAI-compatible chat model', () => {
   const MODEL = 'qwen2.5-7b-instruct';
   const fake = new FakeOpenAI();
   let llm: RunningEngine;
   const lines = topicLines(TOPICS.slice(0, 3));
-  const ask = (kind: 'record' | 'meeting' = 'meeting') => postJson(llm.url, '/v1/summarize', { language: 'en-US', title: 'Team meeting', kind, lines });
+  const ask = (kind: 'record' | 'meeting' = 'meeting') =>
+    postJson(llm.url, '/v1/summarize', { language: 'en-US', title: 'Team meeting', kind, date: '2026-06-03', lines });
   const answer = {
     chapters: [
       { line: 0, title: 'Dinner', summary: 'How to cook pasta with tomato sauce.' },
@@ -282,6 +332,9 @@ describe('summary by an OpenAI-compatible chat model', () => {
       { line: 30, text: 'The team won with a late penalty.' },
       { line: 2, text: 'Garlic and onion go in first.' },
     ],
+    actionItems: [{ line: 13, text: 'Find Saturn with binoculars.', owner: 'Speaker 2', due: '2026-06-05' }],
+    decisions: [{ line: 26, text: 'The team keeps its coach.' }],
+    questions: [{ line: 99, text: 'A line the transcript does not have.' }],
   };
 
   beforeAll(async () => {
@@ -304,6 +357,10 @@ describe('summary by an OpenAI-compatible chat model', () => {
     expect(chat.model).toBe(MODEL);
     expect(chat.messages[0]!.content).toContain('minutes of a meeting');
     expect(chat.messages[0]!.content).toContain('English (en-US)');
+    // Structured output: the reply's schema, and the day "by Friday" is counted from.
+    expect(chat.responseFormat?.type).toBe('json_schema');
+    expect(chat.responseFormat?.json_schema?.schema).toMatchObject({ required: expect.arrayContaining(['actionItems', 'decisions', 'questions']) });
+    expect(chat.messages[0]!.content).toContain('2026-06-03 (Wednesday)');
     const user = chat.messages[1]!.content;
     expect(user).toContain(`[0] 00:00 Speaker 1: ${lines[0]!.text}`);
     expect(user).toContain(`[13] 01:05 Speaker 2: ${lines[13]!.text}`);
@@ -324,6 +381,20 @@ describe('summary by an OpenAI-compatible chat model', () => {
       { speaker: 'Speaker 1', talkMs: 18 * 4_500, summary: answer.speakers[0]!.summary },
       { speaker: 'Speaker 2', talkMs: 18 * 4_500, summary: answer.speakers[1]!.summary },
     ]);
+    expect(json.actionItems).toEqual([
+      {
+        id: 0,
+        text: 'Find Saturn with binoculars.',
+        owner: 'Speaker 2',
+        ownerLineId: null,
+        due: '2026-06-05',
+        lineId: null,
+        start: lines[13]!.start,
+        done: false,
+      },
+    ]);
+    expect(json.decisions).toEqual([{ text: 'The team keeps its coach.', lineId: null, start: lines[26]!.start }]);
+    expect(json.questions).toEqual([]);
     expect(json.mindMap.text).toBe('Team meeting');
     expect(json.mindMap.children.map((c: MindMapNode) => c.children.map((p) => p.text))).toEqual([
       ['Garlic and onion go in first.'],

@@ -43,6 +43,9 @@ const sampleSummary = (overrides: Partial<MediaSummary> = {}): MediaSummary => (
       { text: 'Budget <review>', start: 10_000, children: [{ text: 'The budget is the first topic.', start: 12_500, children: [] }] },
     ],
   },
+  actionItems: [{ id: 0, text: 'Send the budget to finance.', owner: 'Ben', ownerLineId: 2, due: '2026-01-16', lineId: 3, start: 10_000, done: false }],
+  decisions: [{ text: 'The budget is agreed.', lineId: 3, start: 10_000 }],
+  questions: [{ text: 'Who pays for travel?', lineId: 2, start: 5_000 }],
   ...overrides,
 });
 
@@ -62,7 +65,7 @@ const transcript = () => [
   { id: 3, seq: 2, start: 10_000, end: 14_000, text: 'Let us start with the budget.', speaker: 'Anna', translations: {} },
 ];
 
-function fakeApi({ url }: RecordedRequest): Reply {
+function fakeApi({ url, body }: RecordedRequest): Reply {
   switch (url.pathname.replace('/prod-api', '')) {
     case '/speech/audio/transcribe/getTrans':
       return ok(detail);
@@ -74,6 +77,12 @@ function fakeApi({ url }: RecordedRequest): Reply {
       return startReply();
     case '/ai/summaryTemplate/download':
       return downloadReply;
+    case '/ai/ai/actionItemDone': {
+      const { item, done } = JSON.parse(body) as { item: number; done: boolean };
+      const summary = state.summary!;
+      state = { ...state, summary: { ...summary, actionItems: summary.actionItems.map((a) => (a.id === item ? { ...a, done } : a)) } };
+      return ok(state);
+    }
     default:
       return fail(404, `No route ${url.pathname}`);
   }
@@ -144,6 +153,34 @@ describe('the AI summary of a record', () => {
     expect(screen.getByTestId('summary-key-points').textContent).toContain('The budget is the first topic.');
     fireEvent.click(point);
     expect(player.currentTime).toBe(12.5);
+    expect(toasts).toEqual([]);
+  });
+
+  it('lists the action items with owners and due dates, decisions and open questions; a time plays, a tick marks an item done', async () => {
+    renderAt(`/meetingDetail?id=${ID}`);
+    await screen.findByTestId('summary-chapter-0', {}, { timeout: 30_000 });
+    openTab('To-dos (1)');
+    const item = await screen.findByTestId('summary-action-0');
+    expect(item.textContent).toContain('Send the budget to finance.');
+    expect(screen.getByTestId('summary-action-owner-0').textContent).toBe('Owner: Ben');
+    expect(screen.getByTestId('summary-action-due-0').textContent).toBe('Due 2026-01-16');
+    expect(screen.getByTestId('summary-decisions').textContent).toContain('The budget is agreed.');
+    expect(screen.getByTestId('summary-questions').textContent).toContain('Who pays for travel?');
+
+    const player = (await screen.findByTestId('detail-player')) as HTMLAudioElement;
+    fireEvent.click(screen.getByTestId('summary-questions-0'));
+    expect(player.currentTime).toBe(5);
+    fireEvent.click(screen.getByTestId('summary-action-seek-0'));
+    expect(player.currentTime).toBe(10);
+
+    const box = screen.getByTestId('summary-action-done-0') as HTMLInputElement;
+    expect(box.getAttribute('aria-label')).toBe('Mark done: Send the budget to finance.');
+    fireEvent.click(box);
+    await waitFor(() => expect(calls('/ai/actionItemDone')).toHaveLength(1));
+    expect(jsonOf(calls('/ai/actionItemDone')[0]!)).toEqual({ id: ID, item: 0, done: true });
+    // The server's answer keeps it ticked and struck through.
+    await waitFor(() => expect(screen.getByTestId('summary-action-0').className).toContain('done'));
+    expect((screen.getByTestId('summary-action-done-0') as HTMLInputElement).checked).toBe(true);
     expect(toasts).toEqual([]);
   });
 

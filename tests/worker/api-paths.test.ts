@@ -65,6 +65,7 @@ GET /system/getClient
 GET /system/getClientInfo                                 user
 GET /textTrans/lang/languageList
 HEAD /dev/s3/:bucket/:key{.+}
+POST /ai/ai/actionItemDone                                user
 POST /ai/ai/mediaSummary                                  user
 POST /ai/ai/queryMediaSummary                             user
 POST /ai/summaryTemplate/download                         user

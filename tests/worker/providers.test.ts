@@ -158,6 +158,11 @@ describe('engine provider', () => {
       speakers: [{ speaker: 'Speaker 1', talkMs: 7_000, summary: 'The budget for next quarter is almost final.' }],
       keyPoints: [{ text: 'Travel is limited to two trips per person.', start: 4_000 }],
       mindMap: { text: 'Budget call', children: [{ text: 'Budget', start: 0, children: [] }] },
+      actionItems: [
+        { id: 0, text: 'Send the budget to finance.', owner: 'Speaker 1', ownerLineId: 7, due: '2026-06-05', lineId: 8, start: 4_000, done: false },
+      ],
+      decisions: [{ text: 'Travel is limited.', lineId: 8, start: 4_000 }],
+      questions: [],
     };
     const f = engineFetch({
       '/v1/summarize': (init) => {

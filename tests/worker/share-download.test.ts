@@ -20,6 +20,9 @@ const minutes: MediaSummary = {
   speakers: [{ speaker: 'Anna', talkMs: 4000, summary: 'Opens the review.' }],
   keyPoints: [{ text: 'The budget is agreed.', start: 4000 }],
   mindMap: { text: 'Budget review', children: [{ text: 'Budget', start: 0, children: [] }] },
+  actionItems: [{ id: 0, text: 'Send the budget to the board.', owner: 'Ben', ownerLineId: null, due: '2026-06-05', lineId: null, start: 4000, done: false }],
+  decisions: [{ text: 'The budget is agreed.', lineId: null, start: 4000 }],
+  questions: [],
 };
 
 async function sharedMeeting(allowCopy: boolean) {
@@ -54,6 +57,8 @@ describe('shared meeting downloads', () => {
     const markdown = await summary.text();
     expect(markdown).toContain('The budget for next year is agreed.');
     expect(markdown).toContain('Budget review');
+    expect(markdown).toContain('- [ ] `00:00:04` Send the budget to the board. — Owner: Ben · Due 2026-06-05');
+    expect(markdown).toContain('## Decisions\n\n- `00:00:04` The budget is agreed.');
   });
 
   it('refuses when the owner does not allow copies, and once the link is closed', async () => {

@@ -309,6 +309,60 @@ describe('downloading a summary', () => {
   });
 });
 
+describe('action items', () => {
+  it('lists the tasks the speech gives with owners and due dates, in the summary and its Word export; the owner ticks them done', {
+    timeout: 120_000,
+  }, async () => {
+    const { token, userId, id } = await plannedRecord();
+    const sent: JobMessage[] = [];
+    const enqueue = async (messages: JobMessage[]) => void sent.push(...messages);
+    const make = async () => {
+      await requestSummary(db, enqueue, userId, id);
+      await runJob(db, env, sent.at(-1)!, enqueue);
+      return (await state(token, id)).body.data.summary!;
+    };
+    const summary = await make();
+    expect(summary.method).toBe('extractive');
+    // "tomorrow" and "this week" are counted from the day the record was made.
+    const made = (await env.DB.prepare('SELECT created_at AS at FROM records WHERE id = ?').bind(id).first<{ at: number }>())!.at;
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const friday = made + (4 - ((new Date(made).getUTCDay() + 6) % 7)) * 86_400_000;
+    const lines = (await recordOf(token, id)).lines;
+    expect(summary.actionItems.map(({ owner, due, lineId, start, done }) => ({ owner, due, lineId, start, done }))).toEqual([
+      { owner: 'Speaker 2', due: day(made + 86_400_000), lineId: lines[7]!.id, start: LINES[7]!.start, done: false },
+      { owner: 'Speaker 2', due: day(friday), lineId: lines[10]!.id, start: LINES[10]!.start, done: false },
+    ]);
+    expect(summary.actionItems[0]!.text).toBe(LINES[7]!.text);
+
+    const word = await download(token, { id, format: 'docx' });
+    const xml = strFromU8(unzipSync(new Uint8Array(await word.arrayBuffer()))['word/document.xml']!);
+    expect(xml).toContain(translate('en-US', 'summaryActionItems'));
+    expect(xml).toContain(LINES[7]!.text);
+    expect(xml).toContain(translate('en-US', 'summaryDue', { date: day(made + 86_400_000) }));
+
+    // Only the owner ticks an item, and only one the summary has.
+    const tick = (who: string, item: number, done = true) => send<SummaryState>(`${ai}/ai/actionItemDone`, { id, item, done }, { token: who });
+    const stranger = await signUp();
+    expect((await tick(stranger.token, 0)).status).toBe(404);
+    const missing = await tick(token, 99);
+    expect(missing.status).toBe(404);
+    expect(missing.body.msg).toBe(translate('en-US', 'summaryActionItemMissing'));
+    const ticked = await tick(token, summary.actionItems[1]!.id);
+    expect(ticked.body.data.summary!.actionItems.map((a) => a.done)).toEqual([false, true]);
+
+    // Renaming the speaker renames the owner; a summary made again keeps the tick.
+    await env.DB.prepare("UPDATE line_speakers SET name = 'Lin' WHERE record_id = ? AND name = 'Speaker 2'").bind(id).run();
+    expect((await state(token, id)).body.data.summary!.actionItems.map((a) => a.owner)).toEqual(['Lin', 'Lin']);
+    const again = await make();
+    expect(again.actionItems.map((a) => [a.owner, a.done])).toEqual([
+      ['Lin', false],
+      ['Lin', true],
+    ]);
+    const md = await (await download(token, { id, format: 'md' })).text();
+    expect(md).toContain(`- [x] \`00:02:30\` ${LINES[10]!.text} — ${translate('en-US', 'summaryOwner', { owner: 'Lin' })}`);
+  });
+});
+
 describe('a speaker who talked under a second', () => {
   it('is shown as such in both downloads, not as having spoken for 00:00:00', async () => {
     const summary: MediaSummary = {
@@ -321,6 +375,9 @@ describe('a speaker who talked under a second', () => {
       ],
       keyPoints: [],
       mindMap: { text: '會議', children: [] },
+      actionItems: [],
+      decisions: [],
+      questions: [],
     };
     const record = { id: 7, name: '會議', type: 'meeting' as const };
     for (const locale of ['en-US', 'zh-TW'] as const) {

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { API, API_AREAS } from '../../contracts/api-paths';
-import { summaryDownloadBody, summaryRecordBody } from '../../contracts/summary';
+import { actionItemDoneBody, summaryDownloadBody, summaryRecordBody } from '../../contracts/summary';
 import { ok } from '../lib/envelope';
 import type { AppEnv } from '../lib/types';
 import { requireUser } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 import { attachment } from '../services/export';
-import { getSummary, requestSummary, summaryOf } from '../services/summary';
+import { getSummary, requestSummary, setActionItemDone, summaryOf } from '../services/summary';
 import { summaryDownload } from '../services/summary/document';
 import { queueSender } from '../services/jobs';
 
@@ -23,6 +23,10 @@ export const summaryRoutes = new Hono<AppEnv>()
   .post(API.summaries.queryMediaSummary, validate('json', summaryRecordBody), async (c) =>
     ok(c, await getSummary(c.var.db, c.var.userId, c.req.valid('json').id)),
   )
+  .post(API.summaries.actionItemDone, validate('json', actionItemDoneBody), async (c) => {
+    const { id, item, done } = c.req.valid('json');
+    return ok(c, await setActionItemDone(c.var.db, c.var.userId, id, item, done));
+  })
   .post(API.summaries.download, validate('json', summaryDownloadBody), async (c) => {
     const { id, format } = c.req.valid('json');
     const { record, summary } = await summaryOf(c.var.db, c.var.userId, id);

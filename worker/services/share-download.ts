@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { Code } from '../../contracts/errors';
 import type { Locale } from '../../contracts/locale';
 import type { shareDownloadQuery } from '../../contracts/records';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
-import { summaries } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import type { Download } from './export';
 import { exportRecords, sharedBy } from './records';
+import { storedSummary } from './summary';
 import { summaryDownload } from './summary/document';
 
 /**
@@ -24,9 +23,9 @@ export async function sharedDownload(
   const { record } = await sharedBy(db, q.token, now);
   if (!record.shareAllowCopy) throw new ApiError(Code.FORBIDDEN, 'shareCopyNotAllowed');
   if (q.what === 'summary') {
-    const row = await db.query.summaries.findFirst({ where: eq(summaries.recordId, record.id) });
-    if (!row?.summary) throw new ApiError(Code.BAD_REQUEST, 'summaryMissing');
-    return summaryDownload(record, row.summary, q.format, locale);
+    const summary = await storedSummary(db, record.id);
+    if (!summary) throw new ApiError(Code.BAD_REQUEST, 'summaryMissing');
+    return summaryDownload(record, summary, q.format, locale);
   }
   return exportRecords(db, record.userId, { ids: [record.id], format: q.format, content: q.content, speaker: '1', timestamps: '1' }, locale);
 }

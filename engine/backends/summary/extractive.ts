@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { Chapter, KeyPoint, SpeakerSummary, SummarizeResponse, summarizeRequest, SummarizeLine } from '../../../contracts/summary';
 import { talkTimes } from '../../../contracts/summary-prompt';
 import { mindMapOf } from '../../../contracts/summary-mind-map';
+import { extractMeetingLists } from './meeting-lists';
 import { Corpus, display, dot, joinSentences, pageRank, similarityGraph, tokenizeLines, usesSpaces, type SparseVector } from './text';
 
 type Request = z.output<typeof summarizeRequest>;
@@ -25,7 +26,18 @@ export function summarizeExtractive(req: Request): SummarizeResponse {
   const language = req.language;
   if (!lines.length) {
     const chapters: Chapter[] = [];
-    return { backend: 'extractive', method: 'extractive', language, chapters, speakers: [], keyPoints: [], mindMap: mindMapOf(req.title, chapters, []) };
+    return {
+      backend: 'extractive',
+      method: 'extractive',
+      language,
+      chapters,
+      speakers: [],
+      keyPoints: [],
+      mindMap: mindMapOf(req.title, chapters, []),
+      actionItems: [],
+      decisions: [],
+      questions: [],
+    };
   }
   const corpus = new Corpus(
     tokenizeLines(
@@ -69,7 +81,16 @@ export function summarizeExtractive(req: Request): SummarizeResponse {
     };
   });
 
-  return { backend: 'extractive', method: 'extractive', language, chapters, speakers, keyPoints, mindMap: mindMapOf(req.title, chapters, keyPoints) };
+  return {
+    backend: 'extractive',
+    method: 'extractive',
+    language,
+    chapters,
+    speakers,
+    keyPoints,
+    mindMap: mindMapOf(req.title, chapters, keyPoints),
+    ...extractMeetingLists(lines, language, req.date),
+  };
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => from + k);

@@ -2,7 +2,7 @@
  * Summaries and meeting minutes written by a language model behind any OpenAI-compatible chat endpoint, with
  * the prompt and parser the Worker's Workers AI provider also uses (contracts/summary-prompt).
  */
-import { parseSummary, summaryMessages } from '../../../contracts/summary-prompt';
+import { SUMMARY_RESPONSE_FORMAT, parseSummary, summaryMessages } from '../../../contracts/summary-prompt';
 import { EngineHttpError } from '../../http';
 import { chatCompletion, type ChatEndpoint } from '../openai-upstream';
 import type { Summarizer } from './types';
@@ -11,8 +11,9 @@ export function createOpenAiSummarizer(endpoint: ChatEndpoint, fetchImpl: typeof
   return {
     name: 'openai-compatible',
     async summarize(req) {
-      // A little warmth so chapter titles read as written, not as the first words of a line.
-      const content = await chatCompletion('summary', endpoint, summaryMessages(req), 0.2, fetchImpl);
+      // A little warmth so chapter titles read as written, not as the first words of a line; the schema makes
+      // the reply's form the endpoint's job where it offers structured output.
+      const content = await chatCompletion('summary', endpoint, summaryMessages(req), 0.2, fetchImpl, { response_format: SUMMARY_RESPONSE_FORMAT });
       const summary = parseSummary(content, req);
       if (!summary) {
         const seen = content.replace(/\s+/g, ' ').trim().slice(0, 120);

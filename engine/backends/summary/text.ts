@@ -50,7 +50,7 @@ function segmenter(language: string, granularity: 'word' | 'sentence' = 'word'):
   return s;
 }
 
-function isStop(word: string, language: string): boolean {
+export function isStopWord(word: string, language: string): boolean {
   return /^zh|^yue/i.test(language) ? ZH_STOP.has(word) : EN_STOP.has(word);
 }
 
@@ -88,7 +88,7 @@ function rawWords(text: string, language: string): RawWord[] {
 
 /** A word that can carry a topic: not a function word, not a number, not a lone Han character. */
 function isContent(key: string, language: string): boolean {
-  if (isStop(key, language) || isStop(fold(key, language), language) || /^[\p{N}.,]+$/u.test(key)) return false;
+  if (isStopWord(key, language) || isStopWord(fold(key, language), language) || /^[\p{N}.,]+$/u.test(key)) return false;
   // Contractions (don't, you'll, it's) are pronouns and auxiliaries; a possessive keeps its noun.
   if (/^en/i.test(language) && /['’]/.test(key) && !/^[^'’]{3,}['’]s$/.test(key)) return false;
   if (HAN_OR_KANA.test(key)) return [...key].length >= 2;
@@ -113,7 +113,7 @@ function compounds(lines: RawWord[][], language: string): Set<string> {
   const out = new Set<string>();
   for (const [pair, n] of pairs) {
     const [a, b] = pair.split('\u0000') as [string, string];
-    if (n < 2 || [...a].length < 2 || [...b].length < 2 || isStop(a, language) || isStop(b, language)) continue;
+    if (n < 2 || [...a].length < 2 || [...b].length < 2 || isStopWord(a, language) || isStopWord(b, language)) continue;
     const ra = n / count.get(a)!;
     const rb = n / count.get(b)!;
     if (Math.min(ra, rb) >= 0.5 && Math.max(ra, rb) >= 0.8) out.add(pair);

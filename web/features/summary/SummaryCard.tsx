@@ -20,6 +20,7 @@ import { lazyPage } from '../../lib/lazy-page';
 import { formatTime } from '../records/format';
 import { downloadSummary } from './api';
 import { isSummarising, useStartSummary, useSummary } from './hooks';
+import { MeetingListsPanel } from './MeetingListsPanel';
 import { ChaptersPanel, KeyPointsPanel } from './SummaryPanels';
 import { SummaryTabs } from './SummaryTabs';
 import './summary.css';
@@ -133,7 +134,7 @@ export function SummaryCard({ record, hasTranscript, onSeek }: SummaryCardProps)
           />
         )}
         {summary ? (
-          <SummaryContent summary={summary} generatedAt={state.generatedAt} onSeek={onSeek} />
+          <SummaryContent recordId={record.id} summary={summary} generatedAt={state.generatedAt} onSeek={onSeek} />
         ) : (
           !running &&
           state.status !== 'failed' && (
@@ -166,7 +167,17 @@ export function SummaryCard({ record, hasTranscript, onSeek }: SummaryCardProps)
   );
 }
 
-function SummaryContent({ summary, generatedAt, onSeek }: { summary: MediaSummary; generatedAt: number | null; onSeek: (ms: number) => void }) {
+function SummaryContent({
+  recordId,
+  summary,
+  generatedAt,
+  onSeek,
+}: {
+  recordId: number;
+  summary: MediaSummary;
+  generatedAt: number | null;
+  onSeek: (ms: number) => void;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -181,6 +192,11 @@ function SummaryContent({ summary, generatedAt, onSeek }: { summary: MediaSummar
           { key: 'chapters', label: t('summary.tabs.chapters'), children: <ChaptersPanel chapters={summary.chapters} onSeek={onSeek} /> },
           { key: 'speakers', label: t('summary.tabs.speakers'), children: <SpeakerSummariesPanel speakers={summary.speakers} /> },
           { key: 'keyPoints', label: t('summary.tabs.keyPoints'), children: <KeyPointsPanel keyPoints={summary.keyPoints} onSeek={onSeek} /> },
+          {
+            key: 'lists',
+            label: t('summary.tabs.lists', { count: summary.actionItems.length }),
+            children: <MeetingListsPanel recordId={recordId} summary={summary} onSeek={onSeek} />,
+          },
           {
             key: 'mindMap',
             label: t('summary.tabs.mindMap'),

@@ -12,5 +12,9 @@ export const fetchSummary = async (id: number) => (await post<SummaryState>(API.
 /** Starts or re-runs the summary; a refusal (no transcript yet) is toasted by the request layer. */
 export const startSummary = async (id: number) => (await post<SummaryState>(API.summaries.mediaSummary, { id })).data;
 
+/** The record's owner ticks an action item done, or not; the answer is the summary's new state. */
+export const setActionItemDone = async (id: number, item: number, done: boolean) =>
+  (await post<SummaryState>(API.summaries.actionItemDone, { id, item, done })).data;
+
 export const downloadSummary = (id: number, format: SummaryExportFormat) =>
   downloadFile({ method: 'POST', url: API.summaries.download, data: { id, format } }, summaryFallbackName(id, format));

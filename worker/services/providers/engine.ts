@@ -7,7 +7,7 @@ import type { CapabilitiesResponse, EngineError, StreamServerMessage, Transcribe
 import { ENGINE_PATHS, hotwordsQuery } from '../../../contracts/engine';
 import type { GlossaryTerm } from '../../../contracts/engine-translate';
 import { Code } from '../../../contracts/errors';
-import type { SummarizeResponse } from '../../../contracts/summary';
+import { type SummarizeResponse, withMeetingLists } from '../../../contracts/summary';
 import { ApiError } from '../../lib/errors';
 import {
   ProviderError,
@@ -217,8 +217,10 @@ export function engineSummarize(client: EngineClient): SummarizeProvider {
     name: 'engine',
     async summarize(input) {
       const r = await client.postJson<SummarizeResponse>(ENGINE_PATHS.summarize, input);
-      // `backend` is the engine's diagnostics, not part of the summary the record keeps.
-      return { method: r.method, language: r.language, chapters: r.chapters, speakers: r.speakers, keyPoints: r.keyPoints, mindMap: r.mindMap };
+      // `backend` is the engine's diagnostics, not part of the summary the record keeps; an engine older than
+      // action items answers without their lists.
+      const { method, language, chapters, speakers, keyPoints, mindMap, actionItems, decisions, questions } = r;
+      return withMeetingLists({ method, language, chapters, speakers, keyPoints, mindMap, actionItems, decisions, questions });
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Paragraph } from 'docx';
 import type { Locale } from '../../../contracts/locale';
-import type { MediaSummary, MindMapNode } from '../../../contracts/summary';
+import type { ActionItem, MediaSummary, MindMapNode } from '../../../contracts/summary';
 import { type RecordType, type SummaryExportFormat, summaryFallbackName } from '../../../contracts/record-vocabulary';
 import { translate } from '../../lib/i18n';
 import { CONTENT_TYPES, baseName } from '../export';
@@ -11,8 +11,9 @@ import { clock, oneLine } from '../export/text';
 
 /**
  * `summaryTemplate/download`: a summary as a Word document or Markdown, headed in the reader's language —
- * chapters with their time ranges, what each speaker said, key points with the moment each was made, and
- * the mind map as a nested outline.
+ * chapters with their time ranges, what each speaker said, key points with the moment each was made, the
+ * action items with their owners and due dates, decisions and open questions, and the mind map as a nested
+ * outline.
  */
 
 interface SummarisedRecord {
@@ -29,6 +30,18 @@ function wording(locale: Locale, record: SummarisedRecord, summary: MediaSummary
     speakers: t('summarySpeakers'),
     keyPoints: t('summaryKeyPoints'),
     mindMap: t('summaryMindMap'),
+    actionItems: t('summaryActionItems'),
+    decisions: t('summaryDecisions'),
+    questions: t('summaryQuestions'),
+    /** "Owner: Bob · Due 2026-03-06 · done", what is known of it. */
+    itemFacts: (a: ActionItem) =>
+      [
+        a.owner ? translate(locale, 'summaryOwner', { owner: a.owner }) : '',
+        a.due ? translate(locale, 'summaryDue', { date: a.due }) : '',
+        a.done ? t('summaryDone') : '',
+      ]
+        .filter(Boolean)
+        .join(' · '),
     // The clock shows whole seconds: under one it would read 00:00:00, as if the speaker had said nothing.
     talkTime: (ms: number) => (ms < 1000 ? t('summaryTalkTimeUnderSecond') : translate(locale, 'summaryTalkTime', { time: clock(ms) })),
     extractive: summary.method === 'extractive' ? t('summaryExtractive') : null,
@@ -57,6 +70,23 @@ export function summaryMarkdown(record: SummarisedRecord, summary: MediaSummary,
   if (summary.keyPoints.length) {
     out.push(`## ${w.keyPoints}`, '');
     for (const k of summary.keyPoints) out.push(`- \`${clock(k.start)}\` ${oneLine(k.text)}`);
+    out.push('');
+  }
+  if (summary.actionItems.length) {
+    out.push(`## ${w.actionItems}`, '');
+    for (const a of summary.actionItems) {
+      const facts = w.itemFacts(a);
+      out.push(`- [${a.done ? 'x' : ' '}] \`${clock(a.start)}\` ${oneLine(a.text)}${facts ? ` — ${facts}` : ''}`);
+    }
+    out.push('');
+  }
+  for (const [heading, list] of [
+    [w.decisions, summary.decisions],
+    [w.questions, summary.questions],
+  ] as const) {
+    if (!list.length) continue;
+    out.push(`## ${heading}`, '');
+    for (const x of list) out.push(`- \`${clock(x.start)}\` ${oneLine(x.text)}`);
     out.push('');
   }
   out.push(`## ${w.mindMap}`, '');
@@ -99,6 +129,30 @@ export function summaryDocx(record: SummarisedRecord, summary: MediaSummary, loc
     if (summary.keyPoints.length) {
       body.push(heading(w.keyPoints));
       for (const k of summary.keyPoints) body.push(new Paragraph({ bullet: { level: 0 }, children: [grey(`${clock(k.start)}  `), new TextRun(k.text)] }));
+    }
+    if (summary.actionItems.length) {
+      body.push(heading(w.actionItems));
+      for (const a of summary.actionItems) {
+        const facts = w.itemFacts(a);
+        body.push(
+          new Paragraph({
+            bullet: { level: 0 },
+            children: [
+              grey(`${a.done ? '☑' : '☐'} ${clock(a.start)}  `),
+              new TextRun(a.text),
+              ...(facts ? [new TextRun({ text: `  ${facts}`, bold: true })] : []),
+            ],
+          }),
+        );
+      }
+    }
+    for (const [title, list] of [
+      [w.decisions, summary.decisions],
+      [w.questions, summary.questions],
+    ] as const) {
+      if (!list.length) continue;
+      body.push(heading(title));
+      for (const x of list) body.push(new Paragraph({ bullet: { level: 0 }, children: [grey(`${clock(x.start)}  `), new TextRun(x.text)] }));
     }
     body.push(heading(w.mindMap));
     for (const { node, depth } of outline(summary.mindMap)) {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, notInArray, or } from 'drizzle-orm';
 import { Code } from '../../../contracts/errors';
 import type { RecordStatus } from '../../../contracts/record-vocabulary';
-import type { SummaryState, SummaryStatus } from '../../../contracts/summary';
+import { type MediaSummary, type SummaryState, type SummaryStatus, withMeetingLists } from '../../../contracts/summary';
 import type { Db } from '../../db/client';
 import { records, segments, summaries } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
@@ -29,7 +29,7 @@ export const NO_TRANSCRIPT = 'The record has no transcript to summarize.';
 
 /** The lines a summary is made from, in order, with only what the summary and its fingerprint read. */
 export async function transcriptOf(db: Db, recordId: number) {
-  return (await storedLines(db, [recordId])).map((l) => ({ start: l.startMs, end: l.endMs, text: l.text, speaker: l.speaker }));
+  return (await storedLines(db, [recordId])).map((l) => ({ id: l.id, start: l.startMs, end: l.endMs, text: l.text, speaker: l.speaker }));
 }
 export type TranscriptLine = Awaited<ReturnType<typeof transcriptOf>>[number];
 
@@ -92,12 +92,34 @@ export async function failSummary(db: Db, recordId: number, reason: string) {
     .where(and(eq(summaries.recordId, recordId), inArray(summaries.status, ACTIVE)));
 }
 
+/**
+ * A stored summary as it is read: summaries made before action items existed get empty lists, and an owner
+ * who is a speaker is named as that speaker is named today, so renaming a speaker renames their items.
+ */
+export function readableSummary(summary: MediaSummary, lines: Pick<TranscriptLine, 'id' | 'speaker'>[]): MediaSummary {
+  const read = withMeetingLists(summary);
+  const speakerOf = new Map(lines.map((l) => [l.id, l.speaker]));
+  const actionItems = read.actionItems.map((item) => {
+    const speaker = item.ownerLineId == null ? undefined : speakerOf.get(item.ownerLineId);
+    return speaker ? { ...item, owner: speaker } : item;
+  });
+  return { ...read, actionItems };
+}
+
+/** The record's stored summary ready to show or export, or null when none was made. */
+export async function storedSummary(db: Db, recordId: number) {
+  const row = await db.query.summaries.findFirst({ where: eq(summaries.recordId, recordId) });
+  return row?.summary ? readableSummary(row.summary, await transcriptOf(db, recordId)) : null;
+}
+
 /** The record's summary as the record page shows it; `stale` compares the lines it was made from with today's. */
 export async function summaryState(db: Db, recordId: number): Promise<SummaryState> {
   const row = await db.query.summaries.findFirst({ where: eq(summaries.recordId, recordId) });
   if (!row) return { recordId, status: 'none', errorReason: null, summary: null, stale: false, generatedAt: null };
-  const stale = row.summary !== null && row.linesHash !== (await linesHash(await transcriptOf(db, recordId)));
-  return { recordId, status: row.status, errorReason: row.errorReason, summary: row.summary, stale, generatedAt: row.generatedAt };
+  const lines = row.summary === null ? [] : await transcriptOf(db, recordId);
+  const stale = row.summary !== null && row.linesHash !== (await linesHash(lines));
+  const summary = row.summary && readableSummary(row.summary, lines);
+  return { recordId, status: row.status, errorReason: row.errorReason, summary, stale, generatedAt: row.generatedAt };
 }
 
 /** `mediaSummary`: makes (or remakes) the caller's record's summary once its transcript is complete. */
@@ -112,9 +134,27 @@ export async function requestSummary(db: Db, enqueue: Enqueue, userId: number, r
 /** The caller's record with its last summary, for a download; none made yet is a clear refusal. */
 export async function summaryOf(db: Db, userId: number, recordId: number) {
   const record = await ownedRecord(db, userId, recordId);
+  const summary = await storedSummary(db, recordId);
+  if (!summary) throw new ApiError(Code.BAD_REQUEST, 'summaryMissing');
+  return { record, summary };
+}
+
+/**
+ * `actionItemDone`: the record's owner ticks one of its summary's action items done (or not). The tick is
+ * kept in the stored summary; a summary made again keeps the ticks of the items it finds again (./run.ts).
+ */
+export async function setActionItemDone(db: Db, userId: number, recordId: number, itemId: number, done: boolean) {
+  await ownedRecord(db, userId, recordId);
   const row = await db.query.summaries.findFirst({ where: eq(summaries.recordId, recordId) });
   if (!row?.summary) throw new ApiError(Code.BAD_REQUEST, 'summaryMissing');
-  return { record, summary: row.summary };
+  const summary = withMeetingLists(row.summary);
+  if (!summary.actionItems.some((a) => a.id === itemId)) throw new ApiError(Code.NOT_FOUND, 'summaryActionItemMissing');
+  const actionItems = summary.actionItems.map((a) => (a.id === itemId ? { ...a, done } : a));
+  await db
+    .update(summaries)
+    .set({ summary: { ...summary, actionItems } })
+    .where(eq(summaries.recordId, recordId));
+  return summaryState(db, recordId);
 }
 
 /** `queryMediaSummary`: the caller's record's summary state. */

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { SummarizeLine } from '../../../contracts/summary';
+import type { MediaSummary, SummarizeLine } from '../../../contracts/summary';
 import type { Db } from '../../db/client';
 import { records, summaries } from '../../db/schema';
 import { providers } from '../providers';
@@ -37,9 +37,17 @@ export function summarizeLines(lines: TranscriptLine[]): SummarizeLine[] {
         .join(' ')
         .slice(0, MAX_TEXT),
       speaker: part[0]!.speaker.slice(0, MAX_SPEAKER),
+      id: part[0]!.id,
     });
   }
   return out;
+}
+
+/** Action items ticked done in the summary before stay done where the new one finds them again, on the same line. */
+function keepTicks(summary: MediaSummary, before: MediaSummary | null): MediaSummary {
+  const ticked = (before?.actionItems ?? []).filter((a) => a.done);
+  if (!ticked.length) return summary;
+  return { ...summary, actionItems: summary.actionItems.map((a) => (ticked.some((t) => t.start === a.start) ? { ...a, done: true } : a)) };
 }
 
 export async function runSummary(db: Db, env: Env, recordId: number) {
@@ -58,9 +66,13 @@ export async function runSummary(db: Db, env: Env, recordId: number) {
     language: record.audioLanguage,
     title: record.name.slice(0, MAX_TITLE),
     kind: record.type === 'meeting' ? 'meeting' : 'record',
+    // "By Friday" is counted from the day it was said (UTC: the record keeps no time zone).
+    date: new Date(record.createdAt).toISOString().slice(0, 10),
     lines,
   };
-  const summary = await providers(env).summarize.summarize(input);
+  const made = await providers(env).summarize.summarize(input);
+  const before = await db.query.summaries.findFirst({ where: eq(summaries.recordId, recordId) });
+  const summary = keepTicks(made, before?.summary ?? null);
   const now = Date.now();
   // Only the run that claimed it finishes it: a summary asked for again meanwhile is made by its own message.
   await db
