@@ -56,7 +56,13 @@ const ENDING = { prepare: 'prepare', chunks: 'assemble', assemble: 'assemble', t
 
 async function quietWork(db: Db, quietSince: number): Promise<Quiet[]> {
   const jobs = await db
-    .select({ recordId: transcriptionJobs.recordId, stage: transcriptionJobs.stage, updatedAt: transcriptionJobs.updatedAt, resumedAt: transcriptionJobs.resumedAt, durationMs: records.durationMs })
+    .select({
+      recordId: transcriptionJobs.recordId,
+      stage: transcriptionJobs.stage,
+      updatedAt: transcriptionJobs.updatedAt,
+      resumedAt: transcriptionJobs.resumedAt,
+      durationMs: records.durationMs,
+    })
     .from(transcriptionJobs)
     .innerJoin(records, eq(records.id, transcriptionJobs.recordId))
     .where(and(inArray(transcriptionJobs.stage, [...WORKING_STAGES]), lt(transcriptionJobs.updatedAt, quietSince)));

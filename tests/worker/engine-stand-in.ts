@@ -13,8 +13,10 @@ export const STAND_IN_URL = 'http://engine-stand-in.test';
 /** An answer, or `'network'` for a connection that fails. */
 export type StandInAnswer = (() => Response) | 'network';
 
-export const engineError = (status: number, code: string, headers: Record<string, string> = {}) => () =>
-  Response.json({ error: { code, message: `stand-in engine: ${code}` } }, { status, headers });
+export const engineError =
+  (status: number, code: string, headers: Record<string, string> = {}) =>
+  () =>
+    Response.json({ error: { code, message: `stand-in engine: ${code}` } }, { status, headers });
 export const plainText = (status: number, text: string) => () => new Response(text, { status, headers: { 'content-type': 'text/plain' } });
 
 /** Every refusal that means "no engine ready now": none of them says anything about the user's work. */

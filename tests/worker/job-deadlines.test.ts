@@ -55,7 +55,10 @@ const age = (id: number, minutes: number) =>
 /** The consumer as workerd runs it, with its own queue: what it sends again, and how it settled each message. */
 async function consume(msg: JobMessage, consumerEnv: Env = env) {
   const sent: { body: JobMessage; delaySeconds?: number }[] = [];
-  const queue = { sendBatch: async (bodies: { body: JobMessage }[], o?: { delaySeconds?: number }) => void sent.push(...bodies.map((b) => ({ body: b.body, delaySeconds: o?.delaySeconds }))) };
+  const queue = {
+    sendBatch: async (bodies: { body: JobMessage }[], o?: { delaySeconds?: number }) =>
+      void sent.push(...bodies.map((b) => ({ body: b.body, delaySeconds: o?.delaySeconds }))),
+  };
   const { batch, outcome } = batchOf('tingyi-jobs', [msg]);
   await consumeJobs(batch, { ...consumerEnv, JOBS: queue as unknown as Queue });
   return { sent, outcome };
@@ -128,6 +131,33 @@ describe('every job ends', () => {
     expect((await record(job.token, job.id)).record.status).toBe('transcribing');
     // With a fresh deadline: the retried message runs rather than ending at once.
     await expect(checkDeadline(db, prepare!)).resolves.toBeUndefined();
+  });
+
+  it('has the sweep resume quiet work once, a summary too, and end it with the reason when it is quiet again', async () => {
+    const job = await heldJob('Quiet');
+    job.mine(); // lost
+    await env.DB.prepare("INSERT INTO summaries (record_id, user_id, status, updated_at) VALUES (?, ?, 'queued', ?)")
+      .bind(job.id, job.userId, Date.now())
+      .run();
+    const ageAll = async () => {
+      await age(job.id, 11);
+      await env.DB.prepare('UPDATE summaries SET updated_at = updated_at - ?1, resumed_at = resumed_at - ?1 WHERE record_id = ?2')
+        .bind(11 * 60_000, job.id)
+        .run();
+    };
+    await ageAll();
+    await sweepJobs(db, job.hold);
+    expect(job.mine()).toEqual([
+      { kind: 'prepare', recordId: job.id },
+      { kind: 'summary', recordId: job.id },
+    ]);
+    await ageAll();
+    const swept = await sweepJobs(db, job.hold);
+    expect(job.mine()).toEqual([]);
+    expect(swept.failed.filter((id) => id === job.id)).toHaveLength(2);
+    expect((await record(job.token, job.id)).record).toMatchObject({ status: 'transcription_err', errorReason: JOB_DEADLINE['en-US'] });
+    const summary = await env.DB.prepare('SELECT status, error_reason FROM summaries WHERE record_id = ?').bind(job.id).first();
+    expect(summary).toEqual({ status: 'failed', error_reason: JOB_DEADLINE['en-US'] });
   });
 
   it('ends a job whose engine keeps refusing (429) at its deadline instead of waiting for ever, spending no retry', async () => {

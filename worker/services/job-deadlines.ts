@@ -69,7 +69,9 @@ export async function messageDeadline(db: Db, msg: JobMessage): Promise<number |
     }
     case 'dub': {
       const project = await db.query.dubProjects.findFirst({ where: eq(dubProjects.recordId, msg.recordId) });
-      return project && (project.stage === 'synthesizing' || project.stage === 'rendering') ? stageDeadline('dub', record.durationMs, project.updatedAt) : undefined;
+      return project && (project.stage === 'synthesizing' || project.stage === 'rendering')
+        ? stageDeadline('dub', record.durationMs, project.updatedAt)
+        : undefined;
     }
     case 'transcribed':
       return undefined;

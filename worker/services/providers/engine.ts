@@ -115,7 +115,8 @@ export class EngineClient {
   private async refusal(res: Response, fallback: string, status = res.status): Promise<ProviderError | EngineUnavailable> {
     const body = (await res.json().catch(() => null)) as EngineError | null;
     const code: string | undefined = body?.error?.code;
-    if (!code && (res.status === 429 || res.status >= 500)) return new EngineUnavailable(this.opts.baseUrl, `answered ${res.status} without the engine's error body`);
+    if (!code && (res.status === 429 || res.status >= 500))
+      return new EngineUnavailable(this.opts.baseUrl, `answered ${res.status} without the engine's error body`);
     if (code === 'draining' || code === EngineErrorCode.unauthorized) return new EngineUnavailable(this.opts.baseUrl, `engine answered ${res.status} ${code}`);
     const retryAfter = Number(res.headers.get('retry-after')) || undefined;
     return new ProviderError(body?.error.message ?? fallback, status, code ?? 'upstream', retryAfter);
