@@ -34,9 +34,10 @@ export interface EngineOptions {
 }
 
 /**
- * The engine could not be reached: down, restarting, or a gateway in front of it answering in its place. Every
- * caller gets the same answer for its user, "busy or unavailable, try again" (503 in the envelope), and a
- * queued job retries; the message keeps where and why for the log.
+ * No engine ready to answer: down, starting, at the instance limit, draining, mid secret rotation, or a
+ * gateway answering in its place (EngineClient.refusal). Every caller gets the same answer for its user, "busy
+ * or unavailable, try again" (503 in the envelope), and a queued job waits without spending a retry, until its
+ * stage's deadline (queues/jobs.ts); the message keeps where and why for the log.
  */
 export class EngineUnavailable extends ApiError {
   constructor(baseUrl: string, reason: string) {
