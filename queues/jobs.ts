@@ -4,16 +4,19 @@
  * in worker/services/transcription (idempotent by record and piece), `summary` in worker/services/summary
  * (by its row), `dub` in worker/services/dubbing (by its project), and transcription's `transcribed`
  * hand-on in the summary, transcription and dubbing, in that order; ack it when done; send it again later,
- * uncounted, while its engine-side job runs or the engine is full (429); retry with growing delays when a
- * service fails or is down; end the job, summary or dubbing project with its reason when
- * retrying cannot help; and, for messages that exhausted their retries, end it so the record (or its
- * summary) shows the failure.
+ * uncounted, while its engine-side job runs or the engine is unavailable (full, starting, draining, rotating
+ * its secret, unreachable); retry with growing delays when a service fails; end the job, summary or dubbing
+ * project with its reason when retrying cannot help or its stage is past its deadline
+ * (worker/services/job-deadlines.ts), so waiting never lasts for ever; and, for messages that exhausted
+ * their retries, end it so the record (or its summary) shows the failure.
  */
 import { type JobMessage, jobMessage } from '../contracts/jobs';
 import { type Db, database } from '../worker/db/client';
 import { failDub, failLines, dubTranscribed, runDub } from '../worker/services/dubbing/run';
 import { type Enqueue, JobFailure, JobWaiting, queueSender } from '../worker/services/jobs';
+import { checkDeadline } from '../worker/services/job-deadlines';
 import { ProviderError } from '../worker/services/providers';
+import { EngineUnavailable } from '../worker/services/providers/engine';
 import { failSummary, summarizeTranscribed } from '../worker/services/summary';
 import { runSummary } from '../worker/services/summary/run';
 import { completeTranscription, failJob, failTranscribed, runTranscriptionStage } from '../worker/services/transcription/pipeline';
@@ -25,6 +28,8 @@ const permanent = (err: unknown) => err instanceof JobFailure || (err instanceof
 
 /** Seconds to wait before looking again when an engine answered 429 without saying how long. */
 const BUSY_SECONDS = 30;
+/** Seconds to wait for an engine that is not there to answer (a cold start takes about this long). */
+const UNAVAILABLE_SECONDS = 20;
 
 /**
  * How long a message should wait, uncounted, before it is delivered again; undefined when the error is a
@@ -32,7 +37,9 @@ const BUSY_SECONDS = 30;
  */
 function waitSeconds(err: unknown): number | undefined {
   if (err instanceof JobWaiting) return err.seconds;
-  if (err instanceof ProviderError && err.status === 429) return Math.min(300, Math.max(5, err.retryAfter ?? BUSY_SECONDS)) * (1 + Math.random() / 4);
+  const jitter = 1 + Math.random() / 4;
+  if (err instanceof ProviderError && err.status === 429) return Math.min(300, Math.max(5, err.retryAfter ?? BUSY_SECONDS)) * jitter;
+  if (err instanceof EngineUnavailable) return UNAVAILABLE_SECONDS * jitter;
   return undefined;
 }
 
@@ -57,7 +64,7 @@ export async function runJob(db: Db, env: Env, msg: JobMessage, enqueue: Enqueue
 }
 
 /** Ends what a message was doing with its reason: a summary fails on its own, never the record it summarises. */
-async function failJobMessage(db: Db, env: Env, msg: JobMessage, reason: string) {
+export async function failJobMessage(db: Db, msg: JobMessage, reason: string) {
   switch (msg.kind) {
     case 'prepare':
     case 'chunk':
@@ -65,7 +72,7 @@ async function failJobMessage(db: Db, env: Env, msg: JobMessage, reason: string)
     case 'translate':
       // A dubbing project shows the reason on its project, a transcribed file on its record.
       await failLines(db, msg.recordId, reason);
-      return failJob(db, env.MEDIA, msg.recordId, reason);
+      return failJob(db, msg.recordId, reason);
     case 'transcribed':
       await failLines(db, msg.recordId, reason);
       return failTranscribed(db, msg, reason);
@@ -90,6 +97,8 @@ export async function consumeJobs(batch: MessageBatch<unknown>, env: Env) {
         return;
       }
       try {
+        // Past its deadline a message ends its work (JobExpired is a JobFailure) rather than run or wait again.
+        await checkDeadline(db, parsed.data);
         await runJob(db, env, parsed.data, enqueue);
         message.ack();
       } catch (err) {
@@ -101,7 +110,7 @@ export async function consumeJobs(batch: MessageBatch<unknown>, env: Env) {
           return;
         }
         if (permanent(err)) {
-          await failJobMessage(db, env, parsed.data, err instanceof Error ? err.message : String(err));
+          await failJobMessage(db, parsed.data, err instanceof Error ? err.message : String(err));
           message.ack();
           return;
         }
@@ -117,7 +126,7 @@ export async function consumeDeadJobs(batch: MessageBatch<unknown>, env: Env) {
   for (const message of batch.messages) {
     const parsed = jobMessage.safeParse(message.body);
     if (parsed.success) {
-      await failJobMessage(db, env, parsed.data, `The ${SERVICE[parsed.data.kind] ?? 'speech'} service did not respond after several tries.`);
+      await failJobMessage(db, parsed.data, `The ${SERVICE[parsed.data.kind] ?? 'speech'} service did not respond after several tries.`);
     }
     message.ack();
   }

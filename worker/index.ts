@@ -31,14 +31,17 @@ export default {
     await (batch.queue === DEAD_JOBS_QUEUE ? consumeDeadJobs(batch, env) : consumeJobs(batch, env));
   },
   // Hourly (wrangler.toml [triggers]): files uploaded but never submitted are removed after a day, dubbed
-  // videos and the videos they were dubbed from after 7 days.
+  // videos and the videos they were dubbed from after 7 days; work past its deadline is resumed once, then
+  // ended with its reason (queues/sweep.ts).
   async scheduled(_controller, env, ctx) {
-    const [{ database }, { cleanupUploads }, { cleanupDubbing }] = await Promise.all([
+    const [{ database }, { cleanupUploads }, { cleanupDubbing }, { sweepJobs }, { queueSender }] = await Promise.all([
       import('./db/client'),
       import('./services/uploads'),
       import('./services/dubbing/download'),
+      import('../queues/sweep'),
+      import('./services/jobs'),
     ]);
     const db = database(env.DB);
-    ctx.waitUntil(Promise.all([cleanupUploads(db, env), cleanupDubbing(db, env)]));
+    ctx.waitUntil(Promise.all([cleanupUploads(db, env), cleanupDubbing(db, env), sweepJobs(db, queueSender(env.JOBS))]));
   },
 } satisfies ExportedHandler<Env>;

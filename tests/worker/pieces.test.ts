@@ -7,6 +7,7 @@ import { database } from '../../worker/db/client';
 import type { Enqueue } from '../../worker/services/jobs';
 import { failJob } from '../../worker/services/transcription/pipeline';
 import { storePiece } from '../../worker/services/transcription/pieces';
+import { retryTranscription } from '../../worker/services/transcription/submit';
 import { get, send, signUp } from './api';
 import { grantHours, runStage, submitHeld, upload } from './jobs';
 
@@ -81,16 +82,22 @@ describe('pieces of a transcription job', () => {
     expect(charges!.n).toBe(1);
   });
 
-  it("removes a failed job's pieces, and a deleted record's pieces of a job under way", { timeout: 180_000 }, async () => {
+  it("keeps a failed job's pieces, so its retry recognises only the rest, and removes a deleted record's pieces", { timeout: 180_000 }, async () => {
     const failing = await heldJob('Fails');
     await failing.deliver(failing.pieces[0]!);
     expect(await pieceKeys(failing.id)).toHaveLength(1);
-    await failJob(db, env.MEDIA, failing.id, 'the speech service refused the audio');
-    expect(await chunkRows(failing.id)).toEqual([]);
-    expect(await pieceKeys(failing.id)).toEqual([]);
+    await failJob(db, failing.id, 'the speech service refused the audio');
+    expect(await chunkRows(failing.id)).toHaveLength(failing.pieces.length);
+    expect(await pieceKeys(failing.id)).toHaveLength(1);
     // A piece delivered after the job failed stores nothing.
     await failing.deliver(failing.pieces[1]!);
-    expect(await pieceKeys(failing.id)).toEqual([]);
+    expect(await pieceKeys(failing.id)).toHaveLength(1);
+    // The retry's prepare finds the audio and the plan: nothing is extracted again, piece 0 is not sent again.
+    await retryTranscription(db, failing.userId, failing.id, async (m) => void failing.held.push(...m));
+    const again = failing.held.splice(0);
+    expect(again).toEqual([{ kind: 'prepare', recordId: failing.id }]);
+    await failing.deliver(again[0]!);
+    expect(failing.held.splice(0)).toEqual(failing.pieces.slice(1));
 
     const deleted = await heldJob('Deleted');
     await deleted.deliver(deleted.pieces[0]!);

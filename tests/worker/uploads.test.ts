@@ -6,6 +6,7 @@ import { database } from '../../worker/db/client';
 import { devSecretAccessKey, presignGet, s3Target, verifyPresigned } from '../../worker/services/storage';
 import { UPLOAD_KEEP_MS, cleanupUploads, completeUpload } from '../../worker/services/uploads';
 import { send, signUp } from './api';
+import { UNAVAILABLE, engineError, standInEngine } from './engine-stand-in';
 
 /**
  * Resumable uploads through presigned URLs against the Worker's development S3 route, real local R2 and
@@ -141,6 +142,32 @@ describe('completion and clean-up', () => {
     expect(unreadable.body.msg).toMatch(/^The file could not be read as audio or video \(.+\)/);
     expect(await env.MEDIA.head(up.objectName)).toBeNull();
     expect((await merge()).status).toBe(404);
+  });
+
+  it('keeps the upload through every transient refusal of the probe, and deletes it only when the engine proves it unreadable', async () => {
+    const { token, userId } = await signUp();
+    const up = (await init(token, { oriFileName: 'kept.mp3', fileSize: 4096 })).body.data;
+    const part = await putPart(up.uploadUrls[0]!, bytes(4096, 5));
+    await report(token, up.uploadId, 1, part.headers.get('etag')!);
+    const engine = standInEngine('network');
+    try {
+      for (const [what, answer] of Object.entries(UNAVAILABLE)) {
+        engine.answer(answer);
+        const refused = await completeUpload(db, engine.env, userId, up.uploadId).catch((e: unknown) => e);
+        // "Busy or unavailable, try again" (503), with the bytes and the row kept for that retry.
+        expect({ what, refused }).toMatchObject({ what, refused: { status: 503, key: 'engineUnavailable' } });
+        expect({ what, size: (await env.MEDIA.head(up.objectName))?.size }).toEqual({ what, size: 4096 });
+        expect((await init(token, { oriFileName: 'kept.mp3', fileSize: 4096, resumeUploadId: up.uploadId })).body.data.uploadedParts).toEqual([1]);
+      }
+      expect(engine.calls.length).toBe(Object.keys(UNAVAILABLE).length);
+      // The engine's own verdict on the bytes is final: the file is refused with its reason and removed.
+      engine.answer(engineError(422, 'unreadable_media'));
+      expect(await completeUpload(db, engine.env, userId, up.uploadId).catch((e: unknown) => e)).toMatchObject({ status: 400, key: 'mediaUnreadable' });
+      expect(await env.MEDIA.head(up.objectName)).toBeNull();
+      expect(await db.query.uploads.findFirst({ where: (u, { eq }) => eq(u.uploadId, up.uploadId) })).toBeUndefined();
+    } finally {
+      engine.restore();
+    }
   });
 
   it('keeps each user to their own uploads', async () => {

@@ -503,7 +503,10 @@ export const transcriptionJobs = sqliteTable('transcription_jobs', {
   chunkCount: integer('chunk_count').notNull().default(0),
   /** Resolved at submission, so later edits to the libraries do not change a job already under way. */
   vocabulary: text('vocabulary', { mode: 'json' }).$type<Partial<AppliedVocabulary>>().notNull().default({}),
+  /** When the current stage started: its deadline counts from here (services/job-deadlines.ts). */
   updatedAt: integer('updated_at').notNull(),
+  /** When the hourly sweep last sent this row's stage again (services/job-deadlines.ts): once per stage, then it fails. */
+  resumedAt: integer('resumed_at'),
 });
 
 /**
@@ -566,7 +569,10 @@ export const summaries = sqliteTable('summaries', {
   summary: text('summary', { mode: 'json' }).$type<MediaSummary>(),
   linesHash: text('lines_hash'),
   generatedAt: integer('generated_at'),
+  /** When the summary was queued: its deadline counts from here (services/job-deadlines.ts). */
   updatedAt: integer('updated_at').notNull(),
+  /** When the hourly sweep last sent this row's stage again (services/job-deadlines.ts): once per stage, then it fails. */
+  resumedAt: integer('resumed_at'),
 });
 
 /** Vocabulary library folders (spec §3): a per-user tree at most VOCABULARY_LIMITS.folderDepth deep. */
@@ -641,7 +647,10 @@ export const dubProjects = sqliteTable('dub_projects', {
   /** The latest dubbed video in R2 and when it is deleted (spec §9: kept 7 days). */
   outputKey: text('output_key'),
   expiresAt: integer('expires_at'),
+  /** When the current stage started: a run's deadline counts from here (services/job-deadlines.ts). */
   updatedAt: integer('updated_at').notNull(),
+  /** When the hourly sweep last sent this row's stage again (services/job-deadlines.ts): once per stage, then it fails. */
+  resumedAt: integer('resumed_at'),
 });
 
 /**

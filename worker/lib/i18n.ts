@@ -769,6 +769,12 @@ const messages = {
     'zh-CN': '此地址是会议实时连接，请以 WebSocket 方式打开。',
     'zh-TW': '此地址是會議即時連線，請以 WebSocket 方式開啟。',
   },
+  // Jobs that outlive their deadline (services/job-deadlines.ts).
+  jobDeadline: {
+    'en-US': 'This took much longer than expected, so it was stopped. Please retry: the work already done is kept.',
+    'zh-CN': '处理时间远超预期，已停止。请点击重试，已完成的部分会保留。',
+    'zh-TW': '處理時間遠超預期，已停止。請點選重試，已完成的部分會保留。',
+  },
 } satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import { DUB_UPLOAD, LOCAL_UPLOAD } from '../../contracts/constants';
-import { ENGINE_PATHS } from '../../contracts/engine';
+import { ENGINE_PATHS, EngineErrorCode } from '../../contracts/engine';
 import type { ProbeResponse } from '../../contracts/engine';
 import { Code } from '../../contracts/errors';
 import { dubPartPlan, extensionOf, partPlan } from '../../contracts/upload-files';
@@ -116,7 +116,8 @@ export async function recordPart(db: Db, userId: number, body: { uploadId: strin
 
 /**
  * Completes the multipart upload and probes the media (streamed from R2 to the engine). Idempotent: completing a completed upload returns
- * its record, until it is submitted (its multipart id is then cleared). Media the engine cannot read, or longer than the limit, is deleted and refused with the reason.
+ * its record, until it is submitted (its multipart id is then cleared). Media the engine proves unreadable, or longer than the limit, is
+ * deleted and refused with the reason; any other probe failure keeps the upload for a retry.
  */
 export async function completeUpload(db: Db, env: Env, userId: number, uploadId: string): Promise<UploadedFile> {
   const row = await ownUpload(db, userId, uploadId);
@@ -144,12 +145,14 @@ export async function completeUpload(db: Db, env: Env, userId: number, uploadId:
   try {
     probe = await providers(env).engine.postJson<ProbeResponse>(ENGINE_PATHS.probe, { url });
   } catch (err) {
-    if (err instanceof ProviderError && err.status >= 400 && err.status < 500) {
+    if (mediaRefused(err)) {
       await env.MEDIA.delete(row.objectName);
       await removeRows(db, [row.id]);
       throw new ApiError(Code.BAD_REQUEST, 'mediaUnreadable', { reason: err.message });
     }
-    // The engine is down: the object stays, so completing again (a retry) probes it then.
+    // Anything else (a full or starting engine, a 5xx, a timeout, a network error) says nothing about the
+    // file: the object and rows stay, so completing again (a retry) probes the same bytes then.
+    console.error(JSON.stringify({ level: 'warn', probe: row.id, error: String(err) }));
     throw new ApiError(Code.UNAVAILABLE, 'engineUnavailable');
   }
   const limits = KINDS[row.kind];
@@ -165,6 +168,10 @@ export async function completeUpload(db: Db, env: Env, userId: number, uploadId:
     .returning();
   return uploadedFile(done ?? (await db.query.uploads.findFirst({ where: eq(uploads.id, row.id) }))!);
 }
+
+/** The engine's own verdict that these bytes are no media it can use: the only probe failure that removes an upload. */
+const MEDIA_REFUSED: ReadonlySet<string> = new Set([EngineErrorCode.unreadableMedia, EngineErrorCode.unsupportedMedia, EngineErrorCode.noAudio]);
+const mediaRefused = (err: unknown): err is ProviderError => err instanceof ProviderError && MEDIA_REFUSED.has(err.code);
 
 /** Their parts go with them (the schema's cascade). */
 async function removeRows(db: Db, ids: number[]) {

@@ -4,7 +4,7 @@
  * binding (the deployment on Cloudflare), whose instances share the work by key (engineTarget).
  */
 import type { CapabilitiesResponse, EngineError, StreamServerMessage, TranscribeResponse, TranslateResponse } from '../../../contracts/engine';
-import { ENGINE_PATHS, hotwordsQuery } from '../../../contracts/engine';
+import { ENGINE_PATHS, EngineErrorCode, hotwordsQuery } from '../../../contracts/engine';
 import type { GlossaryTerm } from '../../../contracts/engine-translate';
 import { Code } from '../../../contracts/errors';
 import { type SummarizeResponse, withMeetingLists } from '../../../contracts/summary';
@@ -34,9 +34,10 @@ export interface EngineOptions {
 }
 
 /**
- * The engine could not be reached: down, restarting, or a gateway in front of it answering in its place. Every
- * caller gets the same answer for its user, "busy or unavailable, try again" (503 in the envelope), and a
- * queued job retries; the message keeps where and why for the log.
+ * No engine ready to answer: down, starting, at the instance limit, draining, mid secret rotation, or a
+ * gateway answering in its place (EngineClient.refusal). Every caller gets the same answer for its user, "busy
+ * or unavailable, try again" (503 in the envelope), and a queued job waits without spending a retry, until its
+ * stage's deadline (queues/jobs.ts); the message keeps where and why for the log.
  */
 export class EngineUnavailable extends ApiError {
   constructor(baseUrl: string, reason: string) {
@@ -45,9 +46,6 @@ export class EngineUnavailable extends ApiError {
     this.message = `engine unreachable at ${baseUrl}: ${reason}`;
   }
 }
-
-/** Statuses a gateway answers with when the service behind it is not there (the engine's own errors carry its error body). */
-const GATEWAY_DOWN = new Set([502, 503, 504]);
 
 const cache = new Map<string, { at: number; value: Promise<CapabilitiesResponse> }>();
 
@@ -106,12 +104,23 @@ export class EngineClient {
     }
   }
 
-  /** What a refusal means: the engine's own error (ProviderError, with its status and reason), or no engine there at all. */
+  /**
+   * What a refusal means: the engine's own error (ProviderError, with its status and reason), or no engine
+   * ready to answer (EngineUnavailable, which callers treat as "wait and try again", never as final):
+   * - anything in front of the engine answering a 429 or 5xx without the engine's error body: a gateway, or
+   *   @cloudflare/containers on a slow start (500), a failed start (429/500) or the instance limit (503);
+   * - the engine saying it is draining for a deploy (503 `draining`): another instance takes the work;
+   * - the engine refusing our secret (401): during a rotation an instance still holds the other one.
+   * The engine's own 429 (`busy`) stays a ProviderError so its Retry-After is kept; callers wait on it too.
+   */
   private async refusal(res: Response, fallback: string, status = res.status): Promise<ProviderError | EngineUnavailable> {
     const body = (await res.json().catch(() => null)) as EngineError | null;
-    if (!body?.error && GATEWAY_DOWN.has(res.status)) return new EngineUnavailable(this.opts.baseUrl, `a gateway answered ${res.status}`);
+    const code: string | undefined = body?.error?.code;
+    if (!code && (res.status === 429 || res.status >= 500))
+      return new EngineUnavailable(this.opts.baseUrl, `answered ${res.status} without the engine's error body`);
+    if (code === 'draining' || code === EngineErrorCode.unauthorized) return new EngineUnavailable(this.opts.baseUrl, `engine answered ${res.status} ${code}`);
     const retryAfter = Number(res.headers.get('retry-after')) || undefined;
-    return new ProviderError(body?.error.message ?? fallback, status, body?.error.code ?? 'upstream', retryAfter);
+    return new ProviderError(body?.error.message ?? fallback, status, code ?? 'upstream', retryAfter);
   }
 
   /** A successful response (for streamed bodies such as extracted audio); engine errors become ProviderError. */

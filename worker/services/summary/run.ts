@@ -53,7 +53,8 @@ function keepTicks(summary: MediaSummary, before: MediaSummary | null): MediaSum
 export async function runSummary(db: Db, env: Env, recordId: number) {
   const [claimed] = await db
     .update(summaries)
-    .set({ status: 'running', updatedAt: Date.now() })
+    // `updatedAt` stays when the summary was queued: its deadline counts from there, however often it is delivered.
+    .set({ status: 'running' })
     .where(and(eq(summaries.recordId, recordId), inArray(summaries.status, ACTIVE)))
     .returning({ recordId: summaries.recordId });
   if (!claimed) return;

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ENGINE_PATHS } from '../../../contracts/engine';
 import type { DiarizeResponse, ExtractJobResult } from '../../../contracts/engine';
 import { CHUNK_MAX_SECONDS } from '../../../contracts/jobs';
-import type { JobOf } from '../../../contracts/jobs';
+import type { JobMessage, JobOf } from '../../../contracts/jobs';
 import type { RecordStatus } from '../../../contracts/record-vocabulary';
 import { isLocale } from '../../../contracts/locale';
 import { sensitiveMasker } from '../../../contracts/sensitive';
@@ -60,7 +60,17 @@ const EXTRACT_POLL_SECONDS = 5;
 async function prepare(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
   const loaded = await loadJob(db, recordId);
   if (loaded?.job.stage !== 'prepare') return;
-  const { record } = loaded;
+  const { job, record } = loaded;
+  // Started again (a lost engine, the sweep, the retry action) after the audio was extracted and planned: the
+  // pieces are where the work stands, so only those not yet heard are sent, and nothing is extracted again.
+  if (job.chunkCount > 0 && (await env.MEDIA.head(audioKey(recordId)))) {
+    const planned = await db.query.jobChunks.findMany({ columns: { idx: true, done: true }, where: eq(jobChunks.recordId, recordId) });
+    if (planned.length === job.chunkCount) {
+      await enqueue(piecesLeft(recordId, planned));
+      await setStage(db, recordId, 'chunks', ['prepare']);
+      return;
+    }
+  }
   const mediaKey = record.mediaKey;
   if (!mediaKey) throw new JobFailure('the uploaded file is missing');
   // The upload names the job, so a record made again from another upload never collects an older one's audio.
@@ -86,6 +96,29 @@ async function prepare(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
   await db.update(transcriptionJobs).set({ chunkCount: rows.length }).where(eq(transcriptionJobs.recordId, recordId));
   await enqueue(rows.length ? rows.map(({ idx }) => ({ kind: 'chunk', recordId, idx })) : [{ kind: 'assemble', recordId }]);
   await setStage(db, recordId, 'chunks', ['prepare']);
+}
+
+/** The messages that finish a job's pieces: one per piece not yet heard, or the assembly when all were. */
+function piecesLeft(recordId: number, planned: { idx: number; done: boolean }[]): JobMessage[] {
+  const left = planned.filter((p) => !p.done);
+  return left.length ? left.map(({ idx }) => ({ kind: 'chunk', recordId, idx })) : [{ kind: 'assemble', recordId }];
+}
+
+/**
+ * What sends a job's current stage again (the hourly sweep, for a stage that went quiet): every stage is
+ * idempotent, so this repeats nothing done; for the pieces, only those not yet heard.
+ */
+export async function stageMessages(db: Db, recordId: number, stage: Job['stage']): Promise<JobMessage[]> {
+  switch (stage) {
+    case 'prepare':
+    case 'assemble':
+    case 'translate':
+      return [{ kind: stage, recordId }];
+    case 'chunks':
+      return piecesLeft(recordId, await db.query.jobChunks.findMany({ columns: { idx: true, done: true }, where: eq(jobChunks.recordId, recordId) }));
+    default:
+      return [];
+  }
 }
 
 /** Recognises one piece; when it is the last one outstanding, asks for assembly. */
@@ -278,10 +311,11 @@ export async function failTranscribed(db: Db, msg: JobOf<'transcribed'>, reason:
 }
 
 /**
- * Ends a job with its reason kept on the record; the retry action starts again from the failed stage. A
+ * Ends a job with its reason kept on the record; the retry action starts again from the failed stage, keeping
+ * the pieces already heard. A
  * dubbing project keeps the reason on the project instead (dubbing's own handler, queues/jobs.ts).
  */
-export async function failJob(db: Db, bucket: R2Bucket, recordId: number, reason: string) {
+export async function failJob(db: Db, recordId: number, reason: string) {
   const loaded = await loadJob(db, recordId);
   if (!loaded || loaded.job.stage === 'done' || loaded.job.stage === 'failed') return;
   if (loaded.record.type !== 'dubbing') {
@@ -292,6 +326,6 @@ export async function failJob(db: Db, bucket: R2Bucket, recordId: number, reason
       .where(eq(records.id, recordId));
   }
   await db.update(transcriptionJobs).set({ stage: 'failed', updatedAt: Date.now() }).where(eq(transcriptionJobs.recordId, recordId));
-  // The retry starts from the audio again, so what the pieces heard so far is of no further use.
-  await dropPieces(db, bucket, recordId);
+  // What the pieces heard stays (the failure may have been a service down for too long): the retry starts
+  // from them (prepare) rather than from zero. Deleting the record removes them with it.
 }

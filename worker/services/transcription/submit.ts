@@ -4,7 +4,7 @@ import type { Locale } from '../../../contracts/locale';
 import type { LatestTask, TranscribeForm } from '../../../contracts/transcription';
 import type { AppliedVocabulary } from '../../../contracts/vocabulary';
 import type { Db } from '../../db/client';
-import { jobChunks, records, transcriptionJobs, uploads } from '../../db/schema';
+import { records, transcriptionJobs, uploads } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { targetFolder } from '../folders';
 import type { Enqueue } from '../jobs';
@@ -93,15 +93,15 @@ function nonEmpty(vocabulary: AppliedVocabulary): Partial<AppliedVocabulary> {
   return Object.fromEntries(Object.entries(vocabulary).filter(([, list]) => list.length > 0));
 }
 
-/** The retry action of a failed record: transcription starts over, a failed translation is tried again. */
+/** The retry action of a failed record: transcription resumes from what it heard, a failed translation is tried again. */
 export async function retryTranscription(db: Db, userId: number, recordId: number, enqueue: Enqueue) {
   const record = await ownedRecord(db, userId, recordId);
   const job = await db.query.transcriptionJobs.findFirst({ where: eq(transcriptionJobs.recordId, recordId) });
   const now = Date.now();
   if (job && record.status === 'transcription_err') {
+    // The pieces already heard stay: prepare sends only the rest (pipeline.ts), so a retry never starts from zero.
     await db.batch([
-      db.delete(jobChunks).where(eq(jobChunks.recordId, recordId)),
-      db.update(transcriptionJobs).set({ stage: 'prepare', chunkCount: 0, updatedAt: now }).where(eq(transcriptionJobs.recordId, recordId)),
+      db.update(transcriptionJobs).set({ stage: 'prepare', updatedAt: now }).where(eq(transcriptionJobs.recordId, recordId)),
       db.update(records).set({ status: 'transcribing', errorReason: null, updatedAt: now }).where(eq(records.id, recordId)),
     ]);
     await enqueue([{ kind: 'prepare', recordId }]);
