@@ -7,7 +7,7 @@ import { Code } from '../../../contracts/errors';
 import type { Locale } from '../../../contracts/locale';
 import { disjointLines } from '../../../contracts/timeline';
 import type { Db } from '../../db/client';
-import { dubProjects, jobChunks, records, segments, transcriptionJobs, uploads } from '../../db/schema';
+import { dubProjects, records, segments, transcriptionJobs, uploads } from '../../db/schema';
 import { chunks, runBatch } from '../../lib/batch';
 import { randomToken } from '../../lib/encoding';
 import { ApiError } from '../../lib/errors';
@@ -174,9 +174,9 @@ export async function redub(db: Db, env: Env, userId: number, recordId: number, 
     const lines = await db.$count(segments, eq(segments.recordId, recordId));
     const now = Date.now();
     if (lines === 0) {
+      // The pieces already heard stay: prepare sends only the rest (transcription/pipeline.ts), as a file's retry does.
       await db.batch([
-        db.delete(jobChunks).where(eq(jobChunks.recordId, recordId)),
-        db.update(transcriptionJobs).set({ stage: 'prepare', chunkCount: 0, updatedAt: now }).where(eq(transcriptionJobs.recordId, recordId)),
+        db.update(transcriptionJobs).set({ stage: 'prepare', updatedAt: now }).where(eq(transcriptionJobs.recordId, recordId)),
         db.update(dubProjects).set({ stage: 'transcribing', progress: 0, updatedAt: now }).where(eq(dubProjects.recordId, recordId)),
         db.update(records).set({ status: 'dub_start', errorReason: null, updatedAt: now }).where(eq(records.id, recordId)),
       ]);
