@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ENGINE_PATHS, type EngineJobStatus } from '../../contracts/engine';
 import { ProviderError, providers } from '../../worker/services/providers';
 import type { InstanceView } from '../../worker/services/providers/engine-placement';
@@ -75,7 +75,7 @@ describe('engine placement by load over a pool that grows (fake Container bindin
 
   it('keeps each job and meeting on its instance when the maximum changes, and places calls without a key on the least-loaded running instance', async () => {
     const fake = fakeContainers({ maxInstances: 4 });
-    const { namespace } = freshPool();
+    const { namespace, view } = freshPool();
     const four = pool(fake, 4, namespace);
     for (let n = 1; n <= 13; n++) await four.job(`job-${n}`);
     expect(fake.runningInstances()).toEqual(['engine-0', 'engine-1', 'engine-2', 'engine-3']);
@@ -92,6 +92,8 @@ describe('engine placement by load over a pool that grows (fake Container bindin
     expect(lastInstance(fake)).toBe('engine-3');
     socket.close();
     again.close();
+    // The meeting's streams ended: the pool no longer counts them on engine-3.
+    await vi.waitFor(async () => expect((await view()).find((i) => i.name === 'engine-3')).toMatchObject({ streams: 0, files: 1 }));
 
     // A call without a key goes to the least-loaded running instance (engine-3: one job and the meeting),
     // not to a random one that might be asleep.
