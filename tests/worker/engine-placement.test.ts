@@ -1,3 +1,4 @@
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { ENGINE_PATHS, type EngineJobStatus } from '../../contracts/engine';
@@ -19,7 +20,15 @@ function freshPool() {
   const id = env.ENGINE_POOL.idFromName(crypto.randomUUID());
   const namespace = { idFromName: () => id, get: (i: DurableObjectId) => env.ENGINE_POOL.get(i) };
   const view = async () => (await env.ENGINE_POOL.get(id).instances()) as InstanceView[];
-  return { namespace, view };
+  /** Time passes for the pool's records: each record's expiry comes `ms` sooner, then its alarm runs. */
+  const age = async (ms: number) => {
+    const stub = env.ENGINE_POOL.get(id);
+    await runInDurableObject(stub, (_pool, state) => {
+      state.storage.sql.exec('UPDATE placements SET expires_at = expires_at - ?', ms);
+    });
+    await runDurableObjectAlarm(stub);
+  };
+  return { namespace, view, age };
 }
 
 function pool(fake: ReturnType<typeof fakeContainers>, max: number, namespace = freshPool().namespace) {
@@ -129,6 +138,19 @@ describe('engine placement by load over a pool that grows (fake Container bindin
     const err = await refusal(p.job('job-5'));
     expect(err).toMatchObject({ status: 429 });
     expect(limited.runningInstances()).toEqual(['engine-0']);
+  });
+
+  it('forgets work whose caller went away: an hour without a call about a job frees its place', async () => {
+    const fake = fakeContainers({ maxInstances: 1, files: 8 });
+    const { namespace, view, age } = freshPool();
+    const p = pool(fake, 1, namespace);
+    for (const n of [1, 2, 3, 4]) await p.job(`job-${n}`);
+    expect(await refusal(p.job('job-5'))).toMatchObject({ status: 429 });
+    await age(30 * 60_000);
+    expect(await refusal(p.job('job-5'))).toMatchObject({ status: 429 });
+    await age(31 * 60_000);
+    expect((await view()).map((i) => i.files)).toEqual([0]);
+    expect(await p.job('job-5')).toBe('engine-0');
   });
 
   it('an evicted instance forgets its jobs: the job keeps its instance, which answers 404 so the stage starts it again there', async () => {
