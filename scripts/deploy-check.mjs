@@ -33,6 +33,7 @@ const BINDINGS = /** @type {[string, string, (c: Config) => (string | undefined)
   ['MEETING_ROOM', '[[durable_objects.bindings]]', (c) => c.durable_objects.bindings.map((/** @type {{ name: string }} */ b) => b.name)],
   ['SCREEN_CODES', '[[durable_objects.bindings]]', (c) => c.durable_objects.bindings.map((/** @type {{ name: string }} */ b) => b.name)],
   ['PAYMENT_ORDER', '[[durable_objects.bindings]]', (c) => c.durable_objects.bindings.map((/** @type {{ name: string }} */ b) => b.name)],
+  ['ENGINE_POOL', '[[durable_objects.bindings]]', (c) => c.durable_objects.bindings.map((/** @type {{ name: string }} */ b) => b.name)],
   ['ASSETS', '[assets]', (c) => [c.assets?.binding]],
   ['AI', '[ai]', (c) => [c.ai?.binding]],
 ]);
@@ -143,7 +144,7 @@ function configProblems(config) {
     );
   }
   const engine = engineAddress(config);
-  if (engine === null) problems.push(...engineContainerProblems(config, text('ENGINE_INSTANCES')));
+  if (engine === null) problems.push(...engineContainerProblems(config, text('ENGINE_MAX_INSTANCES')));
   else if ('problem' in engine) problems.push(engine.problem);
   for (const name of PROVIDER_SETTINGS) {
     const choice = text(name) || 'engine';
@@ -154,9 +155,9 @@ function configProblems(config) {
 
 /**
  * What the engine Container lacks: the ENGINE binding to its class, the class's migration, its
- * [[containers]] entry, and instances enough for ENGINE_INSTANCES.
+ * [[containers]] entry, and instances enough for ENGINE_MAX_INSTANCES.
  * @param {Config} config
- * @param {string} instances ENGINE_INSTANCES
+ * @param {string} instances ENGINE_MAX_INSTANCES
  * @returns {string[]}
  */
 function engineContainerProblems(config, instances) {
@@ -177,10 +178,10 @@ function engineContainerProblems(config, instances) {
   }
   const wanted = Number(instances);
   if (!Number.isInteger(wanted) || wanted < 1) {
-    problems.push(`wrangler.toml [vars] ENGINE_INSTANCES is "${instances}"; set how many engine instances share the work (a whole number from 1)`);
+    problems.push(`wrangler.toml [vars] ENGINE_MAX_INSTANCES is "${instances}"; set how many engine instances may run at once (a whole number from 1)`);
   } else if (container.max_instances !== undefined && wanted > container.max_instances) {
     problems.push(
-      `wrangler.toml [vars] ENGINE_INSTANCES is ${wanted} but [[containers]] max_instances is ${container.max_instances}; calls keyed to the instances past it would never be served`,
+      `wrangler.toml [vars] ENGINE_MAX_INSTANCES is ${wanted} but [[containers]] max_instances is ${container.max_instances}; work placed on the instances past it would be refused`,
     );
   }
   return problems;

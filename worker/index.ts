@@ -7,10 +7,11 @@ import { lazyDurableObject } from '../durable-objects/lazy-object';
  * Object classes. Cloudflare limits the CPU a Worker's startup may take, and evaluating the code behind these
  * (every route, service, database table and request schema) took most of it, so each handler loads its code
  * on its first event (`import()`: kept in the one uploaded module, evaluated when first asked for) and the
- * first request pays for it instead (bench:startup). The engine's container and the screen codes are small
+ * first request pays for it instead (bench:startup). The engine's container, its pool and the screen codes are small
  * and load with the Worker.
  */
 export { EngineContainer } from '../durable-objects/EngineContainer';
+export { EnginePool } from '../durable-objects/EnginePool';
 export { ScreenCodes } from '../durable-objects/ScreenCodes';
 
 export const MeetingRoom = lazyDurableObject(

@@ -277,14 +277,14 @@ describe('the deploy check with the engine as a Cloudflare Container (ENGINE_URL
 
   it('refuses a container without its migration, more instances than it may start, and an image Docker cannot build here', async () => {
     cloudflare.hold(REQUIRED_SECRETS);
-    const config = wranglerToml({ ...complete(), ENGINE_URL: '', ENGINE_INSTANCES: '9' }, (toml) =>
+    const config = wranglerToml({ ...complete(), ENGINE_URL: '', ENGINE_MAX_INSTANCES: '9' }, (toml) =>
       toml.replace(/^\[\[migrations\]\]\ntag = "v3-engine"\n.*\n/m, ''),
     );
     const { code, out, err } = await deployCheck(config, { WRANGLER_DOCKER_BIN: join(dir, 'no-docker') });
     expect(code).toBe(1);
     expect(listed(err)).toEqual([
       'wrangler.toml has no [[migrations]] entry with new_sqlite_classes = ["EngineContainer"]; the engine\'s Durable Object needs it',
-      'wrangler.toml [vars] ENGINE_INSTANCES is 9 but [[containers]] max_instances is 4; calls keyed to the instances past it would never be served',
+      'wrangler.toml [vars] ENGINE_MAX_INSTANCES is 9 but [[containers]] max_instances is 4; work placed on the instances past it would be refused',
       expect.stringMatching(
         /^Docker is not running here \(`.*no-docker info` failed\), and `wrangler deploy` builds the engine image from .*engine\/Dockerfile with it/,
       ),

@@ -530,7 +530,7 @@ describe('provider selection', () => {
   });
 });
 
-describe('reaching the engine: ENGINE_URL, or the engine Container by key', () => {
+describe('reaching the engine: ENGINE_URL, or the engine Container (placement: engine-placement.test.ts)', () => {
   const base = { ENGINE_SECRET: 's', ASR_PROVIDER: 'engine', STREAM_PROVIDER: 'engine', TRANSLATE_PROVIDER: 'engine', SUMMARY_PROVIDER: 'engine' };
 
   /**
@@ -560,24 +560,12 @@ describe('reaching the engine: ENGINE_URL, or the engine Container by key', () =
       calls.push(input);
       return Response.json(capabilities);
     };
-    await providers({ ...base, ENGINE_URL: 'http://engine-url.test', ENGINE: binding, ENGINE_INSTANCES: '4' }, { fetch: fetchAt }).engine.capabilities();
+    await providers(
+      { ...base, ENGINE_URL: 'http://engine-url.test', ENGINE: binding, ENGINE_POOL: env.ENGINE_POOL, ENGINE_MAX_INSTANCES: '4' },
+      { fetch: fetchAt },
+    ).engine.capabilities();
     expect(calls).toEqual(['http://engine-url.test/v1/capabilities']);
     expect(served).toEqual([]);
-  });
-
-  it('keeps every call with one key on one instance, and spreads keys and unkeyed calls over ENGINE_INSTANCES of them', async () => {
-    const { binding, served } = fakeContainers();
-    const env = { ...base, ENGINE_URL: '', ENGINE: binding, ENGINE_INSTANCES: '4' };
-    // A new client per call, as each queue message and each reconnection makes one (capabilities are cached, paths are not).
-    for (let i = 0; i < 5; i++) await providers(env, { engineKey: 'meeting-42' }).engine.call('/v1/health');
-    expect(new Set(served.map((s) => s.instance)).size).toBe(1);
-    expect(served[0]).toMatchObject({ url: 'http://engine.container/v1/health', auth: 'Bearer s' });
-
-    served.length = 0;
-    for (let record = 1; record <= 40; record++) await providers(env, { engineKey: `record-${record}` }).engine.call('/v1/health');
-    for (let i = 0; i < 40; i++) await providers(env).engine.call('/v1/health');
-    const instances = new Set(served.map((s) => s.instance));
-    expect([...instances].sort()).toEqual(['engine-0', 'engine-1', 'engine-2', 'engine-3']);
   });
 
   it('answers "try again" (503) when ENGINE_URL is empty and no Container binding is declared', async () => {
@@ -586,7 +574,7 @@ describe('reaching the engine: ENGINE_URL, or the engine Container by key', () =
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(EngineUnavailable);
     expect(err).toMatchObject({ status: 503, key: 'engineUnavailable' });
-    expect((err as Error).message).toContain('ENGINE_URL is empty and the ENGINE Container binding is not declared');
+    expect((err as Error).message).toContain('ENGINE_URL is empty and the ENGINE Container binding (with ENGINE_POOL) is not declared');
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Providers backed by the engine (engine/, API in contracts/engine.ts), and the one way the Worker reaches it:
  * ENGINE_URL when set (`npm start`, the tests, an engine hosted elsewhere), otherwise the ENGINE Container
- * binding (the deployment on Cloudflare), whose instances share the work by key (engineTarget).
+ * binding (the deployment on Cloudflare), whose instances share the work by load (engineTarget).
  */
 import type { CapabilitiesResponse, EngineError, StreamServerMessage, TranscribeResponse, TranslateResponse } from '../../../contracts/engine';
 import { ENGINE_PATHS, EngineErrorCode, hotwordsQuery } from '../../../contracts/engine';
@@ -9,6 +9,7 @@ import type { GlossaryTerm } from '../../../contracts/engine-translate';
 import { Code } from '../../../contracts/errors';
 import { type SummarizeResponse, withMeetingLists } from '../../../contracts/summary';
 import { ApiError } from '../../lib/errors';
+import { type ContainerNamespace, maxInstances, type PoolNamespace, placedFetch } from './engine-placement';
 import {
   ProviderError,
   type LiveStream,
@@ -49,39 +50,30 @@ export class EngineUnavailable extends ApiError {
 
 const cache = new Map<string, { at: number; value: Promise<CapabilitiesResponse> }>();
 
-/** What decides where engine calls go (wrangler.toml: ENGINE_URL, ENGINE_INSTANCES, the ENGINE binding). */
+/** What decides where engine calls go (wrangler.toml: ENGINE_URL, ENGINE_MAX_INSTANCES, the ENGINE and ENGINE_POOL bindings). */
 export type EngineEnv = Pick<Env, 'ENGINE_URL' | 'ENGINE_SECRET'> & {
-  ENGINE?: Pick<DurableObjectNamespace, 'idFromName' | 'get'>;
-  ENGINE_INSTANCES?: string;
+  ENGINE?: ContainerNamespace<DurableObjectId>;
+  ENGINE_POOL?: PoolNamespace<DurableObjectId>;
+  ENGINE_MAX_INSTANCES?: string;
 };
 
 /** The origin engine calls name when they go through the Container binding (only the path reaches the engine). */
 const CONTAINER_ORIGIN = 'http://engine.container';
 
 /**
- * Where one piece of work's engine calls go. With ENGINE_URL, that engine. With the Container binding, one of
- * ENGINE_INSTANCES instances: the same one for every call with the same `key` (a meeting's stream and its
- * reconnections, all stages of one file job), any one for calls without a key.
+ * Where one piece of work's engine calls go. With ENGINE_URL, that engine. With the Container binding, the
+ * instance the EnginePool coordinator places it on by load (./engine-placement.ts), up to ENGINE_MAX_INSTANCES:
+ * the same one for every call with the same `key` (a meeting's stream and its reconnections, an engine-side
+ * file job), the least-loaded running one for calls without a key.
  */
 export function engineTarget(env: EngineEnv, fetchImpl: FetchLike, key?: string): Pick<EngineOptions, 'baseUrl' | 'fetch'> {
   const url = env.ENGINE_URL?.trim();
   if (url) return { baseUrl: url, fetch: fetchImpl };
-  const binding = env.ENGINE;
-  if (!binding) {
-    const missing: FetchLike = () => Promise.reject(new Error('ENGINE_URL is empty and the ENGINE Container binding is not declared'));
+  if (!env.ENGINE || !env.ENGINE_POOL) {
+    const missing: FetchLike = () => Promise.reject(new Error('ENGINE_URL is empty and the ENGINE Container binding (with ENGINE_POOL) is not declared'));
     return { baseUrl: CONTAINER_ORIGIN, fetch: missing };
   }
-  const instances = Math.max(1, Math.floor(Number(env.ENGINE_INSTANCES)) || 1);
-  const slot = key === undefined ? Math.floor(Math.random() * instances) : stableSlot(key, instances);
-  const stub = binding.get(binding.idFromName(`engine-${slot}`));
-  return { baseUrl: CONTAINER_ORIGIN, fetch: (input, init) => stub.fetch(input, init) };
-}
-
-/** FNV-1a of the key, so a key lands on the same instance in every isolate and after every deploy. */
-function stableSlot(key: string, instances: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) % instances;
+  return { baseUrl: CONTAINER_ORIGIN, fetch: placedFetch(env.ENGINE, env.ENGINE_POOL, maxInstances(env.ENGINE_MAX_INSTANCES), key) };
 }
 
 export class EngineClient {
