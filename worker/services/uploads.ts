@@ -116,7 +116,7 @@ export async function recordPart(db: Db, userId: number, body: { uploadId: strin
 
 /**
  * Completes the multipart upload and probes the media (streamed from R2 to the engine). Idempotent: completing a completed upload returns
- * its record, until it is submitted (its multipart id is then cleared). Media the engine cannot read, or longer than the limit, is deleted and refused with the reason.
+ * its record, until it is submitted (its multipart id is then cleared). Media the engine cannot read, or longer than the limit, is deleted and refused; the engine's words stay out of the answer, which must not tell what a file made the engine try.
  */
 export async function completeUpload(db: Db, env: Env, userId: number, uploadId: string): Promise<UploadedFile> {
   const row = await ownUpload(db, userId, uploadId);
@@ -147,7 +147,7 @@ export async function completeUpload(db: Db, env: Env, userId: number, uploadId:
     if (err instanceof ProviderError && err.status >= 400 && err.status < 500) {
       await env.MEDIA.delete(row.objectName);
       await removeRows(db, [row.id]);
-      throw new ApiError(Code.BAD_REQUEST, 'mediaUnreadable', { reason: err.message });
+      throw new ApiError(Code.BAD_REQUEST, 'mediaUnreadable');
     }
     // The engine is down: the object stays, so completing again (a retry) probes it then.
     throw new ApiError(Code.UNAVAILABLE, 'engineUnavailable');
