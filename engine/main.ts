@@ -7,13 +7,17 @@
  * requests and live streams finish (streams are asked to move), for ENGINE_DRAIN_SECONDS at most, then the engine
  * exits. A second signal exits at once.
  */
+import { weakSecretReason } from '../contracts/secrets';
 import { loadConfig } from './config';
 import { Engine } from './engine';
 import { createEngineServer } from './server';
 
 const config = loadConfig();
-if (!config.secret) {
-  console.error('ENGINE_SECRET is not set: refusing to start an engine anyone could call.');
+// An engine on an example or short secret is an open fetcher for anyone who has read the README; only a
+// development machine (ENVIRONMENT=development, as `npm start` sets it) may run on one.
+const weak = process.env.ENVIRONMENT === 'development' ? (config.secret ? null : 'ENGINE_SECRET is not set') : weakSecretReason('ENGINE_SECRET', config.secret);
+if (weak) {
+  console.error(`${weak}: refusing to start an engine anyone could call. Set a long random one, e.g. the output of: openssl rand -base64 48`);
   process.exit(1);
 }
 

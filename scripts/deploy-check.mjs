@@ -2,13 +2,14 @@
 // runs `wrangler deploy`. It refuses, with one list naming every problem, while wrangler.toml still holds a
 // placeholder, lacks a binding the code uses, Cloudflare lacks a secret the Worker needs, or the engine cannot
 // be had: its Container (ENGINE_URL empty) is declared incompletely or its image cannot be built, or the engine
-// at ENGINE_URL does not answer, the R2 bucket has no CORS rule for the site's uploads, or the remote database
-// lacks a migration. The engine is checked whatever the *_PROVIDER settings say: every upload is probed there.
+// at ENGINE_URL does not answer or lets in the example secret, the R2 bucket has no CORS rule for the site's uploads,
+// or the remote database lacks a migration. A secret in wrangler.toml's [vars] is refused, and an engine at a public
+// address is warned about. The engine is checked whatever the *_PROVIDER settings say: every upload is probed there.
 //   node scripts/deploy-check.mjs [--config wrangler.toml] [--skip-build] [any `wrangler deploy` flag, e.g. --dry-run]
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { parseEnv, promisify } from 'node:util';
 import { unstable_readConfig } from 'wrangler';
 import { wranglerEnv } from './prepare.mjs';
 
@@ -17,6 +18,17 @@ const PLACEHOLDER_DATABASE_ID = '00000000-0000-4000-8000-000000000000';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** ENGINE_PATHS.health (contracts/engine.ts): the engine's one unauthenticated call, as this script cannot know ENGINE_SECRET. */
 const HEALTH_PATH = '/v1/health';
+/** ENGINE_PATHS.capabilities: a call the engine answers only with its secret. */
+const CAPABILITIES_PATH = '/v1/capabilities';
+/** The Worker's and the engine's shared secrets (contracts/secrets.ts, which holds the same rule). */
+const SHARED_SECRETS = ['JWT_SECRET', 'ENGINE_SECRET'];
+const MIN_SECRET_BYTES = 32;
+
+/** The secrets anyone who has read this repository knows: every value .dev.vars.example gives. */
+function exampleSecrets() {
+  const example = parseEnv(readFileSync(new URL('../.dev.vars.example', import.meta.url), 'utf8'));
+  return [...new Set(Object.values(example).filter((value) => value && value !== 'development'))];
+}
 const ENGINE_TIMEOUT_MS = 10_000;
 /** The engine Container's binding and class (wrangler.toml, durable-objects/EngineContainer.ts). */
 const ENGINE_BINDING = 'ENGINE';
@@ -41,7 +53,7 @@ const BINDINGS = /** @type {[string, string, (c: Config) => (string | undefined)
 /** Secrets no deployment works without (README, "Configuration"), with what each holds. */
 const REQUIRED_SECRETS = {
   JWT_SECRET: 'at least 32 random bytes, e.g. the output of `openssl rand -base64 48`',
-  ENGINE_SECRET: 'the secret the engine runs with',
+  ENGINE_SECRET: 'the secret the engine runs with, at least 32 random bytes as well',
   R2_ACCESS_KEY_ID: 'an R2 API token with object read & write on the bucket',
   R2_SECRET_ACCESS_KEY: "that token's secret",
 };
@@ -141,6 +153,13 @@ function configProblems(config) {
   if (bucket && text('R2_BUCKET_NAME') !== bucket) {
     problems.push(
       `wrangler.toml [vars] R2_BUCKET_NAME "${text('R2_BUCKET_NAME')}" differs from the MEDIA bucket "${bucket}"; presigned URLs would name the wrong bucket`,
+    );
+  }
+  for (const name of SHARED_SECRETS) {
+    if (!text(name)) continue;
+    const example = exampleSecrets().includes(text(name));
+    problems.push(
+      `wrangler.toml [vars] holds ${name}${example ? ', the example value from .dev.vars.example,' : ''} in plain text; remove it and set a long random one with \`npx wrangler secret put ${name}\``,
     );
   }
   const engine = engineAddress(config);
@@ -349,6 +368,39 @@ async function engineProblem(engineUrl) {
 }
 
 /**
+ * Whether the engine at ENGINE_URL lets in a caller holding a secret from this repository: an engine that does
+ * fetches and decodes for anyone who has read the README.
+ * @param {string} engineUrl
+ * @returns {Promise<string | null>}
+ */
+async function engineSecretProblem(engineUrl) {
+  for (const secret of exampleSecrets()) {
+    const res = await fetch(engineUrl.replace(/\/$/, '') + CAPABILITIES_PATH, {
+      headers: { authorization: `Bearer ${secret}` },
+      signal: AbortSignal.timeout(ENGINE_TIMEOUT_MS),
+    }).catch(() => null);
+    if (res?.ok) {
+      return `the engine at ${engineUrl} accepts an example secret from .dev.vars.example; restart it with a long random ENGINE_SECRET (at least ${MIN_SECRET_BYTES} bytes, e.g. \`openssl rand -base64 48\`) and set the same with \`npx wrangler secret put ENGINE_SECRET\``;
+    }
+  }
+  return null;
+}
+
+/**
+ * What a deployment may run with but should know: an engine at a public address answers anyone who finds it,
+ * its secret being all that stands in the way.
+ * @param {Config} config
+ * @returns {string[]}
+ */
+function deploymentWarnings(config) {
+  const engine = engineAddress(config);
+  if (!engine || !('url' in engine)) return [];
+  return [
+    `ENGINE_URL ${engine.url} is a public address: anyone who finds it can call the engine, ENGINE_SECRET being all that stands in the way. Prefer the engine Container (ENGINE_URL empty), or put the engine behind a firewall or Cloudflare Access that lets only the Worker through.`,
+  ];
+}
+
+/**
  * Every problem standing between `configPath` and a working deployment (none: it may be deployed), and the
  * checks that could not run with the credentials at hand.
  * @param {string} configPath
@@ -370,8 +422,10 @@ async function deploymentProblems(configPath) {
   if ('problem' in secrets) problems.push(secrets.problem);
   else problems.push(...secretProblems(config, secrets.names));
   if (unreachable) problems.push(unreachable);
+  const open = engine && 'url' in engine && !unreachable ? await engineSecretProblem(engine.url) : null;
+  if (open) problems.push(open);
   if (image) problems.push(image);
-  const warnings = [];
+  const warnings = deploymentWarnings(config);
   for (const found of [cors, migrations]) {
     if (found?.problem) problems.push(found.problem);
     if (found?.warning) warnings.push(found.warning);
@@ -409,7 +463,7 @@ const skipBuild = option('--skip-build') !== undefined;
 
 console.log(`Checking ${configPath} for deployment…`);
 const { problems, warnings } = await deploymentProblems(configPath);
-for (const warning of warnings) console.warn(`  ! ${warning}`);
+for (const warning of warnings) console.warn(`  ⚠ ${warning}`);
 if (problems.length > 0) {
   console.error(`\nNot deployed: ${problems.length} thing${problems.length === 1 ? '' : 's'} to fix first.`);
   for (const problem of problems) console.error(`  ✗ ${problem}`);

@@ -23,13 +23,16 @@ export function freePort() {
   });
 }
 
-/** @param {{ port: number, log?: boolean, logFile?: string }} options */
-export function startEngine({ port, log = true, logFile }) {
+/**
+ * A development engine: it may run on .dev.vars's example secret, or on `secret` (the Worker suite's fresh one).
+ * @param {{ port: number, log?: boolean, logFile?: string, secret?: string }} options
+ */
+export function startEngine({ port, log = true, logFile, secret = engineSecret() }) {
   return startService({
     name: 'engine',
     command: process.execPath,
     args: ['--import', 'tsx', 'engine/main.ts'],
-    env: { ...process.env, ENGINE_PORT: String(port), ENGINE_SECRET: engineSecret() },
+    env: { ...process.env, ENGINE_PORT: String(port), ENGINE_SECRET: secret, ENVIRONMENT: 'development' },
     readyUrl: `http://127.0.0.1:${port}/v1/health`,
     timeoutMs: 120_000,
     log,

@@ -6,9 +6,9 @@
  * changed. Skipped, saying why, where no Docker engine can be had.
  */
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { parseEnv, promisify } from 'node:util';
-import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_PATHS } from '../../contracts/engine';
@@ -117,8 +117,8 @@ describe.skipIf('missing' in arranged)('the engine container image', () => {
   it(
     'serves the Worker: a file transcription and a dub render go through workerd to the container and back',
     async () => {
-      // The Worker suite's engine secret (.dev.vars, which its Worker reads), on a container of its own.
-      const secret = parseEnv(readFileSync('.dev.vars', 'utf8')).ENGINE_SECRET!;
+      // A fresh secret for the Worker suite and the container of its own it calls (the image runs as production).
+      const secret = randomBytes(32).toString('base64');
       const engineUrl = await runContainer(`${name}-worker`, secret);
       // A vitest of its own (this one's variables left out), as `npm test` runs the Worker suite.
       const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST')));
@@ -134,7 +134,7 @@ describe.skipIf('missing' in arranged)('the engine container image', () => {
           '-t',
           'uploads, probes, transcribes in pieces with speakers, translates, and charges once|renders a playable dubbed mp4',
         ],
-        { env: { ...env, TINGYI_TEST_ENGINE_URL: engineUrl, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 },
+        { env: { ...env, TINGYI_TEST_ENGINE_URL: engineUrl, TINGYI_TEST_ENGINE_SECRET: secret, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 },
       ).catch((error: Error & { stdout?: string; stderr?: string }) => {
         throw new Error(`the Worker's tests against the container failed:\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
       });

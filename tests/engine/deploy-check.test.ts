@@ -221,6 +221,8 @@ describe('the deploy check', () => {
     const { code, out, err } = await deployCheck(wranglerToml(complete()));
     expect(listed(err)).toEqual([]);
     expect(out).toContain('✓ wrangler.toml has no placeholder and declares every binding, the secrets are set, the engine can be reached.');
+    // An engine at an address of its own answers anyone who finds it: said, not refused.
+    expect(err).toMatch(/⚠ ENGINE_URL http:\/\/.+ is a public address: anyone who finds it can call the engine/);
     expect(out).toContain('env.AI');
     expect(out).toContain('--dry-run: exiting now.');
     expect(code).toBe(0);
@@ -260,7 +262,27 @@ describe("the deploy check of the bucket's CORS rule and the remote database", (
       wranglerToml({ ...complete(), ENGINE_URL: `http://${hostname()}:${closed}` }, (toml) => pushedImage(toml).replaceAll('"tingyi-media"', '"other-media"')),
     );
     expect(listed(unreadable.err)).toEqual([expect.stringMatching(/^the engine at .* cannot be reached/)]);
-    expect(unreadable.err).toMatch(/ {2}! the R2 bucket's CORS rules could not be read \(npx wrangler r2 bucket/);
+    expect(unreadable.err).toMatch(/ {2}⚠ the R2 bucket's CORS rules could not be read \(npx wrangler r2 bucket/);
+  });
+});
+
+describe('the deploy check and the shared secrets', () => {
+  it('refuses an engine that lets in the example secret, and a secret written into [vars]', async () => {
+    cloudflare.hold(REQUIRED_SECRETS);
+    const open = await startEngine({ host: hostname(), asrWorkers: 1, secret: 'development-only-engine-secret' });
+    try {
+      const config = wranglerToml({ ...complete(), ENGINE_URL: `http://${hostname()}:${new URL(open.url).port}` }, (toml) =>
+        pushedImage(toml).replace(/^\[vars\]\n/m, '[vars]\nJWT_SECRET = "development-only-jwt-secret"\n'),
+      );
+      const { code, err } = await deployCheck(config);
+      expect(code).toBe(1);
+      expect(listed(err)).toEqual([
+        expect.stringMatching(/^wrangler\.toml \[vars\] holds JWT_SECRET, the example value from \.dev\.vars\.example, in plain text/),
+        expect.stringMatching(new RegExp(`^the engine at http://${hostname()}:\\d+ accepts an example secret from \\.dev\\.vars\\.example`)),
+      ]);
+    } finally {
+      await open.close();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 /** Shared test set-up: a real engine on a free port, and real media made with espeak-ng and ffmpeg. */
 import { afterAll, beforeAll } from 'vitest';
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,8 @@ import { createEngineServer } from '../../engine/server';
 import WebSocket from 'ws';
 import type { StreamServerMessage } from '../../contracts/engine';
 
-export const SECRET = 'test-engine-secret';
+/** Fresh per run and long, as an engine outside development requires (contracts/secrets.ts). */
+export const SECRET = randomBytes(32).toString('base64url');
 export const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
 
 export interface RunningEngine {

@@ -131,12 +131,12 @@ describe('probe', () => {
     }
   });
 
-  it('rejects corrupt and truncated media with 422 and the reason', async () => {
+  it("rejects corrupt and truncated media with 422, in the engine's words rather than ffmpeg's", async () => {
     for (const name of ['corrupt', 'truncated']) {
       const { status, json } = await post(engine.url, '/v1/media/probe', file(files[name]!));
       expect(status).toBe(422);
       expect(json.error.code).toBe('unreadable_media');
-      expect(json.error.message.length).toBeGreaterThan(20);
+      expect(json.error.message).toBe('the media could not be read');
     }
   });
 
@@ -150,8 +150,9 @@ describe('probe', () => {
     expect(status).toBe(200);
     expect(json.format).toBe('mp4');
     const missing = await postJson(engine.url, '/v1/media/probe', { url: `${fileBase}/missing.mp4` });
+    // ffmpeg's text (the status an address answered with) is not passed on.
     expect(missing.status).toBe(422);
-    expect(missing.json.error.message).toMatch(/404/);
+    expect(missing.json.error.message).toBe('the media could not be read');
   });
 });
 

@@ -103,37 +103,41 @@ describe('decideGuard (spec §2)', () => {
 });
 
 describe('a token in the address (decideLinkToken)', () => {
-  it.each(['/', '/recordList', '/login', '/meetingShare', '/dub', '/user/profile', '/screenProjection'])(
+  it.each(['/', '/recordList', '/login', '/meetingShare', '/dub', '/user/profile', '/screenProjection', '/googleLoginCallBack'])(
     'drops a token on %s and removes it from the address, keeping the rest of the query',
     (pathname) => {
       expect(decideLinkToken(facts({ pathname, search: '?folder=2&token=someone-else&lang=en-US' }))).toEqual({
         token: null,
-        ask: false,
+        replacing: false,
         cleanUrl: `${pathname}?folder=2&lang=en-US`,
       });
     },
   );
 
-  it.each(['/googleLoginCallBack', '/pluginPay'])('takes a token on the hand-over page %s when nobody is signed in', (pathname) => {
-    expect(decideLinkToken(facts({ pathname, search: '?token=handed-over&source=browser_plugin_media' }))).toEqual({
+  it("offers the plugin's hand-over token on /pluginPay when nobody is signed in, to be taken only on a yes", () => {
+    expect(decideLinkToken(facts({ pathname: '/pluginPay', search: '?token=handed-over&source=browser_plugin_media' }))).toEqual({
       token: 'handed-over',
-      ask: false,
-      cleanUrl: `${pathname}?source=browser_plugin_media`,
+      replacing: false,
+      cleanUrl: '/pluginPay?source=browser_plugin_media',
     });
   });
 
-  it('asks before a hand-over replaces the account signed in here', () => {
+  it('says when a hand-over would replace the account signed in here', () => {
     const d = decideLinkToken(facts({ pathname: '/pluginPay', search: '?token=other', storedToken: 'mine', hasUserInfo: true }));
-    expect(d).toEqual({ token: 'other', ask: true, cleanUrl: '/pluginPay' });
-    // Not knowing whose the stored session is (no user info yet) is no reason to skip the question.
-    expect(decideLinkToken(facts({ pathname: '/pluginPay', search: '?token=other', storedToken: 'mine' })).ask).toBe(true);
+    expect(d).toEqual({ token: 'other', replacing: true, cleanUrl: '/pluginPay' });
+    // Not knowing whose the stored session is (no user info yet) is no reason to assume a guest.
+    expect(decideLinkToken(facts({ pathname: '/pluginPay', search: '?token=other', storedToken: 'mine' })).replacing).toBe(true);
   });
 
-  it("replaces a guest's session without asking, and takes nothing when the link holds the session already there", () => {
-    expect(decideLinkToken(facts({ pathname: '/pluginPay', search: '?token=other', storedToken: 'guest', hasUserInfo: true, visitor: true })).ask).toBe(false);
+  it("replaces a guest's session only as a new sign-in, and takes nothing when the link holds the session already there", () => {
+    expect(decideLinkToken(facts({ pathname: '/pluginPay', search: '?token=other', storedToken: 'guest', hasUserInfo: true, visitor: true }))).toEqual({
+      token: 'other',
+      replacing: false,
+      cleanUrl: '/pluginPay',
+    });
     expect(decideLinkToken(facts({ pathname: '/pluginPay', search: '?token=mine', storedToken: 'mine' }))).toEqual({
       token: null,
-      ask: false,
+      replacing: false,
       cleanUrl: '/pluginPay',
     });
   });
@@ -145,7 +149,7 @@ describe('a token in the address (decideLinkToken)', () => {
   });
 
   it.each(['/paypalReturn', '/paypalCallBack'])('leaves PayPal’s token on %s alone, in the address too', (pathname) => {
-    expect(decideLinkToken(facts({ pathname, search: '?token=EC-123&PayerID=P1' }))).toEqual({ token: null, ask: false, cleanUrl: null });
+    expect(decideLinkToken(facts({ pathname, search: '?token=EC-123&PayerID=P1' }))).toEqual({ token: null, replacing: false, cleanUrl: null });
   });
 
   it('has nothing to do without a token', () => {

@@ -34,9 +34,18 @@ describe('runRouteGuard', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it("takes the plugin's hand-over token when nobody is signed in, then loads that user on the clean address", async () => {
+  it("takes the plugin's hand-over token when nobody is signed in only once the person says yes, then loads that user", async () => {
     const user = userInfo({ id: 12, name: 'Plugin user' });
     server.reply(() => ({ body: { code: 200, msg: 'ok', data: user } }));
+    const confirm = vi.fn(async (_replacing: boolean) => false);
+    setConfirmAccountSwitch(confirm);
+    // No: nothing is signed in, and the token is gone from the address all the same.
+    const refused = await runRouteGuard(page('/pluginPay?token=handed-over&source=browser_plugin_media'));
+    expect(refused?.headers.get('Location')).toBe('/pluginPay?source=browser_plugin_media');
+    expect(confirm).toHaveBeenCalledWith(false);
+    expect(getToken()).not.toBe('handed-over');
+
+    confirm.mockResolvedValue(true);
     const first = await runRouteGuard(page('/pluginPay?token=handed-over&source=browser_plugin_media'));
     expect(first?.headers.get('Location')).toBe('/pluginPay?source=browser_plugin_media');
     expect(getToken()).toBe('handed-over');
@@ -46,13 +55,33 @@ describe('runRouteGuard', () => {
     expect(useSession.getState().userInfo).toEqual(user);
   });
 
+  it("asks a guest too: a link cannot move a visitor into the sender's account unasked", async () => {
+    setToken('guest-token');
+    useSession.getState().setUserInfo(userInfo({ id: 5, visitor: true }));
+    const confirm = vi.fn(async (_replacing: boolean) => false);
+    setConfirmAccountSwitch(confirm);
+    await runRouteGuard(page('/pluginPay?token=attacker'));
+    expect(confirm).toHaveBeenCalledWith(false);
+    expect(getToken()).toBe('guest-token');
+    expect(useSession.getState().userInfo?.id).toBe(5);
+  });
+
+  it("never takes a token on the page Google returns to: that page signs in only with its own flow's code and state", async () => {
+    const confirm = vi.fn(async () => true);
+    setConfirmAccountSwitch(confirm);
+    const response = await runRouteGuard(page('/googleLoginCallBack?token=attacker'));
+    expect(response?.headers.get('Location')).toBe('/googleLoginCallBack');
+    expect(confirm).not.toHaveBeenCalled();
+    expect(getToken()).not.toBe('attacker');
+  });
+
   it('asks before a hand-over replaces the signed-in account, and keeps it when the answer is no', async () => {
     setToken('mine');
     useSession.getState().setUserInfo(userInfo({ id: 9 }));
-    const confirm = vi.fn(async () => false);
+    const confirm = vi.fn(async (_replacing: boolean) => false);
     setConfirmAccountSwitch(confirm);
     await runRouteGuard(page('/pluginPay?token=other'));
-    expect(confirm).toHaveBeenCalledOnce();
+    expect(confirm).toHaveBeenCalledExactlyOnceWith(true);
     expect(getToken()).toBe('mine');
     expect(useSession.getState().userInfo?.id).toBe(9);
 

@@ -1,9 +1,11 @@
 /**
- * A script that tries to solve the click captcha knowing everything about how it is drawn: the glyph
+ * Scripts that try to solve the click captcha knowing everything about how it is drawn: the glyph
  * outlines, the ranges of rotation, size and slant, where glyphs may sit, and any markup that sets answer
- * strokes apart. It reads the picture into an ink map (pixels from an embedded PNG, or the answer-looking
+ * strokes apart. `solve` reads the picture into an ink map (pixels from an embedded PNG, or the answer-looking
  * paths of a vector picture), then fits each prompted glyph's outline at every place, angle and size
- * (chamfer matching, coarse then fine) and clicks the best fits in order.
+ * (chamfer matching, coarse then fine) and clicks the best fits in order. `solveByColour` first groups the
+ * ink by colour, so that a glyph painted in a colour of its own stands alone, and fits the outlines to each
+ * group by itself.
  */
 import { CAPTCHA_LAYOUT, CAPTCHA_SIZE, FONT } from '../../worker/services/captcha-picture';
 
@@ -15,8 +17,8 @@ async function inflate(bytes: Uint8Array) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-/** Dark pixels of an 8-bit RGB PNG (filter 0 rows, as the server writes them). */
-async function inkFromPng(png: Uint8Array) {
+/** The pixels of an 8-bit RGB PNG (filter 0 rows, as the server writes them), three bytes each. */
+async function pixelsFromPng(png: Uint8Array) {
   const view = new DataView(png.buffer, png.byteOffset);
   const idat: Uint8Array[] = [];
   for (let at = 8; at < png.length; ) {
@@ -26,14 +28,17 @@ async function inkFromPng(png: Uint8Array) {
     at += 12 + length;
   }
   const rows = await inflate(new Uint8Array(idat.flatMap((c) => [...c])));
-  const ink = new Uint8Array(W * H);
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const at = y * (W * 3 + 1) + 1 + x * 3;
-      ink[y * W + x] = rows[at]! + rows[at + 1]! + rows[at + 2]! < 3 * 175 ? 1 : 0;
-    }
-  }
-  return ink;
+  const rgb = new Uint8Array(W * H * 3);
+  for (let y = 0; y < H; y++) rgb.set(rows.subarray(y * (W * 3 + 1) + 1, (y + 1) * (W * 3 + 1)), y * W * 3);
+  return rgb;
+}
+
+const isInk = (rgb: Uint8Array, i: number) => rgb[i * 3]! + rgb[i * 3 + 1]! + rgb[i * 3 + 2]! < 3 * 175;
+
+/** Dark pixels of the picture. */
+async function inkFromPng(png: Uint8Array) {
+  const rgb = await pixelsFromPng(png);
+  return new Uint8Array(W * H).map((_, i) => (isInk(rgb, i) ? 1 : 0));
 }
 
 /** Paths of a vector picture; where some carry an attribute the others lack, only those are kept (answer strokes). */
@@ -204,5 +209,71 @@ export async function solve(svg: string, prompt: string[]): Promise<{ x: number;
   return prompt.map((glyph) => {
     const [x, y] = locate(ink, d, glyph);
     return { x, y };
+  });
+}
+
+/**
+ * The ink split by colour: pixels of one exact colour, and (a looser net for colours that vary a little within
+ * a stroke) of one colour rounded to steps of 24, each group big enough to be a glyph's strokes.
+ */
+function colourGroups(rgb: Uint8Array): Uint8Array[] {
+  const groups = new Map<string, number[]>();
+  for (let i = 0; i < W * H; i++) {
+    if (!isInk(rgb, i)) continue;
+    const [r, g, b] = [rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!];
+    for (const key of [`=${r},${g},${b}`, `~${r >> 5},${g >> 5},${b >> 5}`]) {
+      const group = groups.get(key);
+      if (group) group.push(i);
+      else groups.set(key, [i]);
+    }
+  }
+  return [...groups.values()]
+    .filter((pixels) => pixels.length >= 40)
+    .sort((a, b) => b.length - a.length)
+    .slice(0, 40)
+    .map((pixels) => {
+      const ink = new Uint8Array(W * H);
+      for (const i of pixels) ink[i] = 1;
+      return ink;
+    });
+}
+
+/** Every pose the colour script tries for a glyph, computed once per glyph. */
+const poses = (glyph: string) =>
+  range(-56, 56, 8).flatMap((angle) =>
+    [2.4, 3].flatMap((scale) => [-0.3, 0, 0.3].map((slant) => pose(outline(glyph), { scale, stretch: 1, slant, angle: (angle * Math.PI) / 180 }))),
+  );
+
+/** How well a glyph (its `posed` outlines) fits one colour group: the best pose around the group's middle, chamfer plus unexplained ink. */
+function fitGroup(group: { ink: Uint8Array; d: Float32Array; cx: number; cy: number }, posed: Point[][]): { s: number; x: number; y: number } {
+  const { ink, d, cx, cy } = group;
+  let best = { s: Infinity, x: cx, y: cy, offsets: [] as Point[] };
+  for (const offsets of posed) {
+    for (const dy of [-3, 0, 3]) {
+      for (const dx of [-3, 0, 3]) {
+        const s = score(d, offsets, cx + dx, cy + dy, best.s);
+        if (s < best.s) best = { s, x: cx + dx, y: cy + dy, offsets };
+      }
+    }
+  }
+  return { s: best.s === Infinity ? Infinity : best.s + 2 * unexplained(ink, best.offsets, best.x, best.y), x: best.x, y: best.y };
+}
+
+/** The colour-grouping script's answer: each prompted glyph at the colour group its outline fits best. */
+export async function solveByColour(svg: string, prompt: string[]): Promise<{ x: number; y: number }[]> {
+  const png = svg.match(/base64,([^"]+)"/)?.[1];
+  if (!png) return solve(svg, prompt);
+  const groups = colourGroups(await pixelsFromPng(Uint8Array.from(atob(png), (ch) => ch.charCodeAt(0)))).map((ink) => {
+    let [sx, sy, n] = [0, 0, 0];
+    for (let i = 0; i < W * H; i++) if (ink[i]) [sx, sy, n] = [sx + (i % W), sy + Math.floor(i / W), n + 1];
+    return { ink, d: distanceMap(ink), cx: Math.round(sx / n), cy: Math.round(sy / n) };
+  });
+  const used = new Set<number>();
+  return prompt.map((glyph) => {
+    const posed = poses(glyph);
+    const fits = groups.map((g, k) => ({ k, ...fitGroup(g, posed) })).filter((f) => !used.has(f.k));
+    const best = fits.reduce((a, b) => (b.s < a.s ? b : a), { k: -1, s: Infinity, x: W / 2, y: H / 2 });
+    used.add(best.k);
+    return { x: best.x, y: best.y };
   });
 }

@@ -59,6 +59,6 @@ export default async function setup(project: TestProject) {
   // One file job at a time and one waiting, as on a small engine: the suite shows that a full engine makes jobs wait.
   process.env.ENGINE_FILE_JOBS = '1';
   process.env.ENGINE_FILE_JOB_QUEUE = '1';
-  const engine = await startEngine({ port: Number(process.env.TINGYI_TEST_ENGINE_PORT), log: false });
+  const engine = await startEngine({ port: Number(process.env.TINGYI_TEST_ENGINE_PORT), log: false, secret: process.env.TINGYI_TEST_ENGINE_SECRET });
   return () => engine.stop();
 }

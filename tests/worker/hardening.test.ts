@@ -53,6 +53,27 @@ describe('the signing secret', () => {
   });
 });
 
+describe('the engine secret', () => {
+  it.each([
+    ['the example from .dev.vars.example', 'development-only-engine-secret'],
+    ['shorter than 32 bytes', 'a-random-but-short-engine-key'],
+  ])('in production, %s: the API refuses to run and the log names ENGINE_SECRET', async (_what, engineSecret) => {
+    const errors: string[] = [];
+    const original = console.error;
+    console.error = (line: string) => errors.push(line);
+    try {
+      const long = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
+      const res = await app.request('http://tingyi.test/prod-api/auth/loginOptions', {}, { ...production(long), ENGINE_SECRET: engineSecret });
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as Envelope).msg).toMatch(/not configured safely/);
+    } finally {
+      console.error = original;
+    }
+    expect(errors.join('\n')).toMatch(/ENGINE_SECRET/);
+    expect(errors.join('\n')).not.toMatch(/JWT_SECRET/);
+  });
+});
+
 describe('headers on every answer', () => {
   const FRAMING = { 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'content-security-policy': "frame-ancestors 'none'" };
 
@@ -176,6 +197,26 @@ describe('names that display differently from what they are', () => {
     const res = await send(path, body, { token });
     expect(res.status).toBe(400);
     expect(res.body.msg).toMatch(/text-direction/);
+  });
+
+  it.each([
+    ['an Arabic letter mark in a version name', '/prod-api/speech/video/transcribe/createIteration', { id: 1, name: 'final\u061C' }],
+    ['a lone surrogate in a version name', '/prod-api/speech/video/transcribe/createIteration', { id: 1, name: 'v2\uD800' }],
+    ['a zero-width space in an upload name', '/prod-api/speech/audio/transcribe/uploadInit', { oriFileName: 'pay\u200Broll.mp3', fileSize: 1000 }],
+    ['a soft hyphen in a nickname', '/prod-api/system/client/user/edit', { name: 'Ad\u00ADmin' }],
+    ['a word joiner in a speaker name', '/prod-api/speech/video/transcribe/editSpeaker', { id: 1, speaker: 'Speaker 1', name: 'Ann\u2060' }],
+    ['a Hangul filler as a whole name', '/prod-api/system/client/user/edit', { name: '\u3164' }],
+  ])('are refused with %s, as every invisible or broken character', async (_what, path, body) => {
+    const { token } = await signUp();
+    const res = await send(path, body, { token });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toMatch(/invisible characters or lone surrogates/);
+  });
+
+  it('while emoji, whose joiners and selectors are drawn, pass', async () => {
+    const { token } = await signUp();
+    const res = await send('/prod-api/system/client/user/edit', { name: '👩\u200D💻 Ann ❤\uFE0F 👍🏽' }, { token });
+    expect(res.body.code, res.body.msg).toBe(200);
   });
 
   it('while ordinary names, and an empty speaker, still pass that check', async () => {

@@ -45,6 +45,9 @@ export default defineConfig(async () => {
   // The Worker under test also listens here, as `npm start`'s does: the engine fetches and stores media through
   // its development S3 route by presigned URL.
   const workerPort = await freePort();
+  // An engine of the caller's (TINGYI_TEST_ENGINE_URL) comes with the secret it runs on.
+  process.env.TINGYI_TEST_ENGINE_SECRET ??= randomBytes(32).toString('base64');
+  const engineSecret = process.env.TINGYI_TEST_ENGINE_SECRET;
   return {
     root,
     plugins: [
@@ -57,6 +60,8 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: await readD1Migrations(`${root}/migrations`),
             // Fresh and long, as production requires (tests/worker/api.ts calls the app as production).
             JWT_SECRET: randomBytes(32).toString('base64'),
+            // The engine's key is held to the same rule: fresh, and handed to the engine global-setup.ts starts.
+            ENGINE_SECRET: engineSecret,
             // wrangler.toml defaults to production; tests that are about production pass it explicitly.
             ENVIRONMENT: 'development',
             ENGINE_URL: engineUrl,

@@ -718,6 +718,7 @@ export const enUS = {
     landingUnknown: 'This QR code does not belong to any user.',
   },
   guard: {
+    linkSignIn: 'This link signs you in to an account. Continue only if you opened it yourself, for example to pay from the browser plugin. Sign in with it?',
     switchAccount: 'This link signs in to a different account. Sign out of yours and continue with that account?',
   },
   bills: {

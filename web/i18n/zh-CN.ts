@@ -717,6 +717,7 @@ export const zhCN: Messages = {
     landingUnknown: '该二维码不属于任何用户。',
   },
   guard: {
+    linkSignIn: '此链接将为您登录一个账号。仅当链接是您自己打开的（例如从浏览器插件付款）时才继续。是否用它登录？',
     switchAccount: '此链接将登录另一个账号。是否退出当前账号并继续使用该账号？',
   },
   bills: {

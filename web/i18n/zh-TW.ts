@@ -717,6 +717,7 @@ export const zhTW: Messages = {
     landingUnknown: '該 QR 碼不屬於任何使用者。',
   },
   guard: {
+    linkSignIn: '此連結將為您登入一個帳號。僅當連結是您自己開啟的（例如從瀏覽器外掛付款）時才繼續。是否用它登入？',
     switchAccount: '此連結將登入另一個帳號。是否登出目前帳號並繼續使用該帳號？',
   },
   bills: {

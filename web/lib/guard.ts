@@ -25,11 +25,12 @@ export const LOGIN_PATHS: readonly string[] = [PATHS.login, PATHS.register, PATH
 export const FOREIGN_TOKEN_PATHS: readonly string[] = [PATHS.paypalReturn, PATHS.paypalCallBack];
 
 /**
- * The only pages that take a sign-in token from their address: where a sign-in flow returns (OAuth) and where
- * the browser subtitle plugin hands its session over to pay. Anywhere else a `?token=` is a link someone made
- * to sign the visitor into another account, and is dropped.
+ * The only page that takes a sign-in token from its address: where the browser subtitle plugin hands its
+ * session over to pay, and even there only once the person says yes. Anywhere else a `?token=` is a link
+ * someone made to sign the visitor into another account, and is dropped; the page Google returns to signs in
+ * with a code and the state this tab started the flow with (features/auth/google-flow.ts), never a token.
  */
-export const TOKEN_HANDOVER_PATHS: readonly string[] = [PATHS.googleLoginCallBack, PATHS.pluginPay];
+export const TOKEN_HANDOVER_PATHS: readonly string[] = [PATHS.pluginPay];
 
 /** Projected subtitles run on a shared screen without any account: no guard at all. */
 export const UNGUARDED_PATHS: readonly string[] = [PATHS.screenProjection];
@@ -56,10 +57,14 @@ export interface GuardDecision {
 const PASS: GuardDecision = { recordVisitor: false, loadUserInfo: false, redirectTo: null };
 
 export interface LinkTokenDecision {
-  /** The token to sign in with (after `ask` is answered yes), or null to keep the session as it is. */
+  /**
+   * The token to sign in with once the person says yes, or null to keep the session as it is. Always asked,
+   * guest or not: a link that signed its visitor in silently would put them in the sender's account (login
+   * CSRF), where what they upload or pay for is the sender's to see.
+   */
   token: string | null;
-  /** Another account is signed in here: replacing its session needs the visitor's yes. */
-  ask: boolean;
+  /** Another (not guest) account is signed in here: the question says it will be signed out. */
+  replacing: boolean;
   /** The address without the token, to replace the current one at once (null: there was none to remove). */
   cleanUrl: string | null;
 }
@@ -72,15 +77,15 @@ export function decideLinkToken(facts: Pick<GuardFacts, 'pathname' | 'search' | 
   const path = normalizePath(facts.pathname);
   const query = new URLSearchParams(facts.search);
   const linkToken = query.get('token');
-  if (linkToken === null || FOREIGN_TOKEN_PATHS.includes(path)) return { token: null, ask: false, cleanUrl: null };
+  if (linkToken === null || FOREIGN_TOKEN_PATHS.includes(path)) return { token: null, replacing: false, cleanUrl: null };
   query.delete('token');
   const rest = query.toString();
   const cleanUrl = `${facts.pathname}${rest ? `?${rest}` : ''}`;
   const usable = TOKEN_HANDOVER_PATHS.includes(path) && isUsableToken(linkToken, facts.now) && linkToken !== facts.storedToken;
-  if (!usable) return { token: null, ask: false, cleanUrl };
+  if (!usable) return { token: null, replacing: false, cleanUrl };
   // A guest's session is the one a visitor has before signing in; any other is someone's account.
   const signedIn = isUsableToken(facts.storedToken, facts.now) && !(facts.hasUserInfo && facts.visitor);
-  return { token: linkToken, ask: signedIn, cleanUrl };
+  return { token: linkToken, replacing: signedIn, cleanUrl };
 }
 
 export function decideGuard(facts: GuardFacts): GuardDecision {

@@ -17,10 +17,14 @@ export function setVisitorLogin(login: () => Promise<void>): void {
   visitorLogin = login;
 }
 
-/** Asks before a link's token replaces the account signed in here. Injectable so tests can answer. */
-let confirmAccountSwitch: () => Promise<boolean> = async () => window.confirm(i18n.t('guard.switchAccount'));
+/**
+ * Asks before a link's token signs anyone in: `replacing` when it would sign out the account signed in here.
+ * Injectable so tests can answer.
+ */
+let confirmAccountSwitch: (replacing: boolean) => Promise<boolean> = async (replacing) =>
+  window.confirm(i18n.t(replacing ? 'guard.switchAccount' : 'guard.linkSignIn'));
 
-export function setConfirmAccountSwitch(confirm: () => Promise<boolean>): void {
+export function setConfirmAccountSwitch(confirm: (replacing: boolean) => Promise<boolean>): void {
   confirmAccountSwitch = confirm;
 }
 
@@ -36,7 +40,7 @@ export async function runRouteGuard(url: URL): Promise<Response | null> {
   };
 
   const link = decideLinkToken(facts);
-  if (link.token && (!link.ask || (await confirmAccountSwitch()))) {
+  if (link.token && (await confirmAccountSwitch(link.replacing))) {
     setToken(link.token);
     // The stored info is the previous account's: the next run loads the new one's.
     session.clear();

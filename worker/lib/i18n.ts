@@ -312,9 +312,9 @@ const messages = {
     'zh-TW': '該檔案已提交轉寫，不能在此刪除。',
   },
   mediaUnreadable: {
-    'en-US': 'The file could not be read as audio or video ({reason}). Please check the file and try another.',
-    'zh-CN': '无法读取该音视频文件（{reason}），请检查文件后换一个重试。',
-    'zh-TW': '無法讀取該音視訊檔案（{reason}），請檢查檔案後換一個重試。',
+    'en-US': 'The file could not be read as audio or video. Please check the file and try another.',
+    'zh-CN': '无法读取该音视频文件，请检查文件后换一个重试。',
+    'zh-TW': '無法讀取該音視訊檔案，請檢查檔案後換一個重試。',
   },
   mediaTooLong: {
     'en-US': 'Files may be at most {hours} hour(s) long and {mb} MB in size.',

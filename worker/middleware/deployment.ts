@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { Code } from '../../contracts/errors';
+import { weakSecretReason } from '../../contracts/secrets';
 import { ApiError } from '../lib/errors';
 import type { AppEnv } from '../lib/types';
 
@@ -7,33 +8,31 @@ import type { AppEnv } from '../lib/types';
  * What every API answer carries, and what a deployment must have before it answers at all.
  *
  * JWT_SECRET signs session tokens and meeting socket tickets; a ticket needs no database row, so whoever knows
- * the secret can forge a host's way into any meeting. The example secrets below are public (they are in this
- * repository), so outside development the API refuses to work with one of them or with anything shorter than
- * 32 bytes, and says so in the log, rather than run forgeable.
+ * the secret can forge a host's way into any meeting. ENGINE_SECRET is all that stands between the engine
+ * and anyone who can reach it. Outside development the API refuses to work with an example or short value of
+ * either (contracts/secrets.ts), and says so in the log, rather than run forgeable.
  */
-export const MIN_SECRET_BYTES = 32;
-/** Secrets anyone who has read the repository knows: .dev.vars.example's and the ones older tests used. */
-const EXAMPLE_SECRETS = new Set(['development-only-jwt-secret', 'worker-test-secret', 'change-me', 'secret']);
-
-/** Why `secret` must not sign anything in production, or null when it may. */
-export function weakSecretReason(secret: string | undefined): string | null {
-  if (!secret) return 'JWT_SECRET is not set';
-  if (EXAMPLE_SECRETS.has(secret)) return 'JWT_SECRET is the example value from this repository';
-  if (new TextEncoder().encode(secret).length < MIN_SECRET_BYTES) return `JWT_SECRET is shorter than ${MIN_SECRET_BYTES} bytes`;
-  return null;
-}
+const SECRETS = ['JWT_SECRET', 'ENGINE_SECRET'] as const;
 
 export const requireSafeSecrets = createMiddleware<AppEnv>(async (c, next) => {
-  const reason = c.env.ENVIRONMENT === 'development' ? null : weakSecretReason(c.env.JWT_SECRET);
-  if (reason) {
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        event: 'unsafeSecret',
-        reason,
-        fix: 'npx wrangler secret put JWT_SECRET   # e.g. the output of: openssl rand -base64 48',
-      }),
-    );
+  const weak =
+    c.env.ENVIRONMENT === 'development'
+      ? []
+      : SECRETS.flatMap((name) => {
+          const reason = weakSecretReason(name, c.env[name]);
+          return reason ? [{ name, reason }] : [];
+        });
+  if (weak.length > 0) {
+    for (const { name, reason } of weak) {
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          event: 'unsafeSecret',
+          reason,
+          fix: `npx wrangler secret put ${name}   # e.g. the output of: openssl rand -base64 48`,
+        }),
+      );
+    }
     throw new ApiError(Code.UNAVAILABLE, 'serverMisconfigured');
   }
   await next();

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { bindAccountBody, bindOtherBody, changePasswordBody, editClientBody } from '../../contracts/auth';
 import { Code } from '../../contracts/errors';
+import { clientIp } from '../lib/client';
 import { ok } from '../lib/envelope';
 import { ApiError, forbidden } from '../lib/errors';
 import { formFile } from '../lib/form-file';
@@ -52,15 +53,15 @@ export const system = new Hono<AppEnv>()
   })
   .put(API.system.updatePwd, requireUser, validate('json', changePasswordBody), async (c) => {
     const { oldPassword, newPassword } = c.req.valid('json');
-    await changePassword(c.var.db, c.var.userId, c.var.sessionId, oldPassword, newPassword);
+    await changePassword(c.var.db, clientIp(c), c.var.userId, c.var.sessionId, oldPassword, newPassword);
     return ok(c, null);
   })
   .put(API.system.bindingAccount, requireUser, validate('json', bindAccountBody), async (c) => {
     const { target, code } = c.req.valid('json');
-    return profile(c, await bindAddress(c.var.db, c.var.userId, target, code));
+    return profile(c, await bindAddress(c.var.db, clientIp(c), c.var.userId, target, code));
   })
   .put(API.system.bindingOther, requireUser, validate('json', bindOtherBody), async (c) =>
-    profile(c, await linkProvider(c.env, c.var.db, c.var.userId, c.req.valid('json'))),
+    profile(c, await linkProvider(c.env, c.var.db, clientIp(c), c.var.userId, c.req.valid('json'))),
   )
   .put(API.system.unbindWeCat, requireUser, async (c) => profile(c, await unlinkProvider(c.var.db, c.var.userId, 'wechat')))
   .put(API.system.unbindGoogle, requireUser, async (c) => profile(c, await unlinkProvider(c.var.db, c.var.userId, 'google')));

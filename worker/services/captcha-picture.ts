@@ -3,7 +3,10 @@
  * shapes, attributes or order to read. Answer glyphs and decoy glyphs go through the same drawing steps
  * (a font and stroke style redrawn for each picture, each glyph rotated, slanted, stretched and placed
  * freely so glyphs may overlap), the whole picture is bent by one smooth random warp, and stray strokes in
- * the same colours and widths cross it all: only the letters' shapes, as a person sees them, tell them apart.
+ * the same widths cross it all. No stroke has a colour of its own: every ink pixel, glyph or stray, takes the
+ * picture's one colour field where it lies plus a grain of its own, and the background is grained the same
+ * way, so grouping pixels by colour gathers pieces of everything (a glyph painted in its own colour was
+ * isolated that way 63 % of the time). Only the letters' shapes, as a person sees them, tell them apart.
  */
 import { encodePng } from '../lib/png';
 
@@ -176,10 +179,11 @@ type Rgb = [number, number, number];
 interface Line {
   points: Point[];
   width: number;
-  colour: Rgb;
+  /** A fixed colour (the background's, for scratches); without one the stroke is inked from the picture's field. */
+  colour?: Rgb;
 }
 
-/** A dark, saturated colour: every glyph and stray stroke draws from the same range. */
+/** A dark, saturated colour: the colour field blends a few of these. */
 function colour(): Rgb {
   const h = random() * 6;
   const [hi, lo] = [between(90, 150), between(10, 50)];
@@ -266,11 +270,9 @@ function glyphLines(glyph: string, cx: number, cy: number, style: ReturnType<typ
     const sheared = u + style.slant * v;
     return [cx + sheared * cos - v * sin, cy + sheared * sin + v * cos];
   };
-  const ink = colour();
   return style.font.get(glyph)!.map((stroke) => ({
     points: trace(bow(stroke).map(place), style.rounded),
     width: style.width * between(0.9, 1.1),
-    colour: ink,
   }));
 }
 
@@ -289,7 +291,7 @@ function strayLine(style: ReturnType<typeof pictureStyle>, near?: Point): Line {
     points.push([x + Math.cos(heading) * length, y + Math.sin(heading) * length]);
     heading += (randomInt(2) ? 1 : -1) * between(0.5, 2.6);
   }
-  return { points: trace(points, style.rounded), width: style.width * between(0.9, 1.1), colour: colour() };
+  return { points: trace(points, style.rounded), width: style.width * between(0.9, 1.1) };
 }
 
 /** Glyph centres spread at random, never on a grid, each at least `minDistance` from the others. */
@@ -336,17 +338,52 @@ function densify(points: Point[]): Point[] {
   return out;
 }
 
-/** Anti-aliased thick lines onto an RGB canvas, over a pale background with faint dots. */
+/**
+ * The picture's ink: three dark colours blended by slow waves across the picture, so the hue drifts from
+ * place to place, the same for a glyph and a stray that cross there.
+ */
+function colourField(): (x: number, y: number) => Rgb {
+  const inks = [colour(), colour(), colour()];
+  const waves = Array.from({ length: 2 }, () => ({
+    fx: between(-1, 1) / between(18, 45),
+    fy: between(-1, 1) / between(18, 45),
+    phase: between(0, 2 * Math.PI),
+  }));
+  return (x, y) => {
+    const [a, b] = waves.map((w) => 0.5 + 0.5 * Math.sin(x * w.fx + y * w.fy + w.phase)) as [number, number];
+    return [0, 1, 2].map((k) => inks[0]![k]! * (1 - a) * (1 - b) + inks[1]![k]! * a * (1 - b) + inks[2]![k]! * b) as Rgb;
+  };
+}
+
+/** A grain for every pixel, -GRAIN..GRAIN per channel: no two neighbouring pixels of one stroke share a colour. */
+const GRAIN = 16;
+function grain(pixels: number): Int8Array {
+  const out = new Int8Array(pixels * 3);
+  // getRandomValues fills at most 64 KiB at a time.
+  for (let at = 0; at < out.length; at += 16_384) {
+    const words = crypto.getRandomValues(new Uint32Array(Math.min(16_384, out.length - at)));
+    for (let k = 0; k < words.length; k++) out[at + k] = (words[k]! % (2 * GRAIN + 1)) - GRAIN;
+  }
+  return out;
+}
+
+/** Anti-aliased thick lines onto an RGB canvas, over a pale grained background with faint dots of the ink's colours. */
 function paint(lines: Line[], tint: Rgb): Uint8Array {
   const { width, height } = CAPTCHA_SIZE;
-  const rgb = new Uint8Array(width * height * 3);
-  for (let i = 0; i < width * height; i++) rgb.set(tint, i * 3);
-  for (let dot = 0; dot < 120; dot++)
+  // Clamped: a grained channel near 0 or 255 must stay there, not wrap round to the other end.
+  const rgb = new Uint8ClampedArray(width * height * 3);
+  const field = colourField();
+  const noise = grain(width * height);
+  // The background carries the same grain, a little softer, so its pixels are no more uniform than the ink's.
+  for (let i = 0; i < width * height; i++) for (let k = 0; k < 3; k++) rgb[i * 3 + k] = tint[k]! + noise[i * 3 + k]! / 2;
+  for (let dot = 0; dot < 120; dot++) {
+    const [x, y] = [randomInt(width), randomInt(height)];
     rgb.set(
-      colour().map((v) => v + 90),
-      (randomInt(height) * width + randomInt(width)) * 3,
+      field(x, y).map((v) => v + 90),
+      (y * width + x) * 3,
     );
-  for (const { points, width: w, colour: ink } of lines) {
+  }
+  for (const { points, width: w, colour: fixed } of lines) {
     const cover = new Float32Array(width * height);
     for (let i = 1; i < points.length; i++) {
       const [[ax, ay], [bx, by]] = [points[i - 1]!, points[i]!];
@@ -364,10 +401,12 @@ function paint(lines: Line[], tint: Rgb): Uint8Array {
     }
     for (let i = 0; i < width * height; i++) {
       const c = cover[i]!;
-      if (c) for (let k = 0; k < 3; k++) rgb[i * 3 + k] = rgb[i * 3 + k]! * (1 - c) + ink[k]! * c;
+      if (!c) continue;
+      const ink = fixed ?? field(i % width, Math.floor(i / width));
+      for (let k = 0; k < 3; k++) rgb[i * 3 + k] = rgb[i * 3 + k]! * (1 - c) + (ink[k]! + noise[i * 3 + k]!) * c;
     }
   }
-  return rgb;
+  return new Uint8Array(rgb.buffer);
 }
 
 /** A picture with `targets` glyphs to find and `decoys` others; returns the markup and where the targets are. */

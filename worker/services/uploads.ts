@@ -117,7 +117,8 @@ export async function recordPart(db: Db, userId: number, body: { uploadId: strin
 /**
  * Completes the multipart upload and probes the media (streamed from R2 to the engine). Idempotent: completing a completed upload returns
  * its record, until it is submitted (its multipart id is then cleared). Media the engine proves unreadable, or longer than the limit, is
- * deleted and refused with the reason; any other probe failure keeps the upload for a retry.
+ * deleted and refused; any other probe failure keeps the upload for a retry. The engine's words stay out of the answer, which must not
+ * tell what a file made the engine try.
  */
 export async function completeUpload(db: Db, env: Env, userId: number, uploadId: string): Promise<UploadedFile> {
   const row = await ownUpload(db, userId, uploadId);
@@ -148,7 +149,7 @@ export async function completeUpload(db: Db, env: Env, userId: number, uploadId:
     if (mediaRefused(err)) {
       await env.MEDIA.delete(row.objectName);
       await removeRows(db, [row.id]);
-      throw new ApiError(Code.BAD_REQUEST, 'mediaUnreadable', { reason: err.message });
+      throw new ApiError(Code.BAD_REQUEST, 'mediaUnreadable');
     }
     // Anything else (a full or starting engine, a 5xx, a timeout, a network error) says nothing about the
     // file: the object and rows stay, so completing again (a retry) probes the same bytes then.

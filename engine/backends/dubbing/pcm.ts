@@ -1,4 +1,5 @@
 /** 24 kHz mono PCM16, the engine's speech format (contracts/dubbing-engine.ts): conversions and trimming. */
+import { inputArgs, SPEECH_DEMUXERS } from '../media/input';
 import { runProcess } from '../process';
 
 export const TTS_RATE = 24_000;
@@ -16,10 +17,24 @@ export function toInt16(buf: Buffer): Int16Array {
 export const toBuffer = (pcm: Int16Array) => Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
 
 /** Any audio ffmpeg can read, run through `filter` (when given) and returned as 24 kHz mono PCM16. */
-export async function decodeToPcm(audio: Buffer, inputArgs: string[] = [], filter?: string): Promise<Int16Array> {
+export async function decodeToPcm(audio: Buffer, inputOptions: string[] = [], filter?: string): Promise<Int16Array> {
   const { code, stdout, stderr } = await runProcess(
     'ffmpeg',
-    ['-nostdin', '-v', 'error', ...inputArgs, '-i', 'pipe:0', ...(filter ? ['-af', filter] : []), '-ac', '1', '-ar', String(TTS_RATE), '-f', 's16le', 'pipe:1'],
+    [
+      '-nostdin',
+      '-v',
+      'error',
+      ...inputOptions,
+      ...inputArgs('pipe:0', SPEECH_DEMUXERS),
+      ...(filter ? ['-af', filter] : []),
+      '-ac',
+      '1',
+      '-ar',
+      String(TTS_RATE),
+      '-f',
+      's16le',
+      'pipe:1',
+    ],
     audio,
     TIMEOUT_MS,
   );

@@ -1,5 +1,6 @@
 /** The input video's facts the render needs, and the ffmpeg command that makes the dubbed mp4. */
-import { probe } from '../media/ffmpeg';
+import { probe, probeJson } from '../media/ffmpeg';
+import { inputArgs } from '../media/input';
 import { EngineHttpError } from '../../http';
 import { runProcess } from '../process';
 import { TTS_RATE } from './pcm';
@@ -20,9 +21,7 @@ interface StreamsJson {
 export async function probeVideo(path: string): Promise<VideoInfo> {
   // The media module's probe gives the engine's usual 415 / 422 for files that are not accepted media.
   const info = await probe(path);
-  const { code, stdout } = await runProcess('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path], null, 30_000);
-  if (code !== 0) throw new EngineHttpError(422, 'unreadable_media', 'the video could not be read');
-  const json = JSON.parse(stdout.toString('utf8')) as StreamsJson;
+  const json = await probeJson<StreamsJson>(path);
   const streams = json.streams ?? [];
   // A cover image is stored as a one-frame video stream; it is not a picture to dub.
   const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
@@ -60,16 +59,14 @@ export function renderArgs(o: { video: string; track: string; out: string; info:
     '-v',
     'error',
     '-y',
-    '-i',
-    o.video,
+    ...inputArgs(o.video),
     '-f',
     's16le',
     '-ar',
     String(TTS_RATE),
     '-ac',
     '1',
-    '-i',
-    o.track,
+    ...inputArgs(o.track, ['s16le']),
     '-filter_complex',
     audio + picture,
     '-map',
@@ -93,6 +90,9 @@ export function renderArgs(o: { video: string; track: string; out: string; info:
 export async function renderVideo(args: string[], dir: string, duration: number): Promise<void> {
   // Encoding runs near real time on a small machine at worst; the limit only catches a hung ffmpeg.
   const { code, stderr } = await runProcess('ffmpeg', args, null, Math.max(10 * 60_000, duration * 4000), dir);
-  if (code !== 0)
-    throw new EngineHttpError(422, 'unreadable_media', `the video could not be rendered: ${stderr.split('\n').find(Boolean) ?? `ffmpeg exited ${code}`}`);
+  // ffmpeg's text stays in the engine's log: it may name the inputs' locations.
+  if (code !== 0) {
+    console.error(JSON.stringify({ level: 'error', what: 'render', ffmpeg: stderr.split('\n').find(Boolean) ?? `exited ${code}` }));
+    throw new EngineHttpError(422, 'unreadable_media', 'the video could not be rendered');
+  }
 }

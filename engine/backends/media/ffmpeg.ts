@@ -9,6 +9,7 @@ import { ENGINE_SAMPLE_RATE } from '../../../contracts/engine';
 import { DUB_UPLOAD } from '../../../contracts/constants';
 import { EngineHttpError } from '../../http';
 import { runProcess } from '../process';
+import { inputArgs, refusedByWhitelist } from './input';
 
 /** ffprobe's format names for the containers the spec accepts, mapped to the user-facing extension. */
 const FORMATS: Record<string, string> = {
@@ -28,17 +29,29 @@ async function run(cmd: string, args: string[], timeoutMs: number): Promise<{ co
   return { code, stdout: stdout.toString('utf8'), stderr };
 }
 
-/** The first meaningful line of ffmpeg's complaint, without the input path (which may be a signed URL). */
-function reason(stderr: string, source: string): string {
-  const line =
-    stderr
-      .split('\n')
-      .map((l) => l.trim())
-      .find(Boolean) ?? 'unknown error';
-  return line
-    .split(source)
-    .join('input')
-    .replace(/^input:\s*/, '');
+const ACCEPTED = [...new Set(Object.values(FORMATS))].join(', ');
+
+/**
+ * Why an input was not read, in the engine's own words: ffmpeg's text names hosts, ports and whether they
+ * answered (a playlist's "Connection refused" against "Error when loading first segment"), so it is never
+ * passed on.
+ */
+function unreadable(stderr: string): EngineHttpError {
+  if (refusedByWhitelist(stderr)) return unsupported('unknown');
+  return new EngineHttpError(422, 'unreadable_media', 'the media could not be read');
+}
+
+const unsupported = (formatName: string) => new EngineHttpError(415, 'unsupported_media', `unsupported format "${formatName}"; accepted: ${ACCEPTED}`);
+
+/** ffprobe's JSON of an input opened only as accepted media (./input.ts). */
+export async function probeJson<T>(source: string): Promise<T> {
+  const { code, stdout, stderr } = await run(
+    'ffprobe',
+    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...inputArgs(source)],
+    PROBE_TIMEOUT_MS,
+  );
+  if (code !== 0) throw unreadable(stderr);
+  return JSON.parse(stdout) as T;
 }
 
 interface FfprobeJson {
@@ -56,18 +69,10 @@ interface FfprobeJson {
 }
 
 export async function probe(source: string): Promise<ProbeResponse> {
-  const { code, stdout, stderr } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', source], PROBE_TIMEOUT_MS);
-  if (code !== 0) throw new EngineHttpError(422, 'unreadable_media', `the media could not be read: ${reason(stderr, source)}`);
-  const json = JSON.parse(stdout) as FfprobeJson;
+  const json = await probeJson<FfprobeJson>(source);
   const formatName = json.format?.format_name ?? '';
   const format = FORMATS[formatName];
-  if (!format) {
-    throw new EngineHttpError(
-      415,
-      'unsupported_media',
-      `unsupported format "${formatName || 'unknown'}"; accepted: ${[...new Set(Object.values(FORMATS))].join(', ')}`,
-    );
-  }
+  if (!format) throw unsupported(formatName || 'unknown');
   const streams: ProbeStream[] = (json.streams ?? []).map((s) => ({
     index: s.index,
     type: s.codec_type === 'audio' || s.codec_type === 'video' || s.codec_type === 'subtitle' ? s.codec_type : 'data',
@@ -112,8 +117,7 @@ export function extractProcess(source: string, format: OutputFormat = 's16le', s
       'error',
       ...(span.start ? ['-ss', String(span.start)] : []),
       ...(span.end ? ['-to', String(span.end)] : []),
-      '-i',
-      source,
+      ...inputArgs(source),
       '-map',
       '0:a:0',
       '-vn',
@@ -161,7 +165,7 @@ export interface DecodeOptions {
 
 /**
  * The decoded audio as Int16 chunks, streamed. Chunks are re-aligned to whole samples because pipe reads
- * can split a sample. Aborting kills ffmpeg; a non-zero exit becomes a 422 with ffmpeg's reason, running past
+ * can split a sample. Aborting kills ffmpeg; a non-zero exit becomes the engine's 415 or 422, running past
  * `timeoutMs` a 504.
  */
 export async function* pcmChunks(source: string, { signal, span, timeoutMs }: DecodeOptions): AsyncGenerator<Int16Array> {
@@ -192,7 +196,7 @@ export async function* pcmChunks(source: string, { signal, span, timeoutMs }: De
     const code = await exited;
     if (timedOut) throw decodeTimeout(timeoutMs);
     if (signal?.aborted) return;
-    if (code !== 0) throw new EngineHttpError(422, 'unreadable_media', `the audio could not be decoded: ${reason(stderr, source)}`);
+    if (code !== 0) throw unreadable(stderr);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', kill);

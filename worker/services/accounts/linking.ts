@@ -117,7 +117,9 @@ export async function registerWithWechat(
  * Links a provider to the signed-in user from a flow that user started in bind mode, so nobody can attach their
  * WeChat or Google to someone else's account; one already linked to another account is refused.
  */
-export async function linkProvider(env: Env, db: Db, userId: number, grant: z.infer<typeof bindOtherBody>): Promise<User> {
+export async function linkProvider(env: Env, db: Db, ip: string, userId: number, grant: z.infer<typeof bindOtherBody>): Promise<User> {
+  // Another way into the account: held to the sign-in limits like every other proof.
+  await limitAddress(db, ip, 'login');
   if (grant.type === 'wechat') {
     requireWechat(env);
     const { openId, owner } = await scannedScene(db, grant.scene, userId);

@@ -40,13 +40,33 @@ export interface PasswordTry {
 }
 
 /** Takes a try for `name` from `ip`, or refuses with the minutes the lock has left. */
-export async function takePasswordTry(db: Db, name: string, ip: string): Promise<PasswordTry> {
+export function takePasswordTry(db: Db, name: string, ip: string): Promise<PasswordTry> {
+  return takeTry(db, lockKey(name, ip), name, ip);
+}
+
+async function takeTry(db: Db, key: string, name: string, ip: string): Promise<PasswordTry> {
   const tries = await take(db, [
-    { key: lockKey(name, ip), max: LOGIN_LOCK.failures, windowMs: LOGIN_LOCK.windowMs },
+    { key, max: LOGIN_LOCK.failures, windowMs: LOGIN_LOCK.windowMs },
     { key: `login:fail:ip:${ip}`, max: PASSWORD_FAILURES_PER_ADDRESS, windowMs: LOGIN_LOCK.windowMs },
   ]);
   if (!tries.ok) throw new ApiError(Code.TOO_MANY_REQUESTS, 'accountLocked', { minutes: Math.ceil(tries.retryAfterSeconds / 60) });
   return { name, ip, slots: tries.slots };
+}
+
+/**
+ * One "prove you are you" try by a signed-in account (its current password, a code for a new address, a
+ * provider to link): the sign-in limits, the same five tries a quarter of an hour and the same caps on the
+ * address. Counted by the account, whatever address it comes from, so a stolen session cannot guess its way
+ * to the password by changing addresses; only that session's holder can use the account's tries up.
+ */
+export async function takeProofTry(db: Db, userId: number, ip: string): Promise<PasswordTry> {
+  await limitAddress(db, ip, 'login');
+  return takeTry(db, `proof:user:${userId}`, '', ip);
+}
+
+/** A proof that held: it does not count against the account. */
+export async function proofAccepted(db: Db, accepted: PasswordTry) {
+  await giveBack(db, accepted.slots);
 }
 
 /** A right password: the try does not count, and the account's earlier failures from this address are forgotten. */

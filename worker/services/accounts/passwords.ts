@@ -4,7 +4,7 @@ import { fromBase64Url, safeEqual, toBase64Url } from '../../lib/encoding';
 import { ApiError } from '../../lib/errors';
 import { requireCode } from '../codes';
 import { revokeUserSessions } from '../sessions';
-import { forgetFailures, limitAddress } from './lockout';
+import { forgetFailures, limitAddress, proofAccepted, takeProofTry } from './lockout';
 import { findByTarget, signedInUser, updateUser } from './users';
 
 /**
@@ -49,10 +49,15 @@ export async function resetPassword(db: Db, ip: string, { target, code, password
   await forgetFailures(db, user.email ?? user.phone ?? '', ip);
 }
 
-/** A signed-in user's new password, given the old one; every other device signs in again, this one stays signed in. */
-export async function changePassword(db: Db, userId: number, sessionId: string, oldPassword: string, newPassword: string) {
+/**
+ * A signed-in user's new password, given the old one, within the sign-in limits (a session alone must not be
+ * enough to guess the password); every other device signs in again, this one stays signed in.
+ */
+export async function changePassword(db: Db, ip: string, userId: number, sessionId: string, oldPassword: string, newPassword: string) {
   const user = await signedInUser(db, userId);
+  const attempt = await takeProofTry(db, user.id, ip);
   if (!(await verifyPassword(oldPassword, user.passwordHash))) throw new ApiError(Code.BAD_REQUEST, 'oldPasswordWrong');
+  await proofAccepted(db, attempt);
   await updateUser(db, user.id, { passwordHash: await hashPassword(newPassword) });
   await revokeUserSessions(db, user.id, sessionId);
 }

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { randomToken } from '../../lib/encoding';
 import { ApiError, notFound } from '../../lib/errors';
 import { requireCode } from '../codes';
+import { proofAccepted, takeProofTry } from './lockout';
 import { isOwnerQrKey, ownerQrKey } from '../owner-qr';
 import { findByTarget, getUser, isEmail, publicName, updateUser, type User } from './users';
 
@@ -39,9 +40,14 @@ export async function avatarObject(env: Env, userId: string, name: string, path:
   return object;
 }
 
-/** Adds (or replaces) the account's email or phone, proven with a code; one another account uses is refused. */
-export async function bindAddress(db: Db, userId: number, target: string, code: string): Promise<User> {
+/**
+ * Adds (or replaces) the account's email or phone, proven with a code within the sign-in limits; one another
+ * account uses is refused.
+ */
+export async function bindAddress(db: Db, ip: string, userId: number, target: string, code: string): Promise<User> {
+  const attempt = await takeProofTry(db, userId, ip);
   await requireCode(db, target, code);
+  await proofAccepted(db, attempt);
   const owner = await findByTarget(db, target);
   if (owner && owner.id !== userId) throw new ApiError(Code.CONFLICT, 'targetTaken');
   return updateUser(db, userId, isEmail(target) ? { email: target } : { phone: target });
