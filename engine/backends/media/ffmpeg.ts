@@ -102,7 +102,13 @@ export interface Span {
   end?: number;
 }
 
-export function extractProcess(source: string, format: OutputFormat = 's16le', span: Span = {}): ChildProcessByStdio<null, Readable, Readable> {
+/** `also`: further outputs of the same decode (their own output options and path), written beside stdout's. */
+export function extractProcess(
+  source: string,
+  format: OutputFormat = 's16le',
+  span: Span = {},
+  also: string[] = [],
+): ChildProcessByStdio<null, Readable, Readable> {
   return spawn(
     'ffmpeg',
     [
@@ -125,6 +131,7 @@ export function extractProcess(source: string, format: OutputFormat = 's16le', s
       '-f',
       format,
       'pipe:1',
+      ...also,
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -134,8 +141,8 @@ export function extractProcess(source: string, format: OutputFormat = 's16le', s
  * The decoded audio as Int16 chunks, streamed. Chunks are re-aligned to whole samples because pipe reads
  * can split a sample. Aborting kills ffmpeg; a non-zero exit becomes a 422 with ffmpeg's reason.
  */
-export async function* pcmChunks(source: string, signal?: AbortSignal, span?: Span): AsyncGenerator<Int16Array> {
-  const child = extractProcess(source, 's16le', span);
+export async function* pcmChunks(source: string, signal?: AbortSignal, span?: Span, also?: string[]): AsyncGenerator<Int16Array> {
+  const child = extractProcess(source, 's16le', span, also);
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d.slice(0, 4000)));
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
