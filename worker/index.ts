@@ -31,15 +31,16 @@ export default {
     await (batch.queue === DEAD_JOBS_QUEUE ? consumeDeadJobs(batch, env) : consumeJobs(batch, env));
   },
   // Hourly (wrangler.toml [triggers]): files uploaded but never submitted are removed after a day, dubbed
-  // videos and the videos they were dubbed from after 7 days, transcribed uploads after ORIGINAL_RETENTION_DAYS if set.
+  // videos and the videos they were dubbed from after 7 days, transcribed uploads after ORIGINAL_RETENTION_DAYS if
+  // set; ended meetings' WAVs once their compressed player audio is made.
   async scheduled(_controller, env, ctx) {
-    const [{ database }, { cleanupUploads }, { cleanupDubbing }, { cleanupOriginals }] = await Promise.all([
+    const [{ database }, { cleanupUploads }, { cleanupDubbing }, { cleanupOriginals, compressMeetingAudio }] = await Promise.all([
       import('./db/client'),
       import('./services/uploads'),
       import('./services/dubbing/download'),
       import('./services/transcription/retention'),
     ]);
     const db = database(env.DB);
-    ctx.waitUntil(Promise.all([cleanupUploads(db, env), cleanupDubbing(db, env), cleanupOriginals(db, env)]));
+    ctx.waitUntil(Promise.all([cleanupUploads(db, env), cleanupDubbing(db, env), cleanupOriginals(db, env), compressMeetingAudio(db, env)]));
   },
 } satisfies ExportedHandler<Env>;

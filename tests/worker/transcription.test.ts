@@ -8,8 +8,9 @@ import { database } from '../../worker/db/client';
 import { consumeDeadJobs, consumeJobs, runJob } from '../../queues/jobs';
 import { JobWaiting, queueSender } from '../../worker/services/jobs';
 import { ProviderError } from '../../worker/services/providers';
-import { audioKey, playerAudioKey } from '../../worker/services/transcription/audio';
-import { cleanupOriginals } from '../../worker/services/transcription/retention';
+import { meetings } from '../../worker/db/schema';
+import { audioKey, openWavHeader, playerAudioKey } from '../../worker/services/transcription/audio';
+import { cleanupOriginals, compressMeetingAudio } from '../../worker/services/transcription/retention';
 import { get, send, signUp } from './api';
 import { batchOf, grantHours, runStage, submitHeld, transcribe, upload, waitForStatus } from './jobs';
 import { createRecord, defaultFolderId } from './seed';
@@ -356,10 +357,12 @@ describe('storage with a bound', () => {
     return waitForStatus(token, id, (s) => s !== 'transcribing', 180_000);
   };
 
-  it('keeps seekable compressed audio, drops the WAV after the lines, and transcribes again without WAV or upload', { timeout: 420_000 }, async () => {
+  it('keeps seekable compressed audio, drops the WAV after the lines, and transcribes again without WAV or upload', { timeout: 300_000 }, async () => {
     const { token, userId } = await signUp();
-    const { id, detail } = await transcribe(token, userId, 'Kept.mp3', meeting);
+    // A short clip: what is kept and removed is the point, not the recognising.
+    const { id, detail } = await transcribe(token, userId, 'Kept.wav', decode(inject('hotwordWav')));
     expect(detail.record.status).toBe('transcription_completed');
+    expect(detail.lines.length).toBeGreaterThan(0);
     const seconds = detail.record.duration;
     // The recogniser's WAV is gone; the player's AAC is about a fifth of it (48 kbit/s against 256).
     expect(await env.MEDIA.head(audioKey(id))).toBeNull();
@@ -396,8 +399,30 @@ describe('storage with a bound', () => {
     // And it can be transcribed again from that audio alone, which stays as it was.
     const fromKept = await retry(token, id);
     expect(fromKept.record.status).toBe('transcription_completed');
-    expect(fromKept.lines.length).toBeGreaterThan(3);
+    expect(fromKept.lines.length).toBeGreaterThan(0);
     expect(await env.MEDIA.head(audioKey(id))).toBeNull();
     expect((await env.MEDIA.head(playerAudioKey(id)))?.size).toBe(kept.size);
+  });
+
+  it("compresses an ended meeting's WAV for its player and then removes it", { timeout: 120_000 }, async () => {
+    const { token, userId } = await signUp();
+    const record = await createRecord(userId, await defaultFolderId(token), { type: 'meeting', status: 'ended', name: 'Stand-up' });
+    await db.insert(meetings).values({ recordId: record.id, mode: 'record', sourceLanguage: 'en-US', endedAt: Date.now() });
+    // As the room leaves it: written live, its header saying "to the end of the file".
+    const pcm = decode(inject('meetingPcm'));
+    await env.MEDIA.put(audioKey(record.id), new Uint8Array([...openWavHeader(), ...pcm]));
+    // The first runs start the engine's extraction and find it running; one finds the player's audio and removes the WAV.
+    for (;;) {
+      if ((await compressMeetingAudio(db, env)) > 0) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(await env.MEDIA.head(audioKey(record.id))).toBeNull();
+    const kept = (await env.MEDIA.head(playerAudioKey(record.id)))!;
+    expect(kept.size).toBeLessThan(pcm.length / 4);
+    const media = (await get<MediaSource>(`${base}/media?id=${record.id}`, token)).body.data;
+    const res = await exports.default.fetch(new Request(media.url, { headers: { range: 'bytes=4-7' } }));
+    expect(res.status).toBe(206);
+    expect(new TextDecoder().decode(await res.arrayBuffer())).toBe('ftyp');
+    expect(await compressMeetingAudio(db, env)).toBe(0);
   });
 });

@@ -1,11 +1,17 @@
-import { and, desc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm';
+import { ENGINE_PATHS } from '../../../contracts/engine';
 import type { RecordStatus } from '../../../contracts/record-vocabulary';
 import type { Db } from '../../db/client';
-import { records } from '../../db/schema';
+import { meetings, records } from '../../db/schema';
+import { engineJob } from '../engine-jobs';
+import { JobWaiting } from '../jobs';
+import { engineS3Target, presignGet, presignPut } from '../storage';
 import { chunks, runBatch } from '../../lib/batch';
-import { playerAudioKey } from './audio';
+import { audioKey, playerAudioKey } from './audio';
 
 /**
+ * Bounds on what records keep in R2 once their work is done, run by the hourly cron (worker/index.ts).
+ *
  * How long a transcribed file's ORIGINAL upload is kept (ORIGINAL_RETENTION_DAYS, wrangler.toml). Empty or 0,
  * the default: for as long as its record, since it is the user's own file (a video plays as video only from
  * it). Set, the hourly cron removes the uploads of records older than that many days once their compressed
@@ -66,6 +72,55 @@ export async function cleanupOriginals(db: Db, env: Pick<Env, 'MEDIA' | 'ORIGINA
     if (keys.length) await env.MEDIA.delete(keys);
     removed += keys.length;
     if (candidates.length < PAGE) break;
+  }
+  return removed;
+}
+
+/** Meetings ended this recently are looked at: an hourly cron gets several tries at each, and older ones are never scanned again. */
+const MEETING_WINDOW_MS = 6 * 3600_000;
+
+/**
+ * A meeting's audio is written live as a 16 kHz WAV (durable-objects/meeting-audio.ts), which the room reads
+ * back at its end for the stretches the live recogniser missed. Once it has ended, the engine's extraction
+ * makes the same compressed player audio a file gets, and a later run, finding it stored, removes the WAV.
+ * Answers the WAVs removed.
+ */
+export async function compressMeetingAudio(db: Db, env: Env, now = Date.now()): Promise<number> {
+  const ended = await db
+    .select({ id: records.id })
+    .from(meetings)
+    .innerJoin(records, eq(records.id, meetings.recordId))
+    .where(and(eq(records.status, 'ended'), gt(meetings.endedAt, now - MEETING_WINDOW_MS)));
+  let removed = 0;
+  for (const { id } of ended) {
+    const [player, wav] = await Promise.all([env.MEDIA.head(playerAudioKey(id)), env.MEDIA.head(audioKey(id))]);
+    if (!wav) continue;
+    if (!player) {
+      try {
+        await engineJob(
+          env,
+          ENGINE_PATHS.extractJob,
+          `meeting-audio-${id}`,
+          async () => {
+            const target = await engineS3Target(env);
+            // The WAV is written back as it was (now with its length in the header) before the player's audio.
+            return {
+              url: await presignGet(target, audioKey(id)),
+              put: await presignPut(target, audioKey(id)),
+              player: await presignPut(target, playerAudioKey(id)),
+            };
+          },
+          0,
+        );
+      } catch (err) {
+        // Running (the next run collects it) or refused: the WAV stays until a run succeeds, and plays meanwhile.
+        if (!(err instanceof JobWaiting)) console.error(JSON.stringify({ level: 'warn', meetingAudio: id, error: String(err) }));
+        continue;
+      }
+      if (!(await env.MEDIA.head(playerAudioKey(id)))) continue;
+    }
+    await env.MEDIA.delete(audioKey(id));
+    removed++;
   }
   return removed;
 }
