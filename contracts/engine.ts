@@ -159,8 +159,13 @@ export type EngineJobStatus =
 export const jobCheckpoint = z.object({ get: presigned, put: presigned, output: presigned });
 export type JobCheckpoint = z.input<typeof jobCheckpoint>;
 
-/** `POST /v1/jobs/extract`: the audio of `url` as one 16 kHz mono PCM16 WAV (44-byte header) PUT to `put`, and where speech is. */
-export const extractJob = z.object({ id: engineJobId, url: presigned, put: presigned, checkpoint: jobCheckpoint.optional() });
+/**
+ * `POST /v1/jobs/extract`: the audio of `url` as one 16 kHz mono PCM16 WAV (44-byte header) PUT to `put`, and
+ * where speech is. With `player`, the same decode also writes the compressed audio the record keeps for its
+ * player (AAC in MP4, engine/backends/media/player-audio.ts) PUT there: the WAV is only the recogniser's, and
+ * the Worker removes it once the transcript is made.
+ */
+export const extractJob = z.object({ id: engineJobId, url: presigned, put: presigned, player: presigned.optional(), checkpoint: jobCheckpoint.optional() });
 export type ExtractJob = z.input<typeof extractJob>;
 
 export interface ExtractJobResult {
@@ -168,6 +173,8 @@ export interface ExtractJobResult {
   bytes: number;
   /** Speech found by the VAD, seconds. */
   segments: TimeSpan[];
+  /** Bytes of the player's compressed audio, when asked for. */
+  playerBytes?: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------

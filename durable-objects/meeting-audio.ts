@@ -2,8 +2,9 @@ import { concatBytes } from '../worker/lib/bytes';
 import { audioKey, openWavHeader, wavHeader, WAV_HEADER_BYTES } from '../worker/services/transcription/audio';
 
 /**
- * The meeting's audio, kept as the record's 16 kHz WAV (`records/ID/audio.wav`, where the record detail
- * player and exports look for it). Frames are held in the room's SQLite as they arrive (a second at a
+ * The meeting's audio, kept as the record's 16 kHz WAV (`records/ID/audio.wav`, which the end of the meeting
+ * reads back for what the live recogniser missed, and the player plays until the hourly cron has made the
+ * compressed player audio from it and removed it: worker/services/transcription/retention.ts). Frames are held in the room's SQLite as they arrive (a second at a
  * time), so an evicted room loses at most that second, and go to R2 as a multipart upload of equal 5 MiB
  * parts (R2's minimum; every part but the last the same size) with the WAV header, written for a stream
  * of unknown length, in front of the first.

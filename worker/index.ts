@@ -32,17 +32,28 @@ export default {
     await (batch.queue === DEAD_JOBS_QUEUE ? consumeDeadJobs(batch, env) : consumeJobs(batch, env));
   },
   // Hourly (wrangler.toml [triggers]): files uploaded but never submitted are removed after a day, dubbed
-  // videos and the videos they were dubbed from after 7 days; work past its deadline is resumed once, then
-  // ended with its reason (queues/sweep.ts).
+  // videos and the videos they were dubbed from after 7 days, transcribed uploads after ORIGINAL_RETENTION_DAYS if
+  // set; ended meetings' WAVs once their compressed player audio is made; work past its deadline is resumed once,
+  // then ended with its reason (queues/sweep.ts).
   async scheduled(_controller, env, ctx) {
-    const [{ database }, { cleanupUploads }, { cleanupDubbing }, { sweepJobs }, { queueSender }] = await Promise.all([
-      import('./db/client'),
-      import('./services/uploads'),
-      import('./services/dubbing/download'),
-      import('../queues/sweep'),
-      import('./services/jobs'),
-    ]);
+    const [{ database }, { cleanupUploads }, { cleanupDubbing }, { cleanupOriginals, compressMeetingAudio }, { sweepJobs }, { queueSender }] =
+      await Promise.all([
+        import('./db/client'),
+        import('./services/uploads'),
+        import('./services/dubbing/download'),
+        import('./services/transcription/retention'),
+        import('../queues/sweep'),
+        import('./services/jobs'),
+      ]);
     const db = database(env.DB);
-    ctx.waitUntil(Promise.all([cleanupUploads(db, env), cleanupDubbing(db, env), sweepJobs(db, queueSender(env.JOBS))]));
+    ctx.waitUntil(
+      Promise.all([
+        cleanupUploads(db, env),
+        cleanupDubbing(db, env),
+        cleanupOriginals(db, env),
+        compressMeetingAudio(db, env),
+        sweepJobs(db, queueSender(env.JOBS)),
+      ]),
+    );
   },
 } satisfies ExportedHandler<Env>;

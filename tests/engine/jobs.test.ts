@@ -3,6 +3,8 @@
  * media read and written by presigned URL; a full engine refuses with 429; a render keeps each line's speech
  * in storage, so a render started again on another engine speaks nothing twice.
  */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineJobStatus, ExtractJobResult, TranscribeResponse } from '../../contracts/engine';
@@ -100,9 +102,14 @@ describe('extracting by URL (POST /v1/jobs/extract)', () => {
     return res.status === 404 ? undefined : ((await res.json()) as EngineJobStatus);
   };
 
-  it('stores the audio as a WAV whose header holds its length, and answers where speech is', async () => {
+  it('stores the audio as a WAV whose header holds its length and as seekable AAC for the player, and answers where speech is', async () => {
     expect(await status('extract-1')).toBeUndefined();
-    const started = await postJson(engine.url, ENGINE_PATHS.extractJob, { id: 'extract-1', url: store.url('upload.wav'), put: store.url('audio.wav') });
+    const started = await postJson(engine.url, ENGINE_PATHS.extractJob, {
+      id: 'extract-1',
+      url: store.url('upload.wav'),
+      put: store.url('audio.wav'),
+      player: store.url('audio.m4a'),
+    });
     expect(started.status).toBe(200);
     const done = await until(async () => {
       const s = await status('extract-1');
@@ -118,6 +125,21 @@ describe('extracting by URL (POST /v1/jobs/extract)', () => {
     expect(result.segments.length).toBeGreaterThan(0);
     expect(result.segments[0]!.start).toBeGreaterThan(0.7);
     expect(result.segments.at(-1)!.end).toBeLessThan(result.bytes / 32_000 - 0.7);
+
+    // The player's audio: mono AAC-LC in MP4 as long as the WAV, its index in front of the audio (so a browser
+    // seeks by one range request), a fraction of the WAV's bytes.
+    const m4a = store.objects.get('audio.m4a')!;
+    expect(result.playerBytes).toBe(m4a.length);
+    expect(m4a.length).toBeLessThan(wav.length / 4);
+    const path = join(tmp.dir, 'player.m4a');
+    writeFileSync(path, m4a);
+    const probed = JSON.parse(
+      execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path], { encoding: 'utf8' }),
+    ) as { format: { format_name: string; duration: string }; streams: { codec_name: string; profile: string; channels: number }[] };
+    expect(probed.format.format_name).toContain('mp4');
+    expect(probed.streams).toEqual([expect.objectContaining({ codec_name: 'aac', profile: 'LC', channels: 1 })]);
+    expect(Number(probed.format.duration)).toBeCloseTo(result.bytes / 32_000, 1);
+    expect(m4a.indexOf('moov')).toBeLessThan(m4a.indexOf('mdat'));
   });
 
   it("recognises a stretch of the stored audio by URL, timed from the stretch's start", async () => {

@@ -8,7 +8,9 @@ import { database } from '../../worker/db/client';
 import { consumeDeadJobs, consumeJobs, runJob } from '../../queues/jobs';
 import { JobWaiting, queueSender } from '../../worker/services/jobs';
 import { ProviderError } from '../../worker/services/providers';
-import { audioKey } from '../../worker/services/transcription/audio';
+import { meetings } from '../../worker/db/schema';
+import { audioKey, openWavHeader, playerAudioKey } from '../../worker/services/transcription/audio';
+import { cleanupOriginals, compressMeetingAudio } from '../../worker/services/transcription/retention';
 import { get, send, signUp } from './api';
 import { batchOf, grantHours, runStage, submitHeld, transcribe, upload, waitForStatus } from './jobs';
 import { createRecord, defaultFolderId } from './seed';
@@ -340,13 +342,91 @@ describe('record detail', () => {
 
   it('deletes the record with its job, upload and every stored object', async () => {
     const mediaKey = (await env.DB.prepare('SELECT media_key AS k FROM records WHERE id = ?').bind(id).first<{ k: string }>())!.k;
-    expect(await env.MEDIA.head(`records/${id}/audio.wav`)).not.toBeNull();
+    expect(await env.MEDIA.head(playerAudioKey(id))).not.toBeNull();
     expect((await send(`${base}/remove`, { ids: [id] }, { token })).body.code).toBe(200);
     expect(await env.MEDIA.head(mediaKey)).toBeNull();
-    expect(await env.MEDIA.head(`records/${id}/audio.wav`)).toBeNull();
+    expect(await env.MEDIA.head(playerAudioKey(id))).toBeNull();
     for (const table of ['transcription_jobs', 'job_chunks', 'uploads', 'segments']) {
       const left = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE record_id = ?`).bind(id).first<{ n: number }>();
       expect(left!.n, table).toBe(0);
     }
+  });
+});
+
+describe('storage with a bound', () => {
+  /** The record's transcript made again, as the retry action of a record that failed after its lines were stored. */
+  const retry = async (token: string, id: number) => {
+    await env.DB.prepare(`UPDATE records SET status = 'transcription_err' WHERE id = ?`).bind(id).run();
+    expect((await send(`${base}/refreshRecord`, { id }, { token })).body.code).toBe(200);
+    return waitForStatus(token, id, (s) => s !== 'transcribing', 180_000);
+  };
+
+  it('keeps seekable compressed audio, drops the WAV after the lines, and transcribes again without WAV or upload', { timeout: 300_000 }, async () => {
+    const { token, userId } = await signUp();
+    // A short clip: what is kept and removed is the point, not the recognising.
+    const { id, detail } = await transcribe(token, userId, 'Kept.wav', decode(inject('hotwordWav')));
+    expect(detail.record.status).toBe('transcription_completed');
+    expect(detail.lines.length).toBeGreaterThan(0);
+    const seconds = detail.record.duration;
+    // The recogniser's WAV is gone; the player's AAC is about a fifth of it (48 kbit/s against 256).
+    expect(await env.MEDIA.head(audioKey(id))).toBeNull();
+    const kept = (await env.MEDIA.head(playerAudioKey(id)))!;
+    expect(kept.size).toBeGreaterThan(seconds * 4_000);
+    expect(kept.size).toBeLessThan(seconds * 32_000 * 0.25);
+
+    // A retry while the engine still remembers the first extraction extracts again: the WAV it wrote is gone.
+    const again = await retry(token, id);
+    expect(again.record.status).toBe('transcription_completed');
+    expect(again.lines.map((l) => l.text)).toEqual(detail.lines.map((l) => l.text));
+    expect(await env.MEDIA.head(audioKey(id))).toBeNull();
+
+    // Past its retention the upload goes, once the compressed audio is there; fresher records keep theirs.
+    const mediaKey = (await env.DB.prepare('SELECT media_key AS k FROM records WHERE id = ?').bind(id).first<{ k: string }>())!.k;
+    await env.DB.prepare('UPDATE records SET created_at = ? WHERE id = ?')
+      .bind(Date.now() - 31 * 86_400_000, id)
+      .run();
+    expect(await cleanupOriginals(db, { ...env, ORIGINAL_RETENTION_DAYS: '' })).toBe(0);
+    expect(await cleanupOriginals(db, { ...env, ORIGINAL_RETENTION_DAYS: '30' })).toBe(1);
+    expect(await env.MEDIA.head(mediaKey)).toBeNull();
+
+    // The record still plays, from the compressed audio, and the player's seeks are answered with byte ranges.
+    const media = (await get<MediaSource>(`${base}/media?id=${id}`, token)).body.data;
+    expect(media.kind).toBe('audio');
+    const head = await exports.default.fetch(new Request(media.url, { headers: { range: 'bytes=0-11' } }));
+    expect(head.status).toBe(206);
+    expect(head.headers.get('content-range')).toBe(`bytes 0-11/${kept.size}`);
+    expect(new TextDecoder().decode((await head.arrayBuffer()).slice(4, 8))).toBe('ftyp');
+    const tail = await exports.default.fetch(new Request(media.url, { headers: { range: `bytes=${kept.size - 100}-` } }));
+    expect(tail.status).toBe(206);
+    expect((await tail.arrayBuffer()).byteLength).toBe(100);
+
+    // And it can be transcribed again from that audio alone, which stays as it was.
+    const fromKept = await retry(token, id);
+    expect(fromKept.record.status).toBe('transcription_completed');
+    expect(fromKept.lines.length).toBeGreaterThan(0);
+    expect(await env.MEDIA.head(audioKey(id))).toBeNull();
+    expect((await env.MEDIA.head(playerAudioKey(id)))?.size).toBe(kept.size);
+  });
+
+  it("compresses an ended meeting's WAV for its player and then removes it", { timeout: 120_000 }, async () => {
+    const { token, userId } = await signUp();
+    const record = await createRecord(userId, await defaultFolderId(token), { type: 'meeting', status: 'ended', name: 'Stand-up' });
+    await db.insert(meetings).values({ recordId: record.id, mode: 'record', sourceLanguage: 'en-US', endedAt: Date.now() });
+    // As the room leaves it: written live, its header saying "to the end of the file".
+    const pcm = decode(inject('meetingPcm'));
+    await env.MEDIA.put(audioKey(record.id), new Uint8Array([...openWavHeader(), ...pcm]));
+    // The first runs start the engine's extraction and find it running; one finds the player's audio and removes the WAV.
+    for (;;) {
+      if ((await compressMeetingAudio(db, env)) > 0) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(await env.MEDIA.head(audioKey(record.id))).toBeNull();
+    const kept = (await env.MEDIA.head(playerAudioKey(record.id)))!;
+    expect(kept.size).toBeLessThan(pcm.length / 4);
+    const media = (await get<MediaSource>(`${base}/media?id=${record.id}`, token)).body.data;
+    const res = await exports.default.fetch(new Request(media.url, { headers: { range: 'bytes=4-7' } }));
+    expect(res.status).toBe(206);
+    expect(new TextDecoder().decode(await res.arrayBuffer())).toBe('ftyp');
+    expect(await compressMeetingAudio(db, env)).toBe(0);
   });
 });

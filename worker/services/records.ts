@@ -29,7 +29,7 @@ import { buildExport } from './export';
 import { ownedFolder, targetFolder } from './folders';
 import { progressOf } from './job-progress';
 import { copyLines, type StoredLine, storedLines } from './lines';
-import { audioKey } from './transcription/audio';
+import { playerAudioKey, recordAudioKeys } from './transcription/audio';
 import { wordsKey } from './transcription/words';
 import { dropPieces } from './transcription/pieces';
 
@@ -223,7 +223,7 @@ export async function removeRecords(db: Db, media: R2Bucket, userId: number, ids
   );
   const dubbed = await Promise.all(owned.filter((r) => r.type === 'dubbing').map((r) => media.list({ prefix: dubbedPrefix(r.id) })));
   const keys = [
-    ...owned.flatMap((r) => [...(r.mediaKey ? [r.mediaKey] : []), audioKey(r.id), wordsKey(r.id)]),
+    ...owned.flatMap((r) => [...(r.mediaKey ? [r.mediaKey] : []), ...recordAudioKeys(r.id), wordsKey(r.id)]),
     ...dubbed.flatMap((l) => l.objects.map((o) => o.key)),
   ];
   for (const part of chunks(keys, R2_DELETE_MAX)) await media.delete(part);
@@ -308,6 +308,12 @@ async function copyMedia(media: R2Bucket, key: string, userId: number) {
   return copyKey;
 }
 
+/** The player's compressed audio goes with a copy: it is what plays once the upload is past its retention, or in a container browsers cannot play. */
+async function copyPlayerAudio(media: R2Bucket, fromId: number, toId: number) {
+  const object = await media.get(playerAudioKey(fromId));
+  if (object) await media.put(playerAudioKey(toId), object.body, { httpMetadata: object.httpMetadata });
+}
+
 /** "Copy to my records": the shared record and all its lines, into the viewer's folder, unshared and unstarred. */
 export async function copySharedRecord(db: Db, media: R2Bucket, viewerId: number, token: string, folderId?: number, now = Date.now()) {
   const { record: source } = await sharedBy(db, token, now);
@@ -336,6 +342,7 @@ export async function copySharedRecord(db: Db, media: R2Bucket, viewerId: number
       // Same transaction as the insert, so the newest record id is the copy's.
       ...copyLines(db, source.id, sql<number>`(SELECT max(id) FROM ${records})`),
     ]);
+    await copyPlayerAudio(media, source.id, copy!.id);
     return recordRow(copy!, now);
   } catch (error) {
     if (mediaKey) await media.delete(mediaKey);

@@ -1,8 +1,9 @@
 /**
  * The extract job: decodes an upload (read by URL) once, finding speech while the PCM is written to a local
  * file, then stores that audio as one WAV by presigned PUT. The Worker cuts recognition pieces from that WAV
- * by byte range, so the upload itself is never decoded again. With a checkpoint, the job started again after
- * its WAV was stored (on this engine or another) answers the kept result instead of decoding the upload again.
+ * by byte range, so the upload itself is never decoded again. The same ffmpeg run writes the player's
+ * compressed audio as a second output when asked, stored beside it. With a checkpoint, the job started again
+ * after its outputs were stored (on this engine or another) answers the kept result instead of decoding again.
  */
 import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { wavHeader } from '../asr/openai';
 import { speechSegments } from '../vad/silero';
 import { resumable } from './checkpoint';
 import { mediaTimeoutMs, pcmChunks, probeAudio } from './ffmpeg';
+import { PLAYER_AUDIO_TYPE, playerAudioOutput } from './player-audio';
 import { upload } from './transfer';
 
 const round = (s: number) => Math.round(s * 1000) / 1000;
@@ -22,21 +24,22 @@ export interface ExtractOptions {
   timeoutMs?: (seconds: number) => number;
 }
 
-export function extractJob(job: ExtractJob, opts: ExtractOptions): Promise<ExtractJobResult> {
+export function extractJob(job: Pick<ExtractJob, 'id' | 'url' | 'put' | 'player' | 'checkpoint'>, opts: ExtractOptions): Promise<ExtractJobResult> {
   return resumable(job.id, job.checkpoint, () => extract(job, opts));
 }
 
-async function extract(job: ExtractJob, opts: ExtractOptions): Promise<{ result: ExtractJobResult; outputBytes: number }> {
+async function extract(job: Pick<ExtractJob, 'url' | 'put' | 'player'>, opts: ExtractOptions): Promise<{ result: ExtractJobResult; outputBytes: number }> {
   const info = await probeAudio(job.url);
   await mkdir(opts.tmpDir, { recursive: true });
   const dir = await mkdtemp(join(opts.tmpDir, 'extract-'));
   try {
     const path = join(dir, 'audio.pcm');
+    const playerPath = join(dir, 'player.m4a');
     const file = await open(path, 'w');
     let bytes = 0;
     const timeoutMs = (opts.timeoutMs ?? mediaTimeoutMs)(info.duration);
     async function* written() {
-      for await (const chunk of pcmChunks(job.url, { timeoutMs })) {
+      for await (const chunk of pcmChunks(job.url, { timeoutMs, also: job.player ? playerAudioOutput(playerPath) : [] })) {
         await file.write(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
         bytes += chunk.byteLength;
         yield chunk;
@@ -51,7 +54,8 @@ async function extract(job: ExtractJob, opts: ExtractOptions): Promise<{ result:
       await file.close();
     }
     const outputBytes = await upload(job.put, path, 'audio/wav', wavHeader(bytes));
-    return { result: { bytes, segments }, outputBytes };
+    if (!job.player) return { result: { bytes, segments }, outputBytes };
+    return { result: { bytes, segments, playerBytes: await upload(job.player, playerPath, PLAYER_AUDIO_TYPE) }, outputBytes };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

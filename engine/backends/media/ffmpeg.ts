@@ -107,8 +107,13 @@ export interface Span {
   end?: number;
 }
 
-/** ffmpeg decoding the first audio stream (or `span` of it) to 16 kHz mono PCM16 on stdout. */
-export function extractProcess(source: string, format: OutputFormat = 's16le', span: Span = {}): ChildProcessByStdio<null, Readable, Readable> {
+/** `also`: further outputs of the same decode (their own output options and path), written beside stdout's. */
+export function extractProcess(
+  source: string,
+  format: OutputFormat = 's16le',
+  span: Span = {},
+  also: string[] = [],
+): ChildProcessByStdio<null, Readable, Readable> {
   return spawn(
     'ffmpeg',
     [
@@ -130,6 +135,7 @@ export function extractProcess(source: string, format: OutputFormat = 's16le', s
       '-f',
       format,
       'pipe:1',
+      ...also,
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -161,6 +167,8 @@ export interface DecodeOptions {
   span?: Span;
   /** Past this, ffmpeg is killed and the decode fails with decodeTimeout (mediaTimeoutMs of the media's length). */
   timeoutMs: number;
+  /** Further outputs of the same decode (extractProcess). */
+  also?: string[];
 }
 
 /**
@@ -168,8 +176,8 @@ export interface DecodeOptions {
  * can split a sample. Aborting kills ffmpeg; a non-zero exit becomes the engine's 415 or 422, running past
  * `timeoutMs` a 504.
  */
-export async function* pcmChunks(source: string, { signal, span, timeoutMs }: DecodeOptions): AsyncGenerator<Int16Array> {
-  const child = extractProcess(source, 's16le', span);
+export async function* pcmChunks(source: string, { signal, span, timeoutMs, also }: DecodeOptions): AsyncGenerator<Int16Array> {
+  const child = extractProcess(source, 's16le', span, also);
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d.slice(0, 4000)));
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));

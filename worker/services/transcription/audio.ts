@@ -5,12 +5,29 @@ import { ENGINE_SAMPLE_RATE } from '../../../contracts/engine';
  * that becomes a WAV by prefixing its own 44-byte header: recognising a piece never re-decodes the uploaded
  * file. A file job's WAV is written by the engine with its length in the header; a meeting's is written while
  * its length is unknown, so its header says "to the end of the file" (sizes 0xFFFFFFFF), which ffmpeg and
- * browsers read as a stream. The record detail player plays it when the browser cannot play the uploaded container.
+ * browsers read as a stream. The record detail player plays it when there is nothing else (a meeting, a record
+ * from before the compressed player audio below).
  */
 
 export const BYTES_PER_SECOND = ENGINE_SAMPLE_RATE * 2;
 
 export const audioKey = (recordId: number) => `records/${recordId}/audio.wav`;
+/**
+ * The compressed audio a record keeps for its player (AAC in MP4, engine/backends/media/player-audio.ts),
+ * made by the same extraction as the WAV. The WAV is the recogniser's working copy only: once the transcript
+ * is stored it is removed, and work that needs PCM again (a retry) extracts it anew.
+ */
+export const playerAudioKey = (recordId: number) => `records/${recordId}/audio.m4a`;
+/** Every audio object a record may hold in R2, for deleting the record. */
+export const recordAudioKeys = (recordId: number) => [audioKey(recordId), playerAudioKey(recordId)];
+
+/**
+ * Removes the record's WAV once nothing reads it (its lines are stored), when the player has its compressed
+ * audio to play instead; a record from before that audio was made keeps its WAV, the only thing it can play.
+ */
+export async function dropWorkingAudio(bucket: R2Bucket, recordId: number) {
+  if (await bucket.head(playerAudioKey(recordId))) await bucket.delete(audioKey(recordId));
+}
 export const WAV_HEADER_BYTES = 44;
 /** Data size meaning "until the end of the file" (RIFF size then reads 0xFFFFFFFF). */
 const UNTIL_END = 0xffffffff - 36;
@@ -34,6 +51,12 @@ export function wavHeader(dataBytes: number): Uint8Array {
   ascii(36, 'data');
   header.setUint32(40, dataBytes, true);
   return new Uint8Array(header.buffer);
+}
+
+/** What a record's audio is extracted from: its upload while stored, else its player's compressed audio. */
+export async function extractionSource(bucket: R2Bucket, recordId: number, mediaKey: string | null): Promise<string | null> {
+  for (const key of [mediaKey, playerAudioKey(recordId)]) if (key && (await bucket.head(key))) return key;
+  return null;
 }
 
 /** The header of a WAV written while its length is unknown. */

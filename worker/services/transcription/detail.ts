@@ -14,7 +14,7 @@ import { assertLineTimes } from '../line-rules';
 import { replaceLines } from '../lines';
 import { ownedRecord } from '../records';
 import { presignGet, s3Target } from '../storage';
-import { audioKey } from './audio';
+import { audioKey, playerAudioKey } from './audio';
 import { readWords } from './words';
 import type { Enqueue } from '../jobs';
 
@@ -60,12 +60,21 @@ export async function addTranslation(db: Db, env: Env, userId: number, locale: L
 /** Containers every browser plays; other uploads are played from the job's extracted audio. */
 const PLAYABLE = { mp3: 'audio', wav: 'audio', ogg: 'audio', mp4: 'video' } as const;
 
+/**
+ * What the player plays: the upload when every browser plays its container and it is still stored (its
+ * retention may have removed it), else the compressed audio the extraction kept, else the WAV of a meeting or
+ * of a record from before that audio was made.
+ */
 export async function mediaSource(db: Db, env: Env, origin: string, userId: number, recordId: number): Promise<MediaSource> {
   const record = await ownedRecord(db, userId, recordId);
   const target = await s3Target(env, origin);
   const ext = record.mediaKey ? extensionOf(record.mediaKey) : '';
-  if (record.mediaKey && ext in PLAYABLE) return { url: await presignGet(target, record.mediaKey), kind: PLAYABLE[ext as keyof typeof PLAYABLE] };
-  if (await env.MEDIA.head(audioKey(recordId))) return { url: await presignGet(target, audioKey(recordId)), kind: 'audio' };
+  if (record.mediaKey && ext in PLAYABLE && (await env.MEDIA.head(record.mediaKey))) {
+    return { url: await presignGet(target, record.mediaKey), kind: PLAYABLE[ext as keyof typeof PLAYABLE] };
+  }
+  for (const key of [playerAudioKey(recordId), audioKey(recordId)]) {
+    if (await env.MEDIA.head(key)) return { url: await presignGet(target, key), kind: 'audio' };
+  }
   throw new ApiError(Code.NOT_FOUND, 'mediaMissing');
 }
 

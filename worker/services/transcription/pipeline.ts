@@ -19,7 +19,7 @@ import { translationBatches } from '../../../contracts/translation-batches';
 import { sha256 } from '../../lib/encoding';
 import { engineJob } from '../engine-jobs';
 import { engineS3Target, presignGet, presignPut } from '../storage';
-import { BYTES_PER_SECOND, audioKey } from './audio';
+import { BYTES_PER_SECOND, audioKey, dropWorkingAudio, extractionSource, playerAudioKey } from './audio';
 import { recognisePiece } from './piece';
 import { dropPieces, type HeardLine, readPieces, storePiece } from './pieces';
 import { planPieces, splitLongLines } from './plan';
@@ -56,6 +56,8 @@ const EXTRACT_POLL_SECONDS = 5;
 /**
  * Has the engine extract the audio once to a WAV in R2 and find speech (an engine-side job: the upload is read
  * and the audio written by presigned URL, never passing through here), then fans out one message per piece.
+ * The same extraction stores the player's compressed audio. A retry after the upload was removed by its
+ * retention (ORIGINAL_RETENTION_DAYS) extracts from that compressed audio instead.
  */
 async function prepare(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
   const loaded = await loadJob(db, recordId);
@@ -71,21 +73,31 @@ async function prepare(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
       return;
     }
   }
-  const mediaKey = record.mediaKey;
-  if (!mediaKey) throw new JobFailure('the uploaded file is missing');
-  // The upload names the job, so a record made again from another upload never collects an older one's audio.
-  const id = `extract-${recordId}-${(await sha256(mediaKey)).slice(0, 16)}`;
-  const extracted = await engineJob<ExtractJobResult>(
-    env,
-    ENGINE_PATHS.extractJob,
-    id,
-    async () => {
-      if (!(await env.MEDIA.head(mediaKey))) throw new JobFailure('the uploaded file is missing');
-      const target = await engineS3Target(env);
-      return { url: await presignGet(target, mediaKey), put: await presignPut(target, audioKey(recordId)) };
-    },
-    EXTRACT_POLL_SECONDS,
-  );
+  const source = await extractionSource(env.MEDIA, recordId, record.mediaKey);
+  if (!source) throw new JobFailure('the uploaded file is missing');
+  const fromUpload = source === record.mediaKey;
+  const extract = (id: string) =>
+    engineJob<ExtractJobResult>(
+      env,
+      ENGINE_PATHS.extractJob,
+      id,
+      async () => {
+        const target = await engineS3Target(env);
+        return {
+          url: await presignGet(target, source),
+          put: await presignPut(target, audioKey(recordId)),
+          // Never written over the object being read.
+          ...(fromUpload ? { player: await presignPut(target, playerAudioKey(recordId)) } : {}),
+        };
+      },
+      EXTRACT_POLL_SECONDS,
+    );
+  // The source names the job, so a record made again from another upload never collects an older one's audio.
+  const id = `extract-${recordId}-${(await sha256(source)).slice(0, 16)}`;
+  let extracted = await extract(id);
+  // An engine keeps a finished job's answer a while: one from before this record's WAV was removed (a retry
+  // after its transcript was made) is extracted again, under this attempt's id.
+  if (!(await env.MEDIA.head(audioKey(recordId)))) extracted = await extract(`${id}-${job.updatedAt}`);
   const pieces = planPieces(extracted.segments, extracted.bytes / BYTES_PER_SECOND, Number(env.TRANSCRIBE_PIECE_SECONDS) || CHUNK_MAX_SECONDS);
 
   const rows = pieces.map((p, idx) => ({ recordId, idx, startMs: Math.round(p.start * 1000), endMs: Math.round(p.end * 1000) }));
@@ -155,7 +167,7 @@ async function assemble(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
   const loaded = await loadJob(db, recordId);
   if (!loaded) return;
   // A repeated assembly after the lines were stored only finishes the clean-up a crash may have cut short.
-  if (['translate', 'done'].includes(loaded.job.stage)) return dropPieces(db, env.MEDIA, recordId);
+  if (['translate', 'done'].includes(loaded.job.stage)) return dropWorkState(db, env.MEDIA, recordId);
   if (!['prepare', 'chunks', 'assemble'].includes(loaded.job.stage)) return;
   const { job, record } = loaded;
   const pieces = await db.query.jobChunks.findMany({ where: eq(jobChunks.recordId, recordId), orderBy: jobChunks.idx });
@@ -210,8 +222,13 @@ async function assemble(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
   } else {
     await setStage(db, recordId, 'done', ['assemble']);
   }
-  // The lines are stored: nothing reads what the pieces heard (word timings, embeddings) again.
-  await dropPieces(db, env.MEDIA, recordId);
+  await dropWorkState(db, env.MEDIA, recordId);
+}
+
+/** The lines are stored: nothing reads what the pieces heard (word timings, embeddings) or the WAV they were cut from again. */
+async function dropWorkState(db: Db, bucket: R2Bucket, recordId: number) {
+  await dropPieces(db, bucket, recordId);
+  await dropWorkingAudio(bucket, recordId);
 }
 
 /**
