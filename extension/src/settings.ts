@@ -19,7 +19,7 @@ declare const __TINGYI_ORIGIN__: string;
 
 export const DEFAULT_SETTINGS: Settings = {
   origin: __TINGYI_ORIGIN__,
-  sourceLanguage: 'en',
+  sourceLanguage: 'en-US',
   targetLanguage: '',
   documentIds: [],
   fontSize: 22,
