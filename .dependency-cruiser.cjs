@@ -27,6 +27,19 @@ module.exports = {
       to: { path: '^(worker|engine|queues|durable-objects|bench|scripts)/' },
     },
     {
+      name: 'extension-uses-contracts-and-web-leaves',
+      severity: 'error',
+      comment: 'The browser plugin shares contracts/, the texts and feature-free browser code with the web app, never its pages or the server side.',
+      from: { path: '^extension/' },
+      to: { path: '^(worker|engine|queues|durable-objects|bench|scripts|web/(pages|shell|components))/' },
+    },
+    {
+      name: 'nothing-imports-the-extension',
+      severity: 'error',
+      from: { pathNot: '^extension/' },
+      to: { path: '^extension/' },
+    },
+    {
       name: 'engine-uses-only-contracts',
       severity: 'error',
       comment: 'The engine runs in its own container and shares only contracts/ with the Worker.',

@@ -19,6 +19,14 @@ export const createMeetingBody = z.object({
   folderId: z.coerce.number().int().min(0).optional(),
   /** Vocabulary libraries to apply live (proprietary words, terms, sensitive words); SVIP only. */
   documentIds,
+  /**
+   * Which client runs the meeting (spec §6: the plugin source is 2): the browser plugin's live subtitles of a
+   * tab are charged against the real-time subtitles allowance, everything else against real-time interpreting.
+   */
+  source: z.coerce
+    .number()
+    .pipe(z.union([z.literal(1), z.literal(2)]))
+    .default(1),
 });
 export type CreateMeetingBody = z.input<typeof createMeetingBody>;
 

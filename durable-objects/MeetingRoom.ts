@@ -17,7 +17,7 @@ import { InOrder } from './in-order';
 import { MeetingBilling } from './meeting-billing';
 import { MeetingCourse } from './meeting-course';
 import { MeetingFinals } from './meeting-finals';
-import { StoredMeta, newMeta, type TimerName } from './meeting-meta';
+import { StoredMeta, newMeta, type MeetingAllowance, type TimerName } from './meeting-meta';
 import { LiveRecognition } from './meeting-recognition';
 import { RoomSockets, type Attachment } from './meeting-sockets';
 import { transition } from './meeting-status';
@@ -91,8 +91,8 @@ export class MeetingRoom extends DurableObject<Env> {
   // Calls from the Worker
 
   /** Sets the room up for a new meeting; a second call changes nothing. */
-  async init(summary: MeetingSummary, userId: number, locale: Locale, vocabulary?: AppliedVocabulary) {
-    if (!this.store.ready) await this.store.create(newMeta(summary, userId, locale, vocabulary));
+  async init(summary: MeetingSummary, userId: number, locale: Locale, vocabulary?: AppliedVocabulary, allowance?: MeetingAllowance) {
+    if (!this.store.ready) await this.store.create(newMeta(summary, userId, locale, vocabulary, allowance));
   }
 
   /** The owner renamed the meeting or opened / closed the invitation; closing it sends participants away. */

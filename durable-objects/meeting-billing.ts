@@ -27,7 +27,7 @@ export class MeetingBilling {
   /** Refuses a start (or a resume) that cannot pay for a minute: the 925… error, else null. */
   async refusalToStart(): Promise<ApiError | null> {
     try {
-      await check(database(this.env.DB), this.room.meta.userId, 'realtime', 60);
+      await check(database(this.env.DB), this.room.meta.userId, this.room.meta.allowance ?? 'realtime', 60);
       return null;
     } catch (err) {
       if (err instanceof ApiError) return err;
@@ -47,7 +47,7 @@ export class MeetingBilling {
     const meta = this.room.meta;
     const db = database(this.env.DB);
     while (Math.floor(meta.durationMs / MINUTE_MS) > meta.chargedMinutes) {
-      await charge(this.env.DB, db, meta.userId, 'realtime', 60, `meeting:${meta.id}:${meta.chargedMinutes}`);
+      await charge(this.env.DB, db, meta.userId, meta.allowance ?? 'realtime', 60, `meeting:${meta.id}:${meta.chargedMinutes}`);
       meta.chargedMinutes++;
       await this.room.save();
     }
@@ -62,6 +62,6 @@ export class MeetingBilling {
     await this.charging;
     await this.chargeMinutes();
     const seconds = Math.ceil((meta.durationMs - meta.chargedMinutes * MINUTE_MS) / 1000);
-    if (seconds > 0) await charge(this.env.DB, database(this.env.DB), meta.userId, 'realtime', seconds, `meeting:${meta.id}:rest`);
+    if (seconds > 0) await charge(this.env.DB, database(this.env.DB), meta.userId, meta.allowance ?? 'realtime', seconds, `meeting:${meta.id}:rest`);
   }
 }

@@ -19,6 +19,8 @@ export interface RoomMeta extends MeetingSummary {
   /** The owner's interface language when the meeting was created: speaker names are written in it. */
   locale: Locale;
   inviteOpen: boolean;
+  /** The allowance its minutes are charged to; absent in rooms made before the plugin ran meetings. */
+  allowance?: MeetingAllowance;
   /** Whole minutes of audio already charged. */
   chargedMinutes: number;
   nextSeq: number;
@@ -32,10 +34,20 @@ export interface RoomMeta extends MeetingSummary {
   gaps?: Gap[];
 }
 
-export const newMeta = (summary: MeetingSummary, userId: number, locale: Locale, vocabulary?: AppliedVocabulary): RoomMeta => ({
+/** Real-time interpreting for meetings; real-time subtitles for the browser plugin's tab sessions. */
+export type MeetingAllowance = 'realtime' | 'subtitles';
+
+export const newMeta = (
+  summary: MeetingSummary,
+  userId: number,
+  locale: Locale,
+  vocabulary?: AppliedVocabulary,
+  allowance: MeetingAllowance = 'realtime',
+): RoomMeta => ({
   ...summary,
   userId,
   locale,
+  allowance,
   ...(vocabulary ? { vocabulary } : {}),
   inviteOpen: false,
   chargedMinutes: 0,

@@ -30,7 +30,7 @@ async function check(title, failure, command, args) {
 await check('biome check', 'biome check', 'npx', ['biome', 'check', '.']);
 // Module boundaries (.dependency-cruiser.cjs): no import circle, and each part imports only what it may.
 await check('module boundaries', 'module boundaries (npm run check:modules names each broken rule)', 'npm', ['run', '--silent', 'check:modules']);
-for (const project of ['tsconfig.web.json', 'tsconfig.worker.json', 'tsconfig.node.json', 'tsconfig.engine.json']) {
+for (const project of ['tsconfig.web.json', 'tsconfig.worker.json', 'tsconfig.node.json', 'tsconfig.engine.json', 'tsconfig.extension.json']) {
   if (existsSync(project)) await check(`type check ${project}`, `type check ${project}`, 'npx', ['tsc', '-p', project]);
 }
 

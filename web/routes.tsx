@@ -51,6 +51,7 @@ const STANDALONE_PAGES: PageEntry[] = [
   { path: PATHS.paypalCallBack, title: 'paypalCallback', load: () => import('./pages/PaypalCancelPage') },
   { path: PATHS.paypalReturn, title: 'paypalReturn', load: () => import('./pages/PaypalReturnPage') },
   { path: PATHS.pluginPay, title: 'pluginPay', load: () => import('./pages/PluginPayPage') },
+  { path: PATHS.pluginSignIn, title: 'pluginSignIn', load: () => import('./pages/PluginSignInPage') },
   { path: PATHS.myQrCodeMiddlePage, title: 'myQrCode', load: () => import('./pages/MyQrCodePage') },
   { path: PATHS.cast, title: 'cast', load: screenProjectionPage },
   { path: PATHS.castCode, title: 'cast', load: screenProjectionPage },

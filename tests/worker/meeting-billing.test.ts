@@ -45,6 +45,21 @@ describe('meeting billing', () => {
     expect(refused).toEqual([]);
   });
 
+  it("charges the browser plugin's sessions as real-time subtitles, not as interpreting", async () => {
+    const { userId } = await signUp();
+    await grant(userId, 'duration', 600);
+    const room = roomState({ userId, durationMs: 65_000, allowance: 'subtitles' });
+    const billing = new MeetingBilling(env, room, async () => {});
+    room.meta.status = 'ended';
+    await billing.settle();
+    const features = await env.DB.prepare('SELECT feature, seconds FROM cost_records WHERE user_id = ? ORDER BY id').bind(userId).all();
+    expect(features.results).toEqual([
+      { feature: 'subtitles', seconds: 60 },
+      { feature: 'subtitles', seconds: 5 },
+    ]);
+    expect(await remaining(userId)).toBe(535);
+  });
+
   it('charges a minute as soon as it is heard and reports an allowance that cannot pay for the next', async () => {
     const { userId } = await signUp();
     await grant(userId, 'duration', 90);

@@ -42,8 +42,17 @@ const CONSTRAINTS: MediaTrackConstraints = {
  * of 3200 bytes) and a level 0..1 (the frame's RMS, ~10×/s). Throws MicrophoneError('denied') on
  * NotAllowedError/SecurityError, ('unavailable') when there is no usable device.
  */
-export async function startCapture(opts: { onFrame(frame: ArrayBuffer): void; onLevel(level: number): void }): Promise<Capture> {
-  const stream = await openMicrophone();
+export async function startCapture(opts: FrameSink): Promise<Capture> {
+  return captureStream(await openMicrophone(), opts);
+}
+
+export interface FrameSink {
+  onFrame(frame: ArrayBuffer): void;
+  onLevel(level: number): void;
+}
+
+/** The same frames from any audio stream (the browser plugin's captured tab); its tracks stop with the capture. */
+export async function captureStream(stream: MediaStream, opts: FrameSink): Promise<Capture> {
   let context: AudioContext | null = null;
   try {
     const graph = connectSource(stream);

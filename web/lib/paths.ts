@@ -24,6 +24,8 @@ export const PATHS = {
   paypalCallBack: '/paypalCallBack',
   paypalReturn: '/paypalReturn',
   pluginPay: '/pluginPay',
+  /** The browser subtitle plugin's sign-in: hands it the token by extension messaging. */
+  pluginSignIn: '/pluginSignIn',
   myQrCodeMiddlePage: '/myQrCodeMiddlePage',
   cast: '/cast',
   castCode: '/cast/:code',

@@ -3,6 +3,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import type { z } from 'zod';
 import { API } from '../../contracts/api-paths';
 import { Code } from '../../contracts/errors';
+import { SOURCE } from '../../contracts/constants';
 import type { Locale } from '../../contracts/locale';
 import { isLocale } from '../../contracts/locale';
 import { MEETING, SOCKET_ROLES, type MeetingAccess, type MeetingDetail, type MeetingSummary, type SocketRole } from '../../contracts/meeting';
@@ -82,8 +83,9 @@ export async function createMeeting(env: Env, db: Db, userId: number, locale: Lo
   await checkTargetCount(db, userId, targets);
   await checkLanguages(env, body.sourceLanguage, 'live', targets);
   await checkRecognitionLanguage(db, userId, body.sourceLanguage);
-  // A meeting needs at least a minute of real-time allowance to start; the room charges as it goes.
-  await check(db, userId, 'realtime', 60);
+  // A meeting needs at least a minute of its allowance to start; the room charges as it goes.
+  const allowance = body.source === SOURCE.plugin ? 'subtitles' : 'realtime';
+  await check(db, userId, allowance, 60);
   const vocabulary = await resolveVocabulary(db, userId, body.documentIds);
   const folder = await targetFolder(db, userId, body.folderId || undefined);
   const now = Date.now();
@@ -96,7 +98,7 @@ export async function createMeeting(env: Env, db: Db, userId: number, locale: Lo
     .insert(meetings)
     .values({ recordId: record!.id, mode: body.mode, sourceLanguage: body.sourceLanguage, targetLanguages: targets, vocabulary })
     .returning();
-  await roomOf(env, record!.id).init(meetingSummary(record!, meeting!), userId, locale, vocabulary);
+  await roomOf(env, record!.id).init(meetingSummary(record!, meeting!), userId, locale, vocabulary, allowance);
   return meetingDetail(record!, meeting!);
 }
 

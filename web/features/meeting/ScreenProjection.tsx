@@ -2,14 +2,15 @@ import { Button, Spin } from 'antd';
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import type { MeetingAccess, MeetingSummary } from '../../../contracts/meeting';
 import { StandaloneFrame } from '../../components/StandaloneFrame';
 import { PATHS } from '../../lib/paths';
 import { screenCodeKey } from '../../lib/query-keys';
 import { fetchNetworkLink } from './api';
 import { CastCodeEntry } from './CastCodeEntry';
-import { isScreenCode } from './links';
+import { lastCastCode, rememberCastCode, useCastApp, useWakeLock } from './cast-app';
+import { castPath, isScreenCode } from './links';
 import { ConnectionRefused, JoinFailed, LinkExpired, MeetingEnded, MeetingOutcome } from './MeetingStates';
 import { ProjectionView } from './ProjectionView';
 import { useRoomAccess } from './use-room-access';
@@ -23,6 +24,10 @@ import './meeting-live.css';
  * took over). Without a code it asks for one.
  */
 export function ScreenProjection({ code }: { code: string | null }) {
+  useCastApp();
+  // The installed app starts at /cast: it goes back to the screen it showed last.
+  const last = !code && window.location.pathname === PATHS.cast ? lastCastCode() : null;
+  if (last && isScreenCode(last)) return <Navigate to={castPath(last)} replace />;
   if (!code) {
     return (
       <StandaloneFrame>
@@ -69,6 +74,11 @@ function Projection({ code }: { code: string }) {
   const { t } = useTranslation();
   const room = useRoomAccess(screenCodeKey(code), () => fetchNetworkLink(code));
   const { data, error } = room.query;
+  // The app opens on the last code next time, until that code is unknown or over.
+  useEffect(() => {
+    if (data) rememberCastCode(code);
+    if (room.gone || room.notFound) rememberCastCode(null);
+  }, [data, room.gone, room.notFound, code]);
 
   if (room.gone)
     return (
@@ -168,5 +178,11 @@ function LiveProjection({ meeting, access, recheck }: LiveProjectionProps) {
         <ConnectionRefused />
       </Framed>
     );
-  return <ProjectionView meeting={meeting} socket={socket} language={language} onLanguage={setLanguage} />;
+  return <LiveView meeting={meeting} socket={socket} language={language} onLanguage={setLanguage} />;
+}
+
+/** The subtitles themselves: the screen stays awake while they show. */
+function LiveView(props: Parameters<typeof ProjectionView>[0]) {
+  useWakeLock(true);
+  return <ProjectionView {...props} />;
 }

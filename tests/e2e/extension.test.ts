@@ -1,0 +1,150 @@
+/// <reference types="chrome" />
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { TOKEN_COOKIE } from '../../contracts/constants';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { api, grantHours, signUp } from './api';
+import { screenshotDir } from './browser';
+
+/**
+ * The browser subtitle plugin in real Chromium against `wrangler dev` and the real engine: the unpacked
+ * extension is loaded, signed in through the web app's hand-off page, and started on a local page that plays a
+ * held-out LibriVox reading through an <audio> element. The page shows the English line and its Spanish
+ * translation over it while the audio keeps playing; stopping saves the session as a record named after the page.
+ *
+ * Not exercised: the click on the toolbar button. Chromium gives tab capture to an extension only after that
+ * click, or to an allowlisted id (`--allowlisted-extension-id`, the id fixed by the manifest's `key`); the test
+ * sends the popup's own `start` message from the popup page instead of clicking its button in a toolbar popup.
+ */
+
+const EXTENSION_ID = 'bfddpdhcjfmpbphihllboljimlliaoah';
+const EXTENSION_DIR = resolve('dist/extension');
+const PAGE_TITLE = 'Sense and Sensibility, read aloud';
+
+const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
+const clip = 'sense_and_sensibility_01_austen_64kb-0870';
+const reference = readFileSync(join(LIBRIVOX, 'transcription'), 'utf8')
+  .split('\n')
+  .find((l) => l.includes(`(${clip})`))!
+  .replace(/<\/?s>|\(.*\)/g, '')
+  .trim()
+  .toLowerCase()
+  .split(/\s+/);
+const recall = (text: string) => {
+  const heard = new Set(text.toLowerCase().split(/[^a-z']+/));
+  return reference.filter((w) => heard.has(w)).length / reference.length;
+};
+
+let context: BrowserContext;
+let site: Server;
+let siteURL: string;
+
+beforeAll(async () => {
+  const baseURL = inject('baseURL');
+  execFileSync('node', ['scripts/build-extension.mjs'], { env: { ...process.env, TINGYI_ORIGIN: baseURL }, stdio: 'pipe' });
+  // The clip with two seconds of silence after it, served with a page that plays it in a loop.
+  const work = mkdtempSync(join(tmpdir(), 'e2e-extension-'));
+  const wav = join(work, 'talk.wav');
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', join(LIBRIVOX, `${clip}.wav`), '-af', 'apad=pad_dur=2', '-ar', '44100', '-ac', '2', wav]);
+  const audio = readFileSync(wav);
+  const html = `<!doctype html><html lang="en"><head><title>${PAGE_TITLE}</title></head><body><h1>${PAGE_TITLE}</h1><audio id="talk" src="/talk.wav" autoplay loop controls></audio></body></html>`;
+  site = createServer((request, response) => {
+    if (request.url === '/talk.wav') response.writeHead(200, { 'content-type': 'audio/wav' }).end(audio);
+    else response.writeHead(200, { 'content-type': 'text/html' }).end(html);
+  });
+  await new Promise<void>((done) => site.listen(0, '127.0.0.1', done));
+  siteURL = `http://localhost:${(site.address() as AddressInfo).port}/`;
+  context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'e2e-extension-profile-')), {
+    executablePath: CHROMIUM_PATH,
+    headless: false,
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    args: [
+      ...CHROMIUM_ARGS.filter((arg) => arg !== '--headless'),
+      '--headless=new',
+      `--disable-extensions-except=${EXTENSION_DIR}`,
+      `--load-extension=${EXTENSION_DIR}`,
+      `--allowlisted-extension-id=${EXTENSION_ID}`,
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  site?.close();
+});
+
+/** The page's audio element: whether it plays and how far it got. */
+const playback = (page: Page) =>
+  page.evaluate(() => {
+    const audio = document.querySelector<HTMLAudioElement>('#talk')!;
+    return { paused: audio.paused, time: audio.currentTime };
+  });
+
+describe('the browser subtitle plugin in Chromium', () => {
+  it('signs in through the web app, subtitles a playing tab with a translation, and saves the session as a record', { timeout: 240_000 }, async () => {
+    const baseURL = inject('baseURL');
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    expect(new URL(worker.url()).host).toBe(EXTENSION_ID);
+    const token = await signUp('extension');
+    await grantHours(token, 1);
+
+    // Settings in the popup: this Worker's address, English heard, Spanish shown under it.
+    const popup = await context.newPage();
+    await popup.goto(`chrome-extension://${EXTENSION_ID}/popup.html`);
+    await popup.getByTestId('ext-origin').fill(baseURL);
+    await popup.getByTestId('ext-origin').blur();
+    await expect.poll(() => popup.getByTestId('ext-source').locator('option', { hasText: 'English' }).count(), { timeout: 15_000 }).toBe(1);
+    await popup.getByTestId('ext-source').selectOption({ label: 'English' });
+    await expect.poll(() => popup.getByTestId('ext-target').locator('option', { hasText: 'Spanish' }).count(), { timeout: 15_000 }).toBe(1);
+    await popup.getByTestId('ext-target').selectOption({ label: 'Spanish' });
+
+    // Signed in on the web app, the hand-off page gives the plugin its token by extension messaging.
+    await context.addCookies([{ name: TOKEN_COOKIE, value: token, url: baseURL }]);
+    const [handOff] = await Promise.all([context.waitForEvent('page'), popup.getByTestId('ext-sign-in').click()]);
+    expect(handOff.url()).toContain(`/pluginSignIn?extension=${EXTENSION_ID}`);
+    expect(handOff.url()).not.toContain(token);
+    await handOff.getByTestId('plugin-sign-in-done').waitFor({ timeout: 30_000 });
+    await popup.getByTestId('ext-start').waitFor();
+
+    const talk = await context.newPage();
+    await talk.goto(siteURL);
+    await expect.poll(async () => (await playback(talk)).time, { timeout: 15_000 }).toBeGreaterThan(0);
+
+    // The popup's start, for the talking tab (see the note above on the toolbar click).
+    const answer = await popup.evaluate(async (url) => {
+      const [tab] = await chrome.tabs.query({ url });
+      return chrome.runtime.sendMessage({ type: 'start', tabId: tab!.id });
+    }, siteURL);
+    expect(answer).toEqual({ ok: true });
+
+    const source = talk.getByTestId('tingyi-source');
+    await expect.poll(async () => recall((await source.textContent().catch(() => '')) ?? ''), { timeout: 90_000, interval: 500 }).toBeGreaterThan(0.1);
+    const translation = talk.getByTestId('tingyi-translation');
+    await expect.poll(async () => (await translation.textContent().catch(() => ''))?.trim().length ?? 0, { timeout: 60_000, interval: 500 }).toBeGreaterThan(0);
+    await talk.screenshot({ path: `${screenshotDir}/extension-overlay.png` });
+
+    // The tab still plays while it is captured.
+    const before = await playback(talk);
+    await expect.poll(async () => (await playback(talk)).time !== before.time && !(await playback(talk)).paused, { timeout: 10_000 }).toBe(true);
+
+    // Stopping ends the session; it is a record named after the page, with its lines.
+    const meetingId = await popup.evaluate(async () => ((await chrome.storage.session.get('view')).view as { meetingId: number }).meetingId);
+    await popup.evaluate(() => chrome.runtime.sendMessage({ type: 'stop' }));
+    await expect.poll(() => popup.getByTestId('ext-phase').textContent(), { timeout: 60_000 }).toBe('Saved to your records');
+    await expect
+      .poll(async () => (await api<{ meeting: { name: string; status: string } }>(`/speech/meeting/getMeeting?id=${meetingId}`, { token })).data.meeting, {
+        timeout: 60_000,
+      })
+      .toMatchObject({ name: PAGE_TITLE, status: 'ended' });
+    await expect.poll(async () => await talk.getByTestId('tingyi-overlay').isVisible(), { timeout: 10_000 }).toBe(false);
+  });
+});
