@@ -13,6 +13,7 @@ import { requireUser } from '../../worker/middleware/auth';
  */
 const ENDPOINTS = `
 GET /ai/dubbing/transAdjust                               user
+GET /ai/search                                            user
 GET /audio/LanguageInternation
 GET /auth/captcha
 GET /auth/getOpenId
@@ -65,6 +66,8 @@ GET /system/getClient
 GET /system/getClientInfo                                 user
 GET /textTrans/lang/languageList
 HEAD /dev/s3/:bucket/:key{.+}
+POST /ai/ask                                              user
+POST /ai/ask/stream                                       user
 POST /ai/ai/mediaSummary                                  user
 POST /ai/ai/queryMediaSummary                             user
 POST /ai/summaryTemplate/download                         user
