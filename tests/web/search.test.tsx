@@ -61,7 +61,7 @@ describe('search across records', () => {
 
   it('opens from the records list’s box and from Ctrl+K, and asks with Enter, citations linking to their lines', async () => {
     const router = renderAt('/recordList');
-    const box = within(await screen.findByTestId('line-search-field')).getByRole('textbox');
+    const box = await screen.findByTestId('line-search-field');
     fireEvent.change(box, { target: { value: 'budget' } });
     fireEvent.submit(box.closest('form')!);
     await screen.findByTestId('search-hit');
