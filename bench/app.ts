@@ -3,7 +3,8 @@
  * local state, a signed-up user with hours to spend, and the browser's upload path.
  */
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { API } from '../contracts/api-paths';
 import { API_BASE } from '../contracts/constants';
 import type { UploadInitResponse, UploadedFile } from '../contracts/uploads';
@@ -39,7 +40,10 @@ export async function startApp(name: string) {
 
 export type App = Awaited<ReturnType<typeof startApp>>;
 
-async function call<T>(app: App, path: string, init: RequestInit & { token?: string } = {}) {
+/** Calls need only the Worker's address: a bench that starts the Worker alone passes `{ api }`. */
+type Api = Pick<App, 'api'>;
+
+async function call<T>(app: Api, path: string, init: RequestInit & { token?: string } = {}) {
   const send = () =>
     fetch(app.api + path, {
       ...init,
@@ -55,12 +59,12 @@ async function call<T>(app: App, path: string, init: RequestInit & { token?: str
   return body.data;
 }
 
-export const post = <T>(app: App, path: string, body: unknown, token?: string) =>
+export const post = <T>(app: Api, path: string, body: unknown, token?: string) =>
   call<T>(app, path, { method: 'POST', body: JSON.stringify(body), ...(token ? { token } : {}) });
-export const get = <T>(app: App, path: string, token: string) => call<T>(app, path, { token });
+export const get = <T>(app: Api, path: string, token: string) => call<T>(app, path, { token });
 
 /** Signs up through the development outbox. */
-export async function signUpUser(app: App) {
+export async function signUpUser(app: Api) {
   const email = `bench${Date.now()}@example.test`;
   await post(app, API.auth.getValidCode, { target: email });
   const outbox = await call<{ body: string }[]>(app, `${API.dev.outbox}?to=${encodeURIComponent(email)}`);
@@ -123,3 +127,17 @@ export function workerdRssMb(groupLeader: number): number {
     .filter(([pgid, , comm]) => Number(pgid) === groupLeader && comm?.startsWith('workerd'))
     .reduce((sum, [, rss]) => sum + Number(rss) / 1024, 0);
 }
+
+/** The one SQLite file under a wrangler state folder's store of `kind` (d1 or r2). */
+export function sqliteFile(state: string, kind: 'd1' | 'r2') {
+  const dir = join(state, 'v3', kind);
+  const found = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.sqlite') && !f.includes('metadata'));
+  if (found.length !== 1) throw new Error(`expected one ${kind} database under ${dir}, found ${found.length}`);
+  return join(dir, found[0]!);
+}
+
+/** Rows of a read-only query on a local SQLite file, by the sqlite3 command. */
+export const query = <T>(file: string, sql: string): T[] => {
+  const out = execFileSync('sqlite3', ['-readonly', '-json', file, sql], { encoding: 'utf8' }).trim();
+  return out ? (JSON.parse(out) as T[]) : [];
+};

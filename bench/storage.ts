@@ -11,7 +11,7 @@
  * Run: npm run bench:storage   (quick check, as `npm test` runs it: -- --quick: 60 s of audio)
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { API } from '../contracts/api-paths';
 import type { RecordDetail } from '../contracts/records';
@@ -20,7 +20,7 @@ import type { TranswriteResult } from '../contracts/transcription';
 import { extractProcess } from '../engine/backends/media/ffmpeg';
 import { librivoxRecording } from '../engine/bench/common';
 import { QUICK, requireFigures } from '../engine/bench/figures';
-import { complete, get, post, startApp, upload, userWithHours } from './app';
+import { complete, get, post, query, sqliteFile, startApp, upload, userWithHours } from './app';
 
 const SECONDS = QUICK ? 60 : 600;
 const GOAL_BYTES_PER_HOUR = 50 * 1024;
@@ -28,19 +28,6 @@ const GOAL_BYTES_PER_HOUR = 50 * 1024;
 const D1_DATABASE_BYTES = 10e9;
 /** The tables holding a record's transcript and what its job keeps while it runs (their indexes count with them). */
 const RECORD_TABLES = ['records', 'segments', 'line_speakers', 'transcription_jobs', 'job_chunks', 'uploads', 'upload_parts'];
-
-/** The one SQLite file under a wrangler state folder's store of `kind` (d1 or r2). */
-function sqliteFile(state: string, kind: 'd1' | 'r2') {
-  const dir = join(state, 'v3', kind);
-  const found = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.sqlite') && !f.includes('metadata'));
-  if (found.length !== 1) throw new Error(`expected one ${kind} database under ${dir}, found ${found.length}`);
-  return join(dir, found[0]!);
-}
-
-const query = <T>(file: string, sql: string): T[] => {
-  const out = execFileSync('sqlite3', ['-readonly', '-json', file, sql], { encoding: 'utf8' }).trim();
-  return out ? (JSON.parse(out) as T[]) : [];
-};
 
 const clip = librivoxRecording();
 const file = join(dirname(clip.path), 'recording.mp3');

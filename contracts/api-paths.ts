@@ -160,6 +160,13 @@ export const API = {
     /** The record's owner ticks an action item of its summary done, or not done. */
     actionItemDone: '/ai/ai/actionItemDone',
   },
+  /** Search across the caller's records and questions asked of them (worker/routes/ai.ts). */
+  ai: {
+    search: '/ai/search',
+    ask: '/ai/ask',
+    /** The same answer as `ask`, as server-sent events: the answer's text as it comes, then the whole answer. */
+    askStream: '/ai/ask/stream',
+  },
   /** Each use's language lists (services/languages.ts says what each holds). */
   languages: {
     meeting: '/speech/audio/selectLanguage',

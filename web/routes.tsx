@@ -30,6 +30,7 @@ const LAYOUT_PAGES: PageEntry[] = [
   { path: PATHS.vocabularyDetail, title: 'vocabularyDetail', load: () => import('./pages/VocabularyDetailPage') },
   { path: PATHS.userProfile, title: 'profile', load: () => import('./pages/ProfilePage') },
   { path: PATHS.userAccount, title: 'account', load: () => import('./pages/BillsPage') },
+  { path: PATHS.search, title: 'search', load: () => import('./pages/SearchPage') },
 ];
 
 const STANDALONE_PAGES: PageEntry[] = [

@@ -10,6 +10,7 @@ import { requestBodyLimit } from './middleware/body-limit';
 import { requestContext } from './middleware/context';
 import { requireSafeSecrets, securityHeaders } from './middleware/deployment';
 import { redirectRefusedDownload } from './middleware/refused-download';
+import { aiRoutes } from './routes/ai';
 import { auth } from './routes/auth';
 import { dev } from './routes/dev';
 import { dubbingRoutes } from './routes/dubbing';
@@ -84,4 +85,5 @@ export const app = createApi()
   .route('/', dubbingRoutes)
   .route('/', synthesisRoutes)
   .route('/', summaryRoutes)
+  .route('/', aiRoutes)
   .route('/', languages);

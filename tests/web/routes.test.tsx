@@ -38,7 +38,8 @@ const SPEC_PATHS = [
   '/cast',
   '/cast/:code',
 ];
-const LAYOUT_PATHS = ['/', '/recordList', '/favourList', '/shareList', '/vocabulary', '/vocabularyDetail', '/user/profile', '/user/account'];
+// Beside spec §2's account pages: /search, search across records (issue 39).
+const LAYOUT_PATHS = ['/', '/recordList', '/favourList', '/shareList', '/vocabulary', '/vocabularyDetail', '/user/profile', '/user/account', '/search'];
 
 /** Page routes (those with a lazy page) with whether they sit inside the side-nav layout. */
 function pageRoutes(list: RouteObject[], inLayout = false): { path: string; inLayout: boolean; lazy: boolean }[] {

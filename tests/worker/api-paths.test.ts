@@ -13,6 +13,7 @@ import { requireUser } from '../../worker/middleware/auth';
  */
 const ENDPOINTS = `
 GET /ai/dubbing/transAdjust                               user
+GET /ai/search                                            user
 GET /audio/LanguageInternation
 GET /auth/captcha
 GET /auth/getOpenId
@@ -68,6 +69,8 @@ HEAD /dev/s3/:bucket/:key{.+}
 POST /ai/ai/actionItemDone                                user
 POST /ai/ai/mediaSummary                                  user
 POST /ai/ai/queryMediaSummary                             user
+POST /ai/ask                                              user
+POST /ai/ask/stream                                       user
 POST /ai/summaryTemplate/download                         user
 POST /auth/c/doLogin
 POST /auth/c/doLoginByValidCode

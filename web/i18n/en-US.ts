@@ -25,6 +25,7 @@ export const enUS = {
     targets: 'Why some translation languages are not offered ({{count}})',
   },
   pages: {
+    search: 'Search',
     home: 'Home',
     records: 'Records',
     favourites: 'Favourites',
@@ -52,6 +53,22 @@ export const enUS = {
     myQrCode: 'My QR code',
     cast: 'Screen casting',
     notFound: 'Page not found',
+  },
+  // Search across records and questions asked of them.
+  search: {
+    placeholder: 'Search every line of your records',
+    submit: 'Search',
+    total: '{{count}} matching lines',
+    empty: 'No line of your records holds these words.',
+    more: 'More results',
+    shared: 'Shared',
+    open: 'Search all records',
+    askTitle: 'Ask your records',
+    askPlaceholder: 'What did they say about…?',
+    ask: 'Ask',
+    noAnswer: 'Nothing in your records answers that.',
+    extractive: 'Quoted from your records (no language model is set up)',
+    generated: 'Answered from the quoted lines',
   },
   nav: {
     label: 'Main navigation',

@@ -24,6 +24,7 @@ export const zhCN: Messages = {
     targets: '为什么有些翻译语言不可选（{{count}} 种）',
   },
   pages: {
+    search: '搜索',
     home: '首页',
     records: '记录',
     favourites: '收藏',
@@ -51,6 +52,22 @@ export const zhCN: Messages = {
     myQrCode: '我的二维码',
     cast: '投屏',
     notFound: '页面不存在',
+  },
+  // 跨记录搜索与提问。
+  search: {
+    placeholder: '搜索所有记录的每一句',
+    submit: '搜索',
+    total: '{{count}} 句匹配',
+    empty: '你的记录里没有包含这些词的句子。',
+    more: '更多结果',
+    shared: '已分享',
+    open: '搜索全部记录',
+    askTitle: '向记录提问',
+    askPlaceholder: '他们关于……说了什么？',
+    ask: '提问',
+    noAnswer: '你的记录里没有能回答这个问题的内容。',
+    extractive: '摘自你的记录（未配置语言模型）',
+    generated: '根据引用的句子回答',
   },
   nav: {
     label: '主导航',

@@ -24,6 +24,7 @@ export const zhTW: Messages = {
     targets: '為什麼有些翻譯語言無法選擇（{{count}} 種）',
   },
   pages: {
+    search: '搜尋',
     home: '首頁',
     records: '記錄',
     favourites: '收藏',
@@ -51,6 +52,22 @@ export const zhTW: Messages = {
     myQrCode: '我的 QR 碼',
     cast: '投影',
     notFound: '找不到頁面',
+  },
+  // 跨記錄搜尋與提問。
+  search: {
+    placeholder: '搜尋所有記錄的每一句',
+    submit: '搜尋',
+    total: '{{count}} 句符合',
+    empty: '你的記錄裡沒有包含這些詞的句子。',
+    more: '更多結果',
+    shared: '已分享',
+    open: '搜尋全部記錄',
+    askTitle: '向記錄提問',
+    askPlaceholder: '他們關於……說了什麼？',
+    ask: '提問',
+    noAnswer: '你的記錄裡沒有能回答這個問題的內容。',
+    extractive: '摘自你的記錄（未設定語言模型）',
+    generated: '根據引用的句子回答',
   },
   nav: {
     label: '主導覽',

@@ -8,6 +8,7 @@ export const PATHS = {
   vocabularyDetail: '/vocabularyDetail',
   userProfile: '/user/profile',
   userAccount: '/user/account',
+  search: '/search',
   login: '/login',
   register: '/register',
   userLogin: '/userLogin',

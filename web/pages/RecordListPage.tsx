@@ -8,6 +8,7 @@ import { useFolderLabel } from '../features/folders/tree';
 import { NewRecordButton } from '../features/new-record/NewRecordButton';
 import { RecordsPage } from '../features/records/RecordsPage';
 import { RecordsView } from '../features/records/RecordsView';
+import { LineSearchField } from '../features/search/LineSearchField';
 
 /**
  * /recordList: the records of one folder — `?folderId=`, else the remembered one, else the default folder —
@@ -25,7 +26,15 @@ export default function RecordListPage() {
   }, [folder, name]);
 
   return (
-    <RecordsPage title={name ?? t('pages.records')} action={<NewRecordButton size="middle" />}>
+    <RecordsPage
+      title={name ?? t('pages.records')}
+      action={
+        <>
+          <LineSearchField />
+          <NewRecordButton size="middle" />
+        </>
+      }
+    >
       {folder ? (
         // A fresh view per folder: filters, page and selection belong to the folder they were made in.
         <RecordsView key={folder.id} scope={{ folderId: folder.id }} emptyText={t('records.emptyFolder')} />

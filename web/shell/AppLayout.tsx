@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { DubUploadHost } from '../features/dubbing/DubUploadHost';
 import { PayDialogHost } from '../features/pay/PayDialogHost';
+import { useSearchShortcut } from '../features/search/use-search-shortcut';
 import { TranscribeUploadHost } from '../features/upload/TranscribeUploadHost';
 import { lazyComponent } from '../lib/lazy-component';
 import { BACKGROUND_PATHS } from '../lib/paths';
@@ -23,6 +24,7 @@ export function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState<boolean | null>(null);
   const { pathname } = useLocation();
   const showBackground = BACKGROUND_PATHS.includes(pathname);
+  useSearchShortcut();
 
   return (
     <div className="app-shell">

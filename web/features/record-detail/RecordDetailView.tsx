@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { RecordDetail } from '../../../contracts/records';
 import { Alert } from '../../components/Alert';
 import { Empty } from '../../components/Empty';
@@ -16,6 +17,7 @@ import { useRecordWords, useRetryRecord, useSaveTranscript } from './hooks';
 import { MediaPlayer } from './MediaPlayer';
 import { SpeakersPanel } from './SpeakersPanel';
 import { SummaryCard } from '../summary/SummaryCard';
+import { AskPanel } from '../search/AskPanel';
 import { isLocked, isRetryable, isRunning } from '../records/status';
 import { refusedSave } from './refusal';
 import { StatusBanner } from './StatusBanner';
@@ -46,6 +48,7 @@ import { useSpeakerLook } from '../../lib/speaker-look';
 import { useTranscriptEditor } from './use-transcript-editor';
 import './record-detail.css';
 import { useFeedback } from '../../lib/feedback';
+import { startParam } from '../records/links';
 
 /** On phones the page shows one pane at a time, so the summary is a tap away rather than below the transcript. */
 type Pane = 'transcript' | 'summary';
@@ -62,7 +65,7 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
   const mediaMs = Math.round(record.duration * 1000);
   const withHours = needsHours(mediaMs);
   const editor = useTranscriptEditor(detail.lines, { withHours });
-  const sync = useMediaSync(editor.lines);
+  const sync = useMediaSync(editor.lines, startParam(useSearchParams()[0]));
   const changed = useRecordSync(record.id);
   const save = useSaveTranscript(record.id);
   const retry = useRetryRecord(record.id, changed);
@@ -252,6 +255,7 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
             onMerge={(from, into) => apply((tr) => mergeSpeakers(tr, from, into))}
           />
           <SummaryCard record={record} hasTranscript={editor.lines.length > 0} onSeek={seek} />
+          <AskPanel ids={[record.id]} onCite={(c) => seek(c.start)} />
         </aside>
       </div>
       {dialog === 'export' && <ExportDialog ids={[record.id]} onClose={() => setDialog(null)} />}

@@ -16,8 +16,10 @@ function play(media: HTMLMediaElement) {
  * Keeps the player and the transcript together: which line is playing, seeking to a line or word, and the
  * transport a transcriber drives from the keyboard (play/pause, jumps of 5 s, the playback speed).
  */
-export function useMediaSync(lines: readonly DraftLine[]) {
+export function useMediaSync(lines: readonly DraftLine[], startMs?: number) {
   const mediaRef = useRef<HTMLMediaElement | null>(null);
+  // Where a link into the record (a search hit, a citation: `?t=`) starts playing, once the media has loaded.
+  const startRef = useRef(startMs);
   const linesRef = useRef(lines);
   const [activeIndex, setActiveIndex] = useState(-1);
   const [playing, setPlaying] = useState(false);
@@ -104,7 +106,11 @@ export function useMediaSync(lines: readonly DraftLine[]) {
     mediaEvents: {
       onTimeUpdate: track,
       onSeeked: track,
-      onLoadedMetadata: applyRate,
+      onLoadedMetadata: () => {
+        applyRate();
+        if (startRef.current !== undefined) seek(startRef.current);
+        startRef.current = undefined;
+      },
       onPlay: () => setPlaying(true),
       onPause: () => setPlaying(false),
     },

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { ASK, type Answer, type Citation } from '../../../contracts/ai';
+import type { Db } from '../../db/client';
+import { type Scope, indexed, lineId, lineSelect, plain, scopeCondition } from './search';
+import { likePattern, matchExpression, questionTerms } from './terms';
+
+/**
+ * An answer to a question about the caller's records, with no language model: the lines that share the most
+ * telling words with the question, quoted with their record and time (an "extractive" answer). Retrieval is done
+ * here, in SQL cut to the caller's scope, before anything reads a line's text: words inside a transcript
+ * ("ignore previous instructions…") can change neither whose lines are read nor what is cited.
+ */
+
+/** Lines a retrieval reads before ranking them (from the index, and again by LIKE for two-character words). */
+const CANDIDATES = 200;
+/** Two-character words looked for by LIKE; more make the scan slower for little gain. */
+const BIGRAMS_MAX = 8;
+
+interface Line {
+  recordId: number;
+  recordName: string;
+  seq: number;
+  start: number;
+  end: number;
+  text: string;
+  speaker: string;
+}
+
+/** The lines of a scope that may answer a question, best first: those with the most and rarest of its words. */
+export async function retrieve(db: Db, scope: Scope, question: string, now = Date.now()) {
+  const { words, bigrams, trigrams } = questionTerms(question);
+  const inScope = scopeCondition(scope);
+  const indexTerms = [...words, ...trigrams];
+  const queries: Promise<Line[]>[] = [];
+  if (indexTerms.length) {
+    const where = sql`${inScope} AND line_search MATCH ${matchExpression(indexTerms, 'OR')}`;
+    queries.push(db.all<Line>(sql`${lineSelect(indexed, where, now)} ORDER BY line_search.rank LIMIT ${CANDIDATES}`));
+  }
+  const likes = bigrams.slice(0, BIGRAMS_MAX).map((b) => sql`s.text LIKE ${likePattern(b)} ESCAPE '\\'`);
+  if (likes.length) {
+    const where = sql`${inScope} AND (${sql.join(likes, sql` OR `)})`;
+    queries.push(db.all<Line>(sql`${lineSelect(plain, where, now)} LIMIT ${CANDIDATES}`));
+  }
+  const candidates = new Map<number, Line>();
+  for (const rows of await Promise.all(queries)) for (const row of rows) candidates.set(lineId(row), row);
+  return rank([...candidates.values()], [...words, ...bigrams]);
+}
+
+/** Lines scored by the question's words they hold, each weighted by how few candidates hold it (rarer tells more). */
+function rank(lines: Line[], terms: string[]) {
+  const lower = lines.map((l) => l.text.toLowerCase());
+  const weight = new Map(terms.map((t) => [t, Math.log(1 + lines.length / Math.max(1, lower.filter((text) => text.includes(t)).length))]));
+  return lines
+    .map((line, i) => ({ line, score: terms.reduce((sum, t) => sum + (lower[i]!.includes(t) ? weight.get(t)! : 0), 0) }))
+    .filter((s) => s.score > 0)
+    .sort((a, b) => b.score - a.score || a.line.recordId - b.line.recordId || a.line.seq - b.line.seq)
+    .map((s) => s.line);
+}
+
+const citationOf = (line: Line): Citation => ({
+  recordId: line.recordId,
+  recordName: line.recordName,
+  lineId: lineId(line),
+  start: line.start,
+  end: line.end,
+  speaker: line.speaker,
+  text: line.text,
+});
+
+/** The best lines quoted, numbered as their citations; empty when nothing in scope shares a telling word. */
+export async function extractiveAnswer(db: Db, scope: Scope, question: string): Promise<Answer> {
+  const citations = (await retrieve(db, scope, question)).slice(0, ASK.citationsMax).map(citationOf);
+  return { answer: citations.map((c, i) => `[${i + 1}] ${c.text}`).join('\n'), kind: 'extractive', citations };
+}
