@@ -149,10 +149,11 @@ describe('probe', () => {
     const { status, json } = await postJson(engine.url, '/v1/media/probe', { url: `${fileBase}/speech.mp4` });
     expect(status).toBe(200);
     expect(json.format).toBe('mp4');
+    // Storage that does not deliver says nothing of the media: not "unreadable" (on which the Worker deletes the
+    // upload) but a fault to try again, and ffmpeg's text (the status an address answered with) is not passed on.
     const missing = await postJson(engine.url, '/v1/media/probe', { url: `${fileBase}/missing.mp4` });
-    // ffmpeg's text (the status an address answered with) is not passed on.
-    expect(missing.status).toBe(422);
-    expect(missing.json.error.message).toBe('the media could not be read');
+    expect(missing.status).toBe(502);
+    expect(missing.json.error).toEqual({ code: 'upstream', message: 'the media could not be fetched from storage' });
   });
 });
 

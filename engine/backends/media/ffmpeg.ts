@@ -36,10 +36,17 @@ const ACCEPTED = [...new Set(Object.values(FORMATS))].join(', ');
  * answered (a playlist's "Connection refused" against "Error when loading first segment"), so it is never
  * passed on.
  */
-function unreadable(stderr: string): EngineHttpError {
+function unreadable(stderr: string, code: number | null = 1): EngineHttpError {
   if (refusedByWhitelist(stderr)) return unsupported('unknown');
+  // Killed at its limit, or the one URL it was given did not deliver (storage answered an error, the network
+  // failed): nothing is known of the media, so the Worker keeps the upload and tries again later.
+  if (code === null) return new EngineHttpError(504, 'timeout', 'reading the media took too long');
+  if (FETCH_FAILED.test(stderr)) return new EngineHttpError(502, 'upstream', 'the media could not be fetched from storage');
   return new EngineHttpError(422, 'unreadable_media', 'the media could not be read');
 }
+
+/** ffmpeg's words for an input URL that did not deliver, as opposed to bytes it could not make sense of. */
+const FETCH_FAILED = /Server returned|Connection (refused|timed out|reset)|Network is unreachable|Failed to resolve|End of file while reading HTTP|HTTP error/i;
 
 const unsupported = (formatName: string) => new EngineHttpError(415, 'unsupported_media', `unsupported format "${formatName}"; accepted: ${ACCEPTED}`);
 
@@ -50,7 +57,7 @@ export async function probeJson<T>(source: string): Promise<T> {
     ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...inputArgs(source)],
     PROBE_TIMEOUT_MS,
   );
-  if (code !== 0) throw unreadable(stderr);
+  if (code !== 0) throw unreadable(stderr, code);
   return JSON.parse(stdout) as T;
 }
 
