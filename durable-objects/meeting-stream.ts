@@ -101,7 +101,14 @@ export class RecogniserSession {
     const live = await Promise.race([this.opened, sleep(wait.maxMs).then(() => undefined)]);
     let closedInTime = this.isClosed;
     if (live) {
-      live.end();
+      // A recogniser that closed first (a draining engine says `moving` and closes) has nothing more to be told.
+      if (!this.isClosed) {
+        try {
+          live.end();
+        } catch {
+          // closed between the check and the send
+        }
+      }
       this.heardAt = Date.now();
       while (!this.isClosed) {
         const left = Math.min(wait.quietMs - (Date.now() - this.heardAt), wait.maxMs - (Date.now() - started));
