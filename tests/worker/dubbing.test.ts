@@ -9,7 +9,9 @@ import type { Page } from '../../contracts/records';
 import type { TranswriteResult } from '../../contracts/transcription';
 import { runJob } from '../../queues/jobs';
 import { database } from '../../worker/db/client';
+import { dubbedKey } from '../../worker/services/dubbing/storage';
 import { JobWaiting } from '../../worker/services/jobs';
+import { checkpointKey } from '../../worker/services/storage';
 import { call, get, send, signUp } from './api';
 import { dubLines, grantDubbing, project, remaining, uploadVideo, waitForDub } from './dub-jobs';
 import { download } from './seed';
@@ -95,6 +97,11 @@ describe('dubbing an uploaded video', () => {
 
     const seconds = Math.round(dubbed.record.duration);
     expect(await remaining(owner.userId)).toBe(3600 - seconds);
+
+    // The render's result is kept beside the video, so a render started again (its engine drained or was
+    // evicted before the result was collected) answers it without rendering or charging twice.
+    const kept = await env.MEDIA.get(checkpointKey(dubbedKey(id, 1)));
+    expect(JSON.parse((await kept?.text()) ?? '{}')).toMatchObject({ id: expect.stringMatching(new RegExp(`^dub-${id}-v1-`)), outputBytes: mp4.length });
   });
 
   it("dubs nothing again when transcription's hand-on is redelivered after the project was dubbed", async () => {

@@ -10,6 +10,7 @@ import { JobWaiting, queueSender } from '../../worker/services/jobs';
 import { ProviderError } from '../../worker/services/providers';
 import { meetings } from '../../worker/db/schema';
 import { audioKey, openWavHeader, playerAudioKey } from '../../worker/services/transcription/audio';
+import { checkpointKey } from '../../worker/services/storage';
 import { cleanupOriginals, compressMeetingAudio } from '../../worker/services/transcription/retention';
 import { get, send, signUp } from './api';
 import { batchOf, grantHours, runStage, submitHeld, transcribe, upload, waitForStatus } from './jobs';
@@ -368,8 +369,10 @@ describe('storage with a bound', () => {
     expect(detail.record.status).toBe('transcription_completed');
     expect(detail.lines.length).toBeGreaterThan(0);
     const seconds = detail.record.duration;
-    // The recogniser's WAV is gone; the player's AAC is about a fifth of it (48 kbit/s against 256).
+    // The recogniser's WAV is gone, with the extraction's kept result; the player's AAC is about a fifth of it
+    // (48 kbit/s against 256).
     expect(await env.MEDIA.head(audioKey(id))).toBeNull();
+    expect(await env.MEDIA.head(checkpointKey(audioKey(id)))).toBeNull();
     const kept = (await env.MEDIA.head(playerAudioKey(id)))!;
     expect(kept.size).toBeGreaterThan(seconds * 4_000);
     expect(kept.size).toBeLessThan(seconds * 32_000 * 0.25);

@@ -98,6 +98,18 @@ export async function presignGet(target: S3Target, key: string): Promise<string>
   return getSignedUrl(client(S3Client, target), new GetObjectCommand({ Bucket: target.bucket, Key: key }), { expiresIn: PRESIGN_SECONDS });
 }
 
+/** Where an engine-side job writing `outputKey` keeps its result (contracts/engine.ts, jobCheckpoint): beside it. */
+export const checkpointKey = (outputKey: string) => `${outputKey}.job.json`;
+
+/**
+ * The checkpoint of an engine-side job that writes `outputKey`: a job started again after its output was stored
+ * (its engine restarted, was evicted or drained before the result was collected) answers the kept result.
+ */
+export async function jobCheckpoint(target: S3Target, outputKey: string) {
+  const kept = checkpointKey(outputKey);
+  return { get: await presignGet(target, kept), put: await presignPut(target, kept), output: await presignGet(target, outputKey) };
+}
+
 /**
  * Checks a presigned request the way S3 does: recomputes the SigV4 query signature from the method, path,
  * query and host, and refuses expired or tampered URLs. Returns false rather than throwing.

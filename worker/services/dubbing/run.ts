@@ -12,7 +12,7 @@ import { charge } from '../rights';
 import { type Enqueue, JobFailure } from '../jobs';
 import { sha256 } from '../../lib/encoding';
 import { engineJob } from '../engine-jobs';
-import { engineS3Target, presignGet, presignPut } from '../storage';
+import { engineS3Target, jobCheckpoint, presignGet, presignPut } from '../storage';
 import { saveIteration } from './iterations';
 import { dubbedKey, spokenKey } from './storage';
 import { assignVoices, requireVoices } from './voices';
@@ -137,7 +137,13 @@ export async function runDub(db: Db, env: Env, recordId: number) {
         }),
       );
       await setDubStage(db, recordId, 'rendering', 50);
-      return { video: await presignGet(target, mediaKey), put: await presignPut(target, key), plan: styled, spoken } satisfies Omit<RenderJob, 'id'>;
+      return {
+        video: await presignGet(target, mediaKey),
+        put: await presignPut(target, key),
+        checkpoint: await jobCheckpoint(target, key),
+        plan: styled,
+        spoken,
+      } satisfies Omit<RenderJob, 'id'>;
     },
     RENDER_POLL_SECONDS,
   );

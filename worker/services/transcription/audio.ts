@@ -1,4 +1,5 @@
 import { ENGINE_SAMPLE_RATE } from '../../../contracts/engine';
+import { checkpointKey } from '../storage';
 
 /**
  * A job's audio lives in R2 as one 16 kHz mono PCM16 WAV, so any piece is a byte range (2 bytes a sample)
@@ -19,14 +20,14 @@ export const audioKey = (recordId: number) => `records/${recordId}/audio.wav`;
  */
 export const playerAudioKey = (recordId: number) => `records/${recordId}/audio.m4a`;
 /** Every audio object a record may hold in R2, for deleting the record. */
-export const recordAudioKeys = (recordId: number) => [audioKey(recordId), playerAudioKey(recordId)];
+export const recordAudioKeys = (recordId: number) => [audioKey(recordId), checkpointKey(audioKey(recordId)), playerAudioKey(recordId)];
 
 /**
  * Removes the record's WAV once nothing reads it (its lines are stored), when the player has its compressed
  * audio to play instead; a record from before that audio was made keeps its WAV, the only thing it can play.
  */
 export async function dropWorkingAudio(bucket: R2Bucket, recordId: number) {
-  if (await bucket.head(playerAudioKey(recordId))) await bucket.delete(audioKey(recordId));
+  if (await bucket.head(playerAudioKey(recordId))) await bucket.delete([audioKey(recordId), checkpointKey(audioKey(recordId))]);
 }
 export const WAV_HEADER_BYTES = 44;
 /** Data size meaning "until the end of the file" (RIFF size then reads 0xFFFFFFFF). */

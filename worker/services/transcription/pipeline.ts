@@ -18,7 +18,7 @@ import { ProviderError, providers } from '../providers';
 import { translationBatches } from '../../../contracts/translation-batches';
 import { sha256 } from '../../lib/encoding';
 import { engineJob } from '../engine-jobs';
-import { engineS3Target, presignGet, presignPut } from '../storage';
+import { engineS3Target, jobCheckpoint, presignGet, presignPut } from '../storage';
 import { BYTES_PER_SECOND, audioKey, dropWorkingAudio, extractionSource, playerAudioKey } from './audio';
 import { recognisePiece } from './piece';
 import { dropPieces, type HeardLine, readPieces, storePiece } from './pieces';
@@ -86,6 +86,7 @@ async function prepare(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
         return {
           url: await presignGet(target, source),
           put: await presignPut(target, audioKey(recordId)),
+          checkpoint: await jobCheckpoint(target, audioKey(recordId)),
           // Never written over the object being read.
           ...(fromUpload ? { player: await presignPut(target, playerAudioKey(recordId)) } : {}),
         };
