@@ -12,6 +12,7 @@ import { TOKEN_COOKIE } from '../../contracts/constants';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { api, grantHours, signUp } from './api';
 import { screenshotDir } from './browser';
+import { recall, writeClip } from './librivox-clip';
 
 /**
  * The browser subtitle plugin in real Chromium against `wrangler dev` and the real engine: the unpacked
@@ -28,20 +29,6 @@ const EXTENSION_ID = 'bfddpdhcjfmpbphihllboljimlliaoah';
 const EXTENSION_DIR = resolve('dist/extension');
 const PAGE_TITLE = 'Sense and Sensibility, read aloud';
 
-const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
-const clip = 'sense_and_sensibility_01_austen_64kb-0870';
-const reference = readFileSync(join(LIBRIVOX, 'transcription'), 'utf8')
-  .split('\n')
-  .find((l) => l.includes(`(${clip})`))!
-  .replace(/<\/?s>|\(.*\)/g, '')
-  .trim()
-  .toLowerCase()
-  .split(/\s+/);
-const recall = (text: string) => {
-  const heard = new Set(text.toLowerCase().split(/[^a-z']+/));
-  return reference.filter((w) => heard.has(w)).length / reference.length;
-};
-
 let context: BrowserContext;
 let site: Server;
 let siteURL: string;
@@ -52,7 +39,7 @@ beforeAll(async () => {
   // The clip with two seconds of silence after it, served with a page that plays it in a loop.
   const work = mkdtempSync(join(tmpdir(), 'e2e-extension-'));
   const wav = join(work, 'talk.wav');
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', join(LIBRIVOX, `${clip}.wav`), '-af', 'apad=pad_dur=2', '-ar', '44100', '-ac', '2', wav]);
+  writeClip(wav, 44100, 2);
   const audio = readFileSync(wav);
   const html = `<!doctype html><html lang="en"><head><title>${PAGE_TITLE}</title></head><body><h1>${PAGE_TITLE}</h1><audio id="talk" src="/talk.wav" autoplay loop controls></audio></body></html>`;
   site = createServer((request, response) => {

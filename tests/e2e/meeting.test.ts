@@ -1,11 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { grantHours, signUp } from './api';
 import { screenshotDir, useBrowser } from './browser';
 import { chooseOption, settle, visible } from './ui';
+import { recall, writeClip } from './librivox-clip';
 
 /**
  * A live meeting in Chromium against `wrangler dev` and the real engine: the host's microphone is a
@@ -14,27 +14,11 @@ import { chooseOption, settle, visible } from './ui';
  * Spanish interpretation; the ended meeting opens as a record with its transcript.
  */
 
-const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
-const clip = 'sense_and_sensibility_01_austen_64kb-0870';
-const reference = readFileSync(join(LIBRIVOX, 'transcription'), 'utf8')
-  .split('\n')
-  .find((l) => l.includes(`(${clip})`))!
-  .replace(/<\/?s>|\(.*\)/g, '')
-  .trim()
-  .toLowerCase()
-  .split(/\s+/);
-
 // The clip and two seconds of silence, which Chromium plays in a loop as the microphone.
 const microphone = join(mkdtempSync(join(tmpdir(), 'e2e-meeting-')), 'microphone.wav');
-execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', join(LIBRIVOX, `${clip}.wav`), '-af', 'apad=pad_dur=2', '-ar', '48000', '-ac', '1', microphone]);
+writeClip(microphone, 48000, 1);
 
 const browser = useBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${microphone}`]);
-
-/** Share of the reference words found in `text`. */
-const recall = (text: string) => {
-  const heard = new Set(text.toLowerCase().split(/[^a-z']+/));
-  return reference.filter((w) => heard.has(w)).length / reference.length;
-};
 
 describe('a live meeting in Chromium', () => {
   it('streams the host microphone to live subtitles on the host page and on a screen joined by six-digit code', { timeout: 180_000 }, async () => {
