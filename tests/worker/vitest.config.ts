@@ -82,6 +82,9 @@ export default defineConfig(async () => {
     ],
     test: {
       include: ['tests/worker/**/*.test.ts'],
+      // Most calls sign a user up first and go through workerd's D1 and R2: well under a second on a quiet
+      // machine, several on one whose cores are busy. The bound catches a hang, not a slow machine.
+      testTimeout: 30_000,
       setupFiles: ['tests/worker/apply-migrations.ts'],
       globalSetup: ['tests/worker/global-setup.ts'],
     },
