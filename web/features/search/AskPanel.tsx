@@ -15,7 +15,8 @@ import './search.css';
 /**
  * Ask a question of some records (`ids`) or all of them: Enter asks, the question stays in the box to be edited and
  * asked again, and each answer's citations are listed after it, each opening (or, with `onCite`, playing) its line.
- * On a record's page (`recordId`) the earlier questions are listed, can be cleared, and three are suggested.
+ * The questions asked are listed and can be cleared; on a record's page (`recordId`) they are the record's, kept
+ * across reloads, and three questions are suggested.
  */
 export function AskPanel({ ids, recordId, onCite }: { ids?: number[]; recordId?: number; onCite?: (c: Citation) => void }) {
   const { t, i18n } = useTranslation();
@@ -34,7 +35,7 @@ export function AskPanel({ ids, recordId, onCite }: { ids?: number[]; recordId?:
     <section className="ask-panel" aria-label={t('search.askTitle')}>
       <div className="ask-head">
         <h3 className="ask-title">{t('search.askTitle')}</h3>
-        {recordId !== undefined && turns.length > 0 && (
+        {turns.length > 0 && (
           <Button size="small" type="link" loading={clear.isPending} onClick={() => clear.mutate()}>
             {t('search.clearConversation')}
           </Button>

@@ -21,6 +21,7 @@ export function useConversation(ids: number[] | undefined, recordId: number | un
       queryClient.setQueryData<Conversation>(key, (old) => ({ conversationId, turns: [...(old?.turns ?? []), { question, ...answer }] })),
   });
   const clear = useMutation({
+    // The search page's conversation is only in the page: forgetting it there is enough.
     mutationFn: async () => {
       if (recordId !== undefined) await clearConversation(recordId);
     },
