@@ -51,6 +51,8 @@ export const askBody = z.object({
   question: z.string().trim().min(1).max(ASK.questionMax),
   ids: z.array(z.number().int().positive()).min(1).max(100).optional(),
   folderId: z.number().int().positive().optional(),
+  /** Continue this conversation (the caller's own): a short follow-up is read with the question before it. */
+  conversationId: z.number().int().positive().optional(),
 });
 export type AskBody = z.infer<typeof askBody>;
 
@@ -64,10 +66,36 @@ export interface Citation {
   text: string;
 }
 
-export type AnswerKind = 'generated' | 'extractive';
+export const ANSWER_KINDS = ['generated', 'extractive'] as const;
+export type AnswerKind = (typeof ANSWER_KINDS)[number];
 
 export interface Answer {
   answer: string;
   kind: AnswerKind;
   citations: Citation[];
+  /** The conversation this question and answer were kept in: send it back to ask a follow-up. */
+  conversationId: number;
 }
+
+/** Questions asked of one record, kept with their answers; the record's Ask panel lists them after a reload. */
+export interface Turn {
+  question: string;
+  answer: string;
+  kind: AnswerKind;
+  citations: Citation[];
+}
+
+export interface Conversation {
+  /** Null while nothing has been asked of the record. */
+  conversationId: number | null;
+  turns: Turn[];
+}
+
+/** `GET /ai/conversation?recordId=` (the record's conversation), `GET /ai/suggestions?recordId=`. */
+export const recordQuery = z.object({ recordId: z.coerce.number().int().positive() });
+
+/** `POST /ai/conversation/clear`: forgets the questions asked of one record. */
+export const clearConversationBody = z.object({ recordId: z.number().int().positive() });
+
+/** How many questions a record suggests. */
+export const SUGGESTIONS = 3;

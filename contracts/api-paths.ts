@@ -166,6 +166,11 @@ export const API = {
     ask: '/ai/ask',
     /** The same answer as `ask`, as server-sent events: the answer's text as it comes, then the whole answer. */
     askStream: '/ai/ask/stream',
+    /** The questions asked of one record with their answers, and forgetting them. */
+    conversation: '/ai/conversation',
+    clearConversation: '/ai/conversation/clear',
+    /** Three questions a record suggests, in the caller's language. */
+    suggestions: '/ai/suggestions',
   },
   /** Each use's language lists (services/languages.ts says what each holds). */
   languages: {

@@ -12,8 +12,10 @@ import { requireUser } from '../../worker/middleware/auth';
  * spec §7.
  */
 const ENDPOINTS = `
+GET /ai/conversation                                      user
 GET /ai/dubbing/transAdjust                               user
 GET /ai/search                                            user
+GET /ai/suggestions                                       user
 GET /audio/LanguageInternation
 GET /auth/captcha
 GET /auth/getOpenId
@@ -71,6 +73,7 @@ POST /ai/ai/mediaSummary                                  user
 POST /ai/ai/queryMediaSummary                             user
 POST /ai/ask                                              user
 POST /ai/ask/stream                                       user
+POST /ai/conversation/clear                               user
 POST /ai/summaryTemplate/download                         user
 POST /auth/c/doLogin
 POST /auth/c/doLoginByValidCode

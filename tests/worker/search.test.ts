@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Answer, SearchHit } from '../../contracts/ai';
+import type { Answer, Conversation, SearchHit } from '../../contracts/ai';
 import { API } from '../../contracts/api-paths';
 import { API_BASE } from '../../contracts/constants';
 import type { Page } from '../../contracts/records';
@@ -11,7 +11,8 @@ import { addLines, createRecord, defaultFolderId } from './seed';
  * the index follows every write of a line (edit, speaker rename, deletion) through the triggers of migration 0021.
  */
 const search = async (token: string, q: string) => (await get<Page<SearchHit>>(`${API_BASE}${API.ai.search}?q=${encodeURIComponent(q)}`, token)).body.data;
-const ask = async (token: string, body: { question: string; ids?: number[] }) => (await send<Answer>(`${API_BASE}${API.ai.ask}`, body, { token })).body.data;
+const ask = async (token: string, body: { question: string; ids?: number[]; conversationId?: number }) =>
+  (await send<Answer>(`${API_BASE}${API.ai.ask}`, body, { token })).body.data;
 
 async function twoUsers() {
   const ann = await signUp();
@@ -109,5 +110,55 @@ describe('asking a question without a language model', () => {
     const events = await stream.text();
     const last = JSON.parse(events.split('event: answer\ndata: ')[1]!.split('\n')[0]!) as Answer;
     expect(last.citations[0]).toMatchObject({ recordId: annRecord.id, start: 14000 });
+  });
+});
+
+describe('conversations and suggested questions', () => {
+  const conversation = (token: string, recordId: number) => get<Conversation>(`${API_BASE}${API.ai.conversation}?recordId=${recordId}`, token);
+  const clear = (token: string, recordId: number) => send(`${API_BASE}${API.ai.clearConversation}`, { recordId }, { token });
+
+  it('keeps a record’s questions for its owner only, reads a short follow-up with the question before it, and clears them', async () => {
+    const { ann, bob, annRecord } = await twoUsers();
+    const ids = [annRecord.id];
+
+    const first = await ask(ann.token, { question: 'What about hiring?', ids });
+    expect(first.citations[0]).toMatchObject({ start: 14000 });
+    // "and when?" says nothing by itself: alone it finds nothing, after the hiring question it finds the hiring line.
+    expect((await ask(ann.token, { question: 'and when?' })).citations).toEqual([]);
+    const followUp = await ask(ann.token, { question: 'and when?', conversationId: first.conversationId, ids });
+    expect(followUp.conversationId).toBe(first.conversationId);
+    expect(followUp.citations[0]).toMatchObject({ recordId: annRecord.id, start: 14000 });
+
+    // After a reload the record page lists both turns, oldest first; the same record's next question joins them.
+    const kept = (await conversation(ann.token, annRecord.id)).body.data;
+    expect(kept.conversationId).toBe(first.conversationId);
+    expect(kept.turns.map((t) => t.question)).toEqual(['What about hiring?', 'and when?']);
+    expect(kept.turns[1]!.citations[0]).toMatchObject({ start: 14000 });
+    expect((await ask(ann.token, { question: 'budget', ids })).conversationId).toBe(first.conversationId);
+
+    // Bob can neither read, continue nor clear Ann's conversation.
+    expect((await conversation(bob.token, annRecord.id)).body.code).toBe(404);
+    expect((await send(`${API_BASE}${API.ai.ask}`, { question: 'and then?', conversationId: first.conversationId }, { token: bob.token })).body.code).toBe(404);
+    expect((await clear(bob.token, annRecord.id)).body.code).toBe(404);
+    expect((await conversation(ann.token, annRecord.id)).body.data.turns).toHaveLength(3);
+
+    expect((await clear(ann.token, annRecord.id)).body.code).toBe(200);
+    expect((await conversation(ann.token, annRecord.id)).body.data).toEqual({ conversationId: null, turns: [] });
+  });
+
+  it('suggests three questions about what the record says most, in the caller’s language, to its owner only', async () => {
+    const { ann, bob } = await twoUsers();
+    const record = await createRecord(ann.userId, await defaultFolderId(ann.token), { name: 'Launch sync' });
+    await addLines(record.id, [
+      { start: 0, end: 3000, text: 'The launch budget needs review.' },
+      { start: 3000, end: 6000, text: 'Budget numbers come on Friday.' },
+      { start: 6000, end: 9000, text: 'The launch slips a week, budget unchanged.' },
+    ]);
+    const suggestions = (locale: string, token = ann.token) =>
+      call<string[]>(`${API_BASE}${API.ai.suggestions}?recordId=${record.id}`, { headers: { authorization: `Bearer ${token}`, 'accept-language': locale } });
+
+    expect((await suggestions('en-US')).body.data).toEqual(['What was said about budget?', 'What was decided about launch?', 'What questions are still open?']);
+    expect((await suggestions('zh-TW')).body.data).toEqual(['關於「budget」說了什麼？', '關於「launch」做了什麼決定？', '還有哪些問題沒有解決？']);
+    expect((await suggestions('en-US', bob.token)).body.code).toBe(404);
   });
 });

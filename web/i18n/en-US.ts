@@ -69,6 +69,9 @@ export const enUS = {
     noAnswer: 'Nothing in your records answers that.',
     extractive: 'Quoted from your records (no language model is set up)',
     generated: 'Answered from the quoted lines',
+    suggested: 'Suggested questions',
+    clearConversation: 'Clear questions',
+    asked: 'You asked',
   },
   nav: {
     label: 'Main navigation',

@@ -68,6 +68,9 @@ export const zhCN: Messages = {
     noAnswer: '你的记录里没有能回答这个问题的内容。',
     extractive: '摘自你的记录（未配置语言模型）',
     generated: '根据引用的句子回答',
+    suggested: '推荐问题',
+    clearConversation: '清除问答',
+    asked: '你的问题',
   },
   nav: {
     label: '主导航',

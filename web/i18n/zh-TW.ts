@@ -68,6 +68,9 @@ export const zhTW: Messages = {
     noAnswer: '你的記錄裡沒有能回答這個問題的內容。',
     extractive: '摘自你的記錄（未設定語言模型）',
     generated: '根據引用的句子回答',
+    suggested: '推薦問題',
+    clearConversation: '清除問答',
+    asked: '你的問題',
   },
   nav: {
     label: '主導覽',

@@ -34,6 +34,11 @@ export const mediaKey = (id: number) => ['recordMedia', id] as const;
 export const wordsKey = (id: number) => [...detailKey(id), 'words'] as const;
 /** Under the record's own key: whatever reloads the record (a save here, another tab's save) reloads its summary too, which may have turned stale. */
 export const summaryKey = (id: number) => [...detailKey(id), 'summary'] as const;
+/** Under the record's key too: a reloaded record reloads the questions asked of it and those it suggests. */
+export const askConversationKey = (id: number) => [...detailKey(id), 'askConversation'] as const;
+export const askSuggestionsKey = (id: number, locale: string) => [...detailKey(id), 'askSuggestions', locale] as const;
+/** The search page's conversation, kept only in the page's cache (nothing to reload it from). */
+export const SEARCH_CONVERSATION_KEY = ['searchConversation'] as const;
 export const UPLOAD_LANGUAGES_KEY = ['uploadLanguages'] as const;
 
 // Dubbing.

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { customType, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { ANSWER_KINDS, type Citation } from '../../contracts/ai';
 import type { DubForm, DubStage } from '../../contracts/dubbing';
 import type { FitKind } from '../../contracts/dubbing-engine';
 import { LOCALES } from '../../contracts/locale';
@@ -708,4 +709,38 @@ export const dubIterationLines = sqliteTable(
     speaker: text('speaker').notNull(),
   },
   (t) => [primaryKey({ columns: [t.iterationId, t.seq] })],
+);
+
+/**
+ * Questions asked of records and their answers, so a follow-up keeps its context and the record page shows the
+ * earlier turns after a reload. A conversation about one record names it (one per user and record, cleared from
+ * the record's Ask panel); one across records has none.
+ */
+export const askConversations = sqliteTable(
+  'ask_conversations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: ownedBy(),
+    recordId: integer('record_id').references(() => records.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('ask_conversations_user_record').on(t.userId, t.recordId)],
+);
+
+/** One question and its answer; `citations` as the API answers them (contracts/ai.ts Citation). */
+export const askTurns = sqliteTable(
+  'ask_turns',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => askConversations.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    kind: text('kind', { enum: ANSWER_KINDS }).notNull(),
+    citations: text('citations', { mode: 'json' }).$type<Citation[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ask_turns_conversation').on(t.conversationId, t.id)],
 );

@@ -775,6 +775,18 @@ const messages = {
     'zh-CN': '处理时间远超预期，已停止。请点击重试，已完成的部分会保留。',
     'zh-TW': '處理時間遠超預期，已停止。請點選重試，已完成的部分會保留。',
   },
+  conversationNotFound: {
+    'en-US': 'This conversation does not exist or has been cleared.',
+    'zh-CN': '该对话不存在或已被清除。',
+    'zh-TW': '該對話不存在或已被清除。',
+  },
+  // Questions a record suggests (services/search/suggestions.ts): three about its topics, three for any meeting.
+  suggestTopicSaid: { 'en-US': 'What was said about {topic}?', 'zh-CN': '关于“{topic}”说了什么？', 'zh-TW': '關於「{topic}」說了什麼？' },
+  suggestTopicDecided: { 'en-US': 'What was decided about {topic}?', 'zh-CN': '关于“{topic}”做了什么决定？', 'zh-TW': '關於「{topic}」做了什麼決定？' },
+  suggestTopicNext: { 'en-US': 'What happens next with {topic}?', 'zh-CN': '“{topic}”接下来怎么安排？', 'zh-TW': '「{topic}」接下來怎麼安排？' },
+  suggestDecisions: { 'en-US': 'What did we decide?', 'zh-CN': '我们决定了什么？', 'zh-TW': '我們決定了什麼？' },
+  suggestActions: { 'en-US': 'Who will do what next?', 'zh-CN': '接下来谁负责做什么？', 'zh-TW': '接下來誰負責做什麼？' },
+  suggestOpen: { 'en-US': 'What questions are still open?', 'zh-CN': '还有哪些问题没有解决？', 'zh-TW': '還有哪些問題沒有解決？' },
 } satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -255,7 +255,7 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
             onMerge={(from, into) => apply((tr) => mergeSpeakers(tr, from, into))}
           />
           <SummaryCard record={record} hasTranscript={editor.lines.length > 0} onSeek={seek} />
-          <AskPanel ids={[record.id]} onCite={(c) => seek(c.start)} />
+          <AskPanel ids={[record.id]} recordId={record.id} onCite={(c) => seek(c.start)} />
         </aside>
       </div>
       {dialog === 'export' && <ExportDialog ids={[record.id]} onClose={() => setDialog(null)} />}

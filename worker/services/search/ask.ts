@@ -67,8 +67,20 @@ const citationOf = (line: Line): Citation => ({
   text: line.text,
 });
 
-/** The best lines quoted, numbered as their citations; empty when nothing in scope shares a telling word. */
-export async function extractiveAnswer(db: Db, scope: Scope, question: string): Promise<Answer> {
-  const citations = (await retrieve(db, scope, question)).slice(0, ASK.citationsMax).map(citationOf);
+/** Telling words below which a question is a follow-up ("and when?") read together with the one before it. */
+const FOLLOW_UP_TERMS = 2;
+
+/** The question to retrieve by: a short follow-up borrows the words of the question before it. */
+export function withContext(question: string, previous?: string) {
+  const { words, bigrams } = questionTerms(question);
+  return previous && words.length + bigrams.length < FOLLOW_UP_TERMS ? `${previous} ${question}` : question;
+}
+
+/**
+ * The best lines quoted, numbered as their citations; empty when nothing in scope shares a telling word.
+ * `previous` is the conversation's last question, read with this one when this one says too little by itself.
+ */
+export async function extractiveAnswer(db: Db, scope: Scope, question: string, previous?: string): Promise<Omit<Answer, 'conversationId'>> {
+  const citations = (await retrieve(db, scope, withContext(question, previous))).slice(0, ASK.citationsMax).map(citationOf);
   return { answer: citations.map((c, i) => `[${i + 1}] ${c.text}`).join('\n'), kind: 'extractive', citations };
 }
