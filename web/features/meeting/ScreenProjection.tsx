@@ -18,6 +18,7 @@ import { useRoomAccess } from './use-room-access';
 import { useViewerSession } from './use-viewer-session';
 import './meeting.css';
 import './meeting-live.css';
+import './cast.css';
 
 /**
  * A screen showing a meeting's subtitles by its six-digit code, with no account (spec §2 /screenProjection,
