@@ -326,6 +326,23 @@ describe('meeting connection against a real socket server', () => {
     expect(room.visits).toHaveLength(4);
   });
 
+  it('replaces a living link at once on reconnect(), with a fresh ticket, and not once closed', async () => {
+    const link = connect();
+    const first = await visit(1);
+    await vi.waitFor(() => expect(link.getState().connection).toBe('open'));
+    link.reconnect();
+    expect(link.getState().connection).toBe('reconnecting');
+    await expect(first.closed).resolves.toBeGreaterThan(0);
+    await visit(2);
+    await vi.waitFor(() => expect(link.getState().connection).toBe('open'));
+    expect(tickets).toEqual(['ticket-1', 'ticket-2']);
+    link.close();
+    link.reconnect();
+    await settle();
+    expect(room.visits).toHaveLength(2);
+    expect(link.getState().connection).toBe('closed');
+  });
+
   it('leaves the room on close() and does not come back', async () => {
     const link = connect();
     const socket = await visit(1);

@@ -868,6 +868,8 @@ export const enUS = {
       takenOver: 'Another screen is showing this meeting now',
       takenOverHelp: 'Without the multi-screen projection right, one screen at a time shows the subtitles.',
       showHere: 'Show here again',
+      waitingNetwork: 'Waiting for network…',
+      waitingNetworkHelp: 'The screen is offline. Subtitles come back by themselves once the network returns.',
       fullscreen: 'Full screen',
       exitFullscreen: 'Exit full screen',
       modes: {

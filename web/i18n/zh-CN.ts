@@ -867,6 +867,8 @@ export const zhCN: Messages = {
       takenOver: '另一块屏幕正在显示本会议',
       takenOverHelp: '未开通多屏投屏权益时，同一时间只能有一块屏幕显示字幕。',
       showHere: '在此屏幕重新显示',
+      waitingNetwork: '正在等待网络…',
+      waitingNetworkHelp: '屏幕已离线。网络恢复后字幕会自动继续显示。',
       fullscreen: '全屏',
       exitFullscreen: '退出全屏',
       modes: {

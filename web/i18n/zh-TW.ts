@@ -867,6 +867,8 @@ export const zhTW: Messages = {
       takenOver: '另一個螢幕正在顯示本會議',
       takenOverHelp: '未開通多螢幕投影權益時，同一時間只能有一個螢幕顯示字幕。',
       showHere: '在此螢幕重新顯示',
+      waitingNetwork: '正在等待網路…',
+      waitingNetworkHelp: '螢幕已離線。網路恢復後字幕會自動繼續顯示。',
       fullscreen: '全螢幕',
       exitFullscreen: '結束全螢幕',
       modes: {

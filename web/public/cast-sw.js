@@ -1,11 +1,32 @@
 // The casting app's service worker (scope /cast): the casting screen opens without a network, showing that it
 // waits for one. It serves /cast pages network-first from a cache and the app's hashed files cache-first; it
 // never answers the API (/prod-api) and, scoped to /cast, never sees the rest of the app.
-const CACHE = 'tingyi-cast-v1';
+const CACHE = 'tingyi-cast-v2';
 
+/** Vite's hashed files (/assets/name-hash.js|css) the app shell's page names: its entry, preloads, styles. */
+const shellFiles = (html) => [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]);
+
+// Installing keeps the app shell and every file its page names; the page then hands over the files it loaded
+// lazily (its screen, its language), see web/features/meeting/cast-app.ts.
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.add('/cast')));
+  event.waitUntil(
+    caches.open(CACHE).then(async (cache) => {
+      const response = await fetch('/cast');
+      if (!response.ok) throw new Error(`/cast answered ${response.status}`);
+      const html = await response.clone().text();
+      await cache.put('/cast', response);
+      await cache.addAll(shellFiles(html));
+    }),
+  );
   self.skipWaiting();
+});
+
+self.addEventListener('message', (event) => {
+  const files = event.data?.type === 'keep' && Array.isArray(event.data.files) ? event.data.files : [];
+  const kept = files.filter((file) => typeof file === 'string' && file.startsWith('/assets/'));
+  event.waitUntil(
+    caches.open(CACHE).then((cache) => Promise.all(kept.map(async (file) => (await cache.match(file)) ?? cache.add(file).catch(() => undefined)))),
+  );
 });
 
 self.addEventListener('activate', (event) => {

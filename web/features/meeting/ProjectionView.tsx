@@ -95,6 +95,7 @@ export function ProjectionView({ meeting, socket, language, onLanguage }: Projec
                   key={line.seq}
                   className="projection-line"
                   data-testid="projection-line"
+                  data-seq={line.seq}
                   style={line.speaker ? { borderLeftColor: look.color(line.speaker) } : undefined}
                 >
                   {mode !== 'translation' && <p className="projection-source">{line.text}</p>}

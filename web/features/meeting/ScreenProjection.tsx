@@ -1,3 +1,4 @@
+import { WifiOutlined } from '@ant-design/icons';
 import { Button, Spin } from 'antd';
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
@@ -9,7 +10,7 @@ import { PATHS } from '../../lib/paths';
 import { screenCodeKey } from '../../lib/query-keys';
 import { fetchNetworkLink } from './api';
 import { CastCodeEntry } from './CastCodeEntry';
-import { lastCastCode, rememberCastCode, useCastApp, useWakeLock } from './cast-app';
+import { lastCastCode, rememberCastCode, useCastApp, useOnline, useWakeLock } from './cast-app';
 import { castPath, isScreenCode } from './links';
 import { ConnectionRefused, JoinFailed, LinkExpired, MeetingEnded, MeetingOutcome } from './MeetingStates';
 import { ProjectionView } from './ProjectionView';
@@ -17,6 +18,7 @@ import { useRoomAccess } from './use-room-access';
 import { useViewerSession } from './use-viewer-session';
 import './meeting.css';
 import './meeting-live.css';
+import './cast.css';
 
 /**
  * A screen showing a meeting's subtitles by its six-digit code, with no account (spec §2 /screenProjection,
@@ -74,11 +76,17 @@ function Projection({ code }: { code: string }) {
   const { t } = useTranslation();
   const room = useRoomAccess(screenCodeKey(code), () => fetchNetworkLink(code));
   const { data, error } = room.query;
+  // Opened without a network, the code is asked again as soon as there is one.
+  const online = useOnline(() => {
+    if (!room.query.data) void room.query.refetch();
+  });
   // The app opens on the last code next time, until that code is unknown or over.
   useEffect(() => {
     if (data) rememberCastCode(code);
     if (room.gone || room.notFound) rememberCastCode(null);
   }, [data, room.gone, room.notFound, code]);
+
+  if (!online && !data) return <WaitingForNetwork />;
 
   if (room.gone)
     return (
@@ -90,6 +98,13 @@ function Projection({ code }: { code: string }) {
     return (
       <Framed>
         <CodeNotFound />
+      </Framed>
+    );
+  // Asked again after the network came back: the earlier failure stands until the answer.
+  if (error && room.query.isFetching)
+    return (
+      <Framed>
+        <Spin size="large" />
       </Framed>
     );
   if (error) {
@@ -152,6 +167,8 @@ function TakenOver({ recheck }: { recheck: () => void }) {
 function LiveProjection({ meeting, access, recheck }: LiveProjectionProps) {
   const { t } = useTranslation();
   const { socket, language, setLanguage } = useViewerSession(meeting, access);
+  const online = useOnline(socket.reconnect);
+  if (!online && socket.connection !== 'closed') return <WaitingForNetwork />;
   if (socket.closedReason === 'expired')
     return (
       <Framed>
@@ -179,6 +196,24 @@ function LiveProjection({ meeting, access, recheck }: LiveProjectionProps) {
       </Framed>
     );
   return <LiveView meeting={meeting} socket={socket} language={language} onLanguage={setLanguage} />;
+}
+
+/**
+ * No network: said plainly (not as a failed join), drawn with what the app already holds so it shows offline
+ * too. The screen goes on by itself when the network is back.
+ */
+function WaitingForNetwork() {
+  const { t } = useTranslation();
+  return (
+    <Framed>
+      <div className="cast-offline" role="status" data-testid="cast-waiting-network">
+        <WifiOutlined className="cast-offline-icon" />
+        <h2>{t('meeting.projection.waitingNetwork')}</h2>
+        <p>{t('meeting.projection.waitingNetworkHelp')}</p>
+        <Spin />
+      </div>
+    </Framed>
+  );
 }
 
 /** The subtitles themselves: the screen stays awake while they show. */

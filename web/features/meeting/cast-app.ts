@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { PATHS } from '../../lib/paths';
 
 /**
@@ -19,7 +19,20 @@ export function useCastApp(): void {
       link.href = '/cast.webmanifest';
       document.head.appendChild(link);
     }
-    navigator.serviceWorker?.register('/cast-sw.js', { scope: PATHS.cast }).catch((error: unknown) => console.warn('[cast] service worker', error));
+    navigator.serviceWorker
+      ?.register('/cast-sw.js', { scope: PATHS.cast })
+      .then(async () => {
+        // The worker keeps what this page loaded (the lazily loaded screen and the language among it), which a
+        // page loaded before the worker took over fetched past it: the next open without a network has it all.
+        const worker = (await navigator.serviceWorker.ready).active;
+        const files = performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name))
+          .filter((url) => url.origin === window.location.origin && url.pathname.startsWith('/assets/'))
+          .map((url) => url.pathname);
+        worker?.postMessage({ type: 'keep', files });
+      })
+      .catch((error: unknown) => console.warn('[cast] service worker', error));
   }, []);
 }
 
@@ -50,4 +63,25 @@ export function useWakeLock(active: boolean): void {
       void lock?.release();
     };
   }, [active]);
+}
+
+const subscribeOnline = (changed: () => void) => {
+  window.addEventListener('online', changed);
+  window.addEventListener('offline', changed);
+  return () => {
+    window.removeEventListener('online', changed);
+    window.removeEventListener('offline', changed);
+  };
+};
+
+/** Whether the device has a network, and `onBack` called each time it comes back. */
+export function useOnline(onBack?: () => void): boolean {
+  const latest = useRef(onBack);
+  latest.current = onBack;
+  useEffect(() => {
+    const back = () => latest.current?.();
+    window.addEventListener('online', back);
+    return () => window.removeEventListener('online', back);
+  }, []);
+  return useSyncExternalStore(subscribeOnline, () => navigator.onLine);
 }

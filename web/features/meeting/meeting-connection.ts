@@ -132,6 +132,16 @@ export class MeetingConnection {
     this.send({ type: 'language', language });
   }
 
+  /**
+   * Replaces the socket now: when the network comes back, the old one may have died without a word, and the
+   * keep-alive or the back-off would find that out only seconds later.
+   */
+  reconnect(): void {
+    if (this.state.connection === 'closed') return;
+    this.dropped();
+    this.socket.reconnect();
+  }
+
   /** Leaves the room for good. */
   close(): void {
     this.finish(null);

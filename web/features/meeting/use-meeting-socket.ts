@@ -10,6 +10,8 @@ export interface MeetingSocket extends ConnectionState {
   sendAudio(frame: ArrayBuffer): void;
   control(action: ControlAction): void;
   setLanguage(language: string | null): void;
+  /** A fresh socket now (see MeetingConnection.reconnect). */
+  reconnect(): void;
 }
 
 const IDLE: ConnectionState = { ...initialLiveState, connection: 'closed', closedReason: null };
@@ -54,6 +56,7 @@ export function useMeetingSocket(opts: { access: () => Promise<MeetingAccess>; e
   const sendAudio = useCallback((frame: ArrayBuffer) => connectionRef.current?.sendAudio(frame), []);
   const control = useCallback((action: ControlAction) => connectionRef.current?.control(action), []);
   const setLanguage = useCallback((next: string | null) => connectionRef.current?.setLanguage(next), []);
+  const reconnect = useCallback(() => connectionRef.current?.reconnect(), []);
 
-  return useMemo(() => ({ ...state, sendAudio, control, setLanguage }), [state, sendAudio, control, setLanguage]);
+  return useMemo(() => ({ ...state, sendAudio, control, setLanguage, reconnect }), [state, sendAudio, control, setLanguage, reconnect]);
 }
