@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ASK, type Answer, type Citation } from '../../../contracts/ai';
 import type { Db } from '../../db/client';
-import { type Scope, indexed, lineId, lineSelect, plain, scopeCondition } from './search';
+import { type LineRow, type Scope, indexed, lineId, lineSelect, plain, scopeCondition } from './search';
 import { likePattern, matchExpression, questionTerms } from './terms';
 
 /**
@@ -16,38 +16,28 @@ const CANDIDATES = 200;
 /** Two-character words looked for by LIKE; more make the scan slower for little gain. */
 const BIGRAMS_MAX = 8;
 
-interface Line {
-  recordId: number;
-  recordName: string;
-  seq: number;
-  start: number;
-  end: number;
-  text: string;
-  speaker: string;
-}
-
 /** The lines of a scope that may answer a question, best first: those with the most and rarest of its words. */
 export async function retrieve(db: Db, scope: Scope, question: string, now = Date.now()) {
   const { words, bigrams, trigrams } = questionTerms(question);
   const inScope = scopeCondition(scope);
   const indexTerms = [...words, ...trigrams];
-  const queries: Promise<Line[]>[] = [];
+  const queries: Promise<LineRow[]>[] = [];
   if (indexTerms.length) {
     const where = sql`${inScope} AND line_search MATCH ${matchExpression(indexTerms, 'OR')}`;
-    queries.push(db.all<Line>(sql`${lineSelect(indexed, where, now)} ORDER BY line_search.rank LIMIT ${CANDIDATES}`));
+    queries.push(db.all<LineRow>(sql`${lineSelect(indexed, where, now)} ORDER BY line_search.rank LIMIT ${CANDIDATES}`));
   }
   const likes = bigrams.slice(0, BIGRAMS_MAX).map((b) => sql`s.text LIKE ${likePattern(b)} ESCAPE '\\'`);
   if (likes.length) {
     const where = sql`${inScope} AND (${sql.join(likes, sql` OR `)})`;
-    queries.push(db.all<Line>(sql`${lineSelect(plain, where, now)} LIMIT ${CANDIDATES}`));
+    queries.push(db.all<LineRow>(sql`${lineSelect(plain, where, now)} LIMIT ${CANDIDATES}`));
   }
-  const candidates = new Map<number, Line>();
+  const candidates = new Map<number, LineRow>();
   for (const rows of await Promise.all(queries)) for (const row of rows) candidates.set(lineId(row), row);
   return rank([...candidates.values()], [...words, ...bigrams]);
 }
 
 /** Lines scored by the question's words they hold, each weighted by how few candidates hold it (rarer tells more). */
-function rank(lines: Line[], terms: string[]) {
+function rank(lines: LineRow[], terms: string[]) {
   const lower = lines.map((l) => l.text.toLowerCase());
   const weight = new Map(terms.map((t) => [t, Math.log(1 + lines.length / Math.max(1, lower.filter((text) => text.includes(t)).length))]));
   return lines
@@ -57,7 +47,7 @@ function rank(lines: Line[], terms: string[]) {
     .map((s) => s.line);
 }
 
-const citationOf = (line: Line): Citation => ({
+const citationOf = (line: LineRow): Citation => ({
   recordId: line.recordId,
   recordName: line.recordName,
   lineId: lineId(line),

@@ -12,7 +12,8 @@ import { indexable, likePattern, matchExpression, queryTerms, snippetOf } from '
  * query time, so a renamed speaker is found under the new name at once.
  */
 
-interface Row {
+/** One line as lineSelect reads it: where it was said, by whom, in which record. */
+export interface LineRow {
   recordId: number;
   recordName: string;
   seq: number;
@@ -73,7 +74,7 @@ export async function searchLines(db: Db, userId: number, query: SearchQuery, no
   const order = long.length ? sql`line_search.rank, s.record_id DESC, s.seq` : sql`r.updated_at DESC, s.record_id DESC, s.seq`;
   const offset = (query.page - 1) * query.size;
   const [rows, [count]] = await Promise.all([
-    db.all<Row>(sql`${lineSelect(from, where, now)} ORDER BY ${order} LIMIT ${query.size} OFFSET ${offset}`),
+    db.all<LineRow>(sql`${lineSelect(from, where, now)} ORDER BY ${order} LIMIT ${query.size} OFFSET ${offset}`),
     db.all<{ total: number }>(sql`SELECT count(*) AS total ${from} JOIN records r ON r.id = s.record_id WHERE ${where}`),
   ]);
   return {
