@@ -153,13 +153,13 @@ describe('extracting by URL (POST /v1/jobs/extract)', () => {
     expect(stretch.duration).toBeCloseTo(whole.duration - 0.7, 1);
   });
 
-  it('fails a job whose media is not stored with 422, told once', async () => {
+  it('fails a job whose media storage does not deliver with 502 (a fault to retry, not unreadable media), told once', async () => {
     await postJson(engine.url, ENGINE_PATHS.extractJob, { id: 'extract-2', url: store.url('missing.wav'), put: store.url('never.wav') });
     const failed = await until(async () => {
       const s = await status('extract-2');
       return s?.state === 'running' ? undefined : s;
     });
-    expect(failed).toMatchObject({ state: 'failed', error: { status: 422 } });
+    expect(failed).toMatchObject({ state: 'failed', error: { status: 502, code: 'upstream' } });
     expect(await status('extract-2')).toBeUndefined();
     expect(store.objects.has('never.wav')).toBe(false);
   });
