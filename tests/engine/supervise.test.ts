@@ -25,9 +25,10 @@ describe('the supervised engine process', () => {
     const first = await answer();
     expect(first).toBe(String(supervised.child.pid));
     supervised.child.kill('SIGKILL');
+    // The new process may answer a moment before the supervisor, polling its readiness, says it restarted.
     const second = await until(async () => {
       const pid = await answer();
-      return pid && pid !== first ? pid : undefined;
+      return pid && pid !== first && lines.length === 2 ? pid : undefined;
     });
     expect(second).toBe(String(supervised.child.pid));
     expect(lines).toEqual(['[engine] exited (SIGKILL); restarting in 0.05 s', '[engine] restarted']);
