@@ -32,7 +32,8 @@ export type SearchQuery = z.infer<typeof searchQuery>;
 /** A range of a snippet to mark, as [start, end) offsets in UTF-16 code units. */
 export type Mark = [number, number];
 
-export interface SearchHit {
+/** Where a line was said: its record, its place in time and its speaker (hits and citations both name one). */
+export interface LinePlace {
   recordId: number;
   recordName: string;
   lineId: number;
@@ -40,6 +41,9 @@ export interface SearchHit {
   start: number;
   end: number;
   speaker: string;
+}
+
+export interface SearchHit extends LinePlace {
   snippet: string;
   marks: Mark[];
   /** The record has a live share link. */
@@ -56,13 +60,7 @@ export const askBody = z.object({
 });
 export type AskBody = z.infer<typeof askBody>;
 
-export interface Citation {
-  recordId: number;
-  recordName: string;
-  lineId: number;
-  start: number;
-  end: number;
-  speaker: string;
+export interface Citation extends LinePlace {
   text: string;
 }
 
