@@ -7,7 +7,7 @@ import { useApiServer } from './helpers/api-server';
 import { useFakeApp } from './helpers/fake-app';
 import type { RecordedRequest, Reply } from './helpers/api-server';
 import { openPopup } from './helpers/popup';
-import { fail, ok, recordRow } from './helpers/records';
+import { askPanelReply, fail, ok, recordRow } from './helpers/records';
 import { renderAt } from './helpers/render-app';
 
 const server = useApiServer();
@@ -84,7 +84,7 @@ function fakeApi({ url, body }: RecordedRequest): Reply {
       return ok(state);
     }
     default:
-      return fail(404, `No route ${url.pathname}`);
+      return askPanelReply(url.pathname.replace('/prod-api', '')) ?? fail(404, `No route ${url.pathname}`);
   }
 }
 

@@ -77,3 +77,14 @@ export function sampleTree(): FolderNode[] {
 
 export const ok = (data: unknown): Reply => ({ body: { code: 200, msg: 'ok', data } });
 export const fail = (status: number, msg: string): Reply => ({ status, body: { code: status, msg, data: null } });
+
+/**
+ * What the record page's Ask panel reads (its suggested questions, the record's earlier conversation) for a
+ * record nobody has asked about yet, or undefined for any other path; tests about other parts of the page
+ * answer with this before refusing a route they do not know.
+ */
+export function askPanelReply(path: string): Reply | undefined {
+  if (path === '/ai/suggestions') return ok([]);
+  if (path === '/ai/conversation') return ok({ conversationId: null, turns: [] });
+  return undefined;
+}
