@@ -2,7 +2,7 @@
  * How many engine instances a load needs, placed two ways: by hash (the Worker's former policy, FNV-1a of the
  * work's key modulo a fixed instance count) and by load (placeWork, the very function the EnginePool
  * coordinator runs). Simulates live meetings and file jobs arriving at random (a seeded generator, so every
- * run draws the same load) on standard-3 instances (README's capacity table: 8 live streams, or 4 file jobs of
+ * run draws the same load) on standard-3 instances (docs/deploy.md's capacity table: 8 live streams, or 4 file jobs of
  * 5.6 audio-hours an hour in all, sharing one budget), and prints, per policy, the smallest instance count that
  * refuses at most 1 % of arrivals, and how often each refuses at the other's count. A refusal is a first
  * attempt answered 429 (a file job would come back later; a meeting's host would see it fail to start).

@@ -20,7 +20,7 @@ export interface EngineConfig {
   port: number;
   host: string;
   secret: string;
-  /** The secret before the current one, also accepted while a rotation rolls out (README, rotating ENGINE_SECRET). */
+  /** The secret before the current one, also accepted while a rotation rolls out (docs/deploy.md, rotating ENGINE_SECRET). */
   secretPrevious: string;
   /**
    * On SIGTERM (a rollout), how long running jobs, requests and live streams get to finish before the engine exits

@@ -50,7 +50,7 @@ const BINDINGS = /** @type {[string, string, (c: Config) => (string | undefined)
   ['AI', '[ai]', (c) => [c.ai?.binding]],
 ]);
 
-/** Secrets no deployment works without (README, "Configuration"), with what each holds. */
+/** Secrets no deployment works without (docs/configuration.md), with what each holds. */
 const REQUIRED_SECRETS = {
   JWT_SECRET: 'at least 32 random bytes, e.g. the output of `openssl rand -base64 48`',
   ENGINE_SECRET: 'the secret the engine runs with, at least 32 random bytes as well',
@@ -287,7 +287,7 @@ async function listSecrets(configPath) {
 const CORS_NEEDS = { methods: ['PUT', 'GET', 'HEAD'], headers: ['content-type'], expose: ['etag'] };
 
 /**
- * Whether the MEDIA bucket lets the site's browsers upload (README, "Deploying to Cloudflare", step 4): with no
+ * Whether the MEDIA bucket lets the site's browsers upload (docs/deploy.md, step 4): with no
  * such rule every upload fails in the browser while the server sees nothing. When a rule is missing, the rule to
  * set is written to a file and the problem gives the command. A check that cannot run (a token without R2
  * read) is a warning: the deploy itself does not depend on it.
@@ -299,7 +299,7 @@ async function corsCheck(configPath, bucket, origin) {
   // R2 answers a bucket that never had a rule with its error 10059 rather than an empty list.
   const none = !('stdout' in listed) && /CORS configuration does not exist|\b10059\b/.test(listed.output);
   if (!('stdout' in listed) && !none)
-    return { warning: `the R2 bucket's CORS rules could not be read (${listed.failure}); check them by hand (README step 4)` };
+    return { warning: `the R2 bucket's CORS rules could not be read (${listed.failure}); check them by hand (docs/deploy.md, step 4)` };
   const printed = 'stdout' in listed ? listed.stdout : '';
   // wrangler prints each rule as "label:  value, value" lines, rules apart by a blank line.
   const rules = printed.split(/\n\s*\n/).map((block) =>
@@ -332,7 +332,7 @@ async function corsCheck(configPath, bucket, origin) {
 }
 
 /**
- * Migrations in migrations/ that the remote database has not had (README step 3): the new code would query
+ * Migrations in migrations/ that the remote database has not had (docs/deploy.md, step 3): the new code would query
  * tables or columns that are not there yet. A check that cannot run is a warning.
  * @param {string} configPath
  * @returns {Promise<{ problem?: string, warning?: string }>}
