@@ -7,7 +7,8 @@
  * ink by colour, so that a glyph painted in a colour of its own stands alone, and fits the outlines to each
  * group by itself.
  */
-import { CAPTCHA_LAYOUT, CAPTCHA_SIZE, FONT } from '../../worker/services/captcha-picture';
+import { CAPTCHA_GLYPHS, clicksMatch } from '../worker/services/captcha';
+import { CAPTCHA_LAYOUT, CAPTCHA_SIZE, drawCaptcha, FONT } from '../worker/services/captcha-picture';
 
 type Point = [number, number];
 const { width: W, height: H } = CAPTCHA_SIZE;
@@ -276,4 +277,51 @@ export async function solveByColour(svg: string, prompt: string[]): Promise<{ x:
     used.add(best.k);
     return { x: best.x, y: best.y };
   });
+}
+
+export type Solver = (svg: string, prompt: string[]) => Promise<{ x: number; y: number }[]>;
+
+/** mulberry32 in place of the platform's randomness, so a seed names the same pictures every run. */
+function seeded(seed: number) {
+  let a = seed >>> 0;
+  return <T extends ArrayBufferView | null>(array: T): T => {
+    if (array instanceof Uint32Array) {
+      for (let i = 0; i < array.length; i++) {
+        a = (a + 0x6d2b79f5) >>> 0;
+        let t = Math.imul(a ^ (a >>> 15), 1 | a);
+        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+        array[i] = (t ^ (t >>> 14)) >>> 0;
+      }
+    }
+    return array;
+  };
+}
+
+/** Clicks anywhere in the picture, once per prompted glyph: what reading nothing finds. */
+const blind: Solver = async (_svg, prompt) => prompt.map(() => ({ x: Math.random() * CAPTCHA_SIZE.width, y: Math.random() * CAPTCHA_SIZE.height }));
+
+/**
+ * Draws `pictures` captchas from `seed` (a fixed seed, so a run measures the same pictures each time: with fresh
+ * randomness the solved count varies, 4–6 of 200 seen) and answers each with `solver` and with blind clicks:
+ * how many whole pictures the solver solved, and how many single glyphs it and the blind clicks found.
+ */
+export async function attack(solver: Solver, seed: number, pictures: number) {
+  const platform = crypto.getRandomValues;
+  crypto.getRandomValues = seeded(seed) as typeof crypto.getRandomValues;
+  let solved = 0;
+  let glyphsFound = 0;
+  let blindGlyphsFound = 0;
+  try {
+    for (let i = 0; i < pictures; i++) {
+      const { svg, prompt, answer } = await drawCaptcha(CAPTCHA_GLYPHS.targets, CAPTCHA_GLYPHS.decoys);
+      const found = (clicks: { x: number; y: number }[]) => answer.filter((a, k) => clicksMatch([a], [clicks[k]!])).length;
+      const clicks = await solver(svg, prompt);
+      glyphsFound += found(clicks);
+      blindGlyphsFound += found(await blind(svg, prompt));
+      if (clicksMatch(answer, clicks)) solved++;
+    }
+  } finally {
+    crypto.getRandomValues = platform;
+  }
+  return { solved, glyphsFound, blindGlyphsFound, targets: pictures * CAPTCHA_GLYPHS.targets };
 }
