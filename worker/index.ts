@@ -54,7 +54,7 @@ export default {
         cleanupDubbing(db, env),
         cleanupOriginals(db, env),
         compressMeetingAudio(db, env),
-        sweepJobs(db, queueSender(env.JOBS)),
+        sweepJobs(db, queueSender(env.JOBS), Date.now(), env),
       ]),
     );
   },

@@ -3,7 +3,7 @@ import { Code } from '../../../contracts/errors';
 import type { Locale } from '../../../contracts/locale';
 import { WEBHOOK_ANSWER_KEPT, WEBHOOK_DELIVERIES_LISTED, type WebhookDelivery, type WebhookEvent, type WebhookMessage } from '../../../contracts/webhooks';
 import { type Db, database } from '../../db/client';
-import { users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { records, users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import { send } from '../messenger';
@@ -48,6 +48,12 @@ export async function emitWebhookEvent(env: Env, userId: number, type: WebhookEv
   } catch (err) {
     console.error(JSON.stringify({ level: 'error', webhookEvent: type, userId, error: String(err) }));
   }
+}
+
+/** emitWebhookEvent for a record's event, where the caller holds only its id: the payload names the record. */
+export async function emitRecordEvent(env: Env, recordId: number, type: WebhookEvent, extra: Record<string, unknown> = {}) {
+  const record = await database(env.DB).query.records.findFirst({ where: eq(records.id, recordId), columns: { userId: true, name: true, type: true } });
+  if (record) await emitWebhookEvent(env, record.userId, type, { recordId, name: record.name, recordType: record.type, ...extra });
 }
 
 interface Outcome {
