@@ -129,6 +129,7 @@ export function Webhooks() {
       </ul>
       <Modal
         open={secret !== null}
+        destroyOnHidden
         title={t('webhooks.secretTitle')}
         onCancel={() => setSecret(null)}
         footer={<Button onClick={() => setSecret(null)}>{t('webhooks.secretDone')}</Button>}
