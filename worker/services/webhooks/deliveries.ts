@@ -52,7 +52,9 @@ export async function emitWebhookEvent(env: Env, userId: number, type: WebhookEv
 
 /** emitWebhookEvent for a record's event, where the caller holds only its id: the payload names the record. */
 export async function emitRecordEvent(env: Env, recordId: number, type: WebhookEvent, extra: Record<string, unknown> = {}) {
-  const record = await database(env.DB).query.records.findFirst({ where: eq(records.id, recordId), columns: { userId: true, name: true, type: true } });
+  const record = await database(env.DB)
+    .query.records.findFirst({ where: eq(records.id, recordId), columns: { userId: true, name: true, type: true } })
+    .catch((err: unknown) => console.error(JSON.stringify({ level: 'error', webhookEvent: type, recordId, error: String(err) })));
   if (record) await emitWebhookEvent(env, record.userId, type, { recordId, name: record.name, recordType: record.type, ...extra });
 }
 

@@ -36,7 +36,8 @@ export async function listEndpoints(db: Db, userId: number) {
 export async function createEndpoint(db: Db, env: Env, userId: number, url: string, events: WebhookEvent[]): Promise<WebhookSecret> {
   // A guest account is a browser's, with no address to tell when an endpoint fails, and no lasting owner.
   if (isGuest(await signedInUser(db, userId))) throw new ApiError(Code.FORBIDDEN, 'webhookGuest');
-  const refused = await refusal(env, url);
+  // A resolver that cannot be reached leaves the name unchecked, so it is refused like one that does not resolve.
+  const refused = await refusal(env, url).catch(() => 'webhookAddressUnresolved' as const);
   if (refused) throw new ApiError(Code.BAD_REQUEST, refused);
   const [held] = await db.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
   if ((held?.n ?? 0) >= WEBHOOK_ENDPOINTS_MAX) throw new ApiError(Code.CONFLICT, 'webhookTooMany', { max: WEBHOOK_ENDPOINTS_MAX });
