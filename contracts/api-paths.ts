@@ -179,6 +179,20 @@ export const API = {
     upload: '/audio/LanguageInternation',
     text: '/textTrans/lang/languageList',
   },
+  /** A user's webhook endpoints and their deliveries (docs/webhooks.md; worker/routes/webhooks.ts). */
+  webhooks: {
+    /** GET lists the caller's endpoints; POST `{ url, events }` registers one, answering `{ id, secret }`. */
+    endpoints: '/developer/webhooks',
+    /** DELETE removes an endpoint with its deliveries. */
+    endpoint: '/developer/webhooks/:id',
+    /** A new signing secret, shown once; the previous one keeps signing beside it for a day. */
+    rotateSecret: '/developer/webhooks/:id/rotate-secret',
+    /** Turns a disabled endpoint back on. */
+    enable: '/developer/webhooks/:id/enable',
+    deliveries: '/developer/webhooks/:id/deliveries',
+    /** Sends a delivery again under its own id. */
+    replay: '/developer/webhooks/:id/deliveries/:deliveryId/replay',
+  },
   /** Development only, and only to this machine. */
   dev: {
     outbox: '/dev/outbox',

@@ -3,6 +3,7 @@ import { CLOSE, type LiveLine, type MeetingStatus, type MeetingSummary, type Ser
 import type { RecordStatus } from '../contracts/record-vocabulary';
 import { translate, type MessageKey, type MessageParams } from '../worker/lib/i18n';
 import { screenCodes } from '../worker/services/meetings';
+import { emitWebhookEvent } from '../worker/services/webhooks/deliveries';
 import { MeetingRecorder } from './meeting-audio';
 import type { MeetingBilling } from './meeting-billing';
 import { recogniseGap } from './meeting-completion';
@@ -107,6 +108,7 @@ export class MeetingCourse {
       await room.save();
       await parts.recognition.end();
       await parts.billing.settle();
+      await emitWebhookEvent(this.env, meta.userId, 'meeting.ended', { recordId: meta.id, durationMs: meta.durationMs });
     }
     // Everything below is safe to repeat: a stop after an abnormal close repairs what was left undone.
     await this.recorder().finish();

@@ -19,6 +19,7 @@ import { ProviderError } from '../worker/services/providers';
 import { EngineUnavailable } from '../worker/services/providers/engine';
 import { failSummary, summarizeTranscribed } from '../worker/services/summary';
 import { runSummary } from '../worker/services/summary/run';
+import { emitRecordEvent } from '../worker/services/webhooks/deliveries';
 import { completeTranscription, failJob, failTranscribed, runTranscriptionStage } from '../worker/services/transcription/pipeline';
 
 /** Must match the dead_letter_queue named in wrangler.toml. */
@@ -54,7 +55,7 @@ export async function runJob(db: Db, env: Env, msg: JobMessage, enqueue: Enqueue
     case 'transcribed':
       // The summary is queued before a transcribed file turns complete; each feature passes over records not its own.
       await summarizeTranscribed(db, enqueue, msg.recordId);
-      await completeTranscription(db, msg);
+      if (await completeTranscription(db, msg)) await emitRecordEvent(env, msg.recordId, 'transcription.completed');
       return dubTranscribed(db, enqueue, msg);
     case 'summary':
       return runSummary(db, env, msg.recordId);
@@ -63,23 +64,29 @@ export async function runJob(db: Db, env: Env, msg: JobMessage, enqueue: Enqueue
   }
 }
 
-/** Ends what a message was doing with its reason: a summary fails on its own, never the record it summarises. */
-export async function failJobMessage(db: Db, msg: JobMessage, reason: string) {
+/**
+ * Ends what a message was doing with its reason: a summary fails on its own, never the record it summarises. The
+ * owner's webhooks hear of a transcription or dubbing that ended here (given the bindings to reach them).
+ */
+export async function failJobMessage(db: Db, msg: JobMessage, reason: string, env?: Env) {
+  const told = (type: 'transcription.failed' | 'dubbing.failed') => (ended: boolean) =>
+    ended && env ? emitRecordEvent(env, msg.recordId, type, { reason }) : undefined;
   switch (msg.kind) {
     case 'prepare':
     case 'chunk':
     case 'assemble':
     case 'translate':
       // A dubbing project shows the reason on its project, a transcribed file on its record.
-      await failLines(db, msg.recordId, reason);
-      return failJob(db, msg.recordId, reason);
+      await failLines(db, msg.recordId, reason).then(told('dubbing.failed'));
+      return failJob(db, msg.recordId, reason).then(told('transcription.failed'));
     case 'transcribed':
-      await failLines(db, msg.recordId, reason);
-      return failTranscribed(db, msg, reason);
+      await failLines(db, msg.recordId, reason).then(told('dubbing.failed'));
+      return failTranscribed(db, msg, reason).then(told('transcription.failed'));
     case 'summary':
       return failSummary(db, msg.recordId, reason);
     case 'dub':
-      return failDub(db, msg.recordId, reason);
+      await failDub(db, msg.recordId, reason);
+      return told('dubbing.failed')(true);
   }
 }
 
@@ -110,7 +117,7 @@ export async function consumeJobs(batch: MessageBatch<unknown>, env: Env) {
           return;
         }
         if (permanent(err)) {
-          await failJobMessage(db, parsed.data, err instanceof Error ? err.message : String(err));
+          await failJobMessage(db, parsed.data, err instanceof Error ? err.message : String(err), env);
           message.ack();
           return;
         }
@@ -126,7 +133,7 @@ export async function consumeDeadJobs(batch: MessageBatch<unknown>, env: Env) {
   for (const message of batch.messages) {
     const parsed = jobMessage.safeParse(message.body);
     if (parsed.success) {
-      await failJobMessage(db, parsed.data, `The ${SERVICE[parsed.data.kind] ?? 'speech'} service did not respond after several tries.`);
+      await failJobMessage(db, parsed.data, `The ${SERVICE[parsed.data.kind] ?? 'speech'} service did not respond after several tries.`, env);
     }
     message.ack();
   }

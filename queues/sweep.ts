@@ -33,12 +33,12 @@ export interface SweepResult {
   failed: number[];
 }
 
-export async function sweepJobs(db: Db, enqueue: Enqueue, now = Date.now()): Promise<SweepResult> {
+export async function sweepJobs(db: Db, enqueue: Enqueue, now = Date.now(), env?: Env): Promise<SweepResult> {
   const result: SweepResult = { resumed: [], failed: [] };
   for (const row of await quietWork(db, now - STAGE_MIN_MS)) {
     if (stageDeadline(row.stage, row.durationMs, row.updatedAt) >= now) continue;
     if (resumedInStage(row)) {
-      await failJobMessage(db, row.ending, new JobExpired(await jobLocale(db, row.recordId)).message);
+      await failJobMessage(db, row.ending, new JobExpired(await jobLocale(db, row.recordId)).message, env);
       result.failed.push(row.recordId);
     } else {
       // Sent before it is marked, so a crash in between sends it again at the next sweep rather than never.

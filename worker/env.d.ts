@@ -21,6 +21,8 @@ declare namespace Cloudflare {
     DEV_ORIGIN?: string;
     /** Longest piece (seconds of audio) a file job recognises in one message; default CHUNK_MAX_SECONDS (120). */
     TRANSCRIBE_PIECE_SECONDS?: string;
+    /** Seconds between webhook delivery attempts, comma-separated (default: the Standard Webhooks schedule of about a day, worker/services/webhooks/schedule.ts); the tests shorten it. */
+    WEBHOOK_RETRY_SECONDS?: string;
     /** WeChat Pay API v3 (all needed, else WeChat Pay is hidden): merchant id, the app id payments belong to, the merchant API certificate's serial and private key (PKCS#8 PEM), the APIv3 key, WeChat Pay's public key (PEM) and its id; the base URL defaults to https://api.mch.weixin.qq.com. */
     WECHAT_PAY_MCH_ID?: string;
     WECHAT_PAY_APP_ID?: string;

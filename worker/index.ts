@@ -28,6 +28,8 @@ export default {
     return app.fetch(request, env, ctx);
   },
   async queue(batch, env) {
+    const { WEBHOOKS_QUEUE, consumeWebhooks } = await import('../queues/webhooks');
+    if (batch.queue === WEBHOOKS_QUEUE) return consumeWebhooks(batch, env);
     const { DEAD_JOBS_QUEUE, consumeDeadJobs, consumeJobs } = await import('../queues/jobs');
     await (batch.queue === DEAD_JOBS_QUEUE ? consumeDeadJobs(batch, env) : consumeJobs(batch, env));
   },
@@ -52,7 +54,7 @@ export default {
         cleanupDubbing(db, env),
         cleanupOriginals(db, env),
         compressMeetingAudio(db, env),
-        sweepJobs(db, queueSender(env.JOBS)),
+        sweepJobs(db, queueSender(env.JOBS), Date.now(), env),
       ]),
     );
   },

@@ -12,6 +12,13 @@ import { requireUser } from '../../worker/middleware/auth';
  * spec §7.
  */
 const ENDPOINTS = `
+DELETE /developer/webhooks/:id                            user
+GET /developer/webhooks                                   user
+GET /developer/webhooks/:id/deliveries                    user
+POST /developer/webhooks                                  user
+POST /developer/webhooks/:id/deliveries/:deliveryId/replay user
+POST /developer/webhooks/:id/enable                       user
+POST /developer/webhooks/:id/rotate-secret                user
 GET /ai/conversation                                      user
 GET /ai/dubbing/transAdjust                               user
 GET /ai/search                                            user

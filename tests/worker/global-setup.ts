@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
-import { startEngine } from '../../scripts/services.mjs';
+import { freePort, startEngine } from '../../scripts/services.mjs';
 import { makeMeeting } from '../fixtures/meeting';
 import { CHINESE_MEETING_LINES, DISCUSSION_LINES } from '../fixtures/meeting-script';
 import { makeRecordings } from '../fixtures/recordings';
 import { makeTestVideo } from '../fixtures/video';
+import { startWebhookReceiver } from './webhook-receiver';
 
 const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
 
@@ -55,10 +56,16 @@ export default async function setup(project: TestProject) {
   const chinesePcm = execFileSync('ffmpeg', ['-v', 'error', '-i', chinese.path, '-f', 's16le', '-'], { maxBuffer: 64 * 1024 * 1024 });
   project.provide('chineseMeeting', JSON.stringify({ pcm: chinesePcm.toString('base64'), spans: chinese.spans }));
   rmSync(dir, { recursive: true, force: true });
-  if (process.env.TINGYI_TEST_ENGINE_URL) return () => {}; // an engine of the caller's (vitest.config.ts)
+  const receiverPort = await freePort();
+  const receiver = await startWebhookReceiver(receiverPort);
+  project.provide('webhookReceiver', `http://127.0.0.1:${receiverPort}`);
+  if (process.env.TINGYI_TEST_ENGINE_URL) return () => receiver.close(); // an engine of the caller's (vitest.config.ts)
   // One file job at a time and one waiting, as on a small engine: the suite shows that a full engine makes jobs wait.
   process.env.ENGINE_FILE_JOBS = '1';
   process.env.ENGINE_FILE_JOB_QUEUE = '1';
   const engine = await startEngine({ port: Number(process.env.TINGYI_TEST_ENGINE_PORT), log: false, secret: process.env.TINGYI_TEST_ENGINE_SECRET });
-  return () => engine.stop();
+  return () => {
+    receiver.close();
+    return engine.stop();
+  };
 }

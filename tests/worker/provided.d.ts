@@ -20,6 +20,8 @@ declare module 'vitest' {
     discussionMp3: string;
     /** The Chinese meeting (tests/fixtures/meeting-script.ts CHINESE_MEETING_LINES): JSON of { pcm: base64 PCM16, spans }. */
     chineseMeeting: string;
+    /** The local webhook receiver's address (tests/worker/webhook-receiver.ts). */
+    webhookReceiver: string;
   }
 }
 export {};

@@ -72,6 +72,10 @@ export default defineConfig(async () => {
             TRANSCRIBE_PIECE_SECONDS: '8',
             // A host gone for a second pauses the meeting, so the grace-period test need not wait a minute.
             MEETING_HOST_GRACE_SECONDS: '1',
+            // Webhook retries after a second each, so a test sees the schedule run instead of waiting hours.
+            WEBHOOK_RETRY_SECONDS: '1,1,1',
+            // No internet here: names resolve through the fake resolver the webhook tests install.
+            WEBHOOK_DOH_URL: 'https://fake-doh.test/dns-query',
             ...paymentBindings,
           },
           unsafeDirectSockets: [{ host: '127.0.0.1', port: workerPort }],

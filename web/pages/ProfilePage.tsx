@@ -11,11 +11,12 @@ import { BasicInfo } from '../features/account/profile/BasicInfo';
 import { ThirdPartyAccounts } from '../features/account/profile/ThirdPartyAccounts';
 import { useLogout } from '../features/account/use-logout';
 import { useLoginOptions } from '../features/auth/use-login-options';
+import { Webhooks } from '../features/webhooks/Webhooks';
 import { PATHS, signInPath } from '../lib/paths';
 import { useSignedInUser } from '../lib/session';
 import './profile.css';
 
-/** /user/profile (spec §2): basic info, account security, my QR code, third-party accounts, logout. */
+/** /user/profile (spec §2): basic info, account security, my QR code, third-party accounts, webhooks, logout. */
 export default function ProfilePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -65,6 +66,7 @@ export default function ProfilePage() {
         </div>
       </Card>
       {options.data && (options.data.google || options.data.wechat) && <ThirdPartyAccounts user={user} options={options.data} />}
+      <Webhooks />
       {qrOpen && <QrCodeDialog open onClose={() => setQrOpen(false)} />}
     </div>
   );

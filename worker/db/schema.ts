@@ -744,3 +744,53 @@ export const askTurns = sqliteTable(
   },
   (t) => [index('ask_turns_conversation').on(t.conversationId, t.id)],
 );
+
+/**
+ * A user's webhook endpoints (docs/webhooks.md). `secret` is the Standard Webhooks `whsec_<base64>` key; after a
+ * rotation the previous one keeps signing beside it until `previousSecretUntil`, so receivers can switch without
+ * losing deliveries. `failingSince` is the first failed attempt since the last success: past three days the
+ * endpoint is disabled and its owner told.
+ */
+export const webhookEndpoints = sqliteTable(
+  'webhook_endpoints',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: ownedBy(),
+    url: text('url').notNull(),
+    events: text('events', { mode: 'json' }).$type<string[]>().notNull(),
+    secret: text('secret').notNull(),
+    previousSecret: text('previous_secret'),
+    previousSecretUntil: integer('previous_secret_until'),
+    disabled: integer('disabled', { mode: 'boolean' }).notNull().default(false),
+    failingSince: integer('failing_since'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_endpoints_user').on(t.userId)],
+);
+
+/**
+ * One event sent to one endpoint, under its Standard Webhooks id (`msg_…`, the receiver's idempotency key, kept by
+ * a replay). `payload` is the exact body signed; the row holds the attempt count, so a redelivered queue message
+ * for an attempt already made does nothing.
+ */
+export const webhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    payload: text('payload').notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** The last attempt's HTTP status; 0 when no answer came (refused address, network error, timeout). */
+    lastStatus: integer('last_status'),
+    /** The start of the last answer's body, or why no answer came. */
+    lastAnswer: text('last_answer'),
+    nextAttemptAt: integer('next_attempt_at'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('webhook_deliveries_endpoint').on(t.endpointId, t.createdAt)],
+);

@@ -4,6 +4,57 @@ import { DEFAULT_SPEAKER_NAMES } from '../../contracts/speaker-labels';
 /** Server-side messages, one entry per key in every interface language. */
 const messages = {
   ok: { 'en-US': 'Success', 'zh-CN': '操作成功', 'zh-TW': '操作成功' },
+  webhookHttpsOnly: {
+    'en-US': 'A webhook address must be an https:// URL.',
+    'zh-CN': 'Webhook 地址必须是 https:// 开头的网址。',
+    'zh-TW': 'Webhook 位址必須是 https:// 開頭的網址。',
+  },
+  webhookAddressPrivate: {
+    'en-US': 'This webhook address leads to a private, local or metadata network address, which is not allowed.',
+    'zh-CN': '该 Webhook 地址指向内网、本机或元数据地址，不允许使用。',
+    'zh-TW': '該 Webhook 位址指向內網、本機或中繼資料位址，不允許使用。',
+  },
+  webhookAddressUnresolved: {
+    'en-US': 'The host name of this webhook address cannot be resolved.',
+    'zh-CN': '无法解析该 Webhook 地址的主机名。',
+    'zh-TW': '無法解析該 Webhook 位址的主機名稱。',
+  },
+  webhookGuest: {
+    'en-US': 'Guest accounts cannot register webhooks. Please sign up first.',
+    'zh-CN': '访客账号不能注册 Webhook，请先注册账号。',
+    'zh-TW': '訪客帳號不能註冊 Webhook，請先註冊帳號。',
+  },
+  webhookTooMany: {
+    'en-US': 'You can register at most {max} webhook endpoints.',
+    'zh-CN': '最多只能注册 {max} 个 Webhook 地址。',
+    'zh-TW': '最多只能註冊 {max} 個 Webhook 位址。',
+  },
+  webhookNotFound: {
+    'en-US': 'This webhook endpoint does not exist.',
+    'zh-CN': '该 Webhook 地址不存在。',
+    'zh-TW': '該 Webhook 位址不存在。',
+  },
+  webhookDeliveryNotFound: {
+    'en-US': 'This webhook delivery does not exist.',
+    'zh-CN': '该 Webhook 投递记录不存在。',
+    'zh-TW': '該 Webhook 投遞紀錄不存在。',
+  },
+  webhookDisabled: {
+    'en-US': 'This webhook endpoint is disabled. Enable it first.',
+    'zh-CN': '该 Webhook 地址已停用，请先启用。',
+    'zh-TW': '該 Webhook 位址已停用，請先啟用。',
+  },
+  webhookDisabledSubject: {
+    'en-US': 'Your Tingyi webhook endpoint was disabled',
+    'zh-CN': '您的听译 Webhook 地址已被停用',
+    'zh-TW': '您的聽譯 Webhook 位址已被停用',
+  },
+  webhookDisabledBody: {
+    'en-US':
+      'Deliveries to {url} have failed for more than three days, so it was disabled. Fix the endpoint, then enable it again in your profile and replay the deliveries you missed.',
+    'zh-CN': '发往 {url} 的投递已连续失败超过三天，因此该地址已被停用。请修复后在个人中心重新启用，并重放错过的投递。',
+    'zh-TW': '發往 {url} 的投遞已連續失敗超過三天，因此該位址已被停用。請修復後在個人中心重新啟用，並重放錯過的投遞。',
+  },
   badRequest: {
     'en-US': 'Some fields are missing or invalid: {detail}',
     'zh-CN': '参数缺失或不正确：{detail}',

@@ -16,6 +16,7 @@ import { engineS3Target, jobCheckpoint, presignGet, presignPut } from '../storag
 import { saveIteration } from './iterations';
 import { dubbedKey, spokenKey } from './storage';
 import { assignVoices, requireVoices } from './voices';
+import { emitWebhookEvent } from '../webhooks/deliveries';
 
 /**
  * The `dub` stage of a dubbing project (after its lines were recognised or imported, and translated): the
@@ -70,10 +71,12 @@ export async function dubTranscribed(db: Db, enqueue: Enqueue, msg: JobOf<'trans
   await startDubbing(db, enqueue, msg.recordId);
 }
 
-/** A project whose lines could not be made (recognition or translation failed) ends with the reason; the editor's retry resumes there. */
+/** A project whose lines could not be made (recognition or translation failed) ends with the reason; the editor's retry resumes there. Answers whether it did. */
 export async function failLines(db: Db, recordId: number, reason: string) {
   const loaded = await projectOf(db, recordId);
-  if (loaded && AWAITING_LINES.includes(loaded.project.stage)) await failDub(db, recordId, reason);
+  if (!loaded || !AWAITING_LINES.includes(loaded.project.stage)) return false;
+  await failDub(db, recordId, reason);
+  return true;
 }
 
 async function projectOf(db: Db, recordId: number) {
@@ -186,6 +189,7 @@ export async function runDub(db: Db, env: Env, recordId: number) {
       .where(and(eq(dubProjects.recordId, recordId), inArray(dubProjects.stage, ['synthesizing', 'rendering']))),
     db.update(records).set({ status: 'dub_complete', errorReason: null, updatedAt: now }).where(eq(records.id, recordId)),
   ]);
+  await emitWebhookEvent(env, record.userId, 'dubbing.completed', { recordId, name: record.name, recordType: record.type, version });
 }
 
 /** Ends a project's run with its reason kept on the record; the editor's retry starts the failed part again. */

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { records, summaries } from '../../db/schema';
 import { providers } from '../providers';
 import type { SummarizeInput } from '../providers';
+import { emitWebhookEvent } from '../webhooks/deliveries';
 import { ACTIVE, NO_TRANSCRIPT, failSummary, linesHash, transcriptOf } from './index';
 import type { TranscriptLine } from './index';
 
@@ -76,8 +77,16 @@ export async function runSummary(db: Db, env: Env, recordId: number) {
   const summary = keepTicks(made, before?.summary ?? null);
   const now = Date.now();
   // Only the run that claimed it finishes it: a summary asked for again meanwhile is made by its own message.
-  await db
+  const done = await db
     .update(summaries)
     .set({ status: 'done', summary, linesHash: await linesHash(transcript), errorReason: null, generatedAt: now, updatedAt: now })
-    .where(and(eq(summaries.recordId, recordId), eq(summaries.status, 'running')));
+    .where(and(eq(summaries.recordId, recordId), eq(summaries.status, 'running')))
+    .returning({ recordId: summaries.recordId });
+  if (done.length) {
+    await emitWebhookEvent(env, record.userId, record.type === 'meeting' ? 'minutes.ready' : 'summary.ready', {
+      recordId,
+      name: record.name,
+      recordType: record.type,
+    });
+  }
 }

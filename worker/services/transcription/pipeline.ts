@@ -309,33 +309,39 @@ const COMPLETES: Record<JobOf<'transcribed'>['step'], { from: RecordStatus; to: 
 /**
  * A transcribed file turns complete on its own hand-on, after the summary took it (queues/jobs.ts), so its
  * page never shows a finished record without its summary under way. Only a record still at the step's
- * status moves, so a redelivered hand-on changes nothing; dubbing projects never pass these statuses.
+ * status moves, so a redelivered hand-on changes nothing; dubbing projects never pass these statuses. Answers
+ * whether it moved (once per completion, so its webhook goes out once).
  */
 export async function completeTranscription(db: Db, msg: JobOf<'transcribed'>) {
   const { from, to } = COMPLETES[msg.step];
-  await db
+  const moved = await db
     .update(records)
     .set({ status: to, errorReason: null, updatedAt: Date.now() })
-    .where(and(eq(records.id, msg.recordId), eq(records.status, from)));
+    .where(and(eq(records.id, msg.recordId), eq(records.status, from)))
+    .returning({ id: records.id });
+  return moved.length > 0;
 }
 
-/** A hand-on that could not be handled ends a file still waiting to turn complete with the reason; the retry action starts again. */
+/** A hand-on that could not be handled ends a file still waiting to turn complete with the reason; the retry action starts again. Answers whether it did. */
 export async function failTranscribed(db: Db, msg: JobOf<'transcribed'>, reason: string) {
   const { from, failed } = COMPLETES[msg.step];
-  await db
+  const moved = await db
     .update(records)
     .set({ status: failed, errorReason: reason.slice(0, 500), updatedAt: Date.now() })
-    .where(and(eq(records.id, msg.recordId), eq(records.status, from)));
+    .where(and(eq(records.id, msg.recordId), eq(records.status, from)))
+    .returning({ id: records.id });
+  return moved.length > 0;
 }
 
 /**
  * Ends a job with its reason kept on the record; the retry action starts again from the failed stage, keeping
  * the pieces already heard. A
- * dubbing project keeps the reason on the project instead (dubbing's own handler, queues/jobs.ts).
+ * dubbing project keeps the reason on the project instead (dubbing's own handler, queues/jobs.ts). Answers
+ * whether it ended a transcribed file (its owner's webhooks are told).
  */
 export async function failJob(db: Db, recordId: number, reason: string) {
   const loaded = await loadJob(db, recordId);
-  if (!loaded || loaded.job.stage === 'done' || loaded.job.stage === 'failed') return;
+  if (!loaded || loaded.job.stage === 'done' || loaded.job.stage === 'failed') return false;
   if (loaded.record.type !== 'dubbing') {
     const status = loaded.job.stage === 'translate' ? 'translation_err' : 'transcription_err';
     await db
@@ -346,4 +352,5 @@ export async function failJob(db: Db, recordId: number, reason: string) {
   await db.update(transcriptionJobs).set({ stage: 'failed', updatedAt: Date.now() }).where(eq(transcriptionJobs.recordId, recordId));
   // What the pieces heard stays (the failure may have been a service down for too long): the retry starts
   // from them (prepare) rather than from zero. Deleting the record removes them with it.
+  return loaded.record.type !== 'dubbing';
 }
