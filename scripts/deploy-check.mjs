@@ -42,6 +42,7 @@ const BINDINGS = /** @type {[string, string, (c: Config) => (string | undefined)
   ['DB', '[[d1_databases]]', (c) => c.d1_databases.map((/** @type {Binding} */ b) => b.binding)],
   ['MEDIA', '[[r2_buckets]]', (c) => c.r2_buckets.map((/** @type {Binding} */ b) => b.binding)],
   ['JOBS', '[[queues.producers]]', (c) => (c.queues.producers ?? []).map((/** @type {Binding} */ b) => b.binding)],
+  ['WEBHOOKS', '[[queues.producers]]', (c) => (c.queues.producers ?? []).map((/** @type {Binding} */ b) => b.binding)],
   ['MEETING_ROOM', '[[durable_objects.bindings]]', (c) => c.durable_objects.bindings.map((/** @type {{ name: string }} */ b) => b.name)],
   ['SCREEN_CODES', '[[durable_objects.bindings]]', (c) => c.durable_objects.bindings.map((/** @type {{ name: string }} */ b) => b.name)],
   ['PAYMENT_ORDER', '[[durable_objects.bindings]]', (c) => c.durable_objects.bindings.map((/** @type {{ name: string }} */ b) => b.name)],
