@@ -27,6 +27,7 @@ import { system } from './routes/system';
 import { transcriptionRoutes } from './routes/transcription';
 import { uploadRoutes } from './routes/uploads';
 import { vocabularyRoutes } from './routes/vocabulary';
+import { voiceRoutes } from './routes/voices';
 
 /**
  * The API root without its routes: security headers, request context, the refusal to run on an unsafe
@@ -86,4 +87,5 @@ export const app = createApi()
   .route('/', synthesisRoutes)
   .route('/', summaryRoutes)
   .route('/', aiRoutes)
+  .route('/', voiceRoutes)
   .route('/', languages);
