@@ -137,6 +137,8 @@ export interface IdentificationFigures {
   namedRight: number;
   unknownTurns: number;
   falselyNamed: number;
+  /** Of those, turns the clusterer put into an enrolled voice's speaker (so they took that speaker's name). */
+  merged: number;
   /** Per threshold tried: the same two rates, so the chosen one can be seen against its neighbours. */
   sweep: { threshold: number; right: number; falseAccept: number }[];
 }
@@ -179,8 +181,11 @@ export async function benchIdentification(engineUrl: string, secret: string, dir
     let namedRight = 0;
     let unknownTurns = 0;
     let falselyNamed = 0;
+    let merged = 0;
     for (const { truth, hypothesis, names, prints } of scored) {
       const named = identifySpeakers(prints, profiles, threshold);
+      // Speakers found holding an enrolled voice's turn: an unknown voice clustered into one is a separation error.
+      const holdsKnown = new Set(truth.flatMap((t) => (known.has(t.speaker) ? [labelOver(t, hypothesis)] : [])));
       for (const t of truth) {
         const label = labelOver(t, hypothesis);
         const name = label === null ? null : (named[names.indexOf(label)]?.name ?? null);
@@ -190,10 +195,11 @@ export async function benchIdentification(engineUrl: string, secret: string, dir
         } else {
           unknownTurns++;
           if (name !== null) falselyNamed++;
+          if (name !== null && holdsKnown.has(label)) merged++;
         }
       }
     }
-    return { enrolledTurns, namedRight, unknownTurns, falselyNamed };
+    return { enrolledTurns, namedRight, unknownTurns, falselyNamed, merged };
   };
   // Each voice of each recording: the speaker it was found as, and how far that speaker lies from the profiles.
   for (const [r, { truth, hypothesis, names, prints }] of scored.entries()) {
