@@ -172,6 +172,14 @@ export const API = {
     /** Three questions a record suggests, in the caller's language. */
     suggestions: '/ai/suggestions',
   },
+  /** The caller's voice profiles (docs/voices.md): list (GET) and save (POST) at `list`; rename (PATCH) and delete at `item`. */
+  voices: {
+    list: '/voices',
+    item: '/voices/:id',
+    merge: '/voices/merge',
+    /** Whether later records name known voices: GET and PUT `{ identify }`. */
+    settings: '/voices/settings',
+  },
   /** Each use's language lists (services/languages.ts says what each holds). */
   languages: {
     meeting: '/speech/audio/selectLanguage',

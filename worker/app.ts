@@ -28,6 +28,7 @@ import { transcriptionRoutes } from './routes/transcription';
 import { uploadRoutes } from './routes/uploads';
 import { vocabularyRoutes } from './routes/vocabulary';
 import { webhookRoutes } from './routes/webhooks';
+import { voiceRoutes } from './routes/voices';
 
 /**
  * The API root without its routes: security headers, request context, the refusal to run on an unsafe
@@ -88,4 +89,5 @@ export const app = createApi()
   .route('/', summaryRoutes)
   .route('/', aiRoutes)
   .route('/', webhookRoutes)
+  .route('/', voiceRoutes)
   .route('/', languages);

@@ -10,13 +10,13 @@ import { ENGINE_SAMPLE_RATE } from '../../contracts/engine';
 import { wav } from '../backends/asr/openai';
 import type { Turn } from './der';
 
-interface Voice {
+export interface Voice {
   name: string;
   args: string[];
 }
 
 /** Voices that differ as people do: sex, register, tempo and accent. */
-const VOICES: Voice[] = [
+export const VOICES: Voice[] = [
   { name: 'low male, en-us', args: ['-v', 'en-us', '-p', '30', '-s', '160'] },
   { name: 'female, en-us+f2', args: ['-v', 'en-us+f2', '-p', '65', '-s', '175'] },
   { name: 'male, en-gb+m3, slow', args: ['-v', 'en-gb+m3', '-p', '50', '-s', '145'] },
@@ -39,7 +39,7 @@ const CASTS = [
   [0, 3, 4, 5],
 ];
 
-const LINES = [
+export const LINES = [
   'Let us start with the numbers from last week.',
   'I think the schedule is too tight for the testing team.',
   'We could move the review to Thursday morning.',
@@ -69,7 +69,7 @@ const LINES = [
 const BACKCHANNELS = ['Yes.', 'Right.', 'Okay.', 'I see.', 'Sure.', 'Exactly.'];
 
 /** A small seeded generator, so every run builds the same dialogues. */
-function random(seed: number) {
+export function random(seed: number) {
   let s = seed >>> 0;
   return () => {
     s = (s * 1664525 + 1013904223) >>> 0;
@@ -78,7 +78,7 @@ function random(seed: number) {
 }
 
 /** espeak-ng speech as 16 kHz PCM16, its leading and trailing silence cut so the truth is the voice alone. */
-function speak(voice: Voice, text: string): Int16Array {
+export function speak(voice: Voice, text: string): Int16Array {
   const raw = execFileSync('espeak-ng', [...voice.args, '--stdout', text], { maxBuffer: 64 << 20 });
   const pcm = execFileSync('ffmpeg', ['-v', 'error', '-i', 'pipe:0', '-ar', String(ENGINE_SAMPLE_RATE), '-ac', '1', '-f', 's16le', 'pipe:1'], {
     input: raw,

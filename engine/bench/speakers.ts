@@ -3,6 +3,9 @@
  * uploaded file goes (VAD pieces → recognition with embeddings → the cluster route over all lines), and the
  * labels are scored by diarization error rate (0.25 s collar) and the speaker count found.
  * Goal: DER ≤ 10 % with two voices, ≤ 20 % with four, the count right in at least 9 of 10 dialogues.
+ * Then identification across recordings (engine/bench/identification.ts): voices enrolled from one recording
+ * and named in others at the threshold voice profiles use. Goal: ≥ 95 % of enrolled voices' turns named
+ * right, ≤ 2 % of unknown voices' turns given a name.
  * Run: npm run bench:speakers   (quick check, as `npm test` runs it: -- --quick)
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -13,6 +16,8 @@ import { SECRET, postLong, startBenchEngine } from './common';
 import { type DerScore, diarizationError } from './der';
 import { DIALOGUE_COUNT, type Dialogue, makeDialogue } from './dialogues';
 import { QUICK, requireFigures } from './figures';
+import { type IdentificationFigures, benchIdentification } from './identification';
+import { IDENTIFY_DISTANCE } from '../../contracts/voiceprints';
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-speakers-'));
 // The quick check runs one two-voice and one four-voice dialogue, shorter.
@@ -40,6 +45,7 @@ async function diarize(d: Dialogue) {
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const results: { d: Dialogue; score: DerScore; found: number }[] = [];
+let identification: IdentificationFigures;
 try {
   for (const d of dialogues) {
     const { speakers, hypothesis } = await diarize(d);
@@ -51,6 +57,7 @@ try {
         `${speakers} speakers found — ${d.voices.join(' / ')}`,
     );
   }
+  identification = await benchIdentification(engine.url, SECRET, dir, QUICK);
 } finally {
   engine.close();
 }
@@ -58,6 +65,8 @@ try {
 requireFigures('bench:speakers', {
   'DER per dialogue': results.map((r) => r.score.der),
   'scored speech': results.reduce((a, r) => a + r.score.speech, 0),
+  'enrolled turns': identification.enrolledTurns,
+  'unknown turns': identification.unknownTurns,
 });
 // The issue sets goals for two and four voices; three are reported without one.
 const goals: Record<number, number | undefined> = { 2: 0.1, 4: 0.2 };
@@ -72,3 +81,10 @@ for (const n of [2, 3, 4]) {
 }
 const right = results.filter((r) => r.found === r.d.speakers).length;
 console.log(`speaker count right in ${right} of ${results.length} dialogues (goal: at least 9 of 10)`);
+
+const { enrolledTurns, namedRight, unknownTurns, falselyNamed, merged, sweep } = identification;
+for (const row of sweep) console.log(`  threshold ${row.threshold}: named right ${pct(row.right)}, unknown voices named ${pct(row.falseAccept)}`);
+console.log(
+  `identification at threshold ${IDENTIFY_DISTANCE}: ${namedRight} of ${enrolledTurns} enrolled turns named right (${pct(namedRight / enrolledTurns)}, goal ≥ 95 %), ` +
+    `${falselyNamed} of ${unknownTurns} unknown turns named (${pct(falselyNamed / unknownTurns)}, goal ≤ 2 %; ${merged} of them clustered into an enrolled speaker)`,
+);

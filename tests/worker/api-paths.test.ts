@@ -74,7 +74,11 @@ GET /system/config/configKey/:key
 GET /system/getClient
 GET /system/getClientInfo                                 user
 GET /textTrans/lang/languageList
+GET /voices                                               user
+GET /voices/settings                                      user
+DELETE /voices/:id                                        user
 HEAD /dev/s3/:bucket/:key{.+}
+PATCH /voices/:id                                         user
 POST /ai/ai/actionItemDone                                user
 POST /ai/ai/mediaSummary                                  user
 POST /ai/ai/queryMediaSummary                             user
@@ -151,12 +155,15 @@ POST /speech/video/transcribe/uploadBlock                 user
 POST /speech/video/transcribe/videoSynthesis              user
 POST /system/client/user/edit                             user
 POST /system/user/avatar                                  user
+POST /voices                                              user
+POST /voices/merge                                        user
 PUT /dev/s3/:bucket/:key{.+}
 PUT /system/bindingAccount                                user
 PUT /system/bindingOther                                  user
 PUT /system/unbindGoogle                                  user
 PUT /system/unbindWeCat                                   user
 PUT /system/updatePwd                                     user
+PUT /voices/settings                                      user
 `;
 /** Checks that cover everything below a path (sign-in, or this machine only); `/*` is the API-wide middleware. */
 const AREAS = `

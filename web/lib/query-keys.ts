@@ -60,3 +60,7 @@ export const VOCABULARY_KEY = ['vocabulary'] as const;
 export const librariesKey = (query: object) => [...VOCABULARY_KEY, 'libraries', query] as const;
 export const libraryKey = (query: object) => [...VOCABULARY_KEY, 'library', query] as const;
 export const VOCABULARY_FOLDERS_KEY = [...VOCABULARY_KEY, 'folders'] as const;
+
+// Voice profiles: the list and the account's on/off switch.
+export const VOICES_KEY = ['voices'] as const;
+export const VOICE_SETTINGS_KEY = [...VOICES_KEY, 'settings'] as const;

@@ -15,7 +15,7 @@ import { signOut } from './session';
 
 export interface RequestConfig {
   url: string;
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The query string; a nested object's keys are written `key[sub]`, and null or undefined values are left out. */
   params?: object;
   /** Sent as JSON, unless it is FormData (multipart) or a Blob (as it is). */

@@ -12,6 +12,7 @@ import { ThirdPartyAccounts } from '../features/account/profile/ThirdPartyAccoun
 import { useLogout } from '../features/account/use-logout';
 import { useLoginOptions } from '../features/auth/use-login-options';
 import { Webhooks } from '../features/webhooks/Webhooks';
+import { VoicesCard } from '../features/voices/VoicesCard';
 import { PATHS, signInPath } from '../lib/paths';
 import { useSignedInUser } from '../lib/session';
 import './profile.css';
@@ -67,6 +68,7 @@ export default function ProfilePage() {
       </Card>
       {options.data && (options.data.google || options.data.wechat) && <ThirdPartyAccounts user={user} options={options.data} />}
       <Webhooks />
+      <VoicesCard />
       {qrOpen && <QrCodeDialog open onClose={() => setQrOpen(false)} />}
     </div>
   );

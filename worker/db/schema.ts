@@ -12,6 +12,7 @@ import type { TranscribeForm } from '../../contracts/transcription';
 import { VOCABULARY_TYPES } from '../../contracts/vocabulary-rules';
 import { LINE_ID_RECORD_STRIDE } from './line-id';
 import type { AppliedVocabulary } from '../../contracts/vocabulary';
+import type { Voiceprint } from '../../contracts/voiceprints';
 
 /**
  * The Drizzle schema is the single source of the database layout: `npm run db:generate` writes
@@ -73,6 +74,8 @@ export const users = sqliteTable(
     shareStatus: text('share_status', { enum: ['0', '1'] })
       .notNull()
       .default('0'),
+    /** Whether later records name speakers whose voice matches one of the user's voice profiles (on by default). */
+    identifyVoices: integer('identify_voices', { mode: 'boolean' }).notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
@@ -390,7 +393,9 @@ export const segments = sqliteTable(
 /**
  * The speakers of a record's lines, numbered from 1 per record (WITHOUT ROWID, as `segments`): a name is stored
  * once, not on each of its lines, and renaming a speaker changes one row. `pitchHz` is the middle of the voice
- * pitches recognition heard in their lines; dubbing gives the speaker a voice of that register.
+ * pitches recognition heard in their lines; dubbing gives the speaker a voice of that register. `voiceprint`
+ * (contracts/voiceprints.ts, about 250 bytes) is what transcription measured of their voice, so saving the
+ * speaker as a voice profile later needs no second look at the audio.
  */
 export const lineSpeakers = sqliteTable(
   'line_speakers',
@@ -399,8 +404,26 @@ export const lineSpeakers = sqliteTable(
     no: integer('no').notNull(),
     name: text('name').notNull(),
     pitchHz: integer('pitch_hz'),
+    voiceprint: text('voiceprint', { mode: 'json' }).$type<Voiceprint>(),
   },
   (t) => [primaryKey({ columns: [t.recordId, t.no] })],
+);
+
+/**
+ * Voice profiles: a voice a user saved under a name (never audio, only its voiceprint), so later records of
+ * that user name the speaker who has it. Private to the user; deleting one deletes its voiceprint.
+ */
+export const voiceProfiles = sqliteTable(
+  'voice_profiles',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: ownedBy(),
+    name: text('name').notNull(),
+    voiceprint: text('voiceprint', { mode: 'json' }).$type<Voiceprint>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('voice_profiles_name').on(t.userId, t.name)],
 );
 
 /**

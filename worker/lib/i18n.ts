@@ -826,6 +826,28 @@ const messages = {
     'zh-CN': '处理时间远超预期，已停止。请点击重试，已完成的部分会保留。',
     'zh-TW': '處理時間遠超預期，已停止。請點選重試，已完成的部分會保留。',
   },
+  // Voice profiles (services/voices.ts).
+  voiceNotFound: {
+    'en-US': 'This voice profile does not exist or has been deleted.',
+    'zh-CN': '该声纹档案不存在或已被删除。',
+    'zh-TW': '該聲紋檔案不存在或已被刪除。',
+  },
+  voiceNotHeard: {
+    'en-US':
+      'The voice of "{speaker}" was not measured in this record, so it cannot be saved. Records transcribed with speaker separation can save their voices.',
+    'zh-CN': '此记录中未测得“{speaker}”的声音，无法保存。开启说话人区分转写的记录才能保存声音。',
+    'zh-TW': '此記錄中未測得「{speaker}」的聲音，無法儲存。開啟說話人區分轉寫的記錄才能儲存聲音。',
+  },
+  voiceNameTaken: {
+    'en-US': 'You already have a voice named "{name}". Merge the two instead.',
+    'zh-CN': '已有名为“{name}”的声音，请改用合并。',
+    'zh-TW': '已有名為「{name}」的聲音，請改用合併。',
+  },
+  voiceMergeSelf: {
+    'en-US': 'Choose two different voices to merge.',
+    'zh-CN': '请选择两个不同的声音进行合并。',
+    'zh-TW': '請選擇兩個不同的聲音進行合併。',
+  },
   conversationNotFound: {
     'en-US': 'This conversation does not exist or has been cleared.',
     'zh-CN': '该对话不存在或已被清除。',

@@ -3,6 +3,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../db/client';
 import { lineSpeakers, segments } from '../db/schema';
 import { chunks } from '../lib/batch';
+import type { Voiceprint } from '../../contracts/voiceprints';
 
 /**
  * A record's stored lines, the one way they are read and replaced. A line names its speaker by number
@@ -46,10 +47,15 @@ function middle(pitches: number[]) {
 
 /**
  * Statements that replace record `recordId`'s transcript with `lines` (numbered in order from 0) and its
- * speakers with theirs, numbered in order of first appearance. Run them in one batch, so the record never
- * shows half of a rewrite.
+ * speakers with theirs, numbered in order of first appearance, each with their voiceprint from `voiceprints`
+ * (by name), if any. Run them in one batch, so the record never shows half of a rewrite.
  */
-export function replaceLines(db: Db, recordId: number, lines: readonly LineToStore[]): BatchItem<'sqlite'>[] {
+export function replaceLines(
+  db: Db,
+  recordId: number,
+  lines: readonly LineToStore[],
+  voiceprints: ReadonlyMap<string, Voiceprint> = new Map(),
+): BatchItem<'sqlite'>[] {
   const numbers = new Map<string, number>();
   const pitches = new Map<string, number[]>();
   for (const l of lines) {
@@ -57,7 +63,13 @@ export function replaceLines(db: Db, recordId: number, lines: readonly LineToSto
     if (!numbers.has(l.speaker)) numbers.set(l.speaker, numbers.size + 1);
     if (l.pitchHz) pitches.set(l.speaker, [...(pitches.get(l.speaker) ?? []), l.pitchHz]);
   }
-  const speakers = [...numbers].map(([name, no]) => ({ recordId, no, name, pitchHz: middle(pitches.get(name) ?? []) }));
+  const speakers = [...numbers].map(([name, no]) => ({
+    recordId,
+    no,
+    name,
+    pitchHz: middle(pitches.get(name) ?? []),
+    voiceprint: voiceprints.get(name) ?? null,
+  }));
   const rows = lines.map((l, seq) => ({
     recordId,
     seq,
@@ -82,9 +94,9 @@ export function replaceLines(db: Db, recordId: number, lines: readonly LineToSto
  */
 export function copyLines(db: Db, from: number, to: SQL<number>): BatchItem<'sqlite'>[] {
   const recordId = to.as('record_id');
-  const { no, name, pitchHz } = lineSpeakers;
+  const { no, name, pitchHz, voiceprint } = lineSpeakers;
   return [
-    db.insert(lineSpeakers).select(db.select({ recordId, no, name, pitchHz }).from(lineSpeakers).where(eq(lineSpeakers.recordId, from))),
+    db.insert(lineSpeakers).select(db.select({ recordId, no, name, pitchHz, voiceprint }).from(lineSpeakers).where(eq(lineSpeakers.recordId, from))),
     db.insert(segments).select(
       db
         .select({
@@ -101,6 +113,30 @@ export function copyLines(db: Db, from: number, to: SQL<number>): BatchItem<'sql
         .getSQL(),
     ),
   ];
+}
+
+/**
+ * The voiceprint each speaker of `lines` keeps when they replace record `recordId`'s transcript: an edit renames,
+ * merges or moves speakers, so each new name takes the print of the stored speaker who said most of its lines
+ * (lines matched by start time, which an edit of words or names leaves as it was).
+ */
+export async function keptVoiceprints(db: Db, recordId: number, lines: readonly LineToStore[]): Promise<Map<string, Voiceprint>> {
+  const prints = await db.select({ no: lineSpeakers.no, voiceprint: lineSpeakers.voiceprint }).from(lineSpeakers).where(eq(lineSpeakers.recordId, recordId));
+  const printOf = new Map(prints.flatMap((p) => (p.voiceprint ? [[p.no, p.voiceprint] as const] : [])));
+  const kept = new Map<string, Voiceprint>();
+  if (printOf.size === 0) return kept;
+  const stored = await db.select({ startMs: segments.startMs, no: segments.speakerNo }).from(segments).where(eq(segments.recordId, recordId));
+  const speakerAt = new Map(stored.map((l) => [l.startMs, l.no]));
+  const said = new Map<string, Map<number, number>>();
+  for (const l of lines) {
+    const no = speakerAt.get(l.startMs);
+    if (!l.speaker || no === undefined || !printOf.has(no)) continue;
+    const tally = said.get(l.speaker) ?? new Map<number, number>();
+    tally.set(no, (tally.get(no) ?? 0) + l.endMs - l.startMs);
+    said.set(l.speaker, tally);
+  }
+  for (const [name, tally] of said) kept.set(name, printOf.get([...tally].sort((a, b) => b[1] - a[1])[0]![0])!);
+  return kept;
 }
 
 /**

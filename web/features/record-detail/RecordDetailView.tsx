@@ -253,6 +253,7 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
             editable={editable && editor.lines.length > 0}
             onRename={(from, to) => apply((tr) => renameSpeaker(tr, from, to))}
             onMerge={(from, into) => apply((tr) => mergeSpeakers(tr, from, into))}
+            voices={{ recordId: record.id, blocked: editor.dirty ? t('voices.saveFirst') : null }}
           />
           <SummaryCard record={record} hasTranscript={editor.lines.length > 0} onSeek={seek} />
           <AskPanel ids={[record.id]} recordId={record.id} onCite={(c) => seek(c.start)} />

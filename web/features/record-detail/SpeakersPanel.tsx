@@ -8,6 +8,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SpeakerNameDialog } from './dialogs';
 import type { SpeakerStat } from './transcript-edit';
+import { defaultSpeakerNumber } from '../../../contracts/speaker-labels';
+import { SaveVoiceButton } from '../voices/SaveVoiceButton';
 
 interface SpeakersPanelProps {
   speakers: SpeakerStat[];
@@ -18,10 +20,12 @@ interface SpeakersPanelProps {
   /** False when refused (the model said why); the dialog then stays open. */
   onRename: (from: string, to: string) => boolean;
   onMerge: (from: string, into: string) => void;
+  /** Offers to save each speaker someone named as a voice profile: the record, and why not now (unsaved edits) or null. */
+  voices?: { recordId: number; blocked: string | null };
 }
 
 /** Who speaks (in their colour, default names in the viewer's language) and how often; renaming a speaker, or merging one the recogniser split in two. */
-export function SpeakersPanel({ speakers, look, pending = false, editable, onRename, onMerge }: SpeakersPanelProps) {
+export function SpeakersPanel({ speakers, look, pending = false, editable, onRename, onMerge, voices }: SpeakersPanelProps) {
   const { t } = useTranslation();
   const [renaming, setRenaming] = useState<string | null>(null);
 
@@ -47,6 +51,7 @@ export function SpeakersPanel({ speakers, look, pending = false, editable, onRen
                     onClick={() => setRenaming(name)}
                     data-testid="detail-speaker-rename"
                   />
+                  {voices && defaultSpeakerNumber(name) === null && <SaveVoiceButton recordId={voices.recordId} speaker={name} blocked={voices.blocked} />}
                   {speakers.length > 1 && (
                     <MenuDropdown
                       menu={{

@@ -11,7 +11,7 @@ import { runBatch } from '../../lib/batch';
 import { ApiError } from '../../lib/errors';
 import { canTranslate } from '../languages';
 import { assertLineTimes } from '../line-rules';
-import { replaceLines } from '../lines';
+import { keptVoiceprints, replaceLines } from '../lines';
 import { ownedRecord } from '../records';
 import { presignGet, s3Target } from '../storage';
 import { audioKey, playerAudioKey } from './audio';
@@ -34,8 +34,9 @@ export async function saveLines(db: Db, userId: number, recordId: number, lines:
     speaker: l.speaker ?? '',
     translations: l.translations ?? {},
   }));
+  const voiceprints = await keptVoiceprints(db, recordId, rows);
   // One batch: the transcript is replaced whole or not at all.
-  await runBatch(db, [...replaceLines(db, recordId, rows), db.update(records).set({ updatedAt: Date.now() }).where(eq(records.id, recordId))]);
+  await runBatch(db, [...replaceLines(db, recordId, rows, voiceprints), db.update(records).set({ updatedAt: Date.now() }).where(eq(records.id, recordId))]);
 }
 
 /** Translates a finished record into `language` later (spec §7 addTranslation), through the job's translate stage. */

@@ -24,6 +24,8 @@ import { recognisePiece } from './piece';
 import { dropPieces, type HeardLine, readPieces, storePiece } from './pieces';
 import { planPieces, splitLongLines } from './plan';
 import { storeWords } from './words';
+import { nameSpeakers } from '../voices';
+import type { Voiceprint } from '../../../contracts/voiceprints';
 
 /**
  * The stages of a file transcription, one queue message each (contracts/jobs.ts), for transcribed files and
@@ -177,6 +179,7 @@ async function assemble(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
 
   const heard = (await readPieces(env.MEDIA, recordId, job.chunkCount)).flat().sort((a, b) => a.start - b.start);
   let speakers: string[] = [];
+  let voiceprints = new Map<string, Voiceprint>();
   if (job.speaker && heard.length > 0 && heard.every((h) => h.embedding)) {
     const labels = await providers(env).engine.postJson<DiarizeResponse>(ENGINE_PATHS.cluster, {
       embeddings: heard.map((h) => h.embedding),
@@ -185,7 +188,8 @@ async function assemble(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
       ...(job.maxSpeakers ? { maxSpeakers: Math.min(job.maxSpeakers, heard.length) } : {}),
     });
     const locale = isLocale(job.locale) ? job.locale : 'en-US';
-    speakers = labels.labels.map((n) => message(locale, 'speakerName', { n }));
+    // A voice the user saved as a profile is named after it; others are "Speaker N".
+    ({ names: speakers, voiceprints } = await nameSpeakers(db, record.userId, heard, labels.labels, (n) => message(locale, 'speakerName', { n })));
   }
   const lines = splitLongLines(heard.map((h, i) => ({ ...h, speaker: speakers[i] ?? '' })));
   // Whatever the recogniser (engine, Workers AI, an OpenAI-compatible one) and however the pieces were cut,
@@ -205,7 +209,7 @@ async function assemble(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
     translations: {},
   }));
   // One batch, one transaction: the record never shows half of a rewrite.
-  await runBatch(db, replaceLines(db, recordId, rows));
+  await runBatch(db, replaceLines(db, recordId, rows, voiceprints));
   await storeWords(env.MEDIA, recordId, lines, rows);
 
   if (record.type === 'dubbing') {
