@@ -731,6 +731,7 @@ export const enUS = {
       meeting_ended: 'a meeting ended',
       minutes_ready: 'meeting minutes are ready',
     },
+  },
   voices: {
     title: 'Known voices',
     intro:

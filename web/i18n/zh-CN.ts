@@ -729,6 +729,7 @@ export const zhCN: Messages = {
       meeting_ended: '会议结束',
       minutes_ready: '会议纪要已生成',
     },
+  },
   voices: {
     title: '已知声音',
     intro:

@@ -729,6 +729,7 @@ export const zhTW: Messages = {
       meeting_ended: '會議結束',
       minutes_ready: '會議紀要已產生',
     },
+  },
   voices: {
     title: '已知聲音',
     intro:
