@@ -20,6 +20,7 @@ import { EngineUnavailable } from '../worker/services/providers/engine';
 import { failSummary, summarizeTranscribed } from '../worker/services/summary';
 import { runSummary } from '../worker/services/summary/run';
 import { completeTranscription, failJob, failTranscribed, runTranscriptionStage } from '../worker/services/transcription/pipeline';
+import { endRetranslation, runRetranslation } from '../worker/services/transcription/retranslate';
 
 /** Must match the dead_letter_queue named in wrangler.toml. */
 export const DEAD_JOBS_QUEUE = 'tingyi-jobs-dead';
@@ -60,6 +61,8 @@ export async function runJob(db: Db, env: Env, msg: JobMessage, enqueue: Enqueue
       return runSummary(db, env, msg.recordId);
     case 'dub':
       return runDub(db, env, msg.recordId);
+    case 'retranslate':
+      return runRetranslation(db, env, msg.recordId);
   }
 }
 
@@ -80,10 +83,13 @@ export async function failJobMessage(db: Db, msg: JobMessage, reason: string) {
       return failSummary(db, msg.recordId, reason);
     case 'dub':
       return failDub(db, msg.recordId, reason);
+    case 'retranslate':
+      // The lines stay untranslated, no longer "updating": their owner can translate them again.
+      return endRetranslation(db, msg.recordId);
   }
 }
 
-const SERVICE: Partial<Record<JobMessage['kind'], string>> = { summary: 'summary', dub: 'dubbing' };
+const SERVICE: Partial<Record<JobMessage['kind'], string>> = { summary: 'summary', dub: 'dubbing', retranslate: 'translation' };
 
 export async function consumeJobs(batch: MessageBatch<unknown>, env: Env) {
   const db = database(env.DB);

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import { records, summaries } from '../../db/schema';
 import { providers } from '../providers';
 import type { SummarizeInput } from '../providers';
-import { ACTIVE, NO_TRANSCRIPT, failSummary, linesHash, transcriptOf } from './index';
+import { JobWaiting } from '../jobs';
+import { ACTIVE, NO_TRANSCRIPT, STILL_WRITING, failSummary, linesHash, transcriptOf } from './index';
 import type { TranscriptLine } from './index';
 
 /**
@@ -50,7 +51,13 @@ function keepTicks(summary: MediaSummary, before: MediaSummary | null): MediaSum
   return { ...summary, actionItems: summary.actionItems.map((a) => (ticked.some((t) => t.start === a.start) ? { ...a, done: true } : a)) };
 }
 
+/** How long a summary whose record is still being written waits before it looks again. */
+const UNFINISHED_WAIT_SECONDS = 15;
+
 export async function runSummary(db: Db, env: Env, recordId: number) {
+  // Made only from the final transcript: while a job or a meeting's completion still writes lines, it waits.
+  const writing = await db.query.records.findFirst({ columns: { status: true }, where: eq(records.id, recordId) });
+  if (writing && STILL_WRITING.includes(writing.status)) throw new JobWaiting(UNFINISHED_WAIT_SECONDS, 'the transcript is still being written');
   const [claimed] = await db
     .update(summaries)
     // `updatedAt` stays when the summary was queued: its deadline counts from there, however often it is delivered.
@@ -60,6 +67,8 @@ export async function runSummary(db: Db, env: Env, recordId: number) {
   if (!claimed) return;
   const record = await db.query.records.findFirst({ where: eq(records.id, recordId) });
   if (!record) return;
+  // A person's edit from here on is after the lines this summary reads (see isStale).
+  const readAt = Date.now();
   const transcript = await transcriptOf(db, recordId);
   const lines = summarizeLines(transcript);
   if (lines.length === 0) return failSummary(db, recordId, NO_TRANSCRIPT);
@@ -78,6 +87,6 @@ export async function runSummary(db: Db, env: Env, recordId: number) {
   // Only the run that claimed it finishes it: a summary asked for again meanwhile is made by its own message.
   await db
     .update(summaries)
-    .set({ status: 'done', summary, linesHash: await linesHash(transcript), errorReason: null, generatedAt: now, updatedAt: now })
+    .set({ status: 'done', summary, linesHash: await linesHash(transcript), errorReason: null, generatedAt: readAt, updatedAt: now })
     .where(and(eq(summaries.recordId, recordId), eq(summaries.status, 'running')));
 }
