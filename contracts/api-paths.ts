@@ -99,6 +99,8 @@ export const API = {
     getLatestTrans: '/speech/audio/transcribe/getLatestTrans',
     editDetails: '/speech/audio/transcribe/editDetails',
     addTranslation: '/speech/audio/transcribe/addTranslation',
+    /** Translates chosen lines (or the whole record) again, as an edit does. */
+    translateAgain: '/speech/audio/transcribe/translateAgain',
     media: '/speech/audio/transcribe/media',
     words: '/speech/audio/transcribe/words',
   },

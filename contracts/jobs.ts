@@ -7,7 +7,9 @@ import { z } from 'zod';
  * (`translated`): the summary and dubbing take over from there, and a transcribed file turns complete.
  * `summary` makes a record's AI summary (a meeting's minutes) from its lines. `dub` speaks a dubbing
  * project's lines and renders its video. Messages name only the record (and piece); the job, summary or
- * dubbing project row holds the state, so any message can be redelivered safely.
+ * dubbing project row holds the state, so any message can be redelivered safely. `retranslate` translates
+ * again the lines of a finished record that lack a translation its other lines have (a person edited them, or
+ * asked to translate them again).
  */
 export const jobMessage = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('prepare'), recordId: z.number().int().positive() }),
@@ -17,6 +19,7 @@ export const jobMessage = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('transcribed'), recordId: z.number().int().positive(), step: z.enum(['recognised', 'translated']) }),
   z.object({ kind: z.literal('summary'), recordId: z.number().int().positive() }),
   z.object({ kind: z.literal('dub'), recordId: z.number().int().positive() }),
+  z.object({ kind: z.literal('retranslate'), recordId: z.number().int().positive() }),
 ]);
 export type JobMessage = z.infer<typeof jobMessage>;
 /** The message of one kind, e.g. `JobOf<'transcribed'>`. */

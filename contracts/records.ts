@@ -152,6 +152,8 @@ export interface SubtitleLine {
   /** language code → translated text */
   translations: Record<string, string>;
   speaker: string;
+  /** The line's translation is being made again (its words were edited, or "translate again" was asked). */
+  translating?: true;
 }
 
 export interface ShareStatus {

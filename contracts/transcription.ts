@@ -82,6 +82,13 @@ export type EditedLine = z.input<typeof editedLine>;
 
 export const addTranslationBody = z.object({ id: z.number().int().positive(), language: z.string().min(2).max(16) });
 
+/** `translateAgain`: the record's lines `lineIds` (none: all of them) are translated again into its translation language. */
+export const translateAgainBody = z.object({
+  id: z.number().int().positive(),
+  lineIds: z.array(z.number().int().positive()).max(20_000).default([]),
+});
+export type TranslateAgainBody = z.input<typeof translateAgainBody>;
+
 /** Where the record detail player streams the media from (a short-lived signed URL). */
 export interface MediaSource {
   url: string;

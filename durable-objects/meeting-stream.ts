@@ -61,6 +61,9 @@ export class RecogniserSession {
     this.opened = open()
       .then((live) => {
         live.onMessage((raw) => {
+          // Past the end (finish() gave up waiting, or the connection failed) what is left is a gap, recognised
+          // from the recording: a final arriving late would add its line twice, after the minutes were made.
+          if (this.isClosed) return;
           this.heardAt = Date.now();
           const m = this.onMeetingClock(raw);
           if (m.type === 'final') this.finalsToMs = Math.max(this.finalsToMs, Math.round(m.end * 1000));

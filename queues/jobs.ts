@@ -21,6 +21,7 @@ import { failSummary, summarizeTranscribed } from '../worker/services/summary';
 import { runSummary } from '../worker/services/summary/run';
 import { emitRecordEvent } from '../worker/services/webhooks/deliveries';
 import { completeTranscription, failJob, failTranscribed, runTranscriptionStage } from '../worker/services/transcription/pipeline';
+import { endRetranslation, runRetranslation } from '../worker/services/transcription/retranslate';
 
 /** Must match the dead_letter_queue named in wrangler.toml. */
 export const DEAD_JOBS_QUEUE = 'tingyi-jobs-dead';
@@ -61,6 +62,8 @@ export async function runJob(db: Db, env: Env, msg: JobMessage, enqueue: Enqueue
       return runSummary(db, env, msg.recordId);
     case 'dub':
       return runDub(db, env, msg.recordId);
+    case 'retranslate':
+      return runRetranslation(db, env, msg.recordId);
   }
 }
 
@@ -87,10 +90,13 @@ export async function failJobMessage(db: Db, msg: JobMessage, reason: string, en
     case 'dub':
       await failDub(db, msg.recordId, reason);
       return told('dubbing.failed')(true);
+    case 'retranslate':
+      // The lines stay untranslated, no longer "updating": their owner can translate them again.
+      return endRetranslation(db, msg.recordId);
   }
 }
 
-const SERVICE: Partial<Record<JobMessage['kind'], string>> = { summary: 'summary', dub: 'dubbing' };
+const SERVICE: Partial<Record<JobMessage['kind'], string>> = { summary: 'summary', dub: 'dubbing', retranslate: 'translation' };
 
 export async function consumeJobs(batch: MessageBatch<unknown>, env: Env) {
   const db = database(env.DB);

@@ -128,6 +128,7 @@ POST /speech/audio/transcribe/refreshRecord               user
 POST /speech/audio/transcribe/remove                      user
 POST /speech/audio/transcribe/removeUpload                user
 POST /speech/audio/transcribe/share                       user
+POST /speech/audio/transcribe/translateAgain              user
 POST /speech/audio/transcribe/transwrite                  user
 POST /speech/audio/transcribe/uploadBlock                 user
 POST /speech/audio/transcribe/uploadInit                  user

@@ -410,6 +410,7 @@ export const enUS = {
     started: 'Download started',
   },
   sharedPage: {
+    translationUpdating: 'Updating translation…',
     sharedBy: 'Shared by {{name}}',
     created: 'Created {{date}}',
     duration: 'Duration {{duration}}',
@@ -481,6 +482,9 @@ export const enUS = {
     },
     noTranslation: 'No translation yet: add one to see it here.',
     addTranslation: 'Add translation',
+    translateAgain: 'Translate again',
+    translateAgainHint: 'Translate every line again into this translation',
+    translationUpdating: 'Updating translation…',
     translateInto: 'Translate into',
     chooseLanguage: 'Choose a language',
     noLanguages: 'No translation languages are available.',
@@ -508,6 +512,7 @@ export const enUS = {
       translation: 'Translation of line {{n}}',
       addAfter: 'Add a line after this one',
       mergeNext: 'Merge with the next line',
+      translateAgain: 'Translate line {{n}} again',
       delete: 'Delete this line',
     },
     errors: {
@@ -599,6 +604,7 @@ export const enUS = {
     noTranscript: 'There is no transcript to summarise yet.',
     waitTranscription: 'Available once the transcription has finished.',
     waitMeeting: 'The minutes are written when the meeting ends.',
+    waitFinishing: "The minutes are written once the meeting's transcript is complete.",
     waitProcessing: 'Available once processing has finished.',
     running: 'Summarising…',
     runningHint: 'This can take a minute. The summary appears here by itself.',

@@ -409,6 +409,7 @@ export const zhCN: Messages = {
     started: '已开始下载',
   },
   sharedPage: {
+    translationUpdating: '译文更新中…',
     sharedBy: '分享者：{{name}}',
     created: '创建于 {{date}}',
     duration: '时长 {{duration}}',
@@ -480,6 +481,9 @@ export const zhCN: Messages = {
     },
     noTranslation: '暂无译文：添加翻译后即可在此查看。',
     addTranslation: '添加翻译',
+    translateAgain: '重新翻译',
+    translateAgainHint: '把每一段重新翻译成当前译文语言',
+    translationUpdating: '译文更新中…',
     translateInto: '翻译为',
     chooseLanguage: '请选择语言',
     noLanguages: '暂无可用的翻译语言。',
@@ -507,6 +511,7 @@ export const zhCN: Messages = {
       translation: '第 {{n}} 段的译文',
       addAfter: '在此段后添加一段',
       mergeNext: '与下一段合并',
+      translateAgain: '重新翻译第 {{n}} 段',
       delete: '删除此段',
     },
     errors: {
@@ -598,6 +603,7 @@ export const zhCN: Messages = {
     noTranscript: '还没有可以总结的转写内容。',
     waitTranscription: '转写完成后即可生成。',
     waitMeeting: '会议结束后将生成纪要。',
+    waitFinishing: '会议转写补全后即生成会议纪要。',
     waitProcessing: '处理完成后即可生成。',
     running: '正在生成摘要…',
     runningHint: '可能需要一分钟左右，完成后会自动显示在这里。',

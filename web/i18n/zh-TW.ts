@@ -409,6 +409,7 @@ export const zhTW: Messages = {
     started: '已開始下載',
   },
   sharedPage: {
+    translationUpdating: '譯文更新中…',
     sharedBy: '分享者：{{name}}',
     created: '建立於 {{date}}',
     duration: '時長 {{duration}}',
@@ -480,6 +481,9 @@ export const zhTW: Messages = {
     },
     noTranslation: '尚無譯文：新增翻譯後即可在此檢視。',
     addTranslation: '新增翻譯',
+    translateAgain: '重新翻譯',
+    translateAgainHint: '把每一段重新翻譯成目前譯文語言',
+    translationUpdating: '譯文更新中…',
     translateInto: '翻譯為',
     chooseLanguage: '請選擇語言',
     noLanguages: '目前沒有可用的翻譯語言。',
@@ -507,6 +511,7 @@ export const zhTW: Messages = {
       translation: '第 {{n}} 段的譯文',
       addAfter: '在此段後新增一段',
       mergeNext: '與下一段合併',
+      translateAgain: '重新翻譯第 {{n}} 段',
       delete: '刪除此段',
     },
     errors: {
@@ -598,6 +603,7 @@ export const zhTW: Messages = {
     noTranscript: '還沒有可以摘要的轉寫內容。',
     waitTranscription: '轉寫完成後即可產生。',
     waitMeeting: '會議結束後將產生紀要。',
+    waitFinishing: '會議逐字稿補全後即產生會議紀要。',
     waitProcessing: '處理完成後即可產生。',
     running: '正在產生摘要…',
     runningHint: '可能需要一分鐘左右，完成後會自動顯示在這裡。',

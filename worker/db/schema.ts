@@ -345,6 +345,13 @@ export const records = sqliteTable(
     shareAllowCopy: integer('share_allow_copy', { mode: 'boolean' }).notNull().default(false),
     shareExpiresAt: integer('share_expires_at'),
     sharedAt: integer('shared_at'),
+    /**
+     * When a person last saved the record's lines (the editor): its summary reads out of date only after this,
+     * never because a job or a meeting's completion added lines.
+     */
+    linesEditedAt: integer('lines_edited_at'),
+    /** While lines are translated again after an edit or a "translate again": when that was queued; null when none is. */
+    retranslateAt: integer('retranslate_at'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at').notNull(),
   },

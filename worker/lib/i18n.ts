@@ -304,6 +304,21 @@ const messages = {
     'zh-CN': '该记录仍在处理中，请等待完成后再操作。',
     'zh-TW': '該記錄仍在處理中，請等待完成後再操作。',
   },
+  translationNone: {
+    'en-US': 'This record has no translation to make again. Add a translation first.',
+    'zh-CN': '该记录还没有翻译，请先添加翻译。',
+    'zh-TW': '該記錄還沒有翻譯，請先新增翻譯。',
+  },
+  lineNotFound: {
+    'en-US': 'That line is no longer in the transcript. Reload the page and try again.',
+    'zh-CN': '转写中已没有这一行，请刷新页面后重试。',
+    'zh-TW': '轉寫中已沒有這一行，請重新整理頁面後重試。',
+  },
+  translationUpdating: {
+    'en-US': 'Translation being updated',
+    'zh-CN': '译文更新中',
+    'zh-TW': '譯文更新中',
+  },
   linePastMedia: {
     'en-US': 'Line {n} ({start}) ends at {end}, after the media ends at {mediaEnd}. Set its end to {mediaEnd} or earlier.',
     'zh-CN': '第 {n} 段（{start}）结束于 {end}，超出了音视频的时长 {mediaEnd}。请把结束时间改为 {mediaEnd} 或更早。',

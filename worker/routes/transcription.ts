@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { API } from '../../contracts/api-paths';
-import { addTranslationBody, editDetailsBody, refreshRecordBody, transwriteBody } from '../../contracts/transcription';
+import { addTranslationBody, editDetailsBody, refreshRecordBody, translateAgainBody, transwriteBody } from '../../contracts/transcription';
 import type { TranswriteResult } from '../../contracts/transcription';
 import { ok } from '../lib/envelope';
 import { translate } from '../lib/i18n';
@@ -12,6 +12,7 @@ import { validate } from '../middleware/validate';
 import { recordRow } from '../services/records';
 import { addTranslation, mediaSource, recordWords, saveLines } from '../services/transcription/detail';
 import { queueSender } from '../services/jobs';
+import { translateAgain } from '../services/transcription/retranslate';
 import { latestTask, retryTranscription, submitTranscription } from '../services/transcription/submit';
 
 /** `?id=` of one of the caller's records. */
@@ -35,12 +36,16 @@ export const transcriptionRoutes = new Hono<AppEnv>()
   .get(API.transcription.getLatestTrans, requireUser, async (c) => ok(c, await latestTask(c.var.db, c.var.userId)))
   .post(API.transcription.editDetails, requireUser, validate('json', editDetailsBody), async (c) => {
     const { id, lines } = c.req.valid('json');
-    await saveLines(c.var.db, c.var.userId, id, lines);
+    await saveLines(c.var.db, queueSender(c.env.JOBS), c.var.userId, id, lines);
     return ok(c, null);
   })
   .post(API.transcription.addTranslation, requireUser, validate('json', addTranslationBody), async (c) => {
     const { id, language } = c.req.valid('json');
     return ok(c, recordRow(await addTranslation(c.var.db, c.env, c.var.userId, c.var.locale, id, language, queueSender(c.env.JOBS))));
+  })
+  .post(API.transcription.translateAgain, requireUser, validate('json', translateAgainBody), async (c) => {
+    const { id, lineIds } = c.req.valid('json');
+    return ok(c, await translateAgain(c.var.db, queueSender(c.env.JOBS), c.var.userId, id, lineIds));
   })
   .get(API.transcription.words, requireUser, validate('query', recordQuery), async (c) =>
     ok(c, await recordWords(c.var.db, c.env, c.var.userId, c.req.valid('query').id)),

@@ -74,6 +74,8 @@ export async function messageDeadline(db: Db, msg: JobMessage): Promise<number |
         : undefined;
     }
     case 'transcribed':
+    // Bounded by its retries: a re-translation that keeps failing ends in the dead-letter queue.
+    case 'retranslate':
       return undefined;
   }
 }

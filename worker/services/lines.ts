@@ -1,5 +1,6 @@
 import { type SQL, and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
+import type { SubtitleLine } from '../../contracts/records';
 import type { Db } from '../db/client';
 import { lineSpeakers, segments } from '../db/schema';
 import { chunks } from '../lib/batch';
@@ -165,4 +166,19 @@ export async function renameSpeaker(db: Db, recordId: number, from: string, to: 
     ];
   const no = Math.max(0, ...speakers.map((s) => s.no)) + 1;
   return [db.insert(lineSpeakers).values({ recordId, no, name: to }), db.update(segments).set({ speakerNo: no }).where(ofSpeaker(0))];
+}
+
+/** Lines with words and no translation into `language`: the ones a translation still has to reach. */
+export const missingTranslation = <L extends Pick<SubtitleLine, 'text' | 'translations'>>(lines: readonly L[], language: string) =>
+  lines.filter((l) => l.text.trim() !== '' && l.translations[language] === undefined);
+
+/**
+ * The lines as a reader gets them (record page, share page, exports): while the record's lines are translated
+ * again (transcription/retranslate.ts), those still waiting say so (`translating`).
+ */
+export function markTranslating(record: { translationLanguage: string | null; retranslateAt: number | null }, lines: SubtitleLine[]): SubtitleLine[] {
+  const language = record.translationLanguage;
+  if (record.retranslateAt === null || !language) return lines;
+  const waiting = new Set(missingTranslation(lines, language));
+  return lines.map((l) => (waiting.has(l) ? { ...l, translating: true } : l));
 }

@@ -28,7 +28,7 @@ import { dubbedPrefix } from './dubbing/storage';
 import { buildExport } from './export';
 import { ownedFolder, targetFolder } from './folders';
 import { progressOf } from './job-progress';
-import { copyLines, type StoredLine, storedLines } from './lines';
+import { copyLines, markTranslating, type StoredLine, storedLines } from './lines';
 import { playerAudioKey, recordAudioKeys } from './transcription/audio';
 import { wordsKey } from './transcription/words';
 import { dropPieces } from './transcription/pieces';
@@ -176,7 +176,7 @@ export async function recordDetail(db: Db, userId: number, id: number): Promise<
   const record = await ownedRecord(db, userId, id);
   return {
     record: withProgress(recordRow(record), await progressOf(db, [record])),
-    lines: disjointLines((await linesOf(db, [id])).get(id)!, record.durationMs),
+    lines: markTranslating(record, disjointLines((await linesOf(db, [id])).get(id)!, record.durationMs)),
   };
 }
 
@@ -295,7 +295,7 @@ export async function sharedRecord(db: Db, token: string, now = Date.now()): Pro
     audioLanguage: record.audioLanguage,
     translationLanguage: record.translationLanguage,
     hasSummary: summary.length > 0,
-    lines: (await linesOf(db, [record.id])).get(record.id)!,
+    lines: markTranslating(record, (await linesOf(db, [record.id])).get(record.id)!),
   };
 }
 
@@ -389,13 +389,14 @@ export async function exportRecords(db: Db, userId: number, options: ExportOptio
     db,
     owned.map((r) => r.id),
   );
+  const byId = new Map(owned.map((r) => [r.id, r]));
   return buildExport(
     owned.map((r) => ({ ...r, lineCount: counts.get(r.id) ?? 0 })),
     { ...options, locale },
     async (heads) => {
       const ids = heads.map((h) => h.id);
       const [lines, sensitive] = await Promise.all([linesOf(db, ids), sensitiveLists(db, ids)]);
-      return heads.map((h) => ({ ...h, lines: lines.get(h.id)!, sensitive: sensitive.get(h.id) ?? [] }));
+      return heads.map((h) => ({ ...h, lines: markTranslating(byId.get(h.id)!, lines.get(h.id)!), sensitive: sensitive.get(h.id) ?? [] }));
     },
   );
 }

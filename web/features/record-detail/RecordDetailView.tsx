@@ -13,7 +13,7 @@ import { ExportDialog } from '../records/dialogs';
 import { AddTranslationDialog } from './dialogs';
 import { useRecordSync } from './broadcast';
 import { DetailHeader } from './DetailHeader';
-import { useRecordWords, useRetryRecord, useSaveTranscript } from './hooks';
+import { useRecordWords, useRetryRecord, useSaveTranscript, useTranslateAgain } from './hooks';
 import { MediaPlayer } from './MediaPlayer';
 import { SpeakersPanel } from './SpeakersPanel';
 import { SummaryCard } from '../summary/SummaryCard';
@@ -69,6 +69,7 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
   const changed = useRecordSync(record.id);
   const save = useSaveTranscript(record.id);
   const retry = useRetryRecord(record.id, changed);
+  const again = useTranslateAgain(record.id, changed);
   const [view, setView] = useState<TranscriptView>('source');
   const [dialog, setDialog] = useState<'export' | 'translate' | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
@@ -77,7 +78,9 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
 
   const editable = !isLocked(record.status);
   const language = record.translationLanguage;
-  const hasTranslation = language !== null && editor.lines.some((line) => line.translations[language]);
+  // Lines whose translation is being made again count: the translation view shows them updating.
+  const translating = useMemo(() => new Set(detail.lines.filter((l) => l.translating).map((l) => l.id)), [detail.lines]);
+  const hasTranslation = language !== null && (translating.size > 0 || editor.lines.some((line) => line.translations[language]));
   const shownView = hasTranslation ? view : 'source';
   const speakers = useMemo(() => speakerStats(editor.lines), [editor.lines]);
   const look = useSpeakerLook(speakers.map((s) => s.name));
@@ -137,8 +140,9 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
         }),
       seek,
       edit: setEditing,
+      translateAgain: (key) => again.mutate([key]),
     }),
-    [apply, settle, mediaMs, seek, modal, t],
+    [apply, settle, mediaMs, seek, modal, t, again.mutate],
   );
 
   const saveNow = () => {
@@ -175,6 +179,7 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
           saving={save.isPending}
           translateBlocked={translateBlocked}
           onAddTranslation={() => setDialog('translate')}
+          onTranslateAgain={() => again.mutate([])}
           onUndo={undo}
           onRedo={redo}
           onSave={saveNow}
@@ -196,6 +201,8 @@ export function RecordDetailView({ detail }: { detail: RecordDetail }) {
           hits={search.byLine}
           currentHit={search.current}
           editing={editable ? editing : null}
+          translating={translating}
+          translateBlocked={translateBlocked}
         />
       </>
     );

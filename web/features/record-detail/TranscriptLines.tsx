@@ -1,4 +1,4 @@
-import { CheckOutlined, DeleteOutlined, EditOutlined, MergeCellsOutlined, PlusOutlined } from '@ant-design/icons';
+import { CheckOutlined, DeleteOutlined, EditOutlined, MergeCellsOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { Fragment, memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FocusEvent, KeyboardEvent, MouseEvent, ReactNode, RefObject } from 'react';
@@ -27,6 +27,8 @@ export interface LineHandlers {
   seek(ms: number): void;
   /** Opens the line with this key for editing, or (null) closes the one open. */
   edit(key: number | null): void;
+  /** Translates the saved line with this key again. */
+  translateAgain(key: number): void;
 }
 
 interface TranscriptLinesProps {
@@ -49,11 +51,15 @@ interface TranscriptLinesProps {
   currentHit: TextHit | null;
   /** The key of the line open for editing; every other line reads, and a click on a word plays it. */
   editing: number | null;
+  /** Keys of the lines whose translation is being made again (after an edit, or "translate again"). */
+  translating: ReadonlySet<number>;
+  /** Why a line cannot be translated again now (unsaved edits, a job running), or null when it can. */
+  translateBlocked: string | null;
 }
 
 /** The transcript, one line after another, following the player while it plays; one line at a time is edited. */
 export function TranscriptLines(props: TranscriptLinesProps) {
-  const { lines, activeIndex, playing, flag, words, hits, currentHit, editing, ...shared } = props;
+  const { lines, activeIndex, playing, flag, words, hits, currentHit, editing, translating, ...shared } = props;
   const listRef = useRef<HTMLOListElement>(null);
   useScrollToFlag(listRef, flag);
 
@@ -82,6 +88,7 @@ export function TranscriptLines(props: TranscriptLinesProps) {
           last={index === lines.length - 1}
           active={index === activeIndex}
           editing={editing === line.key}
+          translating={translating.has(line.key)}
           words={words.get(line.key)}
           hits={hits.get(index)}
           currentHit={currentHit?.line === index ? currentHit : null}
@@ -105,8 +112,11 @@ export function useScrollToFlag(listRef: RefObject<HTMLElement | null>, flag: Li
   });
 }
 
-interface LineProps extends Omit<TranscriptLinesProps, 'lines' | 'activeIndex' | 'playing' | 'flag' | 'words' | 'hits' | 'currentHit' | 'editing'> {
+interface LineProps
+  extends Omit<TranscriptLinesProps, 'lines' | 'activeIndex' | 'playing' | 'flag' | 'words' | 'hits' | 'currentHit' | 'editing' | 'translating'> {
   line: DraftLine;
+  /** The line's translation is being made again. */
+  translating: boolean;
   index: number;
   last: boolean;
   active: boolean;
@@ -123,7 +133,25 @@ interface LineProps extends Omit<TranscriptLinesProps, 'lines' | 'activeIndex' |
  * button, a double-click, Enter on the line) and shows the text fields and the times to the millisecond.
  */
 const Line = memo(function Line(props: LineProps) {
-  const { line, index, last, active, editing, view, language, editable, withHours, note, handlers, speakers, words, hits, currentHit } = props;
+  const {
+    line,
+    index,
+    last,
+    active,
+    editing,
+    translating,
+    view,
+    language,
+    editable,
+    withHours,
+    note,
+    handlers,
+    speakers,
+    words,
+    hits,
+    currentHit,
+    translateBlocked,
+  } = props;
   const { t } = useTranslation();
   const n = index + 1;
   const className = ['detail-line', active && 'active', note && 'flagged', editing && 'editing'].filter(Boolean).join(' ');
@@ -226,7 +254,18 @@ const Line = memo(function Line(props: LineProps) {
                 />
               </>
             ) : (
-              <LineAction label={t('recordDetail.tools.edit', { n })} icon={<EditOutlined />} testId={`detail-line-edit-${index}`} onClick={open} />
+              <>
+                {/* A saved line of a translated record (a new one has no key on the server yet). */}
+                {language && line.key > 0 && !translating && translateBlocked === null && (
+                  <LineAction
+                    label={t('recordDetail.line.translateAgain', { n })}
+                    icon={<SyncOutlined />}
+                    testId={`detail-line-translate-again-${index}`}
+                    onClick={() => handlers.translateAgain(line.key)}
+                  />
+                )}
+                <LineAction label={t('recordDetail.tools.edit', { n })} icon={<EditOutlined />} testId={`detail-line-edit-${index}`} onClick={open} />
+              </>
             )}
           </span>
         )}
@@ -264,6 +303,10 @@ const Line = memo(function Line(props: LineProps) {
             onChange={(text) => handlers.text(index, text, language)}
             onBlur={handlers.settle}
           />
+        ) : translating ? (
+          <p className="detail-translation detail-translation-updating" data-testid={`detail-line-updating-${index}`}>
+            {t('recordDetail.translationUpdating')}
+          </p>
         ) : (
           <ReadText
             className="detail-translation"

@@ -1,4 +1,4 @@
-import { RedoOutlined, SaveOutlined, TranslationOutlined, UndoOutlined } from '@ant-design/icons';
+import { RedoOutlined, SaveOutlined, SyncOutlined, TranslationOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Segmented } from '../../components/Segmented';
@@ -16,6 +16,8 @@ interface TranscriptToolbarProps {
   /** Why a translation cannot be added now, or null when it can. */
   translateBlocked: string | null;
   onAddTranslation: () => void;
+  /** Translates every line again into the record's translation language. */
+  onTranslateAgain: () => void;
   onUndo: () => void;
   onRedo: () => void;
   onSave: () => void;
@@ -23,7 +25,7 @@ interface TranscriptToolbarProps {
 
 /** Which text the lines show, adding a translation, and the editing actions with the unsaved-changes mark. */
 export function TranscriptToolbar(props: TranscriptToolbarProps) {
-  const { view, onView, hasTranslation, editable, dirty, saving, translateBlocked, onAddTranslation, onUndo, onRedo, onSave } = props;
+  const { view, onView, hasTranslation, editable, dirty, saving, translateBlocked, onAddTranslation, onTranslateAgain, onUndo, onRedo, onSave } = props;
   const { t } = useTranslation();
   return (
     <div className="detail-toolbar">
@@ -45,6 +47,13 @@ export function TranscriptToolbar(props: TranscriptToolbarProps) {
             <span className="detail-label">{t('recordDetail.addTranslation')}</span>
           </Button>
         </Tooltip>
+        {hasTranslation && (
+          <Tooltip title={translateBlocked ?? t('recordDetail.translateAgainHint')}>
+            <Button icon={<SyncOutlined />} disabled={translateBlocked !== null} onClick={onTranslateAgain} data-testid="detail-translate-again">
+              <span className="detail-label">{t('recordDetail.translateAgain')}</span>
+            </Button>
+          </Tooltip>
+        )}
         {editable && (
           <>
             <Button icon={<UndoOutlined />} onClick={onUndo} data-testid="detail-undo">

@@ -1,7 +1,7 @@
 import { API } from '../../../contracts/api-paths';
 import type { RecordWords } from '../../../contracts/record-words';
 import type { RecordDetail, RecordRow } from '../../../contracts/records';
-import type { EditedLine, MediaSource } from '../../../contracts/transcription';
+import type { EditedLine, MediaSource, TranslateAgainBody } from '../../../contracts/transcription';
 import { get, post } from '../../lib/request';
 
 /** The record detail page's calls (spec §7 getTrans, editDetails, addTranslation, refreshRecord, and the player's media and word timings). */
@@ -20,6 +20,9 @@ export const saveLines = async (id: number, lines: EditedLine[]) => {
 };
 
 export const addTranslation = async (id: number, language: string) => (await post<RecordRow>(API.transcription.addTranslation, { id, language })).data;
+
+/** Translates chosen lines (none named: the whole record) again; they read as updating until it is done. */
+export const translateAgain = async (body: TranslateAgainBody) => (await post<{ lines: number }>(API.transcription.translateAgain, body)).data;
 
 /** The retry action of a failed transcription or translation. */
 export const refreshRecord = async (id: number) => (await post<RecordRow>(API.transcription.refreshRecord, { id })).data;

@@ -3,7 +3,7 @@ import type { RecordDetail, RecordRow } from '../../../contracts/records';
 import type { EditedLine } from '../../../contracts/transcription';
 import { useSession } from '../../lib/session';
 import { fetchUploadLanguages } from '../upload/api';
-import { addTranslation, fetchMedia, fetchRecordDetail, fetchWords, refreshRecord, saveLines } from './api';
+import { addTranslation, fetchMedia, fetchRecordDetail, fetchWords, refreshRecord, saveLines, translateAgain } from './api';
 import { DETAIL_POLL_MS, isLocked } from '../records/status';
 import { UPLOAD_LANGUAGES_KEY, detailKey, mediaKey, wordsKey } from '../../lib/query-keys';
 
@@ -13,7 +13,8 @@ export function useRecordDetail(id: number | null) {
     queryKey: detailKey(id ?? 0),
     queryFn: () => fetchRecordDetail(id!),
     enabled: id !== null && hasAccount,
-    refetchInterval: (query) => (query.state.data && isLocked(query.state.data.record.status) ? DETAIL_POLL_MS : false),
+    // Also while lines are translated again after an edit: their new translations appear by themselves.
+    refetchInterval: ({ state: { data } }) => (data && (isLocked(data.record.status) || data.lines.some((l) => l.translating)) ? DETAIL_POLL_MS : false),
   });
 }
 
@@ -65,6 +66,14 @@ export function useAddTranslation(id: number, changed: () => Promise<void>) {
       setRecord(record);
       return changed();
     },
+  });
+}
+
+/** "Translate again" for some lines (`lineIds`) or, with none, the whole record; the reload shows them updating. */
+export function useTranslateAgain(id: number, changed: () => Promise<void>) {
+  return useMutation({
+    mutationFn: (lineIds: number[]) => translateAgain({ id, lineIds }),
+    onSuccess: () => changed(),
   });
 }
 

@@ -163,9 +163,19 @@ function SharedLines({ lines, language }: { lines: SubtitleLine[]; language: str
   return (
     <ol className="shared-lines">
       {lines.map((line) => (
-        <Line key={line.id} line={line} look={look} translation={language ? line.translations[language] : undefined} />
+        <Line key={line.id} line={line} look={look} translation={language && !line.translating ? line.translations[language] : undefined} />
       ))}
     </ol>
+  );
+}
+
+/** A line whose words were edited: its new translation is on its way (the page reloads to show it). */
+function UpdatingTranslation() {
+  const { t } = useTranslation();
+  return (
+    <p className="shared-translation shared-translation-updating" data-testid="shared-line-updating">
+      {t('sharedPage.translationUpdating')}
+    </p>
   );
 }
 
@@ -182,6 +192,7 @@ function Line({ line, look, translation }: { line: SubtitleLine; look: SpeakerLo
       </div>
       <p className="shared-text">{line.text}</p>
       {translation && <p className="shared-translation">{translation}</p>}
+      {line.translating && <UpdatingTranslation />}
     </li>
   );
 }

@@ -3,7 +3,7 @@ import { useSession } from '../../lib/session';
 
 import { copyReplica, editRecords, fetchRecords, fetchShareStatus, fetchSharedRecord, removeRecords, setShare } from './api';
 import type { RecordsQuery } from './api';
-import { LIST_POLL_MS, isRunning } from './status';
+import { DETAIL_POLL_MS, LIST_POLL_MS, isRunning } from './status';
 import { FOLDERS_KEY, RECORDS_KEY, SHARE_STATUS_KEY, sharedRecordKey } from '../../lib/query-keys';
 
 /** A page of the user's records; `silent` for side panels that show their own failure. */
@@ -56,7 +56,13 @@ export function useSetShare() {
 }
 
 export function useSharedRecord(token: string) {
-  return useQuery({ queryKey: sharedRecordKey(token), queryFn: () => fetchSharedRecord(token), enabled: token !== '' });
+  return useQuery({
+    queryKey: sharedRecordKey(token),
+    queryFn: () => fetchSharedRecord(token),
+    enabled: token !== '',
+    // Lines whose translation is being made again get it without a reload.
+    refetchInterval: ({ state: { data } }) => (data?.lines.some((l) => l.translating) ? DETAIL_POLL_MS : false),
+  });
 }
 
 export function useCopyReplica() {

@@ -32,13 +32,15 @@ const MindMap = lazy(async () => ({ default: (await loadMindMap()).Component }))
 // The speakers' tab draws progress bars, whose code waits for the tab too.
 const SpeakerSummariesPanel = lazyComponent(() => import('./SpeakerSummariesPanel'), <Spinner />);
 
-type BlockedKey = 'summary.waitTranscription' | 'summary.waitMeeting' | 'summary.waitProcessing';
+type BlockedKey = 'summary.waitTranscription' | 'summary.waitMeeting' | 'summary.waitFinishing' | 'summary.waitProcessing';
 
 /** The statuses in which the server refuses a summary (its lines are still being written), and why. */
 const BLOCKED: Partial<Record<RecordStatus, BlockedKey>> = {
   transcribing: 'summary.waitTranscription',
   in_progress: 'summary.waitMeeting',
   paused: 'summary.waitMeeting',
+  // An ended meeting's transcript is being completed from its recording: its minutes come after.
+  finishing: 'summary.waitFinishing',
   dub_start: 'summary.waitProcessing',
   dubbing: 'summary.waitProcessing',
 };

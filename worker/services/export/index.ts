@@ -6,6 +6,7 @@ import type { ExportContent, ExportFormat } from '../../../contracts/record-voca
 import { sensitiveMasker } from '../../../contracts/sensitive';
 import { speakerLabel } from '../../../contracts/speaker-labels';
 import { ApiError } from '../../lib/errors';
+import { translate as message } from '../../lib/i18n';
 import { docx } from './docx';
 import { srt } from './srt';
 import { oneLine } from './text';
@@ -68,18 +69,21 @@ export const CONTENT_TYPES: Record<ExportFormat | 'zip', string> = {
 const translationOf = (record: ExportRecord, line: SubtitleLine) =>
   record.translationLanguage ? oneLine(line.translations[record.translationLanguage] ?? '') : '';
 
-const hasTranslation = (record: ExportRecord) => record.lines.some((line) => translationOf(record, line) !== '');
+const hasTranslation = (record: ExportRecord) => record.lines.some((line) => line.translating || translationOf(record, line) !== '');
 
 /**
- * A line the translation has not reached yet shows its source text rather than nothing. A default speaker
- * name reads in the reader's language, as on the record page; a name someone typed stays as typed.
+ * A line the translation has not reached yet shows its source text rather than nothing; one whose translation
+ * is being made again (after an edit) says so in the reader's language, so the file does not pass its words
+ * off as translated. A default speaker name reads in the reader's language, as on the record page; a name
+ * someone typed stays as typed.
  */
 function exportLines(record: ExportRecord, content: ExportContent, withSpeaker: boolean, locale: Locale): ExportLine[] {
   const maskSource = sensitiveMasker(record.sensitive ?? [], record.audioLanguage);
   const maskTranslation = sensitiveMasker(record.sensitive ?? [], record.translationLanguage ?? undefined);
+  const updating = `(${message(locale, 'translationUpdating')})`;
   return record.lines.map((line) => {
     const source = maskSource(oneLine(line.text));
-    const translated = maskTranslation(translationOf(record, line));
+    const translated = line.translating ? (content === 'translation' ? `${updating} ${source}` : updating) : maskTranslation(translationOf(record, line));
     return {
       start: line.start,
       end: line.end,

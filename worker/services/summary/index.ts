@@ -22,8 +22,11 @@ export const ACTIVE: SummaryStatus[] = ['queued', 'running'];
  * again queues it again. Longer than a run and its retries take.
  */
 const STUCK_MS = 30 * 60_000;
-/** Statuses in which a job or a live meeting is still writing the lines a summary would be made from. */
-const STILL_WRITING: readonly RecordStatus[] = ['transcribing', 'in_progress', 'paused', 'dub_start', 'dubbing'];
+/**
+ * Statuses in which a job or a live meeting is still writing the lines a summary would be made from: an ended
+ * meeting is `finishing` while what the live recogniser missed is recognised from its recording.
+ */
+export const STILL_WRITING: readonly RecordStatus[] = ['transcribing', 'in_progress', 'paused', 'finishing', 'dub_start', 'dubbing'];
 
 export const NO_TRANSCRIPT = 'The record has no transcript to summarize.';
 
@@ -112,12 +115,22 @@ export async function storedSummary(db: Db, recordId: number) {
   return row?.summary ? readableSummary(row.summary, await transcriptOf(db, recordId)) : null;
 }
 
-/** The record's summary as the record page shows it; `stale` compares the lines it was made from with today's. */
+/**
+ * Whether a summary made at `generatedAt` from lines fingerprinted `hash` is out of date: a person saved the
+ * lines since, and they differ. Lines a machine wrote (a meeting's completion, a late flush) never count.
+ */
+async function isStale(lines: TranscriptLine[], made: { generatedAt: number | null; linesHash: string | null }, linesEditedAt: number | null) {
+  if (linesEditedAt === null || (made.generatedAt !== null && linesEditedAt < made.generatedAt)) return false;
+  return made.linesHash !== (await linesHash(lines));
+}
+
+/** The record's summary as the record page shows it; `stale` when a person changed the lines it was made from. */
 export async function summaryState(db: Db, recordId: number): Promise<SummaryState> {
   const row = await db.query.summaries.findFirst({ where: eq(summaries.recordId, recordId) });
   if (!row) return { recordId, status: 'none', errorReason: null, summary: null, stale: false, generatedAt: null };
   const lines = row.summary === null ? [] : await transcriptOf(db, recordId);
-  const stale = row.summary !== null && row.linesHash !== (await linesHash(lines));
+  const record = await db.query.records.findFirst({ columns: { linesEditedAt: true }, where: eq(records.id, recordId) });
+  const stale = row.summary !== null && (await isStale(lines, row, record?.linesEditedAt ?? null));
   const summary = row.summary && readableSummary(row.summary, lines);
   return { recordId, status: row.status, errorReason: row.errorReason, summary, stale, generatedAt: row.generatedAt };
 }

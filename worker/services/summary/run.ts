@@ -4,8 +4,9 @@ import type { Db } from '../../db/client';
 import { records, summaries } from '../../db/schema';
 import { providers } from '../providers';
 import type { SummarizeInput } from '../providers';
+import { JobWaiting } from '../jobs';
 import { emitWebhookEvent } from '../webhooks/deliveries';
-import { ACTIVE, NO_TRANSCRIPT, failSummary, linesHash, transcriptOf } from './index';
+import { ACTIVE, NO_TRANSCRIPT, STILL_WRITING, failSummary, linesHash, transcriptOf } from './index';
 import type { TranscriptLine } from './index';
 
 /**
@@ -51,7 +52,13 @@ function keepTicks(summary: MediaSummary, before: MediaSummary | null): MediaSum
   return { ...summary, actionItems: summary.actionItems.map((a) => (ticked.some((t) => t.start === a.start) ? { ...a, done: true } : a)) };
 }
 
+/** How long a summary whose record is still being written waits before it looks again. */
+const UNFINISHED_WAIT_SECONDS = 15;
+
 export async function runSummary(db: Db, env: Env, recordId: number) {
+  // Made only from the final transcript: while a job or a meeting's completion still writes lines, it waits.
+  const writing = await db.query.records.findFirst({ columns: { status: true }, where: eq(records.id, recordId) });
+  if (writing && STILL_WRITING.includes(writing.status)) throw new JobWaiting(UNFINISHED_WAIT_SECONDS, 'the transcript is still being written');
   const [claimed] = await db
     .update(summaries)
     // `updatedAt` stays when the summary was queued: its deadline counts from there, however often it is delivered.
@@ -61,6 +68,8 @@ export async function runSummary(db: Db, env: Env, recordId: number) {
   if (!claimed) return;
   const record = await db.query.records.findFirst({ where: eq(records.id, recordId) });
   if (!record) return;
+  // A person's edit from here on is after the lines this summary reads (see isStale).
+  const readAt = Date.now();
   const transcript = await transcriptOf(db, recordId);
   const lines = summarizeLines(transcript);
   if (lines.length === 0) return failSummary(db, recordId, NO_TRANSCRIPT);
@@ -79,7 +88,7 @@ export async function runSummary(db: Db, env: Env, recordId: number) {
   // Only the run that claimed it finishes it: a summary asked for again meanwhile is made by its own message.
   const done = await db
     .update(summaries)
-    .set({ status: 'done', summary, linesHash: await linesHash(transcript), errorReason: null, generatedAt: now, updatedAt: now })
+    .set({ status: 'done', summary, linesHash: await linesHash(transcript), errorReason: null, generatedAt: readAt, updatedAt: now })
     .where(and(eq(summaries.recordId, recordId), eq(summaries.status, 'running')))
     .returning({ recordId: summaries.recordId });
   if (done.length) {

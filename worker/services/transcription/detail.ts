@@ -11,10 +11,11 @@ import { runBatch } from '../../lib/batch';
 import { ApiError } from '../../lib/errors';
 import { canTranslate } from '../languages';
 import { assertLineTimes } from '../line-rules';
-import { keptVoiceprints, replaceLines } from '../lines';
+import { keptVoiceprints, replaceLines, storedLines } from '../lines';
 import { ownedRecord } from '../records';
 import { presignGet, s3Target } from '../storage';
 import { audioKey, playerAudioKey } from './audio';
+import { keptTranslations, needsTranslation, queueRetranslation } from './retranslate';
 import { readWords } from './words';
 import type { Enqueue } from '../jobs';
 
@@ -23,20 +24,29 @@ import type { Enqueue } from '../jobs';
 /** Lines still being produced by a job cannot be edited: the job would overwrite the edit. */
 const isBusy = (status: RecordStatus) => EDIT_LOCKED_STATUSES.includes(status);
 
-export async function saveLines(db: Db, userId: number, recordId: number, lines: EditedLine[]) {
+export async function saveLines(db: Db, enqueue: Enqueue, userId: number, recordId: number, lines: EditedLine[]) {
   const record = await ownedRecord(db, userId, recordId);
   if (isBusy(record.status)) throw new ApiError(Code.CONFLICT, 'recordBusy');
   assertLineTimes(lines, record.durationMs);
-  const rows = lines.map((l) => ({
+  const edited = lines.map((l) => ({
     startMs: l.start,
     endMs: l.end,
     text: l.text,
     speaker: l.speaker ?? '',
     translations: l.translations ?? {},
   }));
-  const voiceprints = await keptVoiceprints(db, recordId, rows);
+  const stored = await storedLines(db, [recordId]);
+  const voiceprints = await keptVoiceprints(db, recordId, edited);
+  // A re-worded line's old translation no longer says what it says: it is dropped and made again.
+  const rows = keptTranslations(stored, edited);
+  const now = Date.now();
+  // Only a save that changes what was said (times, speakers, words) is a person's change a summary may miss.
+  const said = (lines: readonly { startMs: number; endMs: number; speaker: string; text: string }[]) =>
+    JSON.stringify(lines.map((l) => [l.startMs, l.endMs, l.speaker, l.text]));
+  const changes = said(stored) === said(rows) ? { updatedAt: now } : { updatedAt: now, linesEditedAt: now };
   // One batch: the transcript is replaced whole or not at all.
-  await runBatch(db, [...replaceLines(db, recordId, rows, voiceprints), db.update(records).set({ updatedAt: Date.now() }).where(eq(records.id, recordId))]);
+  await runBatch(db, [...replaceLines(db, recordId, rows, voiceprints), db.update(records).set(changes).where(eq(records.id, recordId))]);
+  if (needsTranslation(record, rows)) await queueRetranslation(db, enqueue, recordId);
 }
 
 /** Translates a finished record into `language` later (spec §7 addTranslation), through the job's translate stage. */

@@ -1,0 +1,2 @@
+ALTER TABLE `records` ADD `lines_edited_at` integer;--> statement-breakpoint
+ALTER TABLE `records` ADD `retranslate_at` integer;
