@@ -34,16 +34,15 @@ const LANGUAGES: LanguageLists = {
       {
         code: 'ja-JP',
         name: 'Japanese',
-        reason: 'Japanese recognition needs a recogniser for Japanese: see “Better speech models” in the README.',
-        detail: 'no recogniser for ja-JP is installed',
+        reason: 'This service does not offer Japanese speech recognition yet.',
       },
     ],
     translation: [
-      { code: 'ko-KR', name: 'Korean', reason: 'Translation into Korean needs a translator for it: see “Better speech models” in the README.' },
+      { code: 'ko-KR', name: 'Korean', reason: 'This service does not translate into Korean yet.' },
       {
         code: 'zh-CN',
         name: 'Chinese (Simplified)',
-        reason: 'Translation into Chinese (Simplified) needs a translator for it: see “Better speech models” in the README.',
+        reason: 'This service does not translate into Chinese (Simplified) yet.',
       },
     ],
   },
@@ -183,13 +182,14 @@ describe('local transcription dialog', () => {
     await openDialog();
     const sources = await screen.findByTestId('upload-missing-sources');
     expect(sources.querySelector('summary')!.textContent).toBe('Why some spoken languages are not offered (1)');
-    const japanese = within(sources).getByText('Japanese recognition needs a recogniser for Japanese: see “Better speech models” in the README.');
-    expect(japanese.getAttribute('title')).toBe('no recogniser for ja-JP is installed');
+    // In a user's terms: what to install is the operator's business, never shown on the page.
+    within(sources).getByText('This service does not offer Japanese speech recognition yet.');
+    expect(sources.textContent).not.toMatch(/README|recogniser|install/);
     // The spoken language is Chinese (Simplified), the first offered: translating into it is no translation, so no reason is owed.
     const targets = screen.getByTestId('upload-missing-targets');
     expect(targets.querySelector('summary')!.textContent).toBe('Why some translation languages are not offered (1)');
     expect([...targets.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
-      'Translation into Korean needs a translator for it: see “Better speech models” in the README.',
+      'This service does not translate into Korean yet.',
     ]);
   });
 

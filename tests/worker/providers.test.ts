@@ -594,7 +594,7 @@ describe('language calls', () => {
     // Every other language is named as missing, with why.
     expect(upload.missing!.transcribeLanguage.map((l) => l.code)).not.toContain('en-US');
     expect(upload.missing!.transcribeLanguage.find((l) => l.code === 'ja-JP')!.reason).toBe(
-      '识别日语需要支持日语的识别器：请参阅 README 的“Better speech models”一节。',
+      '本服务暂不支持日语语音识别。',
     );
     expect(upload.missing!.translation.map((l) => l.code)).not.toContain('es-ES');
     expect(languageLists('text', available, 'en-US')).toMatchObject({

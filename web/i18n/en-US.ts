@@ -148,6 +148,7 @@ export const enUS = {
     speaker: 'Speaker recognition',
     speakerTip: 'Tells the speakers apart and labels who said each line.',
     speakerCount: 'Maximum number of speakers',
+    speakerCountAuto: 'Auto (detect how many)',
     confirm: 'Start transcription',
     started: 'Transcription started',
     shortageNote: 'Once you have paid, the transcription starts by itself.',

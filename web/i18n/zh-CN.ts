@@ -147,6 +147,7 @@ export const zhCN: Messages = {
     speaker: '区分发言人',
     speakerTip: '区分不同的发言人，并标注每句话是谁说的。',
     speakerCount: '最多发言人数',
+    speakerCountAuto: '自动（识别人数）',
     confirm: '开始转写',
     started: '已开始转写',
     shortageNote: '支付成功后将自动开始转写。',

@@ -147,6 +147,7 @@ export const zhTW: Messages = {
     speaker: '區分發言人',
     speakerTip: '區分不同的發言人，並標示每句話是誰說的。',
     speakerCount: '最多發言人數',
+    speakerCountAuto: '自動（辨識人數）',
     confirm: '開始轉寫',
     started: '已開始轉寫',
     shortageNote: '支付成功後將自動開始轉寫。',
