@@ -211,6 +211,8 @@ export const enUS = {
       redubContent_one: '{{lines}} edited lines are spoken again. Re-dubbing charges half the video length: {{count}} minute of your AI voiceover package.',
       redubContent_other: '{{lines}} edited lines are spoken again. Re-dubbing charges half the video length: {{count}} minutes of your AI voiceover package.',
       redubOk: 'Re-dub',
+      redubNothingChanged: 'Nothing to re-dub yet: edit a line or change a voice first.',
+      redubAfterRetry: 'This dubbing stopped: use Retry above to finish it, at no extra charge.',
       retranslate: 'Translate again',
       retranslateTitle: 'Translate every line again?',
       retranslateContent: 'Each line is translated again with its neighbours as context. Translations you edited are replaced.',

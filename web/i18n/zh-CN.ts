@@ -210,6 +210,8 @@ export const zhCN: Messages = {
       redubContent_one: '将重新合成 {{lines}} 句已修改的字幕。重新配音按视频时长的 50% 扣费：AI 配音套餐 {{count}} 分钟。',
       redubContent_other: '将重新合成 {{lines}} 句已修改的字幕。重新配音按视频时长的 50% 扣费：AI 配音套餐 {{count}} 分钟。',
       redubOk: '重新配音',
+      redubNothingChanged: '暂无需要重新配音的内容：请先修改句子或更换音色。',
+      redubAfterRetry: '本次配音已中断：请点击上方的重试完成配音，不额外扣费。',
       retranslate: '重新翻译',
       retranslateTitle: '重新翻译所有字幕？',
       retranslateContent: '每句字幕将结合上下文重新翻译，您修改过的译文会被替换。',

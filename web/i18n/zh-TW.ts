@@ -210,6 +210,8 @@ export const zhTW: Messages = {
       redubContent_one: '將重新合成 {{lines}} 句已修改的字幕。重新配音按影片時長的 50% 扣費：AI 配音套餐 {{count}} 分鐘。',
       redubContent_other: '將重新合成 {{lines}} 句已修改的字幕。重新配音按影片時長的 50% 扣費：AI 配音套餐 {{count}} 分鐘。',
       redubOk: '重新配音',
+      redubNothingChanged: '暫無需要重新配音的內容：請先修改句子或更換音色。',
+      redubAfterRetry: '本次配音已中斷：請點擊上方的重試完成配音，不額外扣費。',
       retranslate: '重新翻譯',
       retranslateTitle: '重新翻譯所有字幕？',
       retranslateContent: '每句字幕將結合上下文重新翻譯，您修改過的譯文會被取代。',
