@@ -39,7 +39,10 @@ export const transwriteBody = z.object({
 });
 export type TranswriteBody = z.input<typeof transwriteBody>;
 /** The dialog's choices, as kept on an upload; forms kept before vocabulary libraries or Auto existed lack those fields. */
-export type TranscribeForm = Omit<z.output<typeof transwriteBody>, 'ids' | 'documentIds' | 'maxSpeakersAuto'> & { documentIds?: number[]; maxSpeakersAuto?: boolean };
+export type TranscribeForm = Omit<z.output<typeof transwriteBody>, 'ids' | 'documentIds' | 'maxSpeakersAuto'> & {
+  documentIds?: number[];
+  maxSpeakersAuto?: boolean;
+};
 
 export interface TranswriteResult {
   code: number;

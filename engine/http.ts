@@ -132,7 +132,8 @@ export function progressAnswer(res: ServerResponse, gapMs = 1000) {
         event = { type: 'result', result: await work };
       } catch (err) {
         if (!res.headersSent) throw err;
-        if (!(err instanceof EngineHttpError)) console.error(JSON.stringify({ level: 'error', path: 'transcribe', error: String(err), stack: (err as Error)?.stack }));
+        if (!(err instanceof EngineHttpError))
+          console.error(JSON.stringify({ level: 'error', path: 'transcribe', error: String(err), stack: (err as Error)?.stack }));
         const known = err instanceof EngineHttpError ? err : new EngineHttpError(500, 'internal', 'internal engine error');
         event = { type: 'error', error: { status: known.status, code: known.code, message: known.message } };
       }

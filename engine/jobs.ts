@@ -45,22 +45,24 @@ export class EngineJobs {
     const report = (progress: EngineJobStep) => {
       if (entry.status.state === 'running') entry.status = { id, state: 'running', progress };
     };
-    this.gate.run(() => work(report)).then(
-      (result) => {
-        entry.status = { id, state: 'done', result };
-        forget();
-      },
-      (err: unknown) => {
-        const known = err instanceof EngineHttpError;
-        if (!known) console.error(JSON.stringify({ level: 'error', job: id, error: String(err), stack: (err as Error)?.stack }));
-        entry.status = {
-          id,
-          state: 'failed',
-          error: known ? { status: err.status, code: err.code, message: err.message } : { status: 500, code: 'internal', message: String(err) },
-        };
-        forget();
-      },
-    );
+    this.gate
+      .run(() => work(report))
+      .then(
+        (result) => {
+          entry.status = { id, state: 'done', result };
+          forget();
+        },
+        (err: unknown) => {
+          const known = err instanceof EngineHttpError;
+          if (!known) console.error(JSON.stringify({ level: 'error', job: id, error: String(err), stack: (err as Error)?.stack }));
+          entry.status = {
+            id,
+            state: 'failed',
+            error: known ? { status: err.status, code: err.code, message: err.message } : { status: 500, code: 'internal', message: String(err) },
+          };
+          forget();
+        },
+      );
     return entry.status;
   }
 

@@ -146,7 +146,11 @@ describe('dubbing an uploaded video', () => {
     // With nothing changed there is nothing to speak: refused, saying so, and nothing is charged.
     const unchanged = await remaining(owner.userId);
     const nothing = await send(`${base}/videoSynthesis`, { id }, { token: owner.token });
-    expect(nothing.body).toMatchObject({ code: Code.CONFLICT, msg: 'No line has changed since the last dubbing. Edit a line or a voice first.', data: { changedLines: 0 } });
+    expect(nothing.body).toMatchObject({
+      code: Code.CONFLICT,
+      msg: 'No line has changed since the last dubbing. Edit a line or a voice first.',
+      data: { changedLines: 0 },
+    });
     expect(await remaining(owner.userId)).toBe(unchanged);
 
     const edited = await send<DubProject>(`${base}/edits`, { id, lines: [{ id: first.id, translation: 'Hola a todos.' }] }, { token: owner.token });

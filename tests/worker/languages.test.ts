@@ -101,9 +101,7 @@ describe('why a language is missing', () => {
     expect(upload.missing!.transcribeLanguage.map((l) => l.code)).not.toContain('en-US');
     // Spanish is reached from English; Japanese by nothing here.
     expect(upload.missing!.translation.map((l) => l.code)).not.toContain('es-ES');
-    expect(upload.missing!.translation.find((l) => l.code === 'ja-JP')!.reason).toBe(
-      'This service does not translate into Japanese yet.',
-    );
+    expect(upload.missing!.translation.find((l) => l.code === 'ja-JP')!.reason).toBe('This service does not translate into Japanese yet.');
 
     const meeting = await lists('meeting', 'zh-CN');
     expect(meeting.missing!.transcribeLanguage.find((l) => l.code === 'zh-CN')).toMatchObject({
@@ -112,8 +110,6 @@ describe('why a language is missing', () => {
     });
     const text = await lists('text', 'zh-TW');
     expect(text.missing!.transcribeLanguage).toEqual([]);
-    expect(text.missing!.translation.find((l) => l.code === 'ko-KR')!.reason).toBe(
-      '本服務暫不支援翻譯成韓語。',
-    );
+    expect(text.missing!.translation.find((l) => l.code === 'ko-KR')!.reason).toBe('本服務暫不支援翻譯成韓語。');
   });
 });

@@ -102,7 +102,7 @@ describe('file transcription pipeline', () => {
 
     const latest = (await get<LatestTask>(`${base}/getLatestTrans`, token)).body.data;
     expect(latest).toMatchObject({ id: merged.body.data.id, state: 'SUBMITTED', showName: 'Budget meeting', languages: 'en-US', targetLanguages: 'es-ES' });
-    expect(JSON.parse(latest.speaker)).toEqual({ enabled: true, maxSpeakers: 2 });
+    expect(JSON.parse(latest.speaker)).toEqual({ enabled: true, maxSpeakers: 2, maxSpeakersAuto: false });
   });
 
   it('refuses a submission without quota with 92505000 and keeps the choices for recovery', { timeout: 60_000 }, async () => {
@@ -123,7 +123,7 @@ describe('file transcription pipeline', () => {
     expect(refused.body.code).toBe(92505000);
     const latest = (await get<LatestTask>(`${base}/getLatestTrans`, token)).body.data;
     expect(latest).toMatchObject({ id: merged.body.data.id, state: 'TRANSCRIBED', showName: 'Short', languages: 'en-US', targetLanguages: '' });
-    expect(JSON.parse(latest.speaker)).toEqual({ enabled: true, maxSpeakers: 3 });
+    expect(JSON.parse(latest.speaker)).toEqual({ enabled: true, maxSpeakers: 3, maxSpeakersAuto: false });
     const records = await env.DB.prepare('SELECT COUNT(*) AS n FROM records WHERE user_id = ?').bind(userId).first<{ n: number }>();
     expect(records!.n).toBe(0);
   });

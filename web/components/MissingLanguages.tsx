@@ -14,9 +14,7 @@ export function MissingLanguages({ missing, kind, testId }: { missing: readonly 
       <summary>{t(`missingLanguages.${kind}`, { count: missing.length })}</summary>
       <ul>
         {missing.map((l) => (
-          <li key={l.code}>
-            {l.reason}
-          </li>
+          <li key={l.code}>{l.reason}</li>
         ))}
       </ul>
     </details>

@@ -151,7 +151,10 @@ const logged = new Set<string>();
 /** The engine's reasons for a missing language, in the server's log for whoever runs it (the engine's capabilities hold them too). */
 function logReasons(use: LanguageUse, reasons: EngineReasons) {
   if (!reasons) return;
-  for (const [part, byLanguage] of [['source', reasons.source], ['target', reasons.target]] as const) {
+  for (const [part, byLanguage] of [
+    ['source', reasons.source],
+    ['target', reasons.target],
+  ] as const) {
     for (const [code, reason] of byLanguage) {
       const key = `${use} ${part} ${code}: ${reason}`;
       if (logged.has(key)) continue;

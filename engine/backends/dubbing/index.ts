@@ -134,7 +134,13 @@ export class Dubbing {
   }
 
   /** The dubbed mp4 in a temporary folder the caller disposes of once it has been sent. */
-  async render(plan: RenderPlan, video: string, spoken: (SpokenStore | null)[] = [], tally?: Tally, report?: (progress: EngineJobStep) => void): Promise<Rendered> {
+  async render(
+    plan: RenderPlan,
+    video: string,
+    spoken: (SpokenStore | null)[] = [],
+    tally?: Tally,
+    report?: (progress: EngineJobStep) => void,
+  ): Promise<Rendered> {
     const info = await probeVideo(video);
     // The video's own length decides where the last line may borrow to and how long the output is.
     const fitted: RenderPlan = { ...plan, duration: info.duration };

@@ -107,7 +107,14 @@ export function DubHeader({ project, dirty, onProject, onLinesChanged }: DubHead
         </Button>
         <DownloadsMenu project={project} />
         <Tooltip title={redubBlockedBy}>
-          <Button type="primary" icon={<SoundOutlined />} disabled={redubBlockedBy !== null} loading={redub.busy} onClick={confirmRedub} data-testid="dub-redub">
+          <Button
+            type="primary"
+            icon={<SoundOutlined />}
+            disabled={redubBlockedBy !== null}
+            loading={redub.busy}
+            onClick={confirmRedub}
+            data-testid="dub-redub"
+          >
             {redubBlockedBy === null ? t('dubbing.editor.redub', { count: minutes }) : t('dubbing.editor.redubOk')}
           </Button>
         </Tooltip>

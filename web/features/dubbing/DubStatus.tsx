@@ -17,11 +17,7 @@ export function DubStatus({ project, onProject }: { project: DubProject; onProje
     // The whole run as the records list shows it: each stage by name, recognition and speech as they go, the time left.
     return (
       <div className="dub-running" data-testid="dub-progress" data-stage={project.stage}>
-        {record.progress ? (
-          <JobProgress progress={record.progress} />
-        ) : (
-          <span role="status">{t(`dubbing.stages.${project.stage}`)}</span>
-        )}
+        {record.progress ? <JobProgress progress={record.progress} /> : <span role="status">{t(`dubbing.stages.${project.stage}`)}</span>}
       </div>
     );
   }

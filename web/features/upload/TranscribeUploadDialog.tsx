@@ -169,7 +169,8 @@ export default function TranscribeUploadDialog() {
         translationLanguage: values.translationLanguage ?? '',
         showName,
         speaker: values.speaker ? '1' : '0',
-        ...(values.maxSpeakers === AUTO ? { maxSpeakersAuto: true } : { maxSpeakers: values.maxSpeakers }),
+        // The spec's field keeps its default beside Auto, for a reader of the form that knows no Auto.
+        ...(values.maxSpeakers === AUTO ? { maxSpeakers: LOCAL_UPLOAD.speakers.default, maxSpeakersAuto: true } : { maxSpeakers: values.maxSpeakers }),
         folderId,
         folderName: folder?.name ?? '',
         ...(values.documentIds?.length ? { documentIds: values.documentIds } : {}),

@@ -150,7 +150,11 @@ export async function latestTask(db: Db, userId: number): Promise<LatestTask | n
     showName: form?.showName ?? row.name.replace(/\.[^.]+$/, ''),
     languages: form?.audioLanguage ?? 'zh-CN',
     targetLanguages: form?.translationLanguage ?? '',
-    speaker: JSON.stringify({ enabled: form?.speaker === '1', maxSpeakers: form?.maxSpeakers ?? LOCAL_UPLOAD.speakers.default, maxSpeakersAuto: form?.maxSpeakersAuto === true }),
+    speaker: JSON.stringify({
+      enabled: form?.speaker === '1',
+      maxSpeakers: form?.maxSpeakers ?? LOCAL_UPLOAD.speakers.default,
+      maxSpeakersAuto: form?.maxSpeakersAuto === true,
+    }),
     duration: (row.durationMs ?? 0) / 1000,
     videoCover: '',
     state: TASK_STATE[row.state],
