@@ -489,7 +489,7 @@ describe('home', () => {
     expect(within(screen.getByTestId('recent-record-2')).queryByTestId('job-progress')).toBeNull();
     // The list asks again while the job runs: the next answer's percentage shows without a reload.
     rows = [{ ...rows[0]!, progress: { stage: 'recognising', percent: 61, done: 0, total: 1, etaSeconds: 15 } }, rows[1]!];
-    await waitFor(() => expect(bar().getAttribute('aria-valuenow')).toBe('61'), { timeout: 8000 });
+    await waitFor(() => expect(bar().getAttribute('aria-valuenow')).toBe('61'), { timeout: 15_000 });
   });
 
   it('offers the ways to start a record when there are none', async () => {
