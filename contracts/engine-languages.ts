@@ -36,9 +36,8 @@ export interface LanguageOption {
 
 /** A language Tingyi names that this deployment does not offer for a use, and why, in the reader's language. */
 export interface MissingLanguage extends LanguageOption {
+  /** Why, in the reader's language and a user's terms (what to install is in the server's log, not here). */
   reason: string;
-  /** The engine's own reason, for whoever runs the deployment (English, technical), when the engine gave one. */
-  detail?: string;
 }
 
 export interface LanguageLists {

@@ -144,8 +144,14 @@ export interface ProbeResponse {
 export const engineJobId = z.string().regex(/^[\w.:-]{1,120}$/);
 const presigned = z.url({ protocol: /^https?$/ });
 
+/** How far a running engine job got, when it can tell: its current step and the share of that step done (0–1). */
+export interface EngineJobStep {
+  step: string;
+  fraction: number;
+}
+
 export type EngineJobStatus =
-  | { id: string; state: 'running' }
+  | { id: string; state: 'running'; progress?: EngineJobStep }
   | { id: string; state: 'done'; result: unknown }
   | { id: string; state: 'failed'; error: { status: number; code: EngineErrorCode; message: string } };
 
@@ -241,8 +247,22 @@ export const transcribeOptions = mediaSource.extend({
   /** Only this stretch of the media, seconds (a file job's piece of its stored audio); times then count from `start`. */
   start: z.coerce.number().nonnegative().optional(),
   end: z.coerce.number().positive().optional(),
+  /**
+   * Answer as NDJSON (TranscribeEvent, one per line): `progress` events while the audio is decoded, then the
+   * `result` (or an `error` met after the answer began), so a caller can show a piece's progress as it goes.
+   */
+  progress: flag.default(false),
 });
 export type TranscribeOptions = z.input<typeof transcribeOptions>;
+
+/**
+ * A line of a transcription answered with `progress`. `decoded`: seconds of the requested stretch recognised
+ * so far (counted from its start), sent as each utterance comes back and at most about once a second.
+ */
+export type TranscribeEvent =
+  | { type: 'progress'; decoded: number }
+  | { type: 'result'; result: TranscribeResponse }
+  | { type: 'error'; error: { status: number; code: EngineErrorCode; message: string } };
 
 export interface TranscribeResponse {
   language: string;

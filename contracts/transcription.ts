@@ -26,6 +26,11 @@ export const transwriteBody = z.object({
   showName: recordName,
   speaker: z.enum(['0', '1']).default('0'),
   maxSpeakers: z.coerce.number().int().min(LOCAL_UPLOAD.speakers.min).max(LOCAL_UPLOAD.speakers.max).default(LOCAL_UPLOAD.speakers.default),
+  /**
+   * The engine estimates how many speakers there are and `maxSpeakers` is ignored (as the dub form's field of
+   * the same name). Absent: false, so a client that follows the spec's form gets the spec's count.
+   */
+  maxSpeakersAuto: z.boolean().default(false),
   /** Target folder; absent or unknown: the default folder. */
   folderId: z.coerce.number().int().nonnegative().optional(),
   folderName: z.string().max(250).optional(),
@@ -33,8 +38,11 @@ export const transwriteBody = z.object({
   documentIds,
 });
 export type TranswriteBody = z.input<typeof transwriteBody>;
-/** The dialog's choices, as kept on an upload; forms kept before vocabulary libraries existed have no documentIds. */
-export type TranscribeForm = Omit<z.output<typeof transwriteBody>, 'ids' | 'documentIds'> & { documentIds?: number[] };
+/** The dialog's choices, as kept on an upload; forms kept before vocabulary libraries or Auto existed lack those fields. */
+export type TranscribeForm = Omit<z.output<typeof transwriteBody>, 'ids' | 'documentIds' | 'maxSpeakersAuto'> & {
+  documentIds?: number[];
+  maxSpeakersAuto?: boolean;
+};
 
 export interface TranswriteResult {
   code: number;
@@ -49,7 +57,7 @@ export interface LatestTask {
   showName: string;
   languages: string;
   targetLanguages: string;
-  /** JSON text `{"enabled":bool,"maxSpeakers":n}` as the spec's clients read it. */
+  /** JSON text `{"enabled":bool,"maxSpeakers":n,"maxSpeakersAuto":bool}`: the spec's two fields and whether the count was left to the engine. */
   speaker: string;
   /** Seconds. */
   duration: number;

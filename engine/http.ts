@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import type { z } from 'zod';
-import type { EngineError, EngineErrorCode } from '../contracts/engine';
+import type { EngineError, EngineErrorCode, TranscribeEvent, TranscribeResponse } from '../contracts/engine';
 
 export class EngineHttpError extends Error {
   constructor(
@@ -103,4 +103,42 @@ export async function mediaInput(req: IncomingMessage, url: string | undefined, 
 export function queryObject(req: IncomingMessage): Record<string, string> {
   const url = new URL(req.url ?? '/', 'http://engine');
   return Object.fromEntries(url.searchParams);
+}
+
+/**
+ * A transcription answered as NDJSON (contracts/engine.ts TranscribeEvent): `progress` lines while the audio is
+ * recognised, at most one per `gapMs`, then the result. A failure before the first line is an ordinary error
+ * answer; one after it, when the status is already sent, is the last line.
+ */
+export function progressAnswer(res: ServerResponse, gapMs = 1000) {
+  let last = 0;
+  let furthest = 0;
+  const line = (event: TranscribeEvent) => {
+    if (res.writableEnded || res.destroyed) return;
+    if (!res.headersSent) res.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' });
+    res.write(`${JSON.stringify(event)}\n`);
+  };
+  return {
+    decoded(seconds: number) {
+      furthest = Math.max(furthest, seconds);
+      const now = Date.now();
+      if (now - last < gapMs) return;
+      last = now;
+      line({ type: 'progress', decoded: Math.round(furthest * 1000) / 1000 });
+    },
+    async finish(work: Promise<TranscribeResponse>) {
+      let event: TranscribeEvent;
+      try {
+        event = { type: 'result', result: await work };
+      } catch (err) {
+        if (!res.headersSent) throw err;
+        if (!(err instanceof EngineHttpError))
+          console.error(JSON.stringify({ level: 'error', path: 'transcribe', error: String(err), stack: (err as Error)?.stack }));
+        const known = err instanceof EngineHttpError ? err : new EngineHttpError(500, 'internal', 'internal engine error');
+        event = { type: 'error', error: { status: known.status, code: known.code, message: known.message } };
+      }
+      line(event);
+      res.end();
+    },
+  };
 }

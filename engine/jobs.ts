@@ -7,7 +7,7 @@
  * forgotten, so the next start of that id (the queue's or the user's retry) runs the work again. Jobs live
  * in memory: after a restart an id is unknown, and the Worker starts it again, resuming from what it stored.
  */
-import type { EngineJobStatus } from '../contracts/engine';
+import type { EngineJobStatus, EngineJobStep } from '../contracts/engine';
 import type { Gate } from './backends/dubbing/gate';
 import { EngineHttpError } from './http';
 
@@ -31,30 +31,38 @@ export class EngineJobs {
     return entry?.status;
   }
 
-  /** Starts `work` under `id` unless that id is known; answers the job's state either way. */
-  start(id: string, work: () => Promise<unknown>): EngineJobStatus {
+  /**
+   * Starts `work` under `id` unless that id is known; answers the job's state either way. `work` may report its
+   * step as it goes, which the job's state carries while it runs.
+   */
+  start(id: string, work: (report: (progress: EngineJobStep) => void) => Promise<unknown>): EngineJobStatus {
     const known = this.status(id);
     if (known) return known;
     if (this.gate.full) throw this.gate.busyError();
     const entry: Entry = { status: { id, state: 'running' } };
     this.jobs.set(id, entry);
     const forget = () => setTimeout(() => this.jobs.get(id) === entry && this.jobs.delete(id), this.keepMs).unref();
-    this.gate.run(work).then(
-      (result) => {
-        entry.status = { id, state: 'done', result };
-        forget();
-      },
-      (err: unknown) => {
-        const known = err instanceof EngineHttpError;
-        if (!known) console.error(JSON.stringify({ level: 'error', job: id, error: String(err), stack: (err as Error)?.stack }));
-        entry.status = {
-          id,
-          state: 'failed',
-          error: known ? { status: err.status, code: err.code, message: err.message } : { status: 500, code: 'internal', message: String(err) },
-        };
-        forget();
-      },
-    );
+    const report = (progress: EngineJobStep) => {
+      if (entry.status.state === 'running') entry.status = { id, state: 'running', progress };
+    };
+    this.gate
+      .run(() => work(report))
+      .then(
+        (result) => {
+          entry.status = { id, state: 'done', result };
+          forget();
+        },
+        (err: unknown) => {
+          const known = err instanceof EngineHttpError;
+          if (!known) console.error(JSON.stringify({ level: 'error', job: id, error: String(err), stack: (err as Error)?.stack }));
+          entry.status = {
+            id,
+            state: 'failed',
+            error: known ? { status: err.status, code: err.code, message: err.message } : { status: 500, code: 'internal', message: String(err) },
+          };
+          forget();
+        },
+      );
     return entry.status;
   }
 

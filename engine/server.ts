@@ -30,7 +30,7 @@ import {
 import { ENGINE_SAMPLE_RATE, STREAM_MOVING_CLOSE_CODE, STREAM_WORKING_MS } from '../contracts/engine';
 import { summarizeRequest } from '../contracts/summary';
 import type { Engine } from './engine';
-import { EngineHttpError, badRequest, isJson, mediaInput, parseWith, queryObject, readJson, sendError, sendJson } from './http';
+import { EngineHttpError, badRequest, isJson, mediaInput, parseWith, queryObject, readJson, progressAnswer, sendError, sendJson } from './http';
 import { decodeTimeout, extractProcess, mediaTimeoutMs, pcmChunks, probe, probeAudio, spanSeconds } from './backends/media/ffmpeg';
 import { speechSegments, vadStatus } from './backends/vad/silero';
 import { transcribeSource } from './backends/asr/batch';
@@ -190,7 +190,8 @@ export function createEngineServer(engine: Engine): EngineServer {
       // Refuse before accepting a possibly large upload.
       if (engine.batch.full) throw engine.batch.busyError();
       const started = performance.now();
-      const body = await withMedia(req, opts.url, async (source): Promise<TranscribeResponse> => {
+      const progress = opts.progress ? progressAnswer(res) : null;
+      const transcribed = withMedia(req, opts.url, async (source): Promise<TranscribeResponse> => {
         const info = await probeAudio(source);
         const timeoutMs = mediaTimeoutMs(spanSeconds(info.duration, opts));
         const result = await engine.batch.run(
@@ -203,6 +204,7 @@ export function createEngineServer(engine: Engine): EngineServer {
               span: { start: opts.start, end: opts.end },
               signal,
               timeoutMs,
+              ...(progress ? { onDecoded: progress.decoded } : {}),
             }),
           config.asrTimeoutMs,
         );
@@ -210,7 +212,8 @@ export function createEngineServer(engine: Engine): EngineServer {
         const segments = await correctLinesInThread(opts.hotwords, opts.language, result.segments);
         return { language: opts.language, backend, ...result, segments, processingSeconds: round((performance.now() - started) / 1000) };
       });
-      sendJson(res, 200, body);
+      if (progress) await progress.finish(transcribed);
+      else sendJson(res, 200, await transcribed);
     },
 
     [`POST ${ENGINE_PATHS.diarize}`]: async (req, res) => {
@@ -271,7 +274,7 @@ export function createEngineServer(engine: Engine): EngineServer {
       sendJson(
         res,
         200,
-        jobs.start(job.id, () => dubbing.renderJob(job)),
+        jobs.start(job.id, (report) => dubbing.renderJob(job, report)),
       );
     },
 

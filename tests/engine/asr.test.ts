@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LIBRIVOX, file, librivoxReference, post, sh, speak, startEngine, useEngine, wer } from './helpers';
+import { LIBRIVOX, auth, file, librivoxReference, post, sh, speak, startEngine, useEngine, wer } from './helpers';
 
 const refs = librivoxReference();
 const clip = (id: string) => join(LIBRIVOX, `${id}.wav`);
@@ -73,6 +73,31 @@ describe('batch recognition (PocketSphinx on LibriVox speech)', () => {
       expect(line.end).toBeCloseTo(vad[i]!.end, 2);
       for (const w of line.words) expect(w.start >= line.start && w.end <= line.end).toBe(true);
     });
+  });
+
+  it('reports how much of the audio it recognised as it goes, then the result, when asked for progress', { timeout: 180_000 }, async () => {
+    const out = clip(refs[0]!.id);
+    const res = await fetch(`${ctx.engine.url}/v1/asr/transcribe?language=en-US&progress=true`, { method: 'POST', body: file(out), headers: auth });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+    const events = (await res.text())
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { type: string; decoded?: number; result?: { duration: number; segments: unknown[] } });
+    const decoded = events.filter((e) => e.type === 'progress').map((e) => e.decoded!);
+    const last = events.at(-1)!;
+    expect(last.type).toBe('result');
+    expect(last.result!.segments.length).toBeGreaterThanOrEqual(1);
+    // Reported before the result, moving forward only, never past the audio.
+    expect(decoded.length).toBeGreaterThanOrEqual(1);
+    expect(decoded.every((s, i) => s > 0 && (i === 0 || s >= decoded[i - 1]!))).toBe(true);
+    expect(decoded.at(-1)!).toBeLessThanOrEqual(last.result!.duration);
+  });
+
+  it('refuses an unknown language with an ordinary error also when progress was asked for', async () => {
+    const { status, json } = await post(ctx.engine.url, '/v1/asr/transcribe?language=zh-CN&progress=true', file(clip(refs[1]!.id)));
+    expect(status).toBe(422);
+    expect(json.error.code).toBe('unsupported_language');
   });
 
   it('refuses a language no installed backend recognises, with the reason', async () => {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DubLineRow, DubProject, DubSpeaker, DubVoice } from '../../contracts/dubbing';
 import type { LineEdit } from '../../web/features/dubbing/api';
 import { usePayDialog } from '../../web/features/pay/store';
+import { setLocale } from '../../web/i18n';
 import { useApiServer } from './helpers/api-server';
 import type { RecordedRequest, Reply } from './helpers/api-server';
 import { useFakeApp } from './helpers/fake-app';
@@ -97,6 +98,8 @@ function fakeApi({ url, body }: RecordedRequest): Reply {
     case `${BASE}/editSpeaker`: {
       const { speaker, voice } = JSON.parse(body) as { speaker: string; voice?: string };
       speakers = speakers.map((s) => (s.speaker === speaker && voice ? { ...s, voice } : s));
+      // A new voice changes what that speaker's lines sound like: each is spoken again on the next re-dub.
+      if (voice) project = { ...project, changedLines: lines.filter((l) => l.speaker === speaker).length };
       return ok(speakers);
     }
     case `${BASE}/videoSynthesis`:
@@ -173,10 +176,26 @@ describe('/dub editor', () => {
     const cast = await screen.findAllByTestId('dub-speaker');
     expect(cast.map((s) => s.getAttribute('data-speaker'))).toEqual(['Speaker 1', 'Speaker 2']);
     expect(screen.queryByTestId('dub-progress')).toBeNull();
-    expect(redubButton().disabled).toBe(false);
-    expect(redubButton().textContent).toBe('Re-dub (charges 10 min)');
+    // Nothing changed since the last dubbing: nothing to speak again, so no charge is shown and it cannot start.
+    expect(redubButton().disabled).toBe(true);
+    expect(redubButton().textContent).toBe('Re-dub');
     expect(saveButton().disabled).toBe(true);
     expect(toasts).toEqual([]);
+  });
+
+  it('shows default speaker names in the reader’s language, in the lines and the speakers panel', async () => {
+    try {
+      await setLocale('zh-CN');
+      await openEditor();
+      expect(screen.getByTestId('dub-line-1').textContent).toContain('说话人2');
+      expect(screen.getByTestId('dub-line-1').textContent).not.toContain('Speaker 2');
+      const cast = await screen.findAllByTestId('dub-speaker');
+      expect(cast.map((s) => s.querySelector('.dub-speaker-name')!.textContent)).toEqual(['说话人1', '说话人2']);
+      // What is sent back names the speaker as stored.
+      expect(cast.map((s) => s.getAttribute('data-speaker'))).toEqual(['Speaker 1', 'Speaker 2']);
+    } finally {
+      await setLocale('en-US');
+    }
   });
 
   it('is the same editor under /audioEdit', async () => {
@@ -199,11 +218,12 @@ describe('/dub editor', () => {
     expect(calls('/edits').map(jsonOf)).toEqual([{ id: ID, lines: [{ id: 2, translation: 'Today we present our new product.' }] }]);
     await waitFor(() => expect(saveButton().disabled).toBe(true));
     expect(screen.getByText('All changes saved')).toBeTruthy();
-    // The server marks the line edited until the next dubbing.
+    // The server marks the line edited until the next dubbing; now there is something to re-dub, and its charge shows.
     await waitFor(() => expect(calls('/getFileDataContentPageList').length).toBeGreaterThan(1));
     expect(translation(1).value).toBe('Today we present our new product.');
     expect(screen.getByTestId('dub-line-changed-1')).toBeTruthy();
     expect(redubButton().disabled).toBe(false);
+    expect(redubButton().textContent).toBe('Re-dub (charges 10 min)');
   });
 
   it('puts a translation typed back to what it was back to unedited', async () => {
@@ -292,12 +312,16 @@ describe('/dub editor', () => {
     expect(redubButton().disabled).toBe(true);
   });
 
-  it('while dubbing runs shows the stage and progress, keeps the lines read-only and follows it to the end', async () => {
-    project = sampleProject({ stage: 'synthesizing', progress: 42.4, dubbedUrl: null, expiresAt: null }, { status: 'dubbing' });
+  it('while dubbing runs shows the stage, progress and time left, keeps the lines read-only and follows it to the end', async () => {
+    project = sampleProject(
+      { stage: 'synthesizing', progress: 42, dubbedUrl: null, expiresAt: null },
+      { status: 'dubbing', progress: { stage: 'synthesizing', percent: 62, etaSeconds: 90 } },
+    );
     await openEditor();
     const progress = screen.getByTestId('dub-progress');
-    expect(progress.textContent).toContain('Speaking the lines…');
-    expect(progress.textContent).toContain('42%');
+    expect(progress.textContent).toContain('Speaking the new voice');
+    expect(progress.textContent).toContain('62%');
+    expect(progress.textContent).toMatch(/\d+ min left/);
     expect(screen.getByTestId('dub-status').textContent).toBe('Dubbing');
     expect(redubButton().disabled).toBe(true);
     expect(translation(0).readOnly).toBe(true);
@@ -309,7 +333,8 @@ describe('/dub editor', () => {
     await waitFor(() => expect(screen.queryByTestId('dub-progress')).toBeNull());
     expect(calls('/getSynthesis').length).toBeGreaterThanOrEqual(1);
     expect(screen.getByTestId('dub-status').textContent).toBe('Dubbed');
-    expect(redubButton().disabled).toBe(false);
+    // The run spoke every change: nothing is left to re-dub.
+    expect(redubButton().disabled).toBe(true);
     expect(translation(0).readOnly).toBe(false);
     // The finished run wrote the lines: they are fetched again and show how each was fitted.
     await waitFor(() => expect(screen.getByTestId('dub-line-2').textContent).toContain('Sped up 1.2×'));
@@ -320,6 +345,9 @@ describe('/dub editor', () => {
     await openEditor();
     expect(screen.getByText('Dubbing failed', { selector: '.ant-alert-message' })).toBeTruthy();
     expect(screen.getByText('The voice engine did not answer.')).toBeTruthy();
+    // A failed run is finished by Retry, at no charge: the header's paid re-dub waits.
+    expect(redubButton().disabled).toBe(true);
+    expect(redubButton().textContent).toBe('Re-dub');
     redubReply = () => ok(sampleProject({ stage: 'transcribing', progress: 0 }, { status: 'dub_start' }));
 
     fireEvent.click(screen.getByTestId('dub-retry'));
@@ -332,6 +360,7 @@ describe('/dub editor', () => {
 
   it('opens the pay dialog on the AI voiceover tab when the package cannot pay for a re-dub', async () => {
     redubReply = () => ({ status: 200, body: { code: 92505000, msg: 'Insufficient balance, please buy and recharge', data: null } });
+    project = sampleProject({ changedLines: 1 });
     await openEditor();
     fireEvent.click(redubButton());
     fireEvent.click(within(await openPopup('.ant-modal-confirm')).getByTestId('dub-redub-confirm'));
@@ -354,6 +383,9 @@ describe('/dub editor', () => {
     fireEvent.click(await within(popup).findByTitle('Leo · male'));
     await waitFor(() => expect(calls('/editSpeaker').map(jsonOf)).toEqual([{ id: ID, speaker: 'Speaker 2', voice: 'en-m1' }]));
     await waitFor(() => expect(within(second!).getByTestId('dub-speaker-voice').textContent).toBe('Leo · male'));
+    // Now something changed: the re-dub is offered, with its charge.
+    await waitFor(() => expect(redubButton().disabled).toBe(false));
+    expect(redubButton().textContent).toBe('Re-dub (charges 10 min)');
   });
 
   it('says which project is missing when the link has no id', async () => {

@@ -43,9 +43,7 @@ const LANGUAGES: LanguageLists = {
     { code: 'ja-JP', name: 'Japanese' },
   ],
   missing: {
-    transcribeLanguage: [
-      { code: 'yue', name: 'Cantonese', reason: 'Cantonese live recognition needs a live recogniser for Cantonese: see “Better speech models” in the README.' },
-    ],
+    transcribeLanguage: [{ code: 'yue', name: 'Cantonese', reason: 'This service does not offer live Cantonese subtitles yet.' }],
     translation: [],
   },
 };
@@ -344,9 +342,7 @@ describe('/meeting setup', () => {
     renderAt('/meeting');
     const missing = await screen.findByTestId('meeting-missing-sources');
     expect(missing.querySelector('summary')!.textContent).toBe('Why some spoken languages are not offered (1)');
-    expect(missing.querySelector('li')!.textContent).toBe(
-      'Cantonese live recognition needs a live recogniser for Cantonese: see “Better speech models” in the README.',
-    );
+    expect(missing.querySelector('li')!.textContent).toBe('This service does not offer live Cantonese subtitles yet.');
     // Every translation language is offered: nothing to explain.
     expect(screen.queryByTestId('meeting-missing-targets')).toBeNull();
   });

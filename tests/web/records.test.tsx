@@ -476,6 +476,19 @@ describe('home', () => {
     expect(router.state.location.pathname).toBe('/meetingDetail');
   });
 
+  it('shows a running record’s percentage and time left in the recent list', async () => {
+    rows = [
+      recordRow(1, { name: 'Board call', status: 'transcribing', progress: { stage: 'recognising', percent: 23, done: 0, total: 1, etaSeconds: 40 } }),
+      recordRow(2, { name: 'Done' }),
+    ];
+    renderAt('/');
+    const running = await screen.findByTestId('recent-record-1', {}, { timeout: 30_000 });
+    expect(within(running).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('23');
+    expect(within(running).getByTestId('job-progress').textContent).toContain('23%');
+    expect(within(running).getByTestId('job-progress-facts').textContent).toBe('Recognising speech · 0/1 parts · less than a minute left');
+    expect(within(screen.getByTestId('recent-record-2')).queryByTestId('job-progress')).toBeNull();
+  });
+
   it('offers the ways to start a record when there are none', async () => {
     rows = [];
     const router = renderAt('/');

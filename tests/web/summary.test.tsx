@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecordDetail } from '../../contracts/records';
 import type { MediaSummary, SummaryState } from '../../contracts/summary';
 import { markmapTree } from '../../web/features/summary/mind-map-tree';
+import { setLocale } from '../../web/i18n';
 import { useApiServer } from './helpers/api-server';
 import { useFakeApp } from './helpers/fake-app';
 import type { RecordedRequest, Reply } from './helpers/api-server';
@@ -182,6 +183,29 @@ describe('the AI summary of a record', () => {
     await waitFor(() => expect(screen.getByTestId('summary-action-0').className).toContain('done'));
     expect((screen.getByTestId('summary-action-done-0') as HTMLInputElement).checked).toBe(true);
     expect(toasts).toEqual([]);
+  });
+
+  it('names default speakers in the reader’s language on the speakers tab and as an action item’s owner', async () => {
+    state = summaryState({
+      summary: sampleSummary({
+        speakers: [
+          { speaker: 'Speaker 1', talkMs: 30_000, summary: 'Opened the meeting.' },
+          { speaker: 'Speaker 2', talkMs: 10_000, summary: 'Thanked everyone.' },
+        ],
+        actionItems: [{ id: 0, text: '把预算发给财务。', owner: 'Speaker 2', ownerLineId: null, due: '', lineId: 3, start: 10_000, done: false }],
+      }),
+    });
+    try {
+      await setLocale('zh-CN');
+      renderAt(`/meetingDetail?id=${ID}`);
+      await screen.findByTestId('summary-chapter-1', {}, { timeout: 30_000 });
+      openTab('发言总结');
+      expect((await screen.findByTestId('summary-speaker-1')).querySelector('.summary-speaker-name')!.textContent).toBe('说话人2');
+      openTab('待办（1）');
+      expect((await screen.findByTestId('summary-action-owner-0')).textContent).toContain('说话人2');
+    } finally {
+      await setLocale('en-US');
+    }
   });
 
   it('polls a queued summary until it is done, then stops', async () => {

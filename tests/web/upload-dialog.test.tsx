@@ -34,16 +34,15 @@ const LANGUAGES: LanguageLists = {
       {
         code: 'ja-JP',
         name: 'Japanese',
-        reason: 'Japanese recognition needs a recogniser for Japanese: see “Better speech models” in the README.',
-        detail: 'no recogniser for ja-JP is installed',
+        reason: 'This service does not offer Japanese speech recognition yet.',
       },
     ],
     translation: [
-      { code: 'ko-KR', name: 'Korean', reason: 'Translation into Korean needs a translator for it: see “Better speech models” in the README.' },
+      { code: 'ko-KR', name: 'Korean', reason: 'This service does not translate into Korean yet.' },
       {
         code: 'zh-CN',
         name: 'Chinese (Simplified)',
-        reason: 'Translation into Chinese (Simplified) needs a translator for it: see “Better speech models” in the README.',
+        reason: 'This service does not translate into Chinese (Simplified) yet.',
       },
     ],
   },
@@ -170,9 +169,9 @@ describe('local transcription dialog', () => {
     expect(within(dialog).getByTestId('upload-translation-language').textContent).toBe('No translation');
     expect(within(dialog).getByText('Your plan allows 2 spoken languages a day; a language you already used today stays open (SVIP: 10).')).toBeTruthy();
     expect((within(dialog).getByTestId('upload-name') as HTMLInputElement).value).toBe('');
-    // Speaker recognition is on from the start, up to the spec's default of two speakers.
+    // Speaker recognition is on from the start, and the engine counts the speakers unless the user picks a count.
     expect((within(dialog).getByTestId('upload-speaker') as HTMLInputElement).checked).toBe(true);
-    expect(within(dialog).getByTestId('upload-speaker-count').textContent).toBe('2');
+    expect(within(dialog).getByTestId('upload-speaker-count').textContent).toBe('Auto (detect how many)');
     expect(submitButton().disabled).toBe(true);
     await waitFor(() => expect(within(dialog).getByTestId('upload-folder').textContent).toBe('Clients'));
     expect(calls('/speech/audio/transcribe/getLatestTrans').length).toBe(1);
@@ -183,14 +182,13 @@ describe('local transcription dialog', () => {
     await openDialog();
     const sources = await screen.findByTestId('upload-missing-sources');
     expect(sources.querySelector('summary')!.textContent).toBe('Why some spoken languages are not offered (1)');
-    const japanese = within(sources).getByText('Japanese recognition needs a recogniser for Japanese: see “Better speech models” in the README.');
-    expect(japanese.getAttribute('title')).toBe('no recogniser for ja-JP is installed');
+    // In a user's terms: what to install is the operator's business, never shown on the page.
+    within(sources).getByText('This service does not offer Japanese speech recognition yet.');
+    expect(sources.textContent).not.toMatch(/README|recogniser|install/);
     // The spoken language is Chinese (Simplified), the first offered: translating into it is no translation, so no reason is owed.
     const targets = screen.getByTestId('upload-missing-targets');
     expect(targets.querySelector('summary')!.textContent).toBe('Why some translation languages are not offered (1)');
-    expect([...targets.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
-      'Translation into Korean needs a translator for it: see “Better speech models” in the README.',
-    ]);
+    expect([...targets.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['This service does not translate into Korean yet.']);
   });
 
   it('ignores a file of another format with the format error', async () => {
@@ -289,6 +287,7 @@ describe('local transcription dialog', () => {
         showName: 'talk',
         speaker: '1',
         maxSpeakers: 2,
+        maxSpeakersAuto: true,
         folderId: 13,
         folderName: 'Clients',
       },
@@ -307,7 +306,7 @@ describe('local transcription dialog', () => {
     await pick('upload-audio-language', 'English');
     await pick('upload-translation-language', 'Japanese');
     fireEvent.change(screen.getByTestId('upload-name'), { target: { value: '  Weekly sync  ' } });
-    expect((await screen.findByTestId('upload-speaker-count')).textContent).toBe('2');
+    expect((await screen.findByTestId('upload-speaker-count')).textContent).toBe('Auto (detect how many)');
     await pick('upload-speaker-count', '5');
     await pick('upload-folder', 'Work');
 

@@ -143,8 +143,15 @@ describe('dubbing an uploaded video', () => {
     expect(overlap.body.msg).toMatch(/^Line 2 \(.*\) starts before line 1 ends/);
     const backwards = await send(`${base}/edits`, { id, lines: [{ id: first.id, start: 5000, end: 4000 }] }, { token: owner.token });
     expect(backwards.body.code).toBe(Code.BAD_REQUEST);
+    // With nothing changed there is nothing to speak: refused, saying so, and nothing is charged.
+    const unchanged = await remaining(owner.userId);
     const nothing = await send(`${base}/videoSynthesis`, { id }, { token: owner.token });
-    expect(nothing.body.code).toBe(Code.CONFLICT);
+    expect(nothing.body).toMatchObject({
+      code: Code.CONFLICT,
+      msg: 'No line has changed since the last dubbing. Edit a line or a voice first.',
+      data: { changedLines: 0 },
+    });
+    expect(await remaining(owner.userId)).toBe(unchanged);
 
     const edited = await send<DubProject>(`${base}/edits`, { id, lines: [{ id: first.id, translation: 'Hola a todos.' }] }, { token: owner.token });
     expect(edited.body.data.changedLines).toBe(1);

@@ -8,8 +8,8 @@ import { grantHours, runStage, submitHeld, upload } from './jobs';
 
 /**
  * Honest progress: while a transcription runs, the records list and the record page say its stage, how
- * many pieces are recognised out of how many, the percentage and the time left; a finished record says
- * nothing of the kind. The queue's messages are delivered by hand against the real engine, so the test
+ * many pieces are recognised out of how many, the percentage (moving within a piece, as the recogniser
+ * reports the audio it got through) and the time left; a finished record says nothing of the kind. The queue's messages are delivered by hand against the real engine, so the test
  * looks at the job between its stages.
  */
 
@@ -39,18 +39,36 @@ describe('job progress in the records list and on the record page', () => {
     const recognising = (await listed()).progress!;
     expect(recognising).toMatchObject({ stage: 'recognising', done: 0, total: pieces.length, percent: 10, etaSeconds: null });
 
-    // One piece in: a share of the recognition done, and a time left at that pace.
-    await deliver(pieces[0]!);
     // The pace is measured from when recognition began: make that a minute ago, as on a busy queue.
+    await env.DB.prepare('UPDATE transcription_jobs SET updated_at = ? WHERE record_id = ?')
+      .bind(Date.now() - 60_000, id)
+      .run();
+    const lengths = (
+      await env.DB.prepare('SELECT end_ms - start_ms AS ms FROM job_chunks WHERE record_id = ? ORDER BY idx').bind(id).all<{ ms: number }>()
+    ).results.map((r) => r.ms);
+    const totalMs = lengths.reduce((a, b) => a + b, 0);
+
+    // Within the first piece: the recogniser's report of the audio it got through moves the bar and gives a time
+    // left, before any piece is done (as the chunk stage writes it while the engine answers).
+    const halfway = Math.round(lengths[0]! / 2);
+    await env.DB.prepare('UPDATE job_chunks SET heard_ms = ? WHERE record_id = ? AND idx = 0').bind(halfway, id).run();
+    const within = (await listed()).progress!;
+    expect(within).toMatchObject({ stage: 'recognising', done: 0, total: pieces.length, percent: Math.floor(10 + (75 * halfway) / totalMs) });
+    expect(within.percent).toBeGreaterThan(10);
+    expect(within.etaSeconds).toBeGreaterThan(0);
+
+    // One piece in: its whole length done, and a time left at that pace.
+    await deliver(pieces[0]!);
     await env.DB.prepare('UPDATE transcription_jobs SET updated_at = ? WHERE record_id = ?')
       .bind(Date.now() - 60_000, id)
       .run();
     const one = (await detailed()).progress!;
     expect(one).toMatchObject({ stage: 'recognising', done: 1, total: pieces.length });
-    expect(one.percent).toBe(Math.floor(10 + 75 / pieces.length));
-    // The remaining pieces at a minute each (give or take the request's own time).
-    expect(one.etaSeconds).toBeGreaterThanOrEqual(60 * (pieces.length - 1));
-    expect(one.etaSeconds).toBeLessThan(60 * (pieces.length - 1) + 30);
+    const share = lengths[0]! / totalMs;
+    expect(one.percent).toBe(Math.floor(10 + 75 * share));
+    // The remaining audio at the pace of a minute for the first piece (give or take the requests' own time).
+    expect(one.etaSeconds).toBeGreaterThanOrEqual(Math.floor((60 * (1 - share)) / share));
+    expect(one.etaSeconds).toBeLessThan(Math.ceil(((60 + 30) * (1 - share)) / share));
     // The list says the same as the record page.
     expect((await listed()).progress).toMatchObject({ stage: 'recognising', done: 1, total: pieces.length, percent: one.percent });
 

@@ -88,6 +88,52 @@ describe('engine provider', () => {
     expect(f.calls[0]!.init!.body).toBe(audio);
   });
 
+  it('asks for progress when told to listen, hands each report on as it arrives and returns the result', async () => {
+    const segments = [{ start: 0.2, end: 2.5, text: 'hello world' }];
+    const lines = [
+      { type: 'progress', decoded: 1.5 },
+      { type: 'progress', decoded: 2.5 },
+      { type: 'result', result: { language: 'en-US', backend: 'pocketsphinx', duration: 3, segments, processingSeconds: 0.4 } },
+    ];
+    // Lines cut anywhere by the network still read whole.
+    const text = lines.map((l) => `${JSON.stringify(l)}\n`).join('');
+    const streamed = (body: string) =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            for (let i = 0; i < body.length; i += 17) controller.enqueue(new TextEncoder().encode(body.slice(i, i + 17)));
+            controller.close();
+          },
+        }),
+        { headers: { 'content-type': 'application/x-ndjson' } },
+      );
+    const f = engineFetch({ '/v1/asr/transcribe': () => streamed(text) });
+    const heard: number[] = [];
+    const stored = async () => ({ url: 'https://r2.test/audio.wav', start: 60, end: 63 });
+    const result = await engineTranscribe(client(f.fetch)).transcribe({
+      audio: async () => new ArrayBuffer(0),
+      stored,
+      language: 'en-US',
+      onProgress: (s) => heard.push(s),
+    });
+    expect(result).toEqual({ language: 'en-US', duration: 3, segments });
+    expect(heard).toEqual([1.5, 2.5]);
+    expect(JSON.parse(String(f.calls[0]!.init!.body))).toMatchObject({ url: 'https://r2.test/audio.wav', start: 60, end: 63, progress: true });
+
+    // A failure after the answer began comes as its last line: the engine's refusal, as an ordinary answer would be.
+    const failing = engineFetch({
+      '/v1/asr/transcribe': () =>
+        streamed(
+          `${JSON.stringify({ type: 'progress', decoded: 1 })}\n${JSON.stringify({ type: 'error', error: { status: 422, code: 'unreadable_media', message: 'cut short' } })}\n`,
+        ),
+    });
+    const err = await engineTranscribe(client(failing.fetch))
+      .transcribe({ audio: async () => new ArrayBuffer(0), stored, language: 'en-US', onProgress: () => undefined })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect(err).toMatchObject({ status: 422, code: 'unreadable_media', message: 'cut short' });
+  });
+
   it("passes the engine's 429 and reason on as a ProviderError", async () => {
     const f = engineFetch({
       '/v1/asr/transcribe': () =>
@@ -593,9 +639,7 @@ describe('language calls', () => {
     });
     // Every other language is named as missing, with why.
     expect(upload.missing!.transcribeLanguage.map((l) => l.code)).not.toContain('en-US');
-    expect(upload.missing!.transcribeLanguage.find((l) => l.code === 'ja-JP')!.reason).toBe(
-      '识别日语需要支持日语的识别器：请参阅 README 的“Better speech models”一节。',
-    );
+    expect(upload.missing!.transcribeLanguage.find((l) => l.code === 'ja-JP')!.reason).toBe('本服务暂不支持日语语音识别。');
     expect(upload.missing!.translation.map((l) => l.code)).not.toContain('es-ES');
     expect(languageLists('text', available, 'en-US')).toMatchObject({
       transcribeLanguage: ['zh-CN', 'zh-TW', 'en-US', 'es-ES'].map((code) => ({ code, name: expect.any(String) })),

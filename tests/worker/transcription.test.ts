@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { JobMessage } from '../../contracts/jobs';
 import { MEETING_SPEAKERS } from '../fixtures/meeting-script';
 import type { RecordDetail } from '../../contracts/records';
-import type { LatestTask, MediaSource, TranswriteResult } from '../../contracts/transcription';
+import { type LatestTask, type MediaSource, type TranswriteResult, transwriteBody } from '../../contracts/transcription';
 import { database } from '../../worker/db/client';
 import { consumeDeadJobs, consumeJobs, runJob } from '../../queues/jobs';
 import { JobWaiting, queueSender } from '../../worker/services/jobs';
@@ -102,7 +102,26 @@ describe('file transcription pipeline', () => {
 
     const latest = (await get<LatestTask>(`${base}/getLatestTrans`, token)).body.data;
     expect(latest).toMatchObject({ id: merged.body.data.id, state: 'SUBMITTED', showName: 'Budget meeting', languages: 'en-US', targetLanguages: 'es-ES' });
-    expect(JSON.parse(latest.speaker)).toEqual({ enabled: true, maxSpeakers: 2 });
+    expect(JSON.parse(latest.speaker)).toEqual({ enabled: true, maxSpeakers: 2, maxSpeakersAuto: false });
+  });
+
+  it('leaves the speaker count to the engine when the form says Auto, and remembers it for recovery', { timeout: 60_000 }, async () => {
+    const { token, userId } = await signUp();
+    await grantHours(userId, 1);
+    const merged = await upload(token, 'Auto.mp3', meeting);
+    // The wire form: the spec's fields, Auto beside them.
+    const form = transwriteBody.parse({ ids: [merged.body.data.id], audioLanguage: 'en-US', showName: 'Auto', speaker: '1', maxSpeakersAuto: true });
+    expect(form).toMatchObject({ maxSpeakers: 2, maxSpeakersAuto: true });
+    const id = await submitHeld(userId, merged.body.data.id, form, []);
+    const job = await env.DB.prepare('SELECT speaker, max_speakers FROM transcription_jobs WHERE record_id = ?')
+      .bind(id)
+      .first<{ speaker: number; max_speakers: number | null }>();
+    // Speakers are separated, with no cap: the engine's clustering picks the count.
+    expect(job).toEqual({ speaker: 1, max_speakers: null });
+    const latest = (await get<LatestTask>(`${base}/getLatestTrans`, token)).body.data;
+    expect(JSON.parse(latest.speaker)).toEqual({ enabled: true, maxSpeakers: 2, maxSpeakersAuto: true });
+    // Without the field, a client following the spec keeps the spec's count.
+    expect(transwriteBody.parse({ ids: [1], showName: 'x', speaker: '1' })).toMatchObject({ maxSpeakers: 2, maxSpeakersAuto: false });
   });
 
   it('refuses a submission without quota with 92505000 and keeps the choices for recovery', { timeout: 60_000 }, async () => {
@@ -123,7 +142,7 @@ describe('file transcription pipeline', () => {
     expect(refused.body.code).toBe(92505000);
     const latest = (await get<LatestTask>(`${base}/getLatestTrans`, token)).body.data;
     expect(latest).toMatchObject({ id: merged.body.data.id, state: 'TRANSCRIBED', showName: 'Short', languages: 'en-US', targetLanguages: '' });
-    expect(JSON.parse(latest.speaker)).toEqual({ enabled: true, maxSpeakers: 3 });
+    expect(JSON.parse(latest.speaker)).toEqual({ enabled: true, maxSpeakers: 3, maxSpeakersAuto: false });
     const records = await env.DB.prepare('SELECT COUNT(*) AS n FROM records WHERE user_id = ?').bind(userId).first<{ n: number }>();
     expect(records!.n).toBe(0);
   });

@@ -3,8 +3,8 @@ import type { MissingLanguage } from '../../contracts/engine-languages';
 
 /**
  * Why languages are missing from a language choice, as the deployment says (GET language lists, `missing`):
- * folded under one line so the dialog stays short, each language's reason in the reader's language, the
- * engine's own reason on hover for whoever runs the deployment.
+ * folded under one line so the dialog stays short, each language's reason in the reader's language and a
+ * user's terms.
  */
 export function MissingLanguages({ missing, kind, testId }: { missing: readonly MissingLanguage[] | undefined; kind: 'sources' | 'targets'; testId: string }) {
   const { t } = useTranslation();
@@ -14,9 +14,7 @@ export function MissingLanguages({ missing, kind, testId }: { missing: readonly 
       <summary>{t(`missingLanguages.${kind}`, { count: missing.length })}</summary>
       <ul>
         {missing.map((l) => (
-          <li key={l.code} title={l.detail}>
-            {l.reason}
-          </li>
+          <li key={l.code}>{l.reason}</li>
         ))}
       </ul>
     </details>

@@ -8,6 +8,7 @@ import { NewRecordButton } from '../features/new-record/NewRecordButton';
 import { useNewRecordActions } from '../features/new-record/use-new-record-actions';
 import { formatDuration, formatTime } from '../features/records/format';
 import { useRecords } from '../features/records/hooks';
+import { JobProgress } from '../features/records/JobProgress';
 import { StatusTag, TypeTag } from '../features/records/RecordTags';
 import { recordLink } from '../features/records/links';
 import { lazyComponent } from '../lib/lazy-component';
@@ -92,6 +93,12 @@ function RecentRecords() {
               <span className="home-recent-meta">
                 {formatDuration(record.duration)} · {formatTime(record.createTime)}
               </span>
+              {/* A running job's bar, percentage and time left, as the records list shows them. */}
+              {record.progress && (
+                <span className="home-recent-progress">
+                  <JobProgress progress={record.progress} />
+                </span>
+              )}
             </Link>
           </li>
         ))}

@@ -554,6 +554,8 @@ export const jobChunks = sqliteTable(
     endMs: integer('end_ms').notNull(),
     /** Set once the piece's lines are stored in R2. */
     done: integer('done', { mode: 'boolean' }).notNull().default(false),
+    /** Milliseconds of the piece recognised so far while it runs, as the engine reports them: the progress bar moves within a piece. */
+    heardMs: integer('heard_ms').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.recordId, t.idx] })],
 );

@@ -392,21 +392,22 @@ const messages = {
     'zh-CN': '媒体服务繁忙或不可用，请稍后重试。',
     'zh-TW': '媒體服務繁忙或無法使用，請稍後重試。',
   },
-  // Why a language is not offered (the language lists' `missing`), with where the README says how to add it.
+  // Why a language is not offered (the language lists' `missing`), in a user's terms: what to add is the
+  // operator's business, in the server's log and the engine's capabilities (services/languages.ts).
   missingFileLanguage: {
-    'en-US': '{language} recognition needs a recogniser for {language}: see “Better speech models” in the README.',
-    'zh-CN': '识别{language}需要支持{language}的识别器：请参阅 README 的“Better speech models”一节。',
-    'zh-TW': '辨識{language}需要支援{language}的辨識器：請參閱 README 的「Better speech models」一節。',
+    'en-US': 'This service does not offer {language} speech recognition yet.',
+    'zh-CN': '本服务暂不支持{language}语音识别。',
+    'zh-TW': '本服務暫不支援{language}語音辨識。',
   },
   missingLiveLanguage: {
-    'en-US': '{language} live recognition needs a live recogniser for {language}: see “Better speech models” in the README.',
-    'zh-CN': '{language}实时识别需要支持{language}的实时识别器：请参阅 README 的“Better speech models”一节。',
-    'zh-TW': '{language}即時辨識需要支援{language}的即時辨識器：請參閱 README 的「Better speech models」一節。',
+    'en-US': 'This service does not offer live {language} subtitles yet.',
+    'zh-CN': '本服务暂不支持{language}实时字幕。',
+    'zh-TW': '本服務暫不支援{language}即時字幕。',
   },
   missingTranslation: {
-    'en-US': 'Translation into {language} needs a translator for it: see “Better speech models” in the README.',
-    'zh-CN': '翻译成{language}需要相应的翻译器：请参阅 README 的“Better speech models”一节。',
-    'zh-TW': '翻譯成{language}需要相應的翻譯器：請參閱 README 的「Better speech models」一節。',
+    'en-US': 'This service does not translate into {language} yet.',
+    'zh-CN': '本服务暂不支持翻译成{language}。',
+    'zh-TW': '本服務暫不支援翻譯成{language}。',
   },
   aiUnavailable: {
     'en-US': 'The speech and translation service is busy or unavailable. Please try again in a moment.',

@@ -7,9 +7,10 @@ import { chunks, runBatch } from '../lib/batch';
 
 /**
  * How far each running record's job got (contracts/job-progress.ts), read from the rows the jobs keep:
- * a transcription's stage and its pieces done out of their count, a dubbing project's stage, a summary
- * being made. The time left is estimated from the recognition so far: the pieces left at the pace of the
- * pieces done. Records with nothing running get no entry.
+ * a transcription's stage and the audio recognised out of its pieces' length (a running piece counts what
+ * the recogniser reported so far, so the bar moves within a piece), a dubbing project's stage and progress,
+ * a summary being made. The time left is estimated from the recognition so far: the audio left at the pace
+ * of the audio done. Records with nothing running get no entry.
  */
 
 type Record_ = Pick<typeof records.$inferSelect, 'id' | 'type' | 'status'>;
@@ -17,6 +18,9 @@ type Job = Pick<typeof transcriptionJobs.$inferSelect, 'stage' | 'chunkCount' | 
 interface Pieces {
   total: number;
   done: number;
+  /** The pieces' length, and how much of it was recognised (done pieces whole, running ones as reported). */
+  totalMs: number;
+  heardMs: number;
 }
 
 const TRANSCRIBING: readonly RecordStatus[] = ['transcribing', 'translating', 'dub_start'];
@@ -31,7 +35,7 @@ function transcriptionProgress(job: Job, pieces: Pieces | undefined, now: number
     case 'chunks': {
       const total = pieces?.total ?? job.chunkCount;
       const done = pieces?.done ?? 0;
-      const fraction = total > 0 ? done / total : 0;
+      const fraction = pieces && pieces.totalMs > 0 ? pieces.heardMs / pieces.totalMs : total > 0 ? done / total : 0;
       // Recognition is most of the work: 10–85 % of the job.
       return { stage: 'recognising', percent: at(0.1 + 0.75 * fraction), done, total, etaSeconds: etaSeconds(now - job.updatedAt, fraction) };
     }
@@ -76,7 +80,13 @@ export async function progressOf(db: Db, rows: Record_[], now = Date.now()): Pro
         .from(transcriptionJobs)
         .where(inArray(transcriptionJobs.recordId, ids)),
       db
-        .select({ id: jobChunks.recordId, total: sql<number>`count(*)`, done: sql<number>`coalesce(sum(${jobChunks.done}), 0)` })
+        .select({
+          id: jobChunks.recordId,
+          total: sql<number>`count(*)`,
+          done: sql<number>`coalesce(sum(${jobChunks.done}), 0)`,
+          totalMs: sql<number>`coalesce(sum(${jobChunks.endMs} - ${jobChunks.startMs}), 0)`,
+          heardMs: sql<number>`coalesce(sum(case when ${jobChunks.done} then ${jobChunks.endMs} - ${jobChunks.startMs} else min(${jobChunks.heardMs}, ${jobChunks.endMs} - ${jobChunks.startMs}) end), 0)`,
+        })
         .from(jobChunks)
         .where(inArray(jobChunks.recordId, ids))
         .groupBy(jobChunks.recordId),
@@ -90,7 +100,8 @@ export async function progressOf(db: Db, rows: Record_[], now = Date.now()): Pro
   const summarising = new Set<number>();
   for (let i = 0; i < results.length; i += 4) {
     for (const j of results[i] as (Job & { id: number })[]) jobs.set(j.id, j);
-    for (const p of results[i + 1] as (Pieces & { id: number })[]) pieces.set(p.id, { total: Number(p.total), done: Number(p.done) });
+    for (const p of results[i + 1] as (Pieces & { id: number })[])
+      pieces.set(p.id, { total: Number(p.total), done: Number(p.done), totalMs: Number(p.totalMs), heardMs: Number(p.heardMs) });
     for (const d of results[i + 2] as (typeof dubProjects.$inferSelect)[]) projects.set(d.recordId, d);
     for (const s of results[i + 3] as { id: number; status: string }[]) if (s.status === 'queued' || s.status === 'running') summarising.add(s.id);
   }

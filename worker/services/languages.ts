@@ -81,7 +81,8 @@ export async function checkAddedLanguage(db: Db, userId: number, source: string,
  *   upload   batch recognition languages
  *   text     text translation sources
  * `translation` lists the targets reachable from at least one of the listed sources. `missing` names every other
- * language Tingyi knows, with why it is not offered here (and the engine's own reason, when it serves that part).
+ * language Tingyi knows, with why it is not offered here in a user's terms. The engine's own reason (which model to
+ * install) is for whoever runs the deployment: it goes to the server's log, never to a user's screen.
  */
 export type LanguageUse = keyof typeof API.languages;
 
@@ -89,9 +90,10 @@ export interface AvailableLanguages {
   transcribe: string[];
   stream: string[];
   translation: { from: string; to: string }[];
-  /** The engine's reasons for what it lacks, by language: as a source of this use, and as a target. */
-  reasons?: { source: Map<string, string>; target: Map<string, string> };
 }
+
+/** The engine's reasons for what it lacks, by language: as a source of this use, and as a target. */
+type EngineReasons = { source: Map<string, string>; target: Map<string, string> } | undefined;
 
 const ORDER = new Map(LANGUAGES.map((l, i) => [l.code, i]));
 const ordered = (codes: Iterable<string>) => [...new Set(codes)].sort((a, b) => (ORDER.get(a) ?? 99) - (ORDER.get(b) ?? 99) || a.localeCompare(b));
@@ -100,19 +102,18 @@ export function languageLists(use: LanguageUse, available: AvailableLanguages, l
   const sources = use === 'meeting' ? available.stream : use === 'text' ? available.translation.map((p) => p.from) : available.transcribe;
   const from = new Set(sources);
   const targets = available.translation.filter((p) => from.has(p.from)).map((p) => p.to);
-  const missing = (offered: string[], key: 'missingFileLanguage' | 'missingLiveLanguage' | 'missingTranslation', details?: Map<string, string>) =>
+  const missing = (offered: string[], key: 'missingFileLanguage' | 'missingLiveLanguage' | 'missingTranslation') =>
     LANGUAGES.filter((l) => !offered.includes(l.code)).map(({ code }): MissingLanguage => {
       const option = languageOption(code, locale);
-      const detail = details?.get(code);
-      return { ...option, reason: translate(locale, key, { language: option.name }), ...(detail ? { detail } : {}) };
+      return { ...option, reason: translate(locale, key, { language: option.name }) };
     });
   return {
     transcribeLanguage: ordered(sources).map((code) => languageOption(code, locale)),
     translation: ordered(targets).map((code) => languageOption(code, locale)),
     missing: {
       // Text translation has no recogniser: its sources are whatever the translator reads.
-      transcribeLanguage: use === 'text' ? [] : missing(sources, use === 'meeting' ? 'missingLiveLanguage' : 'missingFileLanguage', available.reasons?.source),
-      translation: missing(targets, 'missingTranslation', available.reasons?.target),
+      transcribeLanguage: use === 'text' ? [] : missing(sources, use === 'meeting' ? 'missingLiveLanguage' : 'missingFileLanguage'),
+      translation: missing(targets, 'missingTranslation'),
     },
   };
 }
@@ -120,7 +121,7 @@ export function languageLists(use: LanguageUse, available: AvailableLanguages, l
 const servedByEngine = (setting: string | undefined) => (setting || 'engine').trim() === 'engine';
 
 /** The engine's reasons (GET /v1/capabilities, cached with the lists) for the parts of `use` it serves. */
-async function engineReasons(env: ProviderEnv, use: LanguageUse): Promise<AvailableLanguages['reasons']> {
+async function engineReasons(env: ProviderEnv, use: LanguageUse): Promise<EngineReasons> {
   const sourceSetting = use === 'meeting' ? env.STREAM_PROVIDER : env.ASR_PROVIDER;
   const [sources, targets] = [use !== 'text' && servedByEngine(sourceSetting), servedByEngine(env.TRANSLATE_PROVIDER)];
   if (!sources && !targets) return undefined;
@@ -140,7 +141,27 @@ async function available(env: ProviderEnv, use: LanguageUse): Promise<AvailableL
     p.translate.pairs(),
     engineReasons(env, use),
   ]);
-  return { transcribe, stream, translation, reasons };
+  logReasons(use, reasons);
+  return { transcribe, stream, translation };
+}
+
+/** Reasons already logged by this isolate: the lists are asked for on every dialog, the log needs each reason once. */
+const logged = new Set<string>();
+
+/** The engine's reasons for a missing language, in the server's log for whoever runs it (the engine's capabilities hold them too). */
+function logReasons(use: LanguageUse, reasons: EngineReasons) {
+  if (!reasons) return;
+  for (const [part, byLanguage] of [
+    ['source', reasons.source],
+    ['target', reasons.target],
+  ] as const) {
+    for (const [code, reason] of byLanguage) {
+      const key = `${use} ${part} ${code}: ${reason}`;
+      if (logged.has(key)) continue;
+      logged.add(key);
+      console.info(JSON.stringify({ level: 'info', event: 'languageNotOffered', use, part, language: code, reason, howTo: 'README, "Better speech models"' }));
+    }
+  }
 }
 
 /** The lists a language call answers with, from what the deployment can do right now. */

@@ -70,7 +70,7 @@ export function recordRow(r: RecordEntity, now = Date.now()): RecordRow {
   };
 }
 
-const withProgress = (row: RecordRow, progress: Map<number, JobProgress>): RecordRow => {
+export const withProgress = (row: RecordRow, progress: Map<number, JobProgress>): RecordRow => {
   const p = progress.get(row.id);
   return p ? { ...row, progress: p } : row;
 };

@@ -29,6 +29,8 @@ export interface BatchOptions {
   span?: Span;
   /** How long ffmpeg may take to decode it (mediaTimeoutMs of its length). */
   timeoutMs: number;
+  /** Seconds of the stretch recognised so far (to the end of the last utterance back), told as each comes back. */
+  onDecoded?: (seconds: number) => void;
 }
 
 export async function transcribeSource(
@@ -73,7 +75,7 @@ export async function transcribeSource(
       }));
       // A failed utterance (say, an upstream refusing the key) is reported when its turn comes; until then its
       // rejection must not count as unhandled, which would end the whole engine process.
-      heard.catch(() => {});
+      heard.then(() => opts.onDecoded?.(end)).catch(() => {});
       inflight.push(heard);
       if (inflight.length >= AHEAD) done.push(await inflight.shift()!);
     }

@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
+import type { EngineJobStep } from '../../../contracts/engine';
 import type { FitResponse, LineFit, RenderJobResult, Voice, fitRequest, renderJob, renderPlan, speakRequest } from '../../../contracts/dubbing-engine';
 import type { EngineConfig } from '../../config';
 import { badRequest } from '../../http';
@@ -106,6 +107,7 @@ export class Dubbing {
     place: ((start: number, pcm: Int16Array) => Promise<void>) | null,
     spoken: (SpokenStore | null)[] = [],
     tally?: Tally,
+    report?: (progress: EngineJobStep) => void,
   ): Promise<LineFit[]> {
     const catalog = await this.voices();
     const voices = plan.lines.map((l) => (l.text.trim() ? resolveVoice(catalog, plan.language, l.voice) : null));
@@ -126,12 +128,19 @@ export class Dubbing {
         }),
       );
       for (const line of batch) if (line && place) await place(line.start, line.pcm);
+      report?.({ step: 'speaking', fraction: Math.min(1, (k + window) / order.length) });
     }
     return fits;
   }
 
   /** The dubbed mp4 in a temporary folder the caller disposes of once it has been sent. */
-  async render(plan: RenderPlan, video: string, spoken: (SpokenStore | null)[] = [], tally?: Tally): Promise<Rendered> {
+  async render(
+    plan: RenderPlan,
+    video: string,
+    spoken: (SpokenStore | null)[] = [],
+    tally?: Tally,
+    report?: (progress: EngineJobStep) => void,
+  ): Promise<Rendered> {
     const info = await probeVideo(video);
     // The video's own length decides where the last line may borrow to and how long the output is.
     const fitted: RenderPlan = { ...plan, duration: info.duration };
@@ -140,7 +149,7 @@ export class Dubbing {
     const dispose = () => rm(dir, { recursive: true, force: true });
     const track = new VoiceTrack(join(dir, 'voice.pcm'), sample(info.duration));
     try {
-      const lines = await this.fitLines(fitted, (start, pcm) => track.place(start, pcm), spoken, tally);
+      const lines = await this.fitLines(fitted, (start, pcm) => track.place(start, pcm), spoken, tally, report);
       await track.finish();
       if (plan.subtitles) {
         const { maxChars } = plan.subtitles;
@@ -153,6 +162,7 @@ export class Dubbing {
         await writeFile(join(dir, ASS_FILE), assDocument(info, plan.subtitles, cues));
       }
       const out = join(dir, 'dubbed.mp4');
+      report?.({ step: 'rendering', fraction: 0 });
       await renderVideo(renderArgs({ video, track: join(dir, 'voice.pcm'), out, info, subtitles: Boolean(plan.subtitles) }), dir, info.duration);
       return { path: out, duration: info.duration, lines, dispose };
     } catch (err) {
@@ -166,18 +176,18 @@ export class Dubbing {
    * The render as an engine-side job: the video fetched and the mp4 stored by presigned URL. With a checkpoint, a
    * render started again after its mp4 was stored answers the kept result instead of rendering again.
    */
-  renderJob(job: RenderJob): Promise<RenderJobResult> {
-    return resumable(job.id, job.checkpoint, () => this.renderStored(job));
+  renderJob(job: RenderJob, report?: (progress: EngineJobStep) => void): Promise<RenderJobResult> {
+    return resumable(job.id, job.checkpoint, () => this.renderStored(job, report));
   }
 
-  private async renderStored(job: RenderJob): Promise<{ result: RenderJobResult; outputBytes: number }> {
+  private async renderStored(job: RenderJob, report?: (progress: EngineJobStep) => void): Promise<{ result: RenderJobResult; outputBytes: number }> {
     await mkdir(this.config.tmpDir, { recursive: true });
     const dir = await mkdtemp(join(this.config.tmpDir, 'dub-in-'));
     try {
       const video = join(dir, 'video');
       await download(job.video, video);
       const tally: Tally = { synthesized: 0 };
-      const out = await this.render(job.plan, video, job.spoken, tally);
+      const out = await this.render(job.plan, video, job.spoken, tally, report);
       let outputBytes: number;
       try {
         outputBytes = await upload(job.put, out.path, 'video/mp4');

@@ -18,7 +18,7 @@ import { asDraft, withEdits } from './line-edits';
 import type { PendingEdits } from './line-edits';
 import { useListen } from './use-listen';
 import './dubbing.css';
-import { linesKey, speakersKey } from '../../lib/query-keys';
+import { linesKey, projectKey, speakersKey } from '../../lib/query-keys';
 import { useFeedback } from '../../lib/feedback';
 
 const NO_LINES: DubLineRow[] = [];
@@ -72,6 +72,8 @@ export function DubEditor({ project }: { project: DubProject }) {
   const refreshLines = () => {
     void queryClient.invalidateQueries({ queryKey: linesKey(record.id) });
     void queryClient.invalidateQueries({ queryKey: speakersKey(record.id) });
+    // A new voice or name changes what a re-dub speaks: the project's count of changed lines follows.
+    void queryClient.invalidateQueries({ queryKey: projectKey(record.id) });
   };
 
   return (

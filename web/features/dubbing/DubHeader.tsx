@@ -70,6 +70,12 @@ export function DubHeader({ project, dirty, onProject, onLinesChanged }: DubHead
     });
 
   const blockedBy = running ? t('dubbing.editor.busy') : dirty ? t('recordDetail.saveFirst') : null;
+  // A re-dub speaks the changed lines again and charges for it (spec §9: half the length); with nothing changed
+  // there is nothing to speak, so no charge is shown and the server refuses it too. A failed run is resumed
+  // from the status bar's Retry, at no extra charge.
+  const redubBlockedBy =
+    blockedBy ??
+    (record.status === 'dub_err' ? t('dubbing.editor.redubAfterRetry') : project.changedLines === 0 ? t('dubbing.editor.redubNothingChanged') : null);
   return (
     <header className="dub-header">
       <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('recordDetail.back')} title={t('recordDetail.back')} onClick={back} />
@@ -100,9 +106,16 @@ export function DubHeader({ project, dirty, onProject, onLinesChanged }: DubHead
           <span className="dub-label">{t('dubbing.versions.title')}</span>
         </Button>
         <DownloadsMenu project={project} />
-        <Tooltip title={blockedBy}>
-          <Button type="primary" icon={<SoundOutlined />} disabled={blockedBy !== null} loading={redub.busy} onClick={confirmRedub} data-testid="dub-redub">
-            {t('dubbing.editor.redub', { count: minutes })}
+        <Tooltip title={redubBlockedBy}>
+          <Button
+            type="primary"
+            icon={<SoundOutlined />}
+            disabled={redubBlockedBy !== null}
+            loading={redub.busy}
+            onClick={confirmRedub}
+            data-testid="dub-redub"
+          >
+            {redubBlockedBy === null ? t('dubbing.editor.redub', { count: minutes }) : t('dubbing.editor.redubOk')}
           </Button>
         </Tooltip>
         <LanguagePicker compact={isMobile} />

@@ -13,6 +13,7 @@ import { LineNote, TimeField, useScrollToFlag } from '../record-detail/Transcrip
 import { checkTime, edit } from './line-edits';
 import type { PendingEdits } from './line-edits';
 import { useFeedback } from '../../lib/feedback';
+import { useSpeakerLabel } from '../../lib/speaker-look';
 
 interface DubLinesProps {
   /** The lines as shown, unsaved edits included. */
@@ -45,6 +46,7 @@ interface DubLinesProps {
 export function DubLines(props: DubLinesProps) {
   const { rows, original, total, state, pageNum, pageSize, onPage, editable, videoMs, pending, onEdit, dirty, saving, onSave, flag, onFlag } = props;
   const { t } = useTranslation();
+  const label = useSpeakerLabel();
   const { message } = useFeedback();
   const withHours = needsHours(videoMs);
   const listRef = useRef<HTMLOListElement>(null);
@@ -113,7 +115,7 @@ export function DubLines(props: DubLinesProps) {
                     onCommit={(input) => changeTime(index, 'end', input)}
                   />
                 </span>
-                {row.speaker && <span className="dub-speaker">{row.speaker}</span>}
+                {row.speaker && <span className="dub-speaker">{label(row.speaker)}</span>}
                 <FitTag row={row} />
                 {row.changed && (
                   <Tag color="orange" data-testid={`dub-line-changed-${index}`}>

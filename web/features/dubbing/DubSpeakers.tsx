@@ -10,6 +10,7 @@ import { SpeakerNameDialog } from '../record-detail/dialogs';
 import { editSpeaker, fetchSpeakers, fetchVoices } from './api';
 import type { useListen } from './use-listen';
 import { speakersKey, voicesKey } from '../../lib/query-keys';
+import { useSpeakerLabel } from '../../lib/speaker-look';
 
 interface DubSpeakersProps {
   id: number;
@@ -26,6 +27,7 @@ interface DubSpeakersProps {
 /** Who speaks, in which voice; a voice is heard before it is chosen, and a speaker can be renamed. */
 export function DubSpeakers({ id, language, rows, editable, listen, onChanged }: DubSpeakersProps) {
   const { t } = useTranslation();
+  const label = useSpeakerLabel();
   const queryClient = useQueryClient();
   const speakers = useQuery({ queryKey: speakersKey(id), queryFn: () => fetchSpeakers(id) });
   const voices = useQuery({ queryKey: voicesKey(language), queryFn: () => fetchVoices(language), staleTime: Infinity });
@@ -60,15 +62,15 @@ export function DubSpeakers({ id, language, rows, editable, listen, onChanged }:
           <li key={speaker.speaker} className="dub-speaker-row" data-testid="dub-speaker" data-speaker={speaker.speaker}>
             <div className="dub-speaker-head">
               <UserOutlined />
-              <span className="dub-speaker-name">{speaker.speaker}</span>
+              <span className="dub-speaker-name">{label(speaker.speaker)}</span>
               <span className="dub-muted">{t('recordDetail.speakers.lines', { count: speaker.lines })}</span>
               {editable && (
                 <Button
                   type="text"
                   size="small"
                   icon={<EditOutlined />}
-                  aria-label={t('recordDetail.speakers.rename', { name: speaker.speaker })}
-                  title={t('recordDetail.speakers.rename', { name: speaker.speaker })}
+                  aria-label={t('recordDetail.speakers.rename', { name: label(speaker.speaker) })}
+                  title={t('recordDetail.speakers.rename', { name: label(speaker.speaker) })}
                   onClick={() => setRenaming(speaker.speaker)}
                   data-testid="dub-speaker-rename"
                 />
@@ -81,14 +83,14 @@ export function DubSpeakers({ id, language, rows, editable, listen, onChanged }:
                 loading={voices.isLoading || saving === speaker.speaker}
                 disabled={!editable || saving === speaker.speaker}
                 placeholder={t('dubbing.speakers.chooseVoice')}
-                aria-label={t('dubbing.speakers.voiceOf', { name: speaker.speaker })}
+                aria-label={t('dubbing.speakers.voiceOf', { name: label(speaker.speaker) })}
                 onChange={(voice: string) => void change({ speaker: speaker.speaker, voice }).catch(() => undefined)}
                 data-testid="dub-speaker-voice"
               />
               <Button
                 icon={listen.playing === `voice-${speaker.speaker}` ? <LoadingOutlined /> : <SoundOutlined />}
-                aria-label={t('dubbing.speakers.preview', { name: speaker.speaker })}
-                title={t('dubbing.speakers.preview', { name: speaker.speaker })}
+                aria-label={t('dubbing.speakers.preview', { name: label(speaker.speaker) })}
+                title={t('dubbing.speakers.preview', { name: label(speaker.speaker) })}
                 onClick={() => preview(speaker)}
                 data-testid="dub-speaker-preview"
               />
@@ -104,7 +106,7 @@ export function DubSpeakers({ id, language, rows, editable, listen, onChanged }:
       {body()}
       {renaming !== null && (
         <SpeakerNameDialog
-          name={renaming}
+          name={label(renaming)}
           testId="dub-speaker-name"
           onSubmit={(name) => change({ speaker: renaming, name })}
           onClose={() => setRenaming(null)}

@@ -1,11 +1,12 @@
-import { Alert, Button, Progress } from 'antd';
+import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DubProject } from '../../../contracts/dubbing';
+import { JobProgress } from '../records/JobProgress';
 import { isDubRunning } from './hooks';
 import { useRedub } from './use-redub';
 import { useFeedback } from '../../lib/feedback';
 
-/** While dubbing runs: its stage and progress. After a failure: the reason and Retry. */
+/** While dubbing runs: its stage, progress and time left. After a failure: the reason and Retry. */
 export function DubStatus({ project, onProject }: { project: DubProject; onProject: (project: DubProject) => void }) {
   const { t } = useTranslation();
   const { message } = useFeedback();
@@ -13,10 +14,10 @@ export function DubStatus({ project, onProject }: { project: DubProject; onProje
   const { record } = project;
 
   if (isDubRunning(record.status)) {
+    // The whole run as the records list shows it: each stage by name, recognition and speech as they go, the time left.
     return (
-      <div className="dub-running" role="status" data-testid="dub-progress" data-stage={project.stage}>
-        <span>{t(`dubbing.stages.${project.stage}`)}</span>
-        <Progress percent={Math.round(project.progress)} size="small" />
+      <div className="dub-running" data-testid="dub-progress" data-stage={project.stage}>
+        {record.progress ? <JobProgress progress={record.progress} /> : <span role="status">{t(`dubbing.stages.${project.stage}`)}</span>}
       </div>
     );
   }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActionItem, LineCitation, MediaSummary, SummaryState } from '../../../contracts/summary';
 import { Empty } from '../../components/Empty';
 import { summaryKey } from '../../lib/query-keys';
+import { useSpeakerLabel } from '../../lib/speaker-look';
 import { setActionItemDone } from './api';
 import { clock } from './SummaryPanels';
 
@@ -69,6 +70,7 @@ function SeekButton({ at, onSeek, testId }: { at: LineCitation; onSeek: (ms: num
 
 function ActionItemRow({ recordId, item, onSeek }: { recordId: number; item: ActionItem; onSeek: (ms: number) => void }) {
   const { t } = useTranslation();
+  const label = useSpeakerLabel();
   const queryClient = useQueryClient();
   const tick = useMutation({
     mutationFn: (done: boolean) => setActionItemDone(recordId, item.id, done),
@@ -90,7 +92,7 @@ function ActionItemRow({ recordId, item, onSeek }: { recordId: number; item: Act
         <span className="summary-text">{item.text}</span>
         <span className="summary-action-facts">
           <SeekButton at={item} onSeek={onSeek} testId={`summary-action-seek-${item.id}`} />
-          {item.owner && <span data-testid={`summary-action-owner-${item.id}`}>{t('summary.lists.owner', { owner: item.owner })}</span>}
+          {item.owner && <span data-testid={`summary-action-owner-${item.id}`}>{t('summary.lists.owner', { owner: label(item.owner) })}</span>}
           {item.due && <span data-testid={`summary-action-due-${item.id}`}>{t('summary.lists.due', { date: item.due })}</span>}
         </span>
       </div>

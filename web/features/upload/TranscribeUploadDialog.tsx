@@ -39,25 +39,29 @@ interface FormValues {
   showName: string;
   folderId?: number;
   speaker: boolean;
-  maxSpeakers: number;
+  /** AUTO: the engine estimates the count (sent as maxSpeakersAuto, with the spec's default count beside it). */
+  maxSpeakers: number | typeof AUTO;
   /** Vocabulary libraries to apply (SVIP). */
   documentIds: number[];
 }
 
-// Speaker recognition starts on: a transcript without speakers is rarely what a meeting's notes need.
-const DEFAULTS: FormValues = { audioLanguage: 'zh-CN', showName: '', speaker: true, maxSpeakers: LOCAL_UPLOAD.speakers.default, documentIds: [] };
+const AUTO = 'auto';
+
+// Speaker recognition starts on, with the count left to the engine: a transcript without speakers is rarely
+// what a meeting's notes need, and a fixed count cuts a four-person meeting into two unless the user knows to change it.
+const DEFAULTS: FormValues = { audioLanguage: 'zh-CN', showName: '', speaker: true, maxSpeakers: AUTO, documentIds: [] };
 
 const SPEAKER_COUNTS = Array.from({ length: LOCAL_UPLOAD.speakers.max - LOCAL_UPLOAD.speakers.min + 1 }, (_, i) => {
   const n = LOCAL_UPLOAD.speakers.min + i;
   return { value: n, label: String(n) };
 });
 
-function speakerSetting(json: string): { enabled: boolean; maxSpeakers: number } {
+function speakerSetting(json: string): Pick<FormValues, 'maxSpeakers'> & { enabled: boolean } {
   try {
-    const parsed = JSON.parse(json) as { enabled?: unknown; maxSpeakers?: unknown };
+    const parsed = JSON.parse(json) as { enabled?: unknown; maxSpeakers?: unknown; maxSpeakersAuto?: unknown };
     const max = Number(parsed.maxSpeakers);
     const inRange = Number.isInteger(max) && max >= LOCAL_UPLOAD.speakers.min && max <= LOCAL_UPLOAD.speakers.max;
-    return { enabled: parsed.enabled === true, maxSpeakers: inRange ? max : DEFAULTS.maxSpeakers };
+    return { enabled: parsed.enabled === true, maxSpeakers: parsed.maxSpeakersAuto !== true && inRange ? max : AUTO };
   } catch {
     return { enabled: false, maxSpeakers: DEFAULTS.maxSpeakers };
   }
@@ -165,7 +169,8 @@ export default function TranscribeUploadDialog() {
         translationLanguage: values.translationLanguage ?? '',
         showName,
         speaker: values.speaker ? '1' : '0',
-        maxSpeakers: values.maxSpeakers,
+        // The spec's field keeps its default beside Auto, for a reader of the form that knows no Auto.
+        ...(values.maxSpeakers === AUTO ? { maxSpeakers: LOCAL_UPLOAD.speakers.default, maxSpeakersAuto: true } : { maxSpeakers: values.maxSpeakers }),
         folderId,
         folderName: folder?.name ?? '',
         ...(values.documentIds?.length ? { documentIds: values.documentIds } : {}),
@@ -251,7 +256,10 @@ export default function TranscribeUploadDialog() {
             </Form.Item>
             {speakerOn && (
               <Form.Item name="maxSpeakers" label={t('upload.speakerCount')} className="upload-speaker-count">
-                <Select options={SPEAKER_COUNTS} data-testid="upload-speaker-count" />
+                <Select<FormValues['maxSpeakers']>
+                  options={[{ value: AUTO, label: t('upload.speakerCountAuto') }, ...SPEAKER_COUNTS]}
+                  data-testid="upload-speaker-count"
+                />
               </Form.Item>
             )}
           </div>

@@ -13,7 +13,8 @@ import { ApiError } from '../../lib/errors';
 import { providers } from '../providers';
 import { assertLineTimes } from '../line-rules';
 import { lineWhere, renameSpeaker, storedLines } from '../lines';
-import { ownedRecord, recordRow } from '../records';
+import { progressOf } from '../job-progress';
+import { ownedRecord, recordRow, withProgress } from '../records';
 import { presignGet, s3Target } from '../storage';
 import { saveIteration } from './iterations';
 import { spokenLanguage, spokenText } from './run';
@@ -71,7 +72,8 @@ export async function dubProject(db: Db, env: Env, origin: string, userId: numbe
   const kept = project.outputKey !== null && (project.expiresAt ?? 0) > now;
   const original = record.mediaKey && (await env.MEDIA.head(record.mediaKey)) ? await presignGet(target, record.mediaKey) : null;
   return {
-    record: recordRow(record, now),
+    // The whole run's progress (recognition, translation, speech, render) as the records list shows it.
+    record: withProgress(recordRow(record, now), await progressOf(db, [record], now)),
     stage: project.stage,
     progress: project.progress,
     form: project.form,

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DUB_UPLOAD } from '../../../contracts/constants';
 import { DUB_ENGINE_PATHS } from '../../../contracts/dubbing-engine';
 import type { RenderJob, RenderJobResult, RenderPlan } from '../../../contracts/dubbing-engine';
+import type { EngineJobStep } from '../../../contracts/engine';
 import type { DubStage } from '../../../contracts/dubbing';
 import type { JobOf } from '../../../contracts/jobs';
 import type { Db } from '../../db/client';
@@ -39,8 +40,16 @@ export const spokenText = (line: Pick<StoredLine, 'text' | 'translations'>, targ
 
 export const spokenLanguage = (record: Pick<Record_, 'audioLanguage' | 'translationLanguage'>) => record.translationLanguage ?? record.audioLanguage;
 
-async function setDubStage(db: Db, recordId: number, stage: DubStage, progress = 0) {
-  await db.update(dubProjects).set({ stage, progress, updatedAt: Date.now() }).where(eq(dubProjects.recordId, recordId));
+/**
+ * How far the render job got, as the engine reports it: speaking the lines, then rendering the video. Only the
+ * stage and its progress change: `updatedAt` stays the run's start, from which its deadline counts.
+ */
+async function setDubProgress(db: Db, recordId: number, { step, fraction }: EngineJobStep) {
+  const stage: DubStage = step === 'rendering' ? 'rendering' : 'synthesizing';
+  await db
+    .update(dubProjects)
+    .set({ stage, progress: Math.round(Math.min(1, Math.max(0, fraction)) * 100) })
+    .where(and(eq(dubProjects.recordId, recordId), inArray(dubProjects.stage, ['synthesizing', 'rendering'])));
 }
 
 /** Hands a project whose lines are ready to the `dub` stage. */
@@ -85,8 +94,8 @@ async function projectOf(db: Db, recordId: number) {
   return project && record ? { project, record } : undefined;
 }
 
-/** Seconds between looks at a running render. */
-const RENDER_POLL_SECONDS = 10;
+/** Seconds between looks at a running render: each look moves the editor's progress bar. */
+const RENDER_POLL_SECONDS = 5;
 
 /**
  * Speaks, fits and renders the project's lines as an engine-side job (the video read and the mp4 written by
@@ -139,7 +148,6 @@ export async function runDub(db: Db, env: Env, recordId: number) {
           return { get: await presignGet(target, store), put: await presignPut(target, store) };
         }),
       );
-      await setDubStage(db, recordId, 'rendering', 50);
       return {
         video: await presignGet(target, mediaKey),
         put: await presignPut(target, key),
@@ -149,6 +157,7 @@ export async function runDub(db: Db, env: Env, recordId: number) {
       } satisfies Omit<RenderJob, 'id'>;
     },
     RENDER_POLL_SECONDS,
+    (progress) => setDubProgress(db, recordId, progress),
   );
 
   // The first dubbing costs the video's length; each re-dub half of it (spec §9).

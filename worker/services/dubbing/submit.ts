@@ -196,7 +196,8 @@ export async function redub(db: Db, env: Env, userId: number, recordId: number, 
   }
   if (record.status === 'dub_err') return startDubbing(db, enqueue, recordId);
   if (record.status !== 'dub_complete') throw new ApiError(Code.CONFLICT, 'dubBusy');
-  if ((await changedLines()) === 0) throw new ApiError(Code.CONFLICT, 'dubNothingChanged');
+  // Nothing changed means nothing to speak again: refused before any charge, with the count the editor shows.
+  if ((await changedLines()) === 0) throw new ApiError(Code.CONFLICT, 'dubNothingChanged', {}, { changedLines: 0 });
   if (!(record.mediaKey && (await env.MEDIA.head(record.mediaKey)))) throw new ApiError(Code.GONE, 'videoMissing');
   await check(db, userId, 'dubbing', redubSeconds(record.durationMs));
   await startDubbing(db, enqueue, recordId);

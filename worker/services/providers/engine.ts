@@ -3,7 +3,7 @@
  * ENGINE_URL when set (`npm start`, the tests, an engine hosted elsewhere), otherwise the ENGINE Container
  * binding (the deployment on Cloudflare), whose instances share the work by load (engineTarget).
  */
-import type { CapabilitiesResponse, EngineError, StreamServerMessage, TranscribeResponse, TranslateResponse } from '../../../contracts/engine';
+import type { CapabilitiesResponse, EngineError, StreamServerMessage, TranscribeEvent, TranscribeResponse, TranslateResponse } from '../../../contracts/engine';
 import { ENGINE_PATHS, EngineErrorCode, hotwordsQuery } from '../../../contracts/engine';
 import type { GlossaryTerm } from '../../../contracts/engine-translate';
 import { Code } from '../../../contracts/errors';
@@ -127,8 +127,8 @@ export class EngineClient {
   }
 
   /** Media as the request body (a stream is never buffered), options in the query string. */
-  postMedia<T>(path: string, media: BodyInit, options: Record<string, string | number | boolean | undefined> = {}) {
-    const query = new URLSearchParams(Object.entries(options).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+  postMedia<T>(path: string, media: BodyInit, options: MediaOptions = {}) {
+    const query = mediaQuery(options);
     return this.call<T>(`${path}${query.size ? `?${query}` : ''}`, { method: 'POST', body: media, headers: { 'content-type': 'application/octet-stream' } });
   }
 
@@ -165,14 +165,50 @@ export class EngineClient {
   }
 }
 
+type MediaOptions = Record<string, string | number | boolean | undefined>;
+
+const mediaQuery = (options: MediaOptions) => new URLSearchParams(Object.entries(options).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+
+/**
+ * A transcription answered as NDJSON (TranscribeEvent): each `progress` line told to `onProgress`, the `result`
+ * returned, an `error` thrown as the engine's refusal would have been. An answer cut short is the engine gone.
+ */
+async function transcribeEvents(res: Response, onProgress: (decodedSeconds: number) => void): Promise<TranscribeResponse> {
+  const lines = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  for (;;) {
+    const { value, done } = await lines.read();
+    buffered += value ?? '';
+    const complete = buffered.split('\n');
+    buffered = done ? '' : complete.pop()!;
+    for (const text of complete) {
+      if (!text.trim()) continue;
+      const event = JSON.parse(text) as TranscribeEvent;
+      if (event.type === 'progress') onProgress(event.decoded);
+      else if (event.type === 'result') return event.result;
+      else throw new ProviderError(event.error.message, event.error.status, event.error.code);
+    }
+    if (done) throw new ProviderError('the engine ended its transcription answer without a result', 502, 'upstream');
+  }
+}
+
 export function engineTranscribe(client: EngineClient): TranscribeProvider {
   return {
     name: 'engine',
     async transcribe(input: TranscribeInput): Promise<TranscribeResult> {
-      const options = { language: input.language, embeddings: input.embeddings };
-      const r = input.stored
-        ? await client.postJson<TranscribeResponse>(ENGINE_PATHS.transcribe, { ...(await input.stored()), ...options, hotwords: input.hotwords })
-        : await client.postMedia<TranscribeResponse>(ENGINE_PATHS.transcribe, await input.audio(), { ...options, hotwords: hotwordsQuery(input.hotwords) });
+      const options = { language: input.language, embeddings: input.embeddings, ...(input.onProgress ? { progress: true } : {}) };
+      const res = input.stored
+        ? await client.request(ENGINE_PATHS.transcribe, {
+            method: 'POST',
+            body: JSON.stringify({ ...(await input.stored()), ...options, hotwords: input.hotwords }),
+            headers: { 'content-type': 'application/json' },
+          })
+        : await client.request(`${ENGINE_PATHS.transcribe}?${mediaQuery({ ...options, hotwords: hotwordsQuery(input.hotwords) })}`, {
+            method: 'POST',
+            body: await input.audio(),
+            headers: { 'content-type': 'application/octet-stream' },
+          });
+      const r = input.onProgress ? await transcribeEvents(res, input.onProgress) : ((await res.json()) as TranscribeResponse);
       return { language: r.language, duration: r.duration, segments: r.segments };
     },
     async languages() {

@@ -24,6 +24,11 @@ export interface TranscribeInput {
   embeddings?: boolean;
   /** Proprietary words to recognise (a recogniser's prompt where it takes one, and post-correction). */
   hotwords?: string[];
+  /**
+   * Told the seconds of the audio recognised so far, as a provider that reports it goes (the engine); others
+   * never call it. Not awaited: a slow listener never holds the recognition up.
+   */
+  onProgress?: (decodedSeconds: number) => void;
 }
 
 export interface TranscribeResult {

@@ -1,5 +1,6 @@
 import type { Paragraph } from 'docx';
 import type { Locale } from '../../../contracts/locale';
+import { speakerLabel } from '../../../contracts/speaker-labels';
 import type { ActionItem, MediaSummary, MindMapNode } from '../../../contracts/summary';
 import { type RecordType, type SummaryExportFormat, summaryFallbackName } from '../../../contracts/record-vocabulary';
 import { translate } from '../../lib/i18n';
@@ -36,7 +37,7 @@ function wording(locale: Locale, record: SummarisedRecord, summary: MediaSummary
     /** "Owner: Bob · Due 2026-03-06 · done", what is known of it. */
     itemFacts: (a: ActionItem) =>
       [
-        a.owner ? translate(locale, 'summaryOwner', { owner: a.owner }) : '',
+        a.owner ? translate(locale, 'summaryOwner', { owner: speakerLabel(a.owner, locale) }) : '',
         a.due ? translate(locale, 'summaryDue', { date: a.due }) : '',
         a.done ? t('summaryDone') : '',
       ]
@@ -45,6 +46,8 @@ function wording(locale: Locale, record: SummarisedRecord, summary: MediaSummary
     // The clock shows whole seconds: under one it would read 00:00:00, as if the speaker had said nothing.
     talkTime: (ms: number) => (ms < 1000 ? t('summaryTalkTimeUnderSecond') : translate(locale, 'summaryTalkTime', { time: clock(ms) })),
     extractive: summary.method === 'extractive' ? t('summaryExtractive') : null,
+    /** A default speaker name in the reader's language, as the record page and the transcript exports show it. */
+    speaker: (name: string) => speakerLabel(name, locale),
   };
 }
 
@@ -65,7 +68,7 @@ export function summaryMarkdown(record: SummarisedRecord, summary: MediaSummary,
   }
   if (summary.speakers.length) {
     out.push(`## ${w.speakers}`, '');
-    for (const s of summary.speakers) out.push(`### ${oneLine(s.speaker)}`, '', `*${w.talkTime(s.talkMs)}*`, '', oneLine(s.summary), '');
+    for (const s of summary.speakers) out.push(`### ${oneLine(w.speaker(s.speaker))}`, '', `*${w.talkTime(s.talkMs)}*`, '', oneLine(s.summary), '');
   }
   if (summary.keyPoints.length) {
     out.push(`## ${w.keyPoints}`, '');
@@ -121,7 +124,7 @@ export function summaryDocx(record: SummarisedRecord, summary: MediaSummary, loc
       body.push(heading(w.speakers));
       for (const s of summary.speakers) {
         body.push(
-          new Paragraph({ spacing: { before: 160 }, children: [new TextRun({ text: s.speaker, bold: true }), grey(`  ${w.talkTime(s.talkMs)}`)] }),
+          new Paragraph({ spacing: { before: 160 }, children: [new TextRun({ text: w.speaker(s.speaker), bold: true }), grey(`  ${w.talkTime(s.talkMs)}`)] }),
           new Paragraph({ children: [new TextRun(s.summary)] }),
         );
       }

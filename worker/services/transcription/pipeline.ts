@@ -21,6 +21,7 @@ import { engineJob } from '../engine-jobs';
 import { engineS3Target, jobCheckpoint, presignGet, presignPut } from '../storage';
 import { BYTES_PER_SECOND, audioKey, dropWorkingAudio, extractionSource, playerAudioKey } from './audio';
 import { recognisePiece } from './piece';
+import { pieceProgress } from './piece-progress';
 import { dropPieces, type HeardLine, readPieces, storePiece } from './pieces';
 import { planPieces, splitLongLines } from './plan';
 import { storeWords } from './words';
@@ -142,11 +143,13 @@ async function recognise(db: Db, env: Env, recordId: number, idx: number, enqueu
   const piece = await db.query.jobChunks.findFirst({ where: and(eq(jobChunks.recordId, recordId), eq(jobChunks.idx, idx)) });
   if (!loaded || !piece || !['prepare', 'chunks'].includes(loaded.job.stage)) return;
   if (!piece.done) {
+    const progress = pieceProgress(db, recordId, idx);
     const segments = await recognisePiece(env, recordId, piece.startMs, piece.endMs, {
       language: loaded.record.audioLanguage,
       embeddings: loaded.job.speaker,
       hotwords: loaded.job.vocabulary.hotwords,
-    });
+      onProgress: progress.heard,
+    }).finally(progress.settled);
     const lines: HeardLine[] = segments.map((s) => ({
       start: s.start,
       end: s.end,

@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { LOCAL_UPLOAD } from '../../../contracts/constants';
 import { Code } from '../../../contracts/errors';
 import type { Locale } from '../../../contracts/locale';
 import type { LatestTask, TranscribeForm } from '../../../contracts/transcription';
@@ -76,7 +77,8 @@ export async function submitTranscription(db: Db, env: Env, userId: number, loca
         userId,
         stage: 'prepare',
         speaker: form.speaker === '1',
-        maxSpeakers: form.speaker === '1' ? form.maxSpeakers : null,
+        // null: the engine estimates the count (its clustering picks the clearest split).
+        maxSpeakers: form.speaker === '1' && !form.maxSpeakersAuto ? form.maxSpeakers : null,
         locale,
         vocabulary: nonEmpty(vocabulary),
         updatedAt: now,
@@ -133,7 +135,9 @@ async function submittedChoices(db: Db, recordId: number | null) {
     .from(records)
     .innerJoin(transcriptionJobs, eq(transcriptionJobs.recordId, records.id))
     .where(eq(records.id, recordId));
-  return choices ? { ...choices, speaker: choices.speaker ? '1' : '0' } : null;
+  if (!choices) return null;
+  const { maxSpeakers, ...rest } = choices;
+  return { ...rest, speaker: choices.speaker ? '1' : '0', maxSpeakers: maxSpeakers ?? undefined, maxSpeakersAuto: choices.speaker && maxSpeakers === null };
 }
 
 /** The user's newest upload as the spec's latest-task record, or null when there is none. */
@@ -146,7 +150,11 @@ export async function latestTask(db: Db, userId: number): Promise<LatestTask | n
     showName: form?.showName ?? row.name.replace(/\.[^.]+$/, ''),
     languages: form?.audioLanguage ?? 'zh-CN',
     targetLanguages: form?.translationLanguage ?? '',
-    speaker: JSON.stringify({ enabled: form?.speaker === '1', maxSpeakers: form?.maxSpeakers ?? 2 }),
+    speaker: JSON.stringify({
+      enabled: form?.speaker === '1',
+      maxSpeakers: form?.maxSpeakers ?? LOCAL_UPLOAD.speakers.default,
+      maxSpeakersAuto: form?.maxSpeakersAuto === true,
+    }),
     duration: (row.durationMs ?? 0) / 1000,
     videoCover: '',
     state: TASK_STATE[row.state],

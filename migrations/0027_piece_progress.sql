@@ -1,0 +1,1 @@
+ALTER TABLE `job_chunks` ADD `heard_ms` integer DEFAULT 0 NOT NULL;
