@@ -12,6 +12,7 @@ import { requireUser } from '../../worker/middleware/auth';
  * spec §7.
  */
 const ENDPOINTS = `
+DELETE /developer/keys/:id                                user
 GET /ai/conversation                                      user
 GET /ai/dubbing/transAdjust                               user
 GET /ai/search                                            user
@@ -24,10 +25,12 @@ GET /auth/getUserInfo                                     user
 GET /auth/loginOptions
 GET /auth/render/google
 GET /auth/wechat/callback
+GET /developer/keys                                        user
 GET /dev/captcha
 GET /dev/outbox
 GET /dev/pay/:outTradeNo
 GET /dev/s3/:bucket/:key{.+}
+GET /openapi.json
 GET /expense/package/queryRightsPictureUrl                user
 GET /expense/pay/getOpenId                                user
 GET /expense/pay/methods                                  user
@@ -88,6 +91,7 @@ POST /auth/wechat/callback
 POST /auth/wxRegisterWithLogin
 POST /auth/wxlogin
 POST /dev/pay/:outTradeNo
+POST /developer/keys                                       user
 POST /expense/account/queryAccountDetail                  user
 POST /expense/account/queryBuyRecord                      user
 POST /expense/account/queryCostRecord                     user

@@ -12,6 +12,7 @@ import type { TranscribeForm } from '../../contracts/transcription';
 import { VOCABULARY_TYPES } from '../../contracts/vocabulary-rules';
 import { LINE_ID_RECORD_STRIDE } from './line-id';
 import type { AppliedVocabulary } from '../../contracts/vocabulary';
+import type { ApiKeyScope } from '../../contracts/api-paths';
 
 /**
  * The Drizzle schema is the single source of the database layout: `npm run db:generate` writes
@@ -743,4 +744,25 @@ export const askTurns = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('ask_turns_conversation').on(t.conversationId, t.id)],
+);
+
+/**
+ * Personal API keys (docs/api.md): only the SHA-256 of the key is kept, so a leaked database does not leak
+ * keys; the prefix shown in the list is the key's first characters. Revoking sets `revoked_at`, and the
+ * key is refused from the next request on.
+ */
+export const apiKeys = sqliteTable(
+  'api_keys',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: ownedBy(),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    scopes: text('scopes', { mode: 'json' }).$type<ApiKeyScope[]>().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer('last_used_at'),
+    revokedAt: integer('revoked_at'),
+  },
+  (t) => [uniqueIndex('api_keys_hash').on(t.keyHash), index('api_keys_user').on(t.userId)],
 );
