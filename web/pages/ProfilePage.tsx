@@ -11,6 +11,7 @@ import { BasicInfo } from '../features/account/profile/BasicInfo';
 import { ThirdPartyAccounts } from '../features/account/profile/ThirdPartyAccounts';
 import { useLogout } from '../features/account/use-logout';
 import { useLoginOptions } from '../features/auth/use-login-options';
+import { ApiKeysCard } from '../features/developer/ApiKeysCard';
 import { PATHS, signInPath } from '../lib/paths';
 import { useSignedInUser } from '../lib/session';
 import './profile.css';
@@ -65,6 +66,7 @@ export default function ProfilePage() {
         </div>
       </Card>
       {options.data && (options.data.google || options.data.wechat) && <ThirdPartyAccounts user={user} options={options.data} />}
+      <ApiKeysCard />
       {qrOpen && <QrCodeDialog open onClose={() => setQrOpen(false)} />}
     </div>
   );
