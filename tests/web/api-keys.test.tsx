@@ -41,7 +41,7 @@ describe('API keys on the profile page', () => {
       {
         id: 3,
         name: 'Old sync',
-        scopes: ['meetings'],
+        scopes: ['records:read', 'meetings'],
         prefix: 'ty_live_abcd',
         createTime: Date.UTC(2026, 0, 2),
         lastUsedTime: Date.UTC(2026, 0, 5, 8, 30),
@@ -52,7 +52,7 @@ describe('API keys on the profile page', () => {
     // The profile page's code loads on first visit: slow on a busy machine.
     const card = await screen.findByTestId('api-keys', {}, { timeout: 30_000 });
     const oldRow = (await within(card).findByText(/Old sync/)).closest('li') as HTMLElement;
-    expect(oldRow.textContent).toContain(en.apiKeys.scopes.meetings);
+    expect(oldRow.textContent).toContain(`${en.apiKeys.scopes['records:read']} · ${en.apiKeys.scopes.meetings}`);
     expect(within(oldRow).getByTestId('api-key-used').textContent).toMatch(/^Last used 2026-01-05/);
 
     fireEvent.click(within(card).getByTestId('api-key-create'));

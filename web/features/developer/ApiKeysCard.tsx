@@ -16,6 +16,8 @@ import { CopyLink } from '../meeting/CopyLink';
 import { createApiKey, fetchApiKeys, revokeApiKey } from './api';
 import './api-keys.css';
 
+// A scope's name holds a colon (`records:read`), which i18next would otherwise read as a namespace.
+const NO_NAMESPACE = { nsSeparator: false } as const;
 const when = (time: number) => dayjs(time).format('YYYY-MM-DD HH:mm');
 
 /**
@@ -72,7 +74,7 @@ export function ApiKeysCard() {
               <span className="security-label">
                 {key.name} <code>{key.prefix}…</code>
               </span>
-              <span className="security-value">{key.scopes.map((scope) => t(`apiKeys.scopes.${scope}`)).join(' · ')}</span>
+              <span className="security-value">{key.scopes.map((scope) => t(`apiKeys.scopes.${scope}`, NO_NAMESPACE)).join(' · ')}</span>
               <span className="security-value" data-testid="api-key-used">
                 {key.revokedTime
                   ? t('apiKeys.revokedAt', { date: when(key.revokedTime) })
@@ -150,8 +152,8 @@ function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreate
           {API_KEY_SCOPES.map((scope) => (
             <Checkbox key={scope} checked={scopes.includes(scope)} onChange={(e) => toggle(scope, e.target.checked)} data-testid={`api-key-scope-${scope}`}>
               <span className="api-key-scope">
-                <strong>{t(`apiKeys.scopes.${scope}`)}</strong> <code>{scope}</code>
-                <span>{t(`apiKeys.scopeHints.${scope}`)}</span>
+                <strong>{t(`apiKeys.scopes.${scope}`, NO_NAMESPACE)}</strong> <code>{scope}</code>
+                <span>{t(`apiKeys.scopeHints.${scope}`, NO_NAMESPACE)}</span>
               </span>
             </Checkbox>
           ))}
