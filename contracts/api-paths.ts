@@ -203,6 +203,15 @@ export const API = {
     /** Sends a delivery again under its own id. */
     replay: '/developer/webhooks/:id/deliveries/:deliveryId/replay',
   },
+  /** Personal API keys (docs/api.md): list and create, revoke one. Only a signed-in person, never a key, calls these. */
+  keys: {
+    keys: '/developer/keys',
+    key: '/developer/keys/:id',
+  },
+  /** The public API described as OpenAPI 3.1: every route a key may call (KEY_ROUTES). */
+  openapi: {
+    document: '/openapi.json',
+  },
   /** Development only, and only to this machine. */
   dev: {
     outbox: '/dev/outbox',
@@ -232,6 +241,46 @@ export const API_AREAS = {
   dev: '/dev/*',
   devS3: '/dev/s3/*',
 } as const;
+
+/** What a key may be allowed to do; each key route below needs one of them. */
+export const API_KEY_SCOPES = ['records:read', 'transcribe', 'meetings', 'dubbing'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/**
+ * The public API: every route an API key may call, with the scope it needs. A key is refused on every other
+ * route (account, payment, key and webhook calls among them), and /prod-api/openapi.json describes exactly
+ * these.
+ */
+export const KEY_ROUTES: readonly { method: 'GET' | 'POST'; path: ApiPath; scope: ApiKeyScope }[] = [
+  { method: 'GET', path: API.records.query, scope: 'records:read' },
+  { method: 'GET', path: API.records.getTrans, scope: 'records:read' },
+  { method: 'GET', path: API.records.export, scope: 'records:read' },
+  { method: 'GET', path: API.transcription.words, scope: 'records:read' },
+  { method: 'GET', path: API.folders.getFolder, scope: 'records:read' },
+  { method: 'POST', path: API.summaries.queryMediaSummary, scope: 'records:read' },
+  { method: 'GET', path: API.ai.search, scope: 'records:read' },
+  { method: 'POST', path: API.uploads.uploadInit, scope: 'transcribe' },
+  { method: 'POST', path: API.uploads.uploadBlock, scope: 'transcribe' },
+  { method: 'POST', path: API.uploads.mergeFileData, scope: 'transcribe' },
+  { method: 'POST', path: API.transcription.transwrite, scope: 'transcribe' },
+  { method: 'POST', path: API.transcription.refreshRecord, scope: 'transcribe' },
+  { method: 'POST', path: API.transcription.addTranslation, scope: 'transcribe' },
+  { method: 'POST', path: API.summaries.mediaSummary, scope: 'transcribe' },
+  { method: 'GET', path: API.meetings.getMeetingList, scope: 'meetings' },
+  { method: 'POST', path: API.meetings.create, scope: 'meetings' },
+  { method: 'GET', path: API.meetings.getMeeting, scope: 'meetings' },
+  { method: 'POST', path: API.meetings.edit, scope: 'meetings' },
+  { method: 'POST', path: API.meetings.stopMeeting, scope: 'meetings' },
+  { method: 'POST', path: API.dubbing.create, scope: 'dubbing' },
+  { method: 'POST', path: API.dubbing.uploadBlock, scope: 'dubbing' },
+  { method: 'POST', path: API.dubbing.upload, scope: 'dubbing' },
+  { method: 'POST', path: API.dubbing.transwrite, scope: 'dubbing' },
+  { method: 'GET', path: API.dubbing.list, scope: 'dubbing' },
+  { method: 'GET', path: API.dubbing.getFileByTaskId, scope: 'dubbing' },
+  { method: 'GET', path: API.dubbing.getSynthesis, scope: 'dubbing' },
+  { method: 'POST', path: API.dubbing.getFileDataContentPageList, scope: 'dubbing' },
+  { method: 'POST', path: API.dubbing.videoSynthesis, scope: 'dubbing' },
+];
 
 /** Where the development S3 stand-in answers: the endpoint presigned URLs name, buckets and keys below it. */
 export const DEV_S3_ENDPOINT = API_AREAS.devS3.slice(0, -2);

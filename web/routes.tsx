@@ -56,6 +56,7 @@ const STANDALONE_PAGES: PageEntry[] = [
   { path: PATHS.myQrCodeMiddlePage, title: 'myQrCode', load: () => import('./pages/MyQrCodePage') },
   { path: PATHS.cast, title: 'cast', load: screenProjectionPage },
   { path: PATHS.castCode, title: 'cast', load: screenProjectionPage },
+  { path: PATHS.developers, title: 'developers', load: () => import('./pages/DevelopersPage') },
   { path: '*', title: 'notFound', load: () => import('./pages/NotFoundPage') },
 ];
 

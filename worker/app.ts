@@ -13,11 +13,13 @@ import { redirectRefusedDownload } from './middleware/refused-download';
 import { aiRoutes } from './routes/ai';
 import { auth } from './routes/auth';
 import { dev } from './routes/dev';
+import { developerRoutes } from './routes/developer';
 import { dubbingRoutes } from './routes/dubbing';
 import { expense } from './routes/expense';
 import { folderRoutes } from './routes/folders';
 import { languages } from './routes/languages';
 import { meetingRoutes } from './routes/meetings';
+import { openApiRoutes } from './routes/openapi';
 import { payNotify } from './routes/pay-notify';
 import { pluginMediaRoutes } from './routes/plugin-media';
 import { recordRoutes } from './routes/records';
@@ -71,7 +73,7 @@ export function createApi() {
  * file mounts at the API root. Order matters only where an area's check covers a later file's path: the
  * dubbing area's sign-in comes before the language lists, whose dubbing list lies below it.
  */
-export const app = createApi()
+const routed = createApi()
   .route('/', auth)
   .route('/', system)
   .route('/', expense) // with pay (routes/pay.ts) behind the expense area's sign-in
@@ -90,4 +92,7 @@ export const app = createApi()
   .route('/', aiRoutes)
   .route('/', webhookRoutes)
   .route('/', voiceRoutes)
-  .route('/', languages);
+  .route('/', languages)
+  .route('/', developerRoutes);
+/** The OpenAPI document reads the routes above, the key routes among them, when first asked for. */
+export const app = routed.route('/', openApiRoutes(routed.routes));

@@ -19,6 +19,7 @@ POST /developer/webhooks                                  user
 POST /developer/webhooks/:id/deliveries/:deliveryId/replay user
 POST /developer/webhooks/:id/enable                       user
 POST /developer/webhooks/:id/rotate-secret                user
+DELETE /developer/keys/:id                                user
 GET /ai/conversation                                      user
 GET /ai/dubbing/transAdjust                               user
 GET /ai/search                                            user
@@ -31,10 +32,12 @@ GET /auth/getUserInfo                                     user
 GET /auth/loginOptions
 GET /auth/render/google
 GET /auth/wechat/callback
+GET /developer/keys                                        user
 GET /dev/captcha
 GET /dev/outbox
 GET /dev/pay/:outTradeNo
 GET /dev/s3/:bucket/:key{.+}
+GET /openapi.json
 GET /expense/package/queryRightsPictureUrl                user
 GET /expense/pay/getOpenId                                user
 GET /expense/pay/methods                                  user
@@ -99,6 +102,7 @@ POST /auth/wechat/callback
 POST /auth/wxRegisterWithLogin
 POST /auth/wxlogin
 POST /dev/pay/:outTradeNo
+POST /developer/keys                                       user
 POST /expense/account/queryAccountDetail                  user
 POST /expense/account/queryBuyRecord                      user
 POST /expense/account/queryCostRecord                     user

@@ -30,6 +30,8 @@ export const PATHS = {
   myQrCodeMiddlePage: '/myQrCodeMiddlePage',
   cast: '/cast',
   castCode: '/cast/:code',
+  /** The public API's reference, drawn from /prod-api/openapi.json. */
+  developers: '/developers',
 } as const;
 
 /** The layout's background image shows only on these pages (spec §2). */

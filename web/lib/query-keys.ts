@@ -17,6 +17,9 @@ export const RIGHTS_PICTURE_KEY = ['rightsPicture'] as const;
 export const payStatusKey = (outTradeNo: string | undefined) => ['payStatus', outTradeNo] as const;
 export const paypalReturnKey = (token: string) => ['paypalPayBack', token] as const;
 
+// Personal API keys (settings).
+export const API_KEYS_KEY = ['apiKeys'] as const;
+
 // Sign-in.
 export const LOGIN_OPTIONS_KEY = ['loginOptions'] as const;
 export const CAPTCHA_KEY = ['captcha'] as const;

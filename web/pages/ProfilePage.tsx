@@ -13,6 +13,7 @@ import { useLogout } from '../features/account/use-logout';
 import { useLoginOptions } from '../features/auth/use-login-options';
 import { Webhooks } from '../features/webhooks/Webhooks';
 import { VoicesCard } from '../features/voices/VoicesCard';
+import { ApiKeysCard } from '../features/developer/ApiKeysCard';
 import { PATHS, signInPath } from '../lib/paths';
 import { useSignedInUser } from '../lib/session';
 import './profile.css';
@@ -69,6 +70,7 @@ export default function ProfilePage() {
       {options.data && (options.data.google || options.data.wechat) && <ThirdPartyAccounts user={user} options={options.data} />}
       <Webhooks />
       <VoicesCard />
+      <ApiKeysCard />
       {qrOpen && <QrCodeDialog open onClose={() => setQrOpen(false)} />}
     </div>
   );

@@ -13,6 +13,7 @@ import { VOCABULARY_TYPES } from '../../contracts/vocabulary-rules';
 import { LINE_ID_RECORD_STRIDE } from './line-id';
 import type { AppliedVocabulary } from '../../contracts/vocabulary';
 import type { Voiceprint } from '../../contracts/voiceprints';
+import type { ApiKeyScope } from '../../contracts/api-paths';
 
 /**
  * The Drizzle schema is the single source of the database layout: `npm run db:generate` writes
@@ -825,4 +826,25 @@ export const webhookDeliveries = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [index('webhook_deliveries_endpoint').on(t.endpointId, t.createdAt)],
+);
+
+/**
+ * Personal API keys (docs/api.md): only the SHA-256 of the key is kept, so a leaked database does not leak
+ * keys; the prefix shown in the list is the key's first characters. Revoking sets `revoked_at`, and the
+ * key is refused from the next request on.
+ */
+export const apiKeys = sqliteTable(
+  'api_keys',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: ownedBy(),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    scopes: text('scopes', { mode: 'json' }).$type<ApiKeyScope[]>().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer('last_used_at'),
+    revokedAt: integer('revoked_at'),
+  },
+  (t) => [uniqueIndex('api_keys_hash').on(t.keyHash), index('api_keys_user').on(t.userId)],
 );

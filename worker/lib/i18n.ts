@@ -144,6 +144,36 @@ const messages = {
     'zh-CN': '尝试的码过多，请 {seconds} 秒后再试，并核对输入的码。',
     'zh-TW': '嘗試的碼過多，請 {seconds} 秒後再試，並核對輸入的碼。',
   },
+  apiKeyInvalid: {
+    'en-US': 'This API key is not valid or has been revoked.',
+    'zh-CN': '此 API 密钥无效或已被撤销。',
+    'zh-TW': '此 API 金鑰無效或已被撤銷。',
+  },
+  apiKeyRoute: {
+    'en-US': 'API keys cannot make this call; sign in to the app instead.',
+    'zh-CN': 'API 密钥不能调用此接口，请登录应用后操作。',
+    'zh-TW': 'API 金鑰不能呼叫此介面，請登入應用程式後操作。',
+  },
+  apiKeyScope: {
+    'en-US': 'This API key lacks the "{scope}" scope.',
+    'zh-CN': '此 API 密钥没有“{scope}”权限范围。',
+    'zh-TW': '此 API 金鑰沒有「{scope}」權限範圍。',
+  },
+  apiKeyGuest: {
+    'en-US': 'Guests cannot create API keys. Please sign in with an account first.',
+    'zh-CN': '访客不能创建 API 密钥，请先登录账号。',
+    'zh-TW': '訪客不能建立 API 金鑰，請先登入帳號。',
+  },
+  apiKeyTooMany: {
+    'en-US': 'You can hold at most {max} API keys. Revoke one you no longer use.',
+    'zh-CN': '最多只能持有 {max} 个 API 密钥，请撤销不再使用的密钥。',
+    'zh-TW': '最多只能持有 {max} 個 API 金鑰，請撤銷不再使用的金鑰。',
+  },
+  apiKeyNotFound: {
+    'en-US': 'This API key does not exist.',
+    'zh-CN': '该 API 密钥不存在。',
+    'zh-TW': '該 API 金鑰不存在。',
+  },
   tooManyRequests: {
     'en-US': 'Too many requests. Please wait {seconds} seconds and try again.',
     'zh-CN': '请求过于频繁，请 {seconds} 秒后再试。',

@@ -3,13 +3,14 @@ import type { ValidationTargets } from 'hono';
 import type { ZodType } from 'zod';
 import { Code } from '../../contracts/errors';
 import { ApiError, badRequest } from '../lib/errors';
+import { validatedParts } from '../lib/validated-schemas';
 
 /**
  * `zValidator` whose failures become the 400 envelope instead of Hono's default body. The detail names
  * each failing field so a client (or a person reading the toast) knows what to fix.
  */
 export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(target: Target, schema: Schema) {
-  return zValidator(target, schema, (result) => {
+  const validator = zValidator(target, schema, (result) => {
     if (!result.success) {
       // An editor's save names a bad line by its number, never by a field path a person cannot read.
       const [field, index, part] = result.error.issues[0]?.path ?? [];
@@ -20,4 +21,6 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
       throw badRequest(detail);
     }
   });
+  validatedParts.set(validator, { target, schema });
+  return validator;
 }
