@@ -148,7 +148,8 @@ export const serverMessage = v.variant('type', [
     languages: v.array(v.string()),
   }),
   v.object({ type: v.literal('state'), status: v.picklist(MEETING_STATUSES), durationMs: v.number(), reason: v.optional(problem) }),
-  v.object({ type: v.literal('partial'), text: v.string(), start: ms, end: ms }),
+  /** `stable`: the start of `text` that is settled and stays as shown until the line's final (absent: none is). */
+  v.object({ type: v.literal('partial'), text: v.string(), stable: v.optional(v.string()), start: ms, end: ms }),
   v.object({ type: v.literal('final'), line: liveLine }),
   v.object({ type: v.literal('translation'), seq: v.number(), language: v.string(), text: v.string() }),
   v.object({ type: v.literal('viewers'), participants: v.number(), projections: v.number() }),
