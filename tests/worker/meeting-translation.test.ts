@@ -83,7 +83,9 @@ describe('live translation', () => {
       expect(await translation.refusal('ca-ES', [])).toBeNull();
 
       const line = await finals.add({ start: 0, end: 2, text: 'The house is red' }, true);
+      // The line's commit has already sent it to the translator; the pick finds it on its way and does not ask twice.
       await translation.backfill('es-ES');
+      await vi.waitFor(() => expect(sent.some((m) => m.type === 'translation' && m.language === 'es-ES')).toBe(true), { timeout: 30_000, interval: 50 });
       const spanish = sent.find((m) => m.type === 'translation' && m.language === 'es-ES');
       expect(spanish).toMatchObject({ seq: line.seq, text: expect.stringMatching(/casa/i) });
       expect(finals.lines.recent()[0]!.translations['es-ES']).toBe((spanish as { text: string }).text);
