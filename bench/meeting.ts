@@ -4,7 +4,9 @@
  * live lag of a final line is the time from sending the audio where it ends to the line arriving on a
  * screen: how far subtitles trail speech (p50, p95). Each case runs idle and again with the CPU
  * oversubscribed two times over (2 × cores busy loops started by the bench, stopped after). Also the interval
- * between partial lines and the time from a final to its translation. Baseline, measured in the same run:
+ * between partial lines and the time from a final to its translation. Per committed word (bench/caption-words.ts):
+ * the time from when it was spoken to when it stood settled on a screen, and to its translation, and flicker,
+ * the share of words shown in partials that the final changed. Baseline, measured in the same run:
  * the engine's own stream on the same audio (what the room adds is the difference).
  * Run: npm run bench:meeting   (quick check of the figures, as `npm test` runs it: -- --quick)
  */
@@ -16,8 +18,9 @@ import WebSocket from 'ws';
 import { API } from '../contracts/api-paths';
 import type { StreamServerMessage } from '../contracts/engine';
 import { type MeetingAccess, type MeetingDetail, type ServerMessage, audioFrame } from '../contracts/meeting';
-import { librivoxRecording, nearestEnd, stats } from '../engine/bench/common';
+import { librivoxRecording, stats } from '../engine/bench/common';
 import { QUICK, requireFigures } from '../engine/bench/figures';
+import { committedWords, flicker, type SeenFinal, type SeenPartial } from './caption-words';
 import { type App, get, grantAccount, post, signUpUser, startApp } from './app';
 
 const BENCH = 'bench:meeting';
@@ -29,6 +32,8 @@ const FRAME_MS = 100;
 const frames = Array.from({ length: Math.ceil(rec.pcm.length / FRAME_BYTES) }, (_, i) => rec.pcm.subarray(i * FRAME_BYTES, (i + 1) * FRAME_BYTES));
 /** How long to wait, after the last frame, for the last utterance's final before ending anyway. */
 const LAST_FINAL_WAIT_MS = 20_000;
+/** A line ending this close to the recording's last utterance end (seconds) is its last. */
+const LAST_END_SLACK_S = 0.5;
 
 /**
  * Feeds the recording at real-time pace, frame i due at `t0` + i × 100 ms, and returns when each frame was
@@ -94,27 +99,37 @@ async function meetingRun(app: App, token: string, viewers: number) {
   let lastFinal: () => void = () => {};
   const lastFinalSeen = new Promise<void>((resolve) => (lastFinal = resolve));
   const seen = Array.from({ length: viewers }, () => ({
-    finals: [] as { at: number; end: number; seq: number }[],
+    finals: [] as SeenFinal[],
     partials: [] as number[],
+    shown: [] as SeenPartial[],
     translations: new Map<number, number>(),
   }));
-  const screens = await Promise.all(
-    seen.map(async (log, screen) => {
-      const access = await fetch(`${app.api}/speech/meeting/getNetworkLink?shortCode=${shortCode}`).then((r) => r.json() as Promise<{ data: MeetingAccess }>);
-      const ws = await open(socketUrl(access.data));
-      ws.on('message', (d) => {
-        const at = (performance.now() - t0) / 1000;
-        const msg = JSON.parse(String(d)) as ServerMessage;
-        if (msg.type === 'final') {
-          const end = msg.line.end / 1000;
-          log.finals.push({ at, end, seq: msg.line.seq });
-          if (screen === 0 && nearestEnd(rec.ends, end) === lastEnd) lastFinal();
-        } else if (msg.type === 'partial') log.partials.push(at);
-        else if (msg.type === 'translation') log.translations.set(msg.seq, at);
-      });
-      return ws;
-    }),
-  );
+  // Every screen looks its code up as a projector does; the bench's screens all come from one address, so they
+  // do it a few at a time, under the address's cap on code lookups (a code that works gives its slot back).
+  const refused: string[] = [];
+  const watch = async (access: MeetingAccess, screen: number) => {
+    const log = seen[screen]!;
+    const ws = await open(socketUrl(access));
+    ws.on('message', (d) => {
+      const at = (performance.now() - t0) / 1000;
+      const msg = JSON.parse(String(d)) as ServerMessage;
+      if (msg.type === 'final') {
+        log.finals.push({ at, seq: msg.line.seq, start: msg.line.start, end: msg.line.end, text: msg.line.text });
+        // Lines are cut within utterances too: only one that reaches the recording's last end is its last.
+        if (msg.line.end / 1000 >= lastEnd - LAST_END_SLACK_S) lastFinal();
+      } else if (msg.type === 'partial') {
+        log.partials.push(at);
+        log.shown.push({ at, start: msg.start, text: msg.text, stable: msg.stable ?? '' });
+      } else if (msg.type === 'translation') log.translations.set(msg.seq, at);
+    });
+    return ws;
+  };
+  const screenAt = (screen: number) => openScreen(app, shortCode, refused).then((access) => access && watch(access, screen));
+  const opened: (WebSocket | undefined)[] = [];
+  for (let first = 0; first < viewers; first += LOOKUPS_AT_ONCE) {
+    opened.push(...(await Promise.all(seen.slice(first, first + LOOKUPS_AT_ONCE).map((_, i) => screenAt(first + i)))));
+  }
+  const screens = opened.filter((ws) => ws !== undefined);
   const host = await open(socketUrl(await get<MeetingAccess>(app, `${API.meetings.getMeeting}?id=${meeting.id}`, token)));
   const hostSays = (match: (msg: ServerMessage) => boolean) =>
     new Promise<void>((resolve) =>
@@ -145,7 +160,7 @@ async function meetingRun(app: App, token: string, viewers: number) {
   await ended;
   for (const ws of [host, ...screens]) ws.close();
 
-  const lags = seen.flatMap((l) => l.finals.map((f) => lag(sentAt, f.at, f.end)));
+  const lags = seen.flatMap((l) => l.finals.map((f) => lag(sentAt, f.at, f.end / 1000)));
   const gaps = seen.flatMap((l) =>
     l.partials
       .slice(1)
@@ -153,7 +168,40 @@ async function meetingRun(app: App, token: string, viewers: number) {
       .filter((g) => g < GAP),
   );
   const translated = seen.flatMap((l) => l.finals.flatMap((f) => (l.translations.has(f.seq) ? [l.translations.get(f.seq)! - f.at] : [])));
-  return { finals: Math.min(...seen.map((l) => l.finals.length)), lags, gaps, translated, problems };
+  const watched = seen.filter((_, i) => opened[i]);
+  // Word by word on one screen (every screen gets the same messages).
+  const one = watched[0];
+  const words = one ? committedWords(one.finals, one.shown, one.translations) : [];
+  const onScreen = words.map((w) => lag(sentAt, w.shownAt, w.spokenAt));
+  const wordTranslated = words.flatMap((w) => (w.translatedAt === undefined ? [] : [lag(sentAt, w.translatedAt, w.spokenAt)]));
+  const flickered = one ? flicker(one.finals, one.shown) : { all: Number.NaN, settled: Number.NaN, shown: 0 };
+  return {
+    screens: screens.length,
+    refused,
+    finals: Math.min(...watched.map((l) => l.finals.length)),
+    lags,
+    gaps,
+    translated,
+    onScreen,
+    wordTranslated,
+    flickered,
+    problems,
+  };
+}
+
+/** Screens that look their code up at once: well under the per-address cap on screen-code lookups (30 per 10 minutes). */
+const LOOKUPS_AT_ONCE = 10;
+
+/**
+ * A screen's lookup of the meeting's screen code, as a projector makes it: the meeting's access, or undefined
+ * (the refusal noted in `refused`) when the Worker refuses it, so one refused screen does not end the run.
+ */
+async function openScreen(app: App, shortCode: string, refused: string[]): Promise<MeetingAccess | undefined> {
+  const res = await fetch(`${app.api}${API.meetings.getNetworkLink}?shortCode=${shortCode}`);
+  const body = (await res.json()) as { code: number; msg: string; data: MeetingAccess };
+  if (body.code === 200) return body.data;
+  refused.push(`${body.code} ${body.msg}`);
+  return undefined;
 }
 
 const fmt = (s: ReturnType<typeof stats>) => `p50 ${s.p50.toFixed(2)} s, p95 ${s.p95.toFixed(2)} s`;
@@ -179,17 +227,25 @@ try {
       const lags = stats(r.lags);
       const case_ = `${viewers} screen(s), ${load}`;
       if (r.problems.length) console.log(`${case_}: the room told the host: ${r.problems.join('; ')}`);
+      if (r.refused.length) console.log(`${case_}: ${r.refused.length} screen(s) refused, ${r.screens} watched: ${[...new Set(r.refused)].join('; ')}`);
       requireFigures(BENCH, {
         [`${case_}: finals on every screen`]: r.finals,
         [`${case_}: live lag`]: r.lags,
         [`${case_}: partial intervals`]: r.gaps,
         [`${case_}: translations`]: r.translated,
+        [`${case_}: committed words on screen`]: r.onScreen,
+        [`${case_}: committed words translated`]: r.wordTranslated,
       });
       const gaps = stats(r.gaps);
       const tr = stats(r.translated);
       console.log(
         `${String(viewers).padStart(3)} screen(s) ${load.padEnd(17)}: finals ${r.finals}; live lag ${fmt(lags)} (p50 ×${(lags.p50 / base.p50).toFixed(2)} of baseline); ` +
           `partial interval mean ${gaps.mean.toFixed(2)} s, p95 ${gaps.p95.toFixed(2)} s; final → translation ${fmt(tr)}`,
+      );
+      const f = r.flickered;
+      console.log(
+        `${' '.repeat(22)}per committed word (${r.onScreen.length}), spoken → settled on screen ${fmt(stats(r.onScreen))}, spoken → translated ${fmt(stats(r.wordTranslated))}; ` +
+          `flicker ${(100 * f.all).toFixed(1)} % of ${f.shown} partial words (settled words ${(100 * f.settled).toFixed(1)} %)`,
       );
     }
   }

@@ -335,7 +335,8 @@ export const streamOptions = z.object({
 
 export type StreamServerMessage =
   | { type: 'ready'; backend: string; language: string; sampleRate: number }
-  | { type: 'partial'; utterance: number; text: string; start: number; end: number }
+  /** `stable`, when given, is the start of `text` that is settled: it stays as shown in later partials and the final. */
+  | { type: 'partial'; utterance: number; text: string; stable?: string; start: number; end: number }
   | ({ type: 'final'; utterance: number } & TranscriptSegment)
   | { type: 'error'; code: EngineErrorCode; message: string }
   /**

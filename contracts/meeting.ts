@@ -25,6 +25,14 @@ export type SocketRole = (typeof SOCKET_ROLES)[number];
 export { MEETING } from './meeting-limits';
 
 /**
+ * How screens show live captions, chosen by the host: `roll-up`, new words pushing two lines up as they come,
+ * or `pop-on`, one committed cue at a time.
+ */
+export const CAPTION_STYLES = ['roll-up', 'pop-on'] as const;
+export type CaptionStyle = (typeof CAPTION_STYLES)[number];
+export const DEFAULT_CAPTION_STYLE: CaptionStyle = 'roll-up';
+
+/**
  * Keep-alive: a client sends the text `ping` now and then and the room answers `pong` without waking up
  * (Durable Object auto-response), so a connection that died without a close is noticed and replaced.
  */
@@ -91,6 +99,8 @@ const messageNumber = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), 
 export const clientMessage = v.variant('type', [
   v.object({ type: v.literal('control'), action: v.picklist(['start', 'pause', 'resume', 'end']), n: messageNumber }),
   v.object({ type: v.literal('language'), language: v.nullable(lang), n: messageNumber }),
+  /** Host only: how every screen shows the captions. */
+  v.object({ type: v.literal('captions'), style: v.picklist(CAPTION_STYLES), n: messageNumber }),
 ]);
 export type ClientMessage = v.InferOutput<typeof clientMessage>;
 export type ControlAction = Extract<ClientMessage, { type: 'control' }>['action'];
@@ -146,9 +156,14 @@ export const serverMessage = v.variant('type', [
     lines: v.array(liveLine),
     /** Translation languages this deployment can produce from the meeting's source language. */
     languages: v.array(v.string()),
+    /** The host's caption style; rooms that predate it leave it out (roll-up). */
+    captions: v.optional(v.picklist(CAPTION_STYLES)),
   }),
+  /** The host chose another caption style. */
+  v.object({ type: v.literal('captions'), style: v.picklist(CAPTION_STYLES) }),
   v.object({ type: v.literal('state'), status: v.picklist(MEETING_STATUSES), durationMs: v.number(), reason: v.optional(problem) }),
-  v.object({ type: v.literal('partial'), text: v.string(), start: ms, end: ms }),
+  /** `stable`: the start of `text` that is settled and stays as shown until the line's final (absent: none is). */
+  v.object({ type: v.literal('partial'), text: v.string(), stable: v.optional(v.string()), start: ms, end: ms }),
   v.object({ type: v.literal('final'), line: liveLine }),
   v.object({ type: v.literal('translation'), seq: v.number(), language: v.string(), text: v.string() }),
   v.object({ type: v.literal('viewers'), participants: v.number(), projections: v.number() }),

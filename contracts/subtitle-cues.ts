@@ -375,3 +375,25 @@ export function subtitleCues(lines: readonly TimedText[], options: CueOptions): 
     return { start, end, speaker: piece.speaker, lines: piece.lines, translation: piece.translation };
   });
 }
+
+/**
+ * Text wrapped into subtitle lines of its script's width (42 Latin or 16 full-width characters), filling
+ * each line before the next: live captions keep the last two of them on screen as speech rolls them up.
+ */
+export function captionLines(text: string): string[] {
+  const { lineChars } = scriptRules(text);
+  const out: string[] = [];
+  let line = '';
+  for (const token of tokenize(text, lineChars)) {
+    if (token.space) {
+      if (line) line += ' ';
+    } else if (line && length(line + token.text) > lineChars) {
+      out.push(line.trimEnd());
+      line = token.text;
+    } else {
+      line += token.text;
+    }
+  }
+  if (line.trim()) out.push(line.trimEnd());
+  return out;
+}

@@ -186,6 +186,11 @@ export class MeetingRoom extends DurableObject<Env> {
       return;
     }
     if (me.role !== 'host') return this.sockets.refuse(ws, Code.FORBIDDEN, 'hostOnly');
+    if (msg.type === 'captions') {
+      this.store.meta.captions = msg.style;
+      await this.store.save();
+      return this.sockets.broadcast({ type: 'captions', style: msg.style });
+    }
     const next = transition(this.store.meta.status, msg.action);
     if (next === 'already') return this.sockets.send(ws, this.course.stateMessage());
     if (next === 'refused') return this.sockets.refuse(ws, Code.CONFLICT, 'meetingNotLive', { status: this.store.meta.status });

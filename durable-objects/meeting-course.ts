@@ -1,5 +1,13 @@
 import type { TranscriptSegment } from '../contracts/engine';
-import { CLOSE, type LiveLine, type MeetingStatus, type MeetingSummary, type ServerMessage, type SocketRole } from '../contracts/meeting';
+import {
+  CLOSE,
+  DEFAULT_CAPTION_STYLE,
+  type LiveLine,
+  type MeetingStatus,
+  type MeetingSummary,
+  type ServerMessage,
+  type SocketRole,
+} from '../contracts/meeting';
 import type { RecordStatus } from '../contracts/record-vocabulary';
 import { translate, type MessageKey, type MessageParams } from '../worker/lib/i18n';
 import { screenCodes } from '../worker/services/meetings';
@@ -77,7 +85,14 @@ export class MeetingCourse {
   async welcome(role: SocketRole): Promise<ServerMessage> {
     const { id, name, status, mode, sourceLanguage, targetLanguages, durationMs, createdAt } = this.room.meta;
     const meeting: MeetingSummary = { id, name, status, mode, sourceLanguage, targetLanguages, durationMs: Math.round(durationMs), createdAt };
-    return { type: 'welcome', role, meeting, lines: this.parts.finals.lines.recent(), languages: await this.parts.translation.targets() };
+    return {
+      type: 'welcome',
+      role,
+      meeting,
+      lines: this.parts.finals.lines.recent(),
+      languages: await this.parts.translation.targets(),
+      captions: this.room.meta.captions ?? DEFAULT_CAPTION_STYLE,
+    };
   }
 
   stateMessage(reason?: { code: number; msg: string }): ServerMessage {

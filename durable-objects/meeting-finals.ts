@@ -12,7 +12,8 @@ import type { RoomTimers } from './meeting-timers';
  * speaker label (voices told apart by their embeddings, named in the owner's language) and its sensitive
  * words masked, is stored in the room's SQLite (meeting-lines.ts) and, when live, told to every socket. Lines
  * go to D1 on the `flush` timer, a couple of seconds after a change, retried a little later when D1 fails;
- * each flush first tells its listeners (live translation sends what the flush holds, meeting-translation.ts).
+ * each flush first tells its listeners (live translation sends what the flush holds, meeting-translation.ts),
+ * as does each live line committed (so its translation starts at once).
  */
 
 const FLUSH_DELAY_MS = 2000;
@@ -24,6 +25,7 @@ export class MeetingFinals {
   readonly lines: MeetingLines;
   private maskers = new Map<string, (text: string) => string>();
   private flushListeners: (() => void)[] = [];
+  private commitListeners: (() => void)[] = [];
 
   constructor(
     sql: SqlStorage,
@@ -68,6 +70,7 @@ export class MeetingFinals {
     await this.room.save();
     if (!live) return line;
     this.broadcast({ type: 'final', line });
+    for (const listener of this.commitListeners) listener();
     await this.scheduleFlush();
     return line;
   }
@@ -91,6 +94,11 @@ export class MeetingFinals {
   /** Called at every `flush` timer, before the lines go to D1. */
   onFlush(listener: () => void) {
     this.flushListeners.push(listener);
+  }
+
+  /** Called as each live line is committed (told to the sockets), before it goes to D1. */
+  onCommit(listener: () => void) {
+    this.commitListeners.push(listener);
   }
 
   /** The `flush` timer fired. */

@@ -126,7 +126,13 @@ export class LiveRecognition {
     if (m.type === 'partial') {
       // Behind the speech, or from a connection let go, a partial shows words long said: finals go first.
       if (m.text.trim() && this.stream === session && !session.gauge.behind)
-        this.hooks.broadcast({ type: 'partial', text: this.hooks.mask(m.text), start: ms(m.start), end: ms(m.end) });
+        this.hooks.broadcast({
+          type: 'partial',
+          text: this.hooks.mask(m.text),
+          ...(m.stable ? { stable: this.hooks.mask(m.stable) } : {}),
+          start: ms(m.start),
+          end: ms(m.end),
+        });
     } else if (m.type === 'final') {
       if (m.text.trim()) await this.hooks.final(m);
     } else if (m.type === 'error') {

@@ -9,10 +9,11 @@ import type { MetaStore } from './meeting-meta';
 /**
  * Live translation of a meeting's finals, beside recognition so the next final never waits for it: into the
  * meeting's languages and every language a connected viewer chose, as far as the translator reaches them
- * from the source (its pairs, asked at most once a minute). Finals are translated per flush: each flush of
- * the room's lines (meeting-finals.ts) sends the recent lines that lack a language in one call per language,
- * and while a language's call is under way its new lines wait for the next flush, so a busy meeting makes
- * fewer, larger calls instead of one per line (Workers AI allows an account 300 text calls a minute). A call
+ * from the source (its pairs, asked at most once a minute). A committed line is translated at once: its
+ * commit (and each flush of the room's lines, meeting-finals.ts) sends the recent lines that lack a language
+ * in one call per language, and while a language's call is under way its new lines wait until it returns,
+ * so a busy meeting makes fewer, larger calls instead of one per line (Workers AI allows an account 300 text
+ * calls a minute). A call
  * that fails leaves its lines without that language, the mark the next flushes look for, a few times over.
  * A viewer's new pick is held to the owner's cap (services/languages.ts) and fills their screen at once with
  * the recent lines translated. Ending sends what is pending and waits a bounded while for it.
@@ -41,9 +42,11 @@ export class LiveTranslation {
     private readonly source: () => Promise<LanguagePair[]> = () => translationPairs(env),
     private readonly now: () => number = Date.now,
   ) {
-    finals.onFlush(() => {
+    const pending = () => {
       if (room.meta.status !== 'ended') this.translatePending();
-    });
+    };
+    finals.onFlush(pending);
+    finals.onCommit(pending);
   }
 
   /** The languages the meeting's source translates into now; none while the translator cannot be asked. */
@@ -121,6 +124,7 @@ export class LiveTranslation {
         language,
         lines.map((l) => l.text),
         meta.vocabulary?.terms ?? [],
+        this.context(lines[0]!),
       );
     } catch (err) {
       console.error('meeting translation failed', meta.id, language, lines.length, String(err));
@@ -132,7 +136,18 @@ export class LiveTranslation {
       for (const line of lines) busy.delete(line.seq);
     }
     for (const [i, line] of lines.entries()) this.finals.translated(line, language, texts[i] ?? '');
+    // Lines committed while this call ran go now, not at the next flush.
+    if (meta.status !== 'ended') this.translatePending();
     await this.finals.scheduleFlush();
+  }
+
+  /** The line said just before `line` (the previous segment), read with it so a cut sentence translates whole. */
+  private context(line: LiveLine): string[] {
+    const before = this.finals.lines
+      .recent()
+      .filter((l) => l.seq < line.seq)
+      .at(-1);
+    return before ? [before.text] : [];
   }
 
   /** Sends what is pending and waits for translations under way, at most `maxMs`: one that hangs must not hold the end up. */

@@ -77,11 +77,17 @@ describe('streaming recognition over WebSocket', () => {
 
     expect(messages[0]!.msg.type).toBe('ready');
     const finals = messages.filter((m) => m.msg.type === 'final') as { at: number; msg: Extract<StreamServerMessage, { type: 'final' }> }[];
-    expect(finals).toHaveLength(2);
-    finals.forEach((f, i) => {
+    // An utterance may be committed in more than one line (cut where the speaker dips): its lines follow each
+    // other from where it starts to where it ends.
+    const lines = spans.map((span) => finals.filter((f) => f.msg.end > span.start && f.msg.start < span.end + 0.8));
+    expect(lines.flat()).toHaveLength(finals.length);
+    lines.forEach((its, i) => {
+      expect(its.length).toBeGreaterThanOrEqual(1);
       // Times are on the stream's clock.
-      expect(Math.abs(f.msg.start - spans[i]!.start)).toBeLessThan(0.7);
+      expect(Math.abs(its[0]!.msg.start - spans[i]!.start)).toBeLessThan(0.7);
+      const f = its.at(-1)!;
       expect(Math.abs(f.msg.end - spans[i]!.end)).toBeLessThan(0.8);
+      for (const [k, next] of its.slice(1).entries()) expect(next.msg.start).toBeCloseTo(its[k]!.msg.end, 2);
       const latency = f.at - spans[i]!.end;
       // Printed, not asserted: how fast is for bench:stream; here a final must come at its utterance's end,
       // before the progress report half a second past it (checked below), whatever the machine's load.
@@ -91,9 +97,9 @@ describe('streaming recognition over WebSocket', () => {
     const heard = messages.flatMap((m, i) => (m.msg.type === 'heard' ? [{ i, end: m.msg.end }] : []));
     expect(heard.at(-1)!.end).toBeGreaterThan(pcm.length / 32000 - 0.6);
     expect(heard.every((h, j) => j === 0 || h.end > heard[j - 1]!.end)).toBe(true);
-    for (const [k, f] of finals.entries()) {
+    for (const [k, its] of lines.entries()) {
       const after = heard.find((h) => h.end >= spans[k]!.end + 0.5)!;
-      expect(messages.indexOf(f)).toBeLessThan(after.i);
+      expect(messages.indexOf(its.at(-1)!)).toBeLessThan(after.i);
     }
     const w = wer(chosen.map((r) => r.text).join(' '), finals.map((f) => f.msg.text).join(' '));
     console.log(`[stream] WER ${((w.errors / w.words) * 100).toFixed(1)} %`);
@@ -102,7 +108,9 @@ describe('streaming recognition over WebSocket', () => {
     // While each utterance is still being spoken, partials flow (several, before its end); how often they come
     // is a speed figure, measured by bench:stream rather than asserted here on a possibly busy machine.
     for (const [i, span] of spans.entries()) {
-      const partials = messages.filter((m) => m.msg.type === 'partial' && m.msg.utterance === i + 1 && m.at >= span.start + 0.5 && m.at <= span.end);
+      const partials = messages.filter(
+        (m) => m.msg.type === 'partial' && m.msg.start >= span.start - 0.7 && m.msg.start < span.end && m.at >= span.start + 0.5 && m.at <= span.end,
+      );
       const rate = partials.length / (span.end - span.start - 0.5);
       console.log(`[stream] utterance ${i + 1}: ${rate.toFixed(1)} partials/s`);
       expect(partials.length).toBeGreaterThanOrEqual(2);

@@ -706,7 +706,8 @@ describe('screen projection', () => {
     fireEvent.click(within(screen.getByTestId('projection-size')).getByText('XL'));
     expect(projection.dataset.mode).toBe('translation');
     expect(projection.dataset.size).toBe('XL');
-    expect(screen.getAllByTestId('projection-line').map((l) => l.textContent)).toEqual(['一。', '二。', '三。']);
+    // Two caption lines per language: the newest two translations.
+    expect(screen.getAllByTestId('projection-line').map((l) => l.textContent)).toEqual(['二。', '三。']);
     expect(JSON.parse(localStorage.getItem(SCREEN_CASTING_STORAGE_KEY)!)).toEqual({ mode: 'translation', fontSize: 'XL' });
 
     // Another day, another page load on the same screen.

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Code } from '../../contracts/errors';
 import type { ServerMessage } from '../../contracts/meeting';
 import { MeetingFinals } from '../../durable-objects/meeting-finals';
@@ -11,8 +11,8 @@ import { inRoomStorage, roomState } from './room-parts';
 
 /**
  * A meeting's live translation (durable-objects/meeting-translation.ts) with the real Apertium translator:
- * the languages it serves, the translator's pairs asked at most once a minute, and the owner's cap on
- * viewers' picks.
+ * the languages it serves, the translator's pairs asked at most once a minute, the owner's cap on
+ * viewers' picks, and committed lines translated as they are committed.
  */
 
 describe('live translation', () => {
@@ -83,13 +83,40 @@ describe('live translation', () => {
       expect(await translation.refusal('ca-ES', [])).toBeNull();
 
       const line = await finals.add({ start: 0, end: 2, text: 'The house is red' }, true);
+      // The line's commit has already sent it to the translator; the pick finds it on its way and does not ask twice.
       await translation.backfill('es-ES');
+      await vi.waitFor(() => expect(sent.some((m) => m.type === 'translation' && m.language === 'es-ES')).toBe(true), { timeout: 30_000, interval: 50 });
       const spanish = sent.find((m) => m.type === 'translation' && m.language === 'es-ES');
       expect(spanish).toMatchObject({ seq: line.seq, text: expect.stringMatching(/casa/i) });
       expect(finals.lines.recent()[0]!.translations['es-ES']).toBe((spanish as { text: string }).text);
       // A language the translator cannot reach fills nothing.
       await translation.backfill('fr-FR');
       expect(sent.filter((m) => m.type === 'translation')).toHaveLength(1);
+    });
+  });
+
+  it('translates a committed line at once, without waiting for the lines to be stored', async () => {
+    const { userId } = await signUp();
+    await grant(userId, 'duration');
+    await inRoomStorage(async (state) => {
+      const room = roomState({ userId, targetLanguages: ['es-ES'], durationMs: 5000 });
+      const sent: ServerMessage[] = [];
+      const timers = new RoomTimers(
+        state.storage,
+        () => room.meta.timers,
+        () => room.save(),
+      );
+      const finals = new MeetingFinals(state.storage.sql, env, room, timers, (msg) => void sent.push(msg));
+      new LiveTranslation(env, room, finals, () => []);
+      const translated = (seq: number) => sent.find((m) => m.type === 'translation' && m.seq === seq);
+
+      // Two lines committed back to back: the second waits only for the first's call, never for the flush timer.
+      const first = await finals.add({ start: 0, end: 2, text: 'The house is red' }, true);
+      const second = await finals.add({ start: 2, end: 4, text: 'The car is blue' }, true);
+      expect(timers.pending('flush')).toBe(true);
+      await vi.waitFor(() => expect(translated(first.seq) && translated(second.seq)).toBeTruthy(), { timeout: 30_000, interval: 50 });
+      expect(translated(first.seq)).toMatchObject({ language: 'es-ES', text: expect.stringMatching(/casa/i) });
+      expect(translated(second.seq)).toMatchObject({ language: 'es-ES', text: expect.stringMatching(/coche|carro|auto/i) });
     });
   });
 });

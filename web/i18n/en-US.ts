@@ -972,6 +972,11 @@ export const enUS = {
       paused: 'The meeting is paused. Subtitles continue when the host resumes.',
       joinMeeting: 'Join the meeting',
     },
+    captions: {
+      'roll-up': 'Roll-up',
+      'pop-on': 'Pop-on',
+      style: 'Caption style',
+    },
     projection: {
       enterTitle: 'Enter the screen code',
       enterHint: 'The six-digit code is shown in the meeting under Screen projection.',

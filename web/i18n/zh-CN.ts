@@ -970,6 +970,11 @@ export const zhCN: Messages = {
       paused: '会议已暂停，主持人继续后字幕将恢复。',
       joinMeeting: '加入会议',
     },
+    captions: {
+      'roll-up': '滚动字幕',
+      'pop-on': '整句弹出',
+      style: '字幕样式',
+    },
     projection: {
       enterTitle: '输入投屏码',
       enterHint: '六位投屏码显示在会议页面的“投屏”中。',

@@ -970,6 +970,11 @@ export const zhTW: Messages = {
       paused: '會議已暫停，主持人繼續後字幕將恢復。',
       joinMeeting: '加入會議',
     },
+    captions: {
+      'roll-up': '滾動字幕',
+      'pop-on': '整句彈出',
+      style: '字幕樣式',
+    },
     projection: {
       enterTitle: '輸入投影碼',
       enterHint: '六位數投影碼顯示在會議頁面的「投影」中。',

@@ -6,12 +6,18 @@
  * (contracts/batch-live.ts). All decoder calls go through one promise chain so audio is processed in order
  * even when frames arrive faster than the decoder answers. When asked, each final also carries the speaker
  * embedding of its audio (the kind file transcription returns), so the caller can label speakers as they talk.
+ *
+ * A speaker who talks on without a pause is not left waiting for one: the open utterance is cut at a natural
+ * point no later than COMMIT.maxSeconds in (commit-points.ts) and carries on as the next utterance, so its words
+ * become final lines while they are spoken. Each partial says which of its words are settled (`stable`), and
+ * the final keeps them as shown.
  */
 import type { Vad } from 'sherpa-onnx-node';
 import type { StreamServerMessage } from '../../../contracts/engine';
 import { ENGINE_SAMPLE_RATE, STREAM_HEARD_EVERY_S, STREAM_SPEECH_EVERY_S } from '../../../contracts/engine';
 import { createVad, VAD_WINDOW } from '../vad/silero';
 import { embeddingJson, UtteranceEmbedder } from '../diarization/mfcc';
+import { CommitPlanner, loudness, StablePrefix } from './commit-points';
 import type { PocketSphinxDecoder } from './pocketsphinx';
 
 /** Audio before the VAD's speech onset fed to the decoder: the VAD fires only after min speech duration. */
@@ -42,6 +48,9 @@ export class StreamSession {
   private heardSent = 0;
   /** Present while an utterance is open, when the client asked for speaker embeddings. */
   private embedder: UtteranceEmbedder | null = null;
+  private readonly planner = new CommitPlanner();
+  /** The open utterance's settled words; a new one per utterance, as the decoder's work on the last may still be queued. */
+  private settled = new StablePrefix();
 
   constructor(
     /** Null: cut utterances only, for a batch recogniser. */
@@ -115,8 +124,14 @@ export class StreamSession {
     // The frame being pushed is not in `history` yet: push() queues all of it after this returns, so the
     // pre-roll is the history as it stands. `sampleIndex` (the onset) only bounds how far back it may reach.
     const keep = Math.min(this.historyFill, PREROLL, sampleIndex);
-    const preroll = this.history.slice(this.historyFill - keep, this.historyFill);
+    this.begin(this.history.slice(this.historyFill - keep, this.historyFill));
+  }
+
+  /** Starts the next utterance with `preroll`, the audio before now that belongs to it. */
+  private begin(preroll: Int16Array) {
     this.utteranceStart = this.total - preroll.length;
+    this.planner.reset();
+    this.settled = new StablePrefix();
     this.fed = 0;
     this.lastPartialAt = 0;
     this.toFeed = [];
@@ -131,11 +146,23 @@ export class StreamSession {
     if (pcm.length === 0) return;
     this.toFeed.push(pcm.slice());
     this.toFeedLength += pcm.length;
-    if (this.toFeedLength >= FEED_STEP) this.flushFeed();
+    if (this.toFeedLength < FEED_STEP) return;
+    const step = this.flushFeed();
+    // A long utterance is cut here, between the audio decoded and the audio still to come.
+    if (step && this.planner.step(loudness(step), step.length / ENGINE_SAMPLE_RATE)) this.cut();
   }
 
-  private flushFeed() {
-    if (this.toFeedLength === 0) return;
+  /** Ends the open utterance now, the speaker still talking, and opens the next one where it ends. */
+  private cut() {
+    this.close(this.total);
+    this.inUtterance = true;
+    this.utterance++;
+    this.begin(new Int16Array(0));
+  }
+
+  /** Hands the queued audio to the decoder; returns it. */
+  private flushFeed(): Int16Array | undefined {
+    if (this.toFeedLength === 0) return undefined;
     const joined = new Int16Array(this.toFeedLength);
     let off = 0;
     for (const part of this.toFeed) {
@@ -149,6 +176,7 @@ export class StreamSession {
     const utterance = this.utterance;
     const start = this.utteranceStart;
     const decoder = this.decoder;
+    const settled = this.settled;
     void this.enqueue(async () => {
       if (!decoder) {
         if (utterance !== this.utterance) return;
@@ -162,9 +190,10 @@ export class StreamSession {
       this.fed += joined.length;
       if (text !== null && utterance === this.utterance) {
         this.lastPartialAt = this.fed;
-        this.send({ type: 'partial', utterance, text, start: sec(start), end: sec(start + this.fed) });
+        this.send({ type: 'partial', utterance, ...settled.next(text), start: sec(start), end: sec(start + this.fed) });
       }
     });
+    return joined;
   }
 
   private close(endSample: number) {
@@ -176,18 +205,20 @@ export class StreamSession {
     const embedding = this.embedder ? embeddingJson(this.embedder.embedding()) : undefined;
     this.embedder = null;
     const decoder = this.decoder;
+    const settled = this.settled;
     void this.enqueue(async () => {
       if (!decoder) {
         return this.send({ type: 'utterance', utterance, start: sec(start), end: sec(Math.max(endSample, start)), ...(embedding ? { embedding } : {}) });
       }
       const result = await decoder.end(start / ENGINE_SAMPLE_RATE);
-      if (!result.text) return;
+      const text = settled.commit(result.text);
+      if (!text) return;
       this.send({
         type: 'final',
         utterance,
         start: sec(start),
         end: sec(Math.max(endSample, start)),
-        text: result.text,
+        text,
         words: result.words,
         ...(embedding ? { embedding } : {}),
       });

@@ -10,6 +10,7 @@ import { formatDuration } from '../records/format';
 import { stopMeeting } from './api';
 import { InviteDrawer } from './InviteDrawer';
 import { TranslationPicker } from './TranslationPicker';
+import { CaptionStrip } from './LiveCaptions';
 import { LiveSubtitles } from './LiveSubtitles';
 import { MeetingBanners } from './MeetingBanners';
 import { ConnectionRefused, MeetingEnded } from './MeetingStates';
@@ -200,6 +201,7 @@ export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; ac
       </Card>
       {needsMic && <p className="meeting-hint meeting-mic-hint">{t('meeting.page.resumeMicHint')}</p>}
 
+      <CaptionStrip socket={socket} language={language} onStyle={socket.chooseCaptions} />
       <Card variant="borderless" className="meeting-transcript">
         <LiveSubtitles
           lines={socket.lines}

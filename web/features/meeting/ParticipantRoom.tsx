@@ -7,6 +7,7 @@ import { meetingJoinKey } from '../../lib/query-keys';
 import { isRequestError } from '../../lib/request';
 import { joinMeeting } from './api';
 import type { JoinBy } from './api';
+import { CaptionStrip } from './LiveCaptions';
 import { LiveSubtitles } from './LiveSubtitles';
 import { LagAlert } from './MeetingBanners';
 import { ConnectionRefused, JoinFailed, LinkExpired, MeetingEnded } from './MeetingStates';
@@ -93,6 +94,7 @@ function ParticipantView({ meeting, access }: { meeting: MeetingSummary; access:
       {/* A refusal the room sent this viewer, e.g. a translation language past the host's plan, in its words. */}
       {socket.problem && <Alert type="warning" showIcon message={socket.problem.msg} data-testid="meeting-problem" />}
       <LagAlert seconds={socket.lagSeconds} />
+      <CaptionStrip socket={socket} language={language} />
       <Card variant="borderless" className="meeting-transcript">
         <LiveSubtitles
           lines={socket.lines}

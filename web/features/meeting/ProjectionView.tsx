@@ -5,6 +5,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MeetingSummary } from '../../../contracts/meeting';
 import { ORIGINAL_ONLY, useTranslationOptions } from './languages';
+import { LiveCaptions } from './LiveCaptions';
 import { DISPLAY_MODES, FONT_SCALES, FONT_SIZES, useProjectionConfig } from './projection-config';
 import type { DisplayMode } from './projection-config';
 import type { MeetingSocket } from './use-meeting-socket';
@@ -12,12 +13,11 @@ import { useSpeakerLook } from '../../lib/speaker-look';
 
 /** Controls hide after this long without the pointer moving, leaving only the subtitles on the screen. */
 export const CONTROLS_HIDE_MS = 3000;
-/** Finals kept on screen: fewer when each one takes two lines. */
-const SHOWN_FINALS: Record<DisplayMode, number> = { source: 3, translation: 3, bilingual: 2 };
 
 /**
- * A projected screen (spec §1, §2 /screenProjection, /cast): the last few subtitles very large on a dark
- * background, as source, translation or both, in the size the room needs. The choice is kept on the screen
+ * A projected screen (spec §1, §2 /screenProjection, /cast): live captions very large on a dark background,
+ * two lines per language rolling up or popping on as the host chose (LiveCaptions), as source, translation or
+ * both, in the size the room needs. The choice is kept on the screen
  * (spec §3 screen-casting config). Controls fade away so nothing but the subtitles is projected.
  */
 interface ProjectionViewProps {
@@ -42,7 +42,6 @@ export function ProjectionView({ meeting, socket, language, onLanguage }: Projec
   const mode: DisplayMode = canTranslate && language ? config.mode : 'source';
 
   const status = socket.status ?? meeting.status;
-  const finals = socket.lines.slice(-SHOWN_FINALS[mode]);
   // Colours over the whole meeting, so a speaker keeps theirs as lines scroll away.
   const look = useSpeakerLook(socket.lines.map((line) => line.speaker));
   const idle = status === 'not_started' ? 'meeting.viewer.waiting' : status === 'paused' ? 'meeting.viewer.paused' : null;
@@ -82,35 +81,20 @@ export function ProjectionView({ meeting, socket, language, onLanguage }: Projec
       )}
 
       <main className="projection-stage" style={style} aria-live="polite">
-        {finals.length === 0 && !socket.partial?.text ? (
+        {socket.lines.length === 0 && !socket.partial?.text ? (
           <p className="projection-idle" data-testid="projection-idle">
             {t(idle ?? 'meeting.projection.listening')}
           </p>
         ) : (
           <>
-            {finals.map((line) => {
-              const translation = language ? line.translations[language] : undefined;
-              return (
-                <div
-                  key={line.seq}
-                  className="projection-line"
-                  data-testid="projection-line"
-                  data-seq={line.seq}
-                  style={line.speaker ? { borderLeftColor: look.color(line.speaker) } : undefined}
-                >
-                  {mode !== 'translation' && <p className="projection-source">{line.text}</p>}
-                  {mode !== 'source' && (
-                    // Until its translation arrives a line shows its source, muted, rather than a gap.
-                    <p className={translation ? 'projection-translation' : 'projection-translation projection-pending'}>{translation ?? line.text}</p>
-                  )}
-                </div>
-              );
-            })}
-            {socket.partial?.text && mode !== 'translation' && (
-              <p className="projection-source projection-partial" data-testid="projection-partial">
-                {socket.partial.text}
-              </p>
-            )}
+            <LiveCaptions
+              lines={socket.lines}
+              partial={socket.partial}
+              style={socket.captions}
+              language={mode === 'source' ? null : language}
+              show={mode === 'bilingual' ? 'both' : mode}
+              look={look}
+            />
             {idle && <p className="projection-note">{t(idle)}</p>}
           </>
         )}

@@ -1,4 +1,13 @@
-import type { LiveLine, MeetingStatus, MeetingSummary, ServerMessage, SocketProblem, SocketRole } from '../../../contracts/meeting';
+import {
+  type CaptionStyle,
+  DEFAULT_CAPTION_STYLE,
+  type LiveLine,
+  type MeetingStatus,
+  type MeetingSummary,
+  type ServerMessage,
+  type SocketProblem,
+  type SocketRole,
+} from '../../../contracts/meeting';
 
 /** What a meeting's socket has said so far, as the subtitles and the console show it. */
 export interface LiveState {
@@ -8,8 +17,10 @@ export interface LiveState {
   durationMs: number;
   /** Finals, sorted by seq, one per seq. */
   lines: LiveLine[];
-  /** The utterance being heard, replaced in place until its final arrives. */
-  partial: { text: string; start: number; end: number } | null;
+  /** The utterance being heard, replaced in place until its final arrives; `stable` its settled start. */
+  partial: { text: string; stable?: string; start: number; end: number } | null;
+  /** How the host wants screens to show captions. */
+  captions: CaptionStyle;
   viewers: { participants: number; projections: number };
   /** Translation languages the room can produce. */
   languages: string[];
@@ -26,6 +37,7 @@ export const initialLiveState: LiveState = {
   durationMs: 0,
   lines: [],
   partial: null,
+  captions: DEFAULT_CAPTION_STYLE,
   viewers: { participants: 0, projections: 0 },
   languages: [],
   problem: null,
@@ -47,11 +59,14 @@ export function reduceLive(state: LiveState, msg: ServerMessage): LiveState {
         lines: mergeLines(kept, msg.lines),
         partial: null,
         languages: msg.languages,
+        captions: msg.captions ?? DEFAULT_CAPTION_STYLE,
         lagSeconds: 0,
       };
     }
     case 'partial':
-      return { ...state, partial: { text: msg.text, start: msg.start, end: msg.end } };
+      return { ...state, partial: { text: msg.text, ...(msg.stable ? { stable: msg.stable } : {}), start: msg.start, end: msg.end } };
+    case 'captions':
+      return { ...state, captions: msg.style };
     case 'final':
       return { ...state, lines: mergeLines(state.lines, [msg.line]), partial: null };
     case 'translation': {

@@ -2,7 +2,7 @@ import ReconnectingWebSocket from 'partysocket/ws';
 import type { CloseEvent, Options } from 'partysocket/ws';
 import { Code } from '../../../contracts/errors';
 import { CLOSE, HEARTBEAT, audioFrame, parseFrame, serverMessage } from '../../../contracts/meeting';
-import type { ClientMessage, ControlAction, MeetingAccess, SocketAccess } from '../../../contracts/meeting';
+import type { CaptionStyle, ClientMessage, ControlAction, MeetingAccess, SocketAccess } from '../../../contracts/meeting';
 import { http, isRequestError } from '../../lib/request';
 import { initialLiveState, reduceLive } from './live-transcript';
 import type { LiveState } from './live-transcript';
@@ -126,6 +126,12 @@ export class MeetingConnection {
     if (!this.send(message) && this.state.connection !== 'closed') this.outbox.push(message);
   }
 
+  /** The host's caption style for every screen: sent now, or once the socket is back. */
+  captions(style: CaptionStyle): void {
+    const message: Outgoing = { type: 'captions', style };
+    if (!this.send(message) && this.state.connection !== 'closed') this.outbox.push(message);
+  }
+
   /** Sent now when connected, and again after every reconnect (a new socket starts without one). */
   setLanguage(language: string | null): void {
     this.language = language;
@@ -231,6 +237,10 @@ export class MeetingConnection {
 }
 
 /** What waits in the outbox: an audio frame's PCM16, or a message, numbered only when it is sent. */
-type Outgoing = ArrayBuffer | Omit<Extract<ClientMessage, { type: 'control' }>, 'n'> | Omit<Extract<ClientMessage, { type: 'language' }>, 'n'>;
+type Outgoing =
+  | ArrayBuffer
+  | Omit<Extract<ClientMessage, { type: 'control' }>, 'n'>
+  | Omit<Extract<ClientMessage, { type: 'language' }>, 'n'>
+  | Omit<Extract<ClientMessage, { type: 'captions' }>, 'n'>;
 
 const isAudio = (item: Outgoing): item is ArrayBuffer => !('type' in item);

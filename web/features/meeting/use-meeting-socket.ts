@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import type { ControlAction, MeetingAccess } from '../../../contracts/meeting';
+import type { CaptionStyle, ControlAction, MeetingAccess } from '../../../contracts/meeting';
 import { initialLiveState } from './live-transcript';
 import { MeetingConnection } from './meeting-connection';
 import type { ConnectionState } from './meeting-connection';
@@ -10,6 +10,8 @@ export interface MeetingSocket extends ConnectionState {
   sendAudio(frame: ArrayBuffer): void;
   control(action: ControlAction): void;
   setLanguage(language: string | null): void;
+  /** Host only: how every screen shows the captions. */
+  chooseCaptions(style: CaptionStyle): void;
   /** A fresh socket now (see MeetingConnection.reconnect). */
   reconnect(): void;
 }
@@ -57,6 +59,10 @@ export function useMeetingSocket(opts: { access: () => Promise<MeetingAccess>; e
   const control = useCallback((action: ControlAction) => connectionRef.current?.control(action), []);
   const setLanguage = useCallback((next: string | null) => connectionRef.current?.setLanguage(next), []);
   const reconnect = useCallback(() => connectionRef.current?.reconnect(), []);
+  const chooseCaptions = useCallback((style: CaptionStyle) => connectionRef.current?.captions(style), []);
 
-  return useMemo(() => ({ ...state, sendAudio, control, setLanguage, reconnect }), [state, sendAudio, control, setLanguage, reconnect]);
+  return useMemo(
+    () => ({ ...state, sendAudio, control, setLanguage, chooseCaptions, reconnect }),
+    [state, sendAudio, control, setLanguage, chooseCaptions, reconnect],
+  );
 }

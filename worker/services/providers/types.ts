@@ -80,7 +80,11 @@ export interface StreamProvider {
 
 export interface TranslateProvider {
   readonly name: string;
-  translate(from: string, to: string, texts: string[], glossary?: GlossaryTerm[]): Promise<string[]>;
+  /**
+   * `context`: the source lines just before `texts` (a live meeting's previous segment), for a translator that
+   * reads around a line to use; they are not translated. The engine's translator works line by line and ignores it.
+   */
+  translate(from: string, to: string, texts: string[], glossary?: GlossaryTerm[], context?: string[]): Promise<string[]>;
   pairs(): Promise<{ from: string; to: string }[]>;
 }
 

@@ -320,10 +320,13 @@ function noThinking(messages: ChatMessage[]): ChatMessage[] {
 export function workersAiTranslate(ai: AiLike): TranslateProvider {
   return {
     name: 'workers-ai',
-    async translate(from: string, to: string, texts: string[], glossary?: GlossaryTerm[]) {
+    async translate(from: string, to: string, texts: string[], glossary?: GlossaryTerm[], context: string[] = []) {
       const result: string[] = [];
+      // Each batch reads the lines before it: the caller's context, then the batches already sent.
+      const before = [...context, ...texts];
       for (const batch of translationBatches(texts, (t) => t)) {
-        const messages = noThinking(translationMessages(from, to, batch, texts.slice(Math.max(0, result.length - LLM_CONTEXT), result.length), glossary));
+        const upTo = context.length + result.length;
+        const messages = noThinking(translationMessages(from, to, batch, before.slice(Math.max(0, upTo - LLM_CONTEXT), upTo), glossary));
         const out = (await ai.run(MODELS.translate, { messages, temperature: 0, max_tokens: REPLY_TOKENS })) as ChatOutput;
         const parsed = parseTranslations(chatContent(out), batch.length);
         if (!parsed) throw new ProviderError(`${MODELS.translate} did not return ${batch.length} translations`);
