@@ -99,7 +99,7 @@ export class MeetingRoom extends DurableObject<Env> {
     super(ctx, env);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(HEARTBEAT.ping, HEARTBEAT.pong));
     ctx.blockConcurrencyWhile(() => this.store.load());
-    this.finals.onFlush(() => this.liveSummary.flushed());
+    this.finals.onFlush(() => void this.liveSummary.flushed());
   }
 
   // Calls from the Worker

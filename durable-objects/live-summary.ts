@@ -62,10 +62,11 @@ export class LiveSummaries {
       .map((r) => ({ seq: r.seq, start: r.start_ms, end: r.end_ms, text: r.text, speaker: r.speaker, translations: {} }));
   }
 
-  /** A flush of the room's lines: refreshes in the background once enough new speech has come. */
-  flushed() {
-    if (this.room.meta.status === 'ended' || this.running) return;
-    this.running = this.refreshIfDue().finally(() => (this.running = null));
+  /** A flush of the room's lines: refreshes in the background once enough new speech has come (answers that work). */
+  flushed(): Promise<void> {
+    if (this.room.meta.status === 'ended') return Promise.resolve();
+    this.running ??= this.refreshIfDue().finally(() => (this.running = null));
+    return this.running;
   }
 
   private async refreshIfDue() {
