@@ -10,6 +10,7 @@ import { formatDuration } from '../records/format';
 import { stopMeeting } from './api';
 import { InviteDrawer } from './InviteDrawer';
 import { TranslationPicker } from './TranslationPicker';
+import { LiveSummaryPanel } from './LiveSummaryPanel';
 import { LiveSubtitles } from './LiveSubtitles';
 import { MeetingBanners } from './MeetingBanners';
 import { ConnectionRefused, MeetingEnded } from './MeetingStates';
@@ -199,6 +200,8 @@ export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; ac
         <TranslationPicker languages={socket.languages} targets={meeting.targetLanguages} value={language} onChange={setLanguage} />
       </Card>
       {needsMic && <p className="meeting-hint meeting-mic-hint">{t('meeting.page.resumeMicHint')}</p>}
+
+      {status !== 'not_started' && <LiveSummaryPanel summary={socket.summary} />}
 
       <Card variant="borderless" className="meeting-transcript">
         <LiveSubtitles

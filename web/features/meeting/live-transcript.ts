@@ -1,3 +1,4 @@
+import type { LiveSummary } from '../../../contracts/live-summary';
 import type { LiveLine, MeetingStatus, MeetingSummary, ServerMessage, SocketProblem, SocketRole } from '../../../contracts/meeting';
 
 /** What a meeting's socket has said so far, as the subtitles and the console show it. */
@@ -17,6 +18,8 @@ export interface LiveState {
   problem: SocketProblem | null;
   /** Seconds the subtitles run behind the speech, as the room announces it; 0 when they keep up. */
   lagSeconds: number;
+  /** The meeting's running summary in this viewer's language, once the room has made one. */
+  summary: LiveSummary | null;
 }
 
 export const initialLiveState: LiveState = {
@@ -30,6 +33,7 @@ export const initialLiveState: LiveState = {
   languages: [],
   problem: null,
   lagSeconds: 0,
+  summary: null,
 };
 
 export function reduceLive(state: LiveState, msg: ServerMessage): LiveState {
@@ -37,7 +41,8 @@ export function reduceLive(state: LiveState, msg: ServerMessage): LiveState {
     case 'welcome': {
       // A reconnect's welcome carries only the recent lines: older ones already shown stay. Lines of another
       // meeting never mix in.
-      const kept = state.meeting?.id === msg.meeting.id ? state.lines : [];
+      const same = state.meeting?.id === msg.meeting.id;
+      const kept = same ? state.lines : [];
       return {
         ...state,
         meeting: msg.meeting,
@@ -48,6 +53,7 @@ export function reduceLive(state: LiveState, msg: ServerMessage): LiveState {
         partial: null,
         languages: msg.languages,
         lagSeconds: 0,
+        summary: same ? state.summary : null,
       };
     }
     case 'partial':
@@ -78,6 +84,8 @@ export function reduceLive(state: LiveState, msg: ServerMessage): LiveState {
       return { ...state, problem: { code: msg.code, msg: msg.msg } };
     case 'lag':
       return { ...state, lagSeconds: msg.seconds };
+    case 'summary':
+      return { ...state, summary: msg.summary };
   }
 }
 
