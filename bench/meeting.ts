@@ -5,7 +5,8 @@
  * screen: how far subtitles trail speech (p50, p95). Each case runs idle and again with the CPU
  * oversubscribed two times over (2 × cores busy loops started by the bench, stopped after). Also the interval
  * between partial lines and the time from a final to its translation. Baseline, measured in the same run:
- * the engine's own stream on the same audio (what the room adds is the difference).
+ * the engine's own stream on the same audio (what the room adds is the difference). First, the live summary's
+ * model calls and tokens per meeting-hour (./live-summary-cost.ts).
  * Run: npm run bench:meeting   (quick check of the figures, as `npm test` runs it: -- --quick)
  */
 import { readFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { type MeetingAccess, type MeetingDetail, type ServerMessage, audioFrame 
 import { librivoxRecording, nearestEnd, stats } from '../engine/bench/common';
 import { QUICK, requireFigures } from '../engine/bench/figures';
 import { type App, get, grantAccount, post, signUpUser, startApp } from './app';
+import { liveSummaryCost } from './live-summary-cost';
 
 const BENCH = 'bench:meeting';
 const GAP = 1.5;
@@ -157,6 +159,14 @@ async function meetingRun(app: App, token: string, viewers: number) {
 }
 
 const fmt = (s: ReturnType<typeof stats>) => `p50 ${s.p50.toFixed(2)} s, p95 ${s.p95.toFixed(2)} s`;
+
+// The live summary's model use per meeting-hour, from its pacing and prompt (no model called: instant).
+const cost = liveSummaryCost();
+requireFigures(BENCH, { 'live summary: model calls': cost.calls, 'live summary: tokens': cost.inputTokens + cost.outputTokens });
+console.log(
+  `live summary per meeting-hour: ${cost.calls} model calls, ~${cost.inputTokens} input + ~${cost.outputTokens} output tokens ` +
+    `(prompt ~${cost.firstInput} tokens at the first refresh, ~${cost.lastInput} at the last)`,
+);
 
 const app = await startApp('meeting');
 try {

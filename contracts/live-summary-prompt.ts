@@ -146,12 +146,21 @@ function jsonObject(content: string): unknown {
   }
 }
 
+/** A merged topic's summary keeps about two sentences. */
+const MERGED_MAX_CHARS = 300;
+
 /** Keeps at most LIVE_SUMMARY_MAX_TOPICS topics: the oldest two merge into one. */
 export function capTopics(topics: LiveTopic[]): LiveTopic[] {
   const out = topics.slice();
   while (out.length > LIVE_SUMMARY_MAX_TOPICS) {
     const [a, b] = out.splice(0, 2) as [LiveTopic, LiveTopic];
-    out.unshift({ title: `${a.title} · ${b.title}`, summary: [a.summary, b.summary].filter(Boolean).join(' '), start: a.start });
+    // Bounded, so the summary so far (and each refresh's prompt) stops growing with the meeting's length.
+    const summary = [a.summary, b.summary].filter(Boolean).join(' ');
+    out.unshift({
+      title: `${a.title} · ${b.title}`.slice(0, 120),
+      summary: summary.length > MERGED_MAX_CHARS ? `${summary.slice(0, MERGED_MAX_CHARS)}…` : summary,
+      start: a.start,
+    });
   }
   return out;
 }
