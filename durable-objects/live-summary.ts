@@ -19,6 +19,8 @@ import type { Attachment } from './meeting-sockets';
  */
 
 const STORAGE_KEY = 'liveSummary';
+/** How long the end waits for the last refresh before the minutes start from the summary so far. */
+const MINUTES_WAIT_MS = 20_000;
 
 type LineRow = { seq: number; start_ms: number; end_ms: number; text: string; speaker: string };
 
@@ -154,9 +156,13 @@ export class LiveSummaries {
    * result as the meeting's first minutes (null when the meeting had no summary).
    */
   async minutes(title: string): Promise<MediaSummary | null> {
-    await this.running;
-    const lines = await this.pending();
-    if (lines.some((l) => l.text.trim())) await this.refresh(lines);
+    const catchUp = async () => {
+      await this.running;
+      const lines = await this.pending();
+      if (lines.some((l) => l.text.trim())) await this.refresh(lines);
+    };
+    // A model that hangs must not hold the record up: past the wait the minutes start from the summary so far.
+    await Promise.race([catchUp(), new Promise((resolve) => setTimeout(resolve, MINUTES_WAIT_MS))]);
     const summary = await this.summary();
     return summary && minutesOf(summary, title);
   }
