@@ -745,6 +745,38 @@ describe('screen projection', () => {
     expect(await screen.findByTestId('projection')).toBeTruthy();
   });
 
+  it('shows the running summary instead of the subtitles when the screen is switched to it', async () => {
+    room.lines = [line(0, 'One.')];
+    scenario.meeting = detail({ status: 'in_progress', durationMs: 70_000 });
+    room.onVisit = (visit) => {
+      say(visit, room.welcome(visit.role));
+      say(visit, {
+        type: 'summary',
+        summary: {
+          method: 'llm',
+          language: 'en-US',
+          topics: [{ title: 'Spring launch', summary: 'Budget and venue.', start: 0 }],
+          decisions: [],
+          actionItems: [{ text: 'Send the budget', owner: 'Anna', due: null, seq: 0, start: 3000 }],
+          questions: [],
+          throughSeq: 0,
+          throughMs: 5000,
+          updatedAt: 1,
+        },
+      });
+    };
+    renderAt(`/screenProjection?code=${CODE}`);
+    await waitFor(() => expect(screen.getAllByTestId('projection-line')).toHaveLength(1));
+    expect(screen.queryByTestId('live-summary')).toBeNull();
+    fireEvent.click(within(screen.getByTestId('projection-view')).getByText('Summary'));
+    const panel = await screen.findByTestId('live-summary');
+    expect(panel.textContent).toContain('Spring launch');
+    expect(panel.textContent).toContain('Owner: Anna');
+    expect(screen.queryByTestId('projection-line')).toBeNull();
+    fireEvent.click(within(screen.getByTestId('projection-view')).getByText('Subtitles'));
+    await waitFor(() => expect(screen.getAllByTestId('projection-line')).toHaveLength(1));
+  });
+
   it('shows the last lines large in the chosen mode and size, and keeps both for the next time', async () => {
     room.lines = [line(0, 'One.', { 'zh-CN': '一。' }), line(1, 'Two.', { 'zh-CN': '二。' }), line(2, 'Three.', { 'zh-CN': '三。' })];
     scenario.meeting = detail({ status: 'in_progress' });
