@@ -7,7 +7,8 @@
  * between partial lines and the time from a final to its translation. Per committed word (bench/caption-words.ts):
  * the time from when it was spoken to when it stood settled on a screen, and to its translation, and flicker,
  * the share of words shown in partials that the final changed. Baseline, measured in the same run:
- * the engine's own stream on the same audio (what the room adds is the difference).
+ * the engine's own stream on the same audio (what the room adds is the difference). First, the live summary's model calls
+ * and tokens per meeting-hour (./live-summary-cost.ts).
  * Run: npm run bench:meeting   (quick check of the figures, as `npm test` runs it: -- --quick)
  */
 import { readFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ import { librivoxRecording, stats } from '../engine/bench/common';
 import { QUICK, requireFigures } from '../engine/bench/figures';
 import { committedWords, flicker, type SeenFinal, type SeenPartial } from './caption-words';
 import { type App, get, grantAccount, post, signUpUser, startApp } from './app';
+import { liveSummaryCost } from './live-summary-cost';
 
 const BENCH = 'bench:meeting';
 const GAP = 1.5;
@@ -205,6 +207,14 @@ async function openScreen(app: App, shortCode: string, refused: string[]): Promi
 }
 
 const fmt = (s: ReturnType<typeof stats>) => `p50 ${s.p50.toFixed(2)} s, p95 ${s.p95.toFixed(2)} s`;
+
+// The live summary's model use per meeting-hour, from its pacing and prompt (no model called: instant).
+const cost = liveSummaryCost();
+requireFigures(BENCH, { 'live summary: model calls': cost.calls, 'live summary: tokens': cost.inputTokens + cost.outputTokens });
+console.log(
+  `live summary per meeting-hour: ${cost.calls} model calls, ~${cost.inputTokens} input + ~${cost.outputTokens} output tokens ` +
+    `(prompt ~${cost.firstInput} tokens at the first refresh, ~${cost.lastInput} at the last)`,
+);
 
 const app = await startApp('meeting');
 try {

@@ -21,6 +21,8 @@ export const ENGINE_PATHS = {
   embeddings: '/v1/diarize/embeddings',
   translate: '/v1/translate',
   summarize: '/v1/summarize',
+  /** A live meeting's running summary, refreshed from the summary so far and the lines said since. */
+  summarizeLive: '/v1/summarize/live',
   /** `GET /v1/jobs/<id>`: an engine-side job's state (404 when the engine does not know the id). */
   jobs: '/v1/jobs',
   extractJob: '/v1/jobs/extract',

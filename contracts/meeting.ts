@@ -4,6 +4,7 @@
  * browser, are checked with valibot; the HTTP calls' zod schemas live in meeting-calls.ts, out of the browser.
  */
 import * as v from 'valibot';
+import { liveSummary } from './live-summary';
 import { MEETING_MODES } from './meeting-modes';
 import type { MeetingMode } from './meeting-modes';
 import type { STATUSES_BY_TYPE } from './record-vocabulary';
@@ -173,6 +174,12 @@ export const serverMessage = v.variant('type', [
    * changes); 0 once it has caught up. Clients that predate it ignore it like any unknown message.
    */
   v.object({ type: v.literal('lag'), seconds: v.pipe(v.number(), v.minValue(0)) }),
+  /**
+   * The meeting's running summary so far (contracts/live-summary.ts), in this socket's language: sent when it
+   * is refreshed (after each LIVE_SUMMARY_EVERY_MS or more of new speech, never without), to a socket just let
+   * in (a late joiner's catch-up, right after `welcome`), and again when a socket chooses a language.
+   */
+  v.object({ type: v.literal('summary'), summary: liveSummary }),
 ]);
 export type ServerMessage = v.InferOutput<typeof serverMessage>;
 

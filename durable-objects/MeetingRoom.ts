@@ -14,6 +14,7 @@ import {
 } from '../contracts/meeting';
 import type { AppliedVocabulary } from '../contracts/vocabulary';
 import { InOrder } from './in-order';
+import { LiveSummaries } from './live-summary';
 import { MeetingBilling } from './meeting-billing';
 import { MeetingCourse } from './meeting-course';
 import { MeetingFinals } from './meeting-finals';
@@ -38,6 +39,8 @@ import { LiveTranslation } from './meeting-translation';
  *   translate it into every language wanted, under the owner's cap (meeting-translation.ts);
  * - once it has ended, finish the transcript from the stored audio where the recogniser fell short
  *   (meeting-completion.ts; the record reads `finishing` meanwhile), then queue the meeting's AI minutes;
+ * - keep the meeting's running summary, sent to every socket in its language and to late joiners, and hand it
+ *   on as the first minutes (live-summary.ts);
  * - run its timers (flushing lines, the host's grace period, finishing) on the one alarm (meeting-timers.ts).
  * Everything it needs after hibernation or eviction is in storage (meeting-meta.ts) or on the sockets' attachments.
  */
@@ -64,6 +67,15 @@ export class MeetingRoom extends DurableObject<Env> {
   );
   private readonly finals = new MeetingFinals(this.ctx.storage.sql, this.env, this.store, this.timers, (msg) => this.sockets.broadcast(msg));
   private readonly translation = new LiveTranslation(this.env, this.store, this.finals, () => this.sockets.picks());
+  private readonly liveSummary = new LiveSummaries(this.ctx.storage, this.env, this.store, {
+    languages: () => this.sockets.all().map((ws) => this.sockets.attachment(ws).language),
+    each: (message) => {
+      for (const ws of this.sockets.all()) {
+        const msg = message(this.sockets.attachment(ws));
+        if (msg) this.sockets.send(ws, msg);
+      }
+    },
+  });
   private readonly billing = new MeetingBilling(this.env, this.store, (err) => this.course.pause(err));
   private readonly recognition = new LiveRecognition(this.env, this.store, this, {
     broadcast: (msg) => this.sockets.broadcast(msg),
@@ -78,6 +90,7 @@ export class MeetingRoom extends DurableObject<Env> {
     translation: this.translation,
     recognition: this.recognition,
     billing: this.billing,
+    liveSummary: this.liveSummary,
   });
   /** Each socket's message order; a socket opened here starts at 0, one found after eviction where it goes on. */
   private orders = new WeakMap<WebSocket, InOrder<ClientMessage | AudioFrame>>();
@@ -86,6 +99,7 @@ export class MeetingRoom extends DurableObject<Env> {
     super(ctx, env);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(HEARTBEAT.ping, HEARTBEAT.pong));
     ctx.blockConcurrencyWhile(() => this.store.load());
+    this.finals.onFlush(() => void this.liveSummary.flushed());
   }
 
   // Calls from the Worker
@@ -142,6 +156,9 @@ export class MeetingRoom extends DurableObject<Env> {
       }
       if (role === 'host') await this.timers.clear('hostGrace');
       this.sockets.send(server, await this.course.welcome(role));
+      // Catch-up: one let in after the meeting began reads the summary so far, then the live lines.
+      const summary = await this.liveSummary.messageFor(null);
+      if (summary) this.sockets.send(server, summary);
       const lag = this.recognition.lag;
       if (lag) this.sockets.send(server, { type: 'lag', seconds: lag });
       this.sockets.broadcastViewers();
@@ -182,6 +199,8 @@ export class MeetingRoom extends DurableObject<Env> {
       const refusal = msg.language ? await this.translation.refusal(msg.language, this.sockets.picks(ws)) : null;
       if (refusal) return this.sockets.refuse(ws, refusal.code, refusal.key, refusal.params);
       this.sockets.choose(ws, msg.language);
+      const summary = await this.liveSummary.messageFor(msg.language);
+      if (summary) this.sockets.send(ws, summary);
       if (msg.language) await this.translation.backfill(msg.language);
       return;
     }

@@ -15,6 +15,7 @@ import { emitWebhookEvent } from '../worker/services/webhooks/deliveries';
 import { MeetingRecorder } from './meeting-audio';
 import type { MeetingBilling } from './meeting-billing';
 import { recogniseGap } from './meeting-completion';
+import type { LiveSummaries } from './live-summary';
 import type { MeetingFinals } from './meeting-finals';
 import type { MetaStore, TimerName } from './meeting-meta';
 import type { LiveRecognition } from './meeting-recognition';
@@ -49,6 +50,7 @@ export interface CourseParts {
   translation: LiveTranslation;
   recognition: LiveRecognition;
   billing: MeetingBilling;
+  liveSummary: LiveSummaries;
 }
 
 export class MeetingCourse {
@@ -175,6 +177,8 @@ export class MeetingCourse {
     await this.parts.finals.flushAll();
     await setMainTranslation(this.env, meta.id, lines.mainTranslation(meta.targetLanguages));
     await this.setStatus('ended');
-    await queueMinutes(this.env, meta.id, meta.userId);
+    // The running summary, brought up to the last line, is the minutes shown at once while the full run works.
+    const first = await this.parts.liveSummary.minutes(meta.name).catch((err) => void console.error('live minutes not made', meta.id, String(err)));
+    await queueMinutes(this.env, meta.id, meta.userId, first ?? undefined);
   }
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ControlAction, MeetingStatus } from '../contracts/meeting';
 import type { RecordStatus } from '../contracts/record-vocabulary';
+import type { MediaSummary } from '../contracts/summary';
 import { database } from '../worker/db/client';
 import { meetings, records } from '../worker/db/schema';
 import { hasTranscript, queueSummary } from '../worker/services/summary';
@@ -58,11 +59,14 @@ export async function setMainTranslation(env: Env, recordId: number, language: s
     .where(and(eq(records.id, recordId), isNull(records.translationLanguage)));
 }
 
-/** Minutes are queued once per meeting: a repeated end (a repair) finds them already made or under way. */
-export async function queueMinutes(env: Env, recordId: number, userId: number) {
+/**
+ * Minutes are queued once per meeting: a repeated end (a repair) finds them already made or under way. `first`
+ * (the live summary) is the minutes shown at once, until the full run replaces it.
+ */
+export async function queueMinutes(env: Env, recordId: number, userId: number, first?: MediaSummary) {
   const db = database(env.DB);
   try {
-    if (await hasTranscript(db, recordId)) await queueSummary(db, queueSender(env.JOBS), { id: recordId, userId }, { once: true });
+    if (await hasTranscript(db, recordId)) await queueSummary(db, queueSender(env.JOBS), { id: recordId, userId }, { once: true, first });
   } catch (err) {
     // The meeting ends all the same; its owner can still ask for the minutes on the record page.
     console.error('meeting minutes not queued', recordId, String(err));

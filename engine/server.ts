@@ -28,6 +28,7 @@ import {
   type VadResponse,
 } from '../contracts/engine';
 import { ENGINE_SAMPLE_RATE, STREAM_MOVING_CLOSE_CODE, STREAM_WORKING_MS } from '../contracts/engine';
+import { liveSummarizeRequest } from '../contracts/live-summary-prompt';
 import { summarizeRequest } from '../contracts/summary';
 import type { Engine } from './engine';
 import { EngineHttpError, badRequest, isJson, mediaInput, parseWith, queryObject, readJson, progressAnswer, sendError, sendJson } from './http';
@@ -256,6 +257,11 @@ export function createEngineServer(engine: Engine): EngineServer {
     [`POST ${ENGINE_PATHS.summarize}`]: async (req, res) => {
       const body = parseWith(summarizeRequest, await readJson(req));
       sendJson(res, 200, await engine.summary.summarize(body));
+    },
+
+    [`POST ${ENGINE_PATHS.summarizeLive}`]: async (req, res) => {
+      const body = parseWith(liveSummarizeRequest, await readJson(req));
+      sendJson(res, 200, await engine.summary.live(body));
     },
 
     [`POST ${ENGINE_PATHS.extractJob}`]: async (req, res) => {

@@ -7,6 +7,7 @@ import { WebSocketServer } from 'ws';
 import type { WebSocket as RoomSocket } from 'ws';
 import type { LanguageLists } from '../../contracts/engine-languages';
 import { Code } from '../../contracts/errors';
+import type { LiveSummary } from '../../contracts/live-summary';
 import { CLOSE, HEARTBEAT } from '../../contracts/meeting';
 import type { ClientMessage, LiveLine, MeetingDetail, MeetingSummary, ServerMessage, SocketRole } from '../../contracts/meeting';
 import { DEFAULT_PERMISSIONS } from '../../contracts/rights';
@@ -616,6 +617,53 @@ describe('/meetingShareIng', () => {
     expect((await screen.findByTestId('meeting-ended')).textContent).toContain('Thank you for joining.');
   });
 
+  it('catches up a participant who joins late: the summary so far above the live lines, refreshed as the room sends it', async () => {
+    scenario.meeting = detail({ status: 'in_progress', durationMs: 95_000 });
+    room.lines = [line(0, 'Good morning.'), line(1, 'Anna will send the budget by Friday.')];
+    const summary: LiveSummary = {
+      method: 'llm',
+      language: 'en-US',
+      topics: [{ title: 'Spring launch', summary: 'Budget and venue.', start: 3000 }],
+      decisions: [{ text: 'The launch is in Shanghai.', seq: 0, start: 3000 }],
+      actionItems: [{ text: 'Send the budget', owner: 'Anna', due: '2026-06-05', seq: 1, start: 64_000 }],
+      questions: [],
+      throughSeq: 1,
+      throughMs: 66_000,
+      updatedAt: 1,
+    };
+    room.onVisit = (visit) => {
+      say(visit, room.welcome(visit.role));
+      say(visit, { type: 'summary', summary });
+    };
+    renderAt(`/meetingShareIng?invite=${INVITE}`);
+    const panel = await screen.findByTestId('live-summary');
+    await waitFor(() =>
+      expect(within(panel).getByTestId('live-summary-actions').textContent).toBe('Action items01:04 Send the budgetOwner: AnnaDue 2026-06-05'),
+    );
+    expect(panel.textContent).toContain('Catch up');
+    expect(panel.textContent).toContain('What was said before you joined.');
+    expect(within(panel).getByTestId('live-summary-method').textContent).toBe('Written by AI');
+    expect(within(panel).getByTestId('live-summary-decisions').textContent).toBe('Decisions00:03 The launch is in Shanghai.');
+    // The summary comes first, then the live lines.
+    const [first] = screen.getAllByTestId('live-line');
+    expect(panel.compareDocumentPosition(first!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    const participant = await visitOf('participant');
+    act(() =>
+      say(participant, {
+        type: 'summary',
+        summary: { ...summary, method: 'extractive', questions: [{ text: 'Who designs the posters?', seq: 2, start: 70_000 }] },
+      }),
+    );
+    await waitFor(() => expect(within(panel).getByTestId('live-summary-method').textContent).toBe('Extractive: picked from what was said'));
+    expect(within(panel).getByTestId('live-summary-questions').textContent).toContain('Who designs the posters?');
+    // It folds away and back.
+    fireEvent.click(within(panel).getByTestId('live-summary-toggle'));
+    expect(within(panel).queryByTestId('live-summary-topics')).toBeNull();
+    fireEvent.click(within(panel).getByTestId('live-summary-toggle'));
+    expect(within(panel).getByTestId('live-summary-topics').textContent).toContain('Spring launch');
+  });
+
   it('tells a participant the subtitles run behind, until the meeting pauses', async () => {
     renderAt(`/meetingShareIng?invite=${INVITE}`);
     const participant = await visitOf('participant');
@@ -691,6 +739,38 @@ describe('screen projection', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/cast/${CODE}`));
     await visitOf('projection');
     expect(await screen.findByTestId('projection')).toBeTruthy();
+  });
+
+  it('shows the running summary instead of the subtitles when the screen is switched to it', async () => {
+    room.lines = [line(0, 'One.')];
+    scenario.meeting = detail({ status: 'in_progress', durationMs: 70_000 });
+    room.onVisit = (visit) => {
+      say(visit, room.welcome(visit.role));
+      say(visit, {
+        type: 'summary',
+        summary: {
+          method: 'llm',
+          language: 'en-US',
+          topics: [{ title: 'Spring launch', summary: 'Budget and venue.', start: 0 }],
+          decisions: [],
+          actionItems: [{ text: 'Send the budget', owner: 'Anna', due: null, seq: 0, start: 3000 }],
+          questions: [],
+          throughSeq: 0,
+          throughMs: 5000,
+          updatedAt: 1,
+        },
+      });
+    };
+    renderAt(`/screenProjection?code=${CODE}`);
+    await waitFor(() => expect(screen.getAllByTestId('projection-line')).toHaveLength(1));
+    expect(screen.queryByTestId('live-summary')).toBeNull();
+    fireEvent.click(within(screen.getByTestId('projection-view')).getByText('Summary'));
+    const panel = await screen.findByTestId('live-summary');
+    expect(panel.textContent).toContain('Spring launch');
+    expect(panel.textContent).toContain('Owner: Anna');
+    expect(screen.queryByTestId('projection-line')).toBeNull();
+    fireEvent.click(within(screen.getByTestId('projection-view')).getByText('Subtitles'));
+    await waitFor(() => expect(screen.getAllByTestId('projection-line')).toHaveLength(1));
   });
 
   it('shows the last lines large in the chosen mode and size, and keeps both for the next time', async () => {

@@ -6,6 +6,7 @@
 import type { SummarizeResponse } from '../../../contracts/summary';
 import type { EngineConfig } from '../../config';
 import { runInThread } from '../threads';
+import { liveSummaryExtractive } from './live';
 import { createOpenAiSummarizer } from './openai';
 import type { Summarizer } from './types';
 
@@ -13,6 +14,9 @@ export const extractiveSummarizer: Summarizer = {
   name: 'extractive',
   summarize(req) {
     return runInThread<SummarizeResponse>(new URL('./summary-worker.ts', import.meta.url), req, 'the summary');
+  },
+  async live(req) {
+    return liveSummaryExtractive(req);
   },
 };
 

@@ -2,6 +2,7 @@
  * Summaries and meeting minutes written by a language model behind any OpenAI-compatible chat endpoint, with
  * the prompt and parser the Worker's Workers AI provider also uses (contracts/summary-prompt).
  */
+import { LIVE_SUMMARY_RESPONSE_FORMAT, liveSummaryMessages, parseLiveSummary } from '../../../contracts/live-summary-prompt';
 import { SUMMARY_RESPONSE_FORMAT, parseSummary, summaryMessages } from '../../../contracts/summary-prompt';
 import { EngineHttpError } from '../../http';
 import { chatCompletion, type ChatEndpoint } from '../openai-upstream';
@@ -20,6 +21,13 @@ export function createOpenAiSummarizer(endpoint: ChatEndpoint, fetchImpl: typeof
         throw new EngineHttpError(502, 'upstream', `the summary model did not return a summary in the expected JSON form (it answered: "${seen}")`);
       }
       return { backend: 'openai-compatible', ...summary };
+    },
+    async live(req) {
+      // No warmth: a running summary should change only where the new lines change it.
+      const content = await chatCompletion('live summary', endpoint, liveSummaryMessages(req), 0, fetchImpl, { response_format: LIVE_SUMMARY_RESPONSE_FORMAT });
+      const summary = parseLiveSummary(content, req);
+      if (!summary) throw new EngineHttpError(502, 'upstream', 'the summary model did not return a live summary in the expected JSON form');
+      return summary;
     },
   };
 }

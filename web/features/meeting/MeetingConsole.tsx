@@ -11,6 +11,7 @@ import { stopMeeting } from './api';
 import { InviteDrawer } from './InviteDrawer';
 import { TranslationPicker } from './TranslationPicker';
 import { CaptionStrip } from './LiveCaptions';
+import { LiveSummaryPanel } from './LiveSummaryPanel';
 import { LiveSubtitles } from './LiveSubtitles';
 import { MeetingBanners } from './MeetingBanners';
 import { ConnectionRefused, MeetingEnded } from './MeetingStates';
@@ -202,6 +203,8 @@ export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; ac
       {needsMic && <p className="meeting-hint meeting-mic-hint">{t('meeting.page.resumeMicHint')}</p>}
 
       <CaptionStrip socket={socket} language={language} onStyle={socket.chooseCaptions} />
+      {status !== 'not_started' && <LiveSummaryPanel summary={socket.summary} />}
+
       <Card variant="borderless" className="meeting-transcript">
         <LiveSubtitles
           lines={socket.lines}

@@ -9,6 +9,7 @@ import { joinMeeting } from './api';
 import type { JoinBy } from './api';
 import { CaptionStrip } from './LiveCaptions';
 import { LiveSubtitles } from './LiveSubtitles';
+import { LiveSummaryPanel } from './LiveSummaryPanel';
 import { LagAlert } from './MeetingBanners';
 import { ConnectionRefused, JoinFailed, LinkExpired, MeetingEnded } from './MeetingStates';
 import { TranslationPicker } from './TranslationPicker';
@@ -65,6 +66,8 @@ function ParticipantView({ meeting, access }: { meeting: MeetingSummary; access:
   const { t } = useTranslation();
   const { socket, language, setLanguage, status, name } = useViewerSession(meeting, access);
   const [size, setSize] = useState<FontSize>('M');
+  // Come after the meeting had begun: the summary so far is their catch-up, read before the live lines.
+  const [late] = useState(() => meeting.durationMs > 0);
 
   if (socket.closedReason === 'expired' || socket.closedReason === 'forbidden') {
     return <LinkExpired description={t('meeting.states.inviteExpired')} />;
@@ -95,6 +98,7 @@ function ParticipantView({ meeting, access }: { meeting: MeetingSummary; access:
       {socket.problem && <Alert type="warning" showIcon message={socket.problem.msg} data-testid="meeting-problem" />}
       <LagAlert seconds={socket.lagSeconds} />
       <CaptionStrip socket={socket} language={language} />
+      {status !== 'not_started' && <LiveSummaryPanel summary={socket.summary} catchUp={late} />}
       <Card variant="borderless" className="meeting-transcript">
         <LiveSubtitles
           lines={socket.lines}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { MeetingSummary } from '../../../contracts/meeting';
 import { ORIGINAL_ONLY, useTranslationOptions } from './languages';
 import { LiveCaptions } from './LiveCaptions';
+import { LiveSummaryPanel } from './LiveSummaryPanel';
 import { DISPLAY_MODES, FONT_SCALES, FONT_SIZES, useProjectionConfig } from './projection-config';
 import type { DisplayMode } from './projection-config';
 import type { MeetingSocket } from './use-meeting-socket';
@@ -31,6 +32,8 @@ interface ProjectionViewProps {
 export function ProjectionView({ meeting, socket, language, onLanguage }: ProjectionViewProps) {
   const { t } = useTranslation();
   const [config, updateConfig] = useProjectionConfig();
+  // What the screen shows: the subtitles, or the meeting's running summary (chosen by whoever runs the screen).
+  const [view, setView] = useState<'subtitles' | 'summary'>('subtitles');
   const controls = useAutoHide(CONTROLS_HIDE_MS);
   const screen = useRef<HTMLDivElement>(null);
   const fullscreen = useFullscreen();
@@ -81,7 +84,9 @@ export function ProjectionView({ meeting, socket, language, onLanguage }: Projec
       )}
 
       <main className="projection-stage" style={style} aria-live="polite">
-        {socket.lines.length === 0 && !socket.partial?.text ? (
+        {view === 'summary' ? (
+          <LiveSummaryPanel summary={socket.summary} foldable={false} />
+        ) : socket.lines.length === 0 && !socket.partial?.text ? (
           <p className="projection-idle" data-testid="projection-idle">
             {t(idle ?? 'meeting.projection.listening')}
           </p>
@@ -107,6 +112,13 @@ export function ProjectionView({ meeting, socket, language, onLanguage }: Projec
         aria-hidden={!controls.visible}
         data-testid="projection-controls"
       >
+        <Segmented<'subtitles' | 'summary'>
+          value={view}
+          onChange={setView}
+          options={(['subtitles', 'summary'] as const).map((value) => ({ value, label: t(`meeting.liveSummary.views.${value}`) }))}
+          aria-label={t('meeting.liveSummary.view')}
+          data-testid="projection-view"
+        />
         {canTranslate && (
           <>
             <Segmented<DisplayMode>

@@ -1,3 +1,4 @@
+import type { LiveSummary } from '../../../contracts/live-summary';
 import {
   type CaptionStyle,
   DEFAULT_CAPTION_STYLE,
@@ -28,6 +29,8 @@ export interface LiveState {
   problem: SocketProblem | null;
   /** Seconds the subtitles run behind the speech, as the room announces it; 0 when they keep up. */
   lagSeconds: number;
+  /** The meeting's running summary in this viewer's language, once the room has made one. */
+  summary: LiveSummary | null;
 }
 
 export const initialLiveState: LiveState = {
@@ -42,6 +45,7 @@ export const initialLiveState: LiveState = {
   languages: [],
   problem: null,
   lagSeconds: 0,
+  summary: null,
 };
 
 export function reduceLive(state: LiveState, msg: ServerMessage): LiveState {
@@ -49,7 +53,8 @@ export function reduceLive(state: LiveState, msg: ServerMessage): LiveState {
     case 'welcome': {
       // A reconnect's welcome carries only the recent lines: older ones already shown stay. Lines of another
       // meeting never mix in.
-      const kept = state.meeting?.id === msg.meeting.id ? state.lines : [];
+      const same = state.meeting?.id === msg.meeting.id;
+      const kept = same ? state.lines : [];
       return {
         ...state,
         meeting: msg.meeting,
@@ -61,6 +66,7 @@ export function reduceLive(state: LiveState, msg: ServerMessage): LiveState {
         languages: msg.languages,
         captions: msg.captions ?? DEFAULT_CAPTION_STYLE,
         lagSeconds: 0,
+        summary: same ? state.summary : null,
       };
     }
     case 'partial':
@@ -93,6 +99,8 @@ export function reduceLive(state: LiveState, msg: ServerMessage): LiveState {
       return { ...state, problem: { code: msg.code, msg: msg.msg } };
     case 'lag':
       return { ...state, lagSeconds: msg.seconds };
+    case 'summary':
+      return { ...state, summary: msg.summary };
   }
 }
 

@@ -7,6 +7,7 @@ import type { CapabilitiesResponse, EngineError, StreamServerMessage, Transcribe
 import { ENGINE_PATHS, EngineErrorCode, hotwordsQuery } from '../../../contracts/engine';
 import type { GlossaryTerm } from '../../../contracts/engine-translate';
 import { Code } from '../../../contracts/errors';
+import type { LiveSummaryContent } from '../../../contracts/live-summary-prompt';
 import { type SummarizeResponse, withMeetingLists } from '../../../contracts/summary';
 import { ApiError } from '../../lib/errors';
 import { type ContainerNamespace, maxInstances, type PoolNamespace, placedFetch } from './engine-placement';
@@ -258,6 +259,9 @@ export function engineSummarize(client: EngineClient): SummarizeProvider {
       // action items answers without their lists.
       const { method, language, chapters, speakers, keyPoints, mindMap, actionItems, decisions, questions } = r;
       return withMeetingLists({ method, language, chapters, speakers, keyPoints, mindMap, actionItems, decisions, questions });
+    },
+    async live(input) {
+      return client.postJson<LiveSummaryContent>(ENGINE_PATHS.summarizeLive, input);
     },
   };
 }

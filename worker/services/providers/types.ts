@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { StreamServerMessage, TranscriptSegment } from '../../../contracts/engine';
 import type { GlossaryTerm } from '../../../contracts/engine-translate';
+import type { LiveSummarizeRequest, LiveSummaryContent } from '../../../contracts/live-summary-prompt';
 import type { MediaSummary, summarizeRequest } from '../../../contracts/summary';
 
 export interface TranscribeInput {
@@ -94,6 +95,8 @@ export type SummarizeInput = z.output<typeof summarizeRequest>;
 export interface SummarizeProvider {
   readonly name: string;
   summarize(input: SummarizeInput): Promise<MediaSummary>;
+  /** A live meeting's running summary refreshed with the lines said since (contracts/live-summary-prompt.ts). */
+  live(input: LiveSummarizeRequest): Promise<LiveSummaryContent>;
 }
 
 /** A provider failure the caller can show or log; `status` follows the upstream where there is one. */

@@ -14,6 +14,7 @@ import type { StreamServerMessage, TranscriptSegment } from '../../../contracts/
 import { correctSegment, hotwordCorrector, hotwordPrompt, noHotwords, type HotwordCorrector } from '../../../contracts/hotwords';
 import { LANGUAGES, languageInfo } from '../../../contracts/engine-languages';
 import { LLM_CONTEXT, parseTranslations, translationMessages, type GlossaryTerm } from '../../../contracts/engine-translate';
+import { LIVE_SUMMARY_RESPONSE_FORMAT, liveSummaryMessages, parseLiveSummary } from '../../../contracts/live-summary-prompt';
 import { parseSummary, summaryMessages } from '../../../contracts/summary-prompt';
 import {
   ProviderError,
@@ -349,6 +350,15 @@ export function workersAiSummarize(ai: AiLike): SummarizeProvider {
       const out = (await ai.run(MODELS.summarize, { messages, temperature: 0.2, max_tokens: 4096 })) as ChatOutput;
       const summary = parseSummary(chatContent(out), input);
       if (!summary) throw new ProviderError(`${MODELS.summarize} did not return a summary in the expected form`);
+      return summary;
+    },
+    async live(input) {
+      // Structured output (Workers AI's JSON mode takes OpenAI's response_format), paced with translation
+      // under the account's text-generation limit like every call to this model (./workers-ai-limits.ts).
+      const messages = noThinking(liveSummaryMessages(input));
+      const out = (await ai.run(MODELS.summarize, { messages, temperature: 0, max_tokens: 2048, response_format: LIVE_SUMMARY_RESPONSE_FORMAT })) as ChatOutput;
+      const summary = parseLiveSummary(chatContent(out), input);
+      if (!summary) throw new ProviderError(`${MODELS.summarize} did not return a live summary in the expected form`);
       return summary;
     },
   };

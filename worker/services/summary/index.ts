@@ -51,11 +51,13 @@ export async function linesHash(lines: TranscriptLine[]) {
 /**
  * Queues the record's summary unless one is already on its way. `once` queues it only for a record that
  * never had one (a meeting ending again must not redo its minutes); otherwise a finished or failed summary
- * is made again. True when a message was sent.
+ * is made again. With `once`, `first` is shown until the run replaces it. True when a message was sent.
  */
-export async function queueSummary(db: Db, enqueue: Enqueue, record: { id: number; userId: number }, options: { once?: boolean } = {}) {
+export async function queueSummary(db: Db, enqueue: Enqueue, record: { id: number; userId: number }, options: { once?: boolean; first?: MediaSummary } = {}) {
   const now = Date.now();
-  const insert = db.insert(summaries).values({ recordId: record.id, userId: record.userId, status: 'queued', updatedAt: now });
+  // `first`: a summary to show while this one is made (a live meeting's running summary as its first minutes).
+  const first = options.first ? { summary: options.first, generatedAt: now, linesHash: await linesHash(await transcriptOf(db, record.id)) } : {};
+  const insert = db.insert(summaries).values({ recordId: record.id, userId: record.userId, status: 'queued', updatedAt: now, ...first });
   const [queued] = await (options.once
     ? insert.onConflictDoNothing()
     : insert.onConflictDoUpdate({
