@@ -29,7 +29,8 @@ type Editor = ReturnType<typeof useTranscriptEditor>;
 export function useAutosave(recordId: number, editor: Editor, { enabled, changed }: { enabled: boolean; changed: () => Promise<void> }) {
   const { message } = useFeedback();
   const { t } = useTranslation();
-  const save = useSaveTranscript(recordId);
+  // mutateAsync keeps its identity (the mutation object does not), so the timer is not reset by every render.
+  const { mutateAsync, isPending } = useSaveTranscript(recordId);
   const [refused, setRefused] = useState<readonly DraftLine[] | null>(null);
   const inFlight = useRef<Promise<boolean> | null>(null);
   const { lines, dirty, stale, markSaved, flagSaveRefusal } = editor;
@@ -69,7 +70,7 @@ export function useAutosave(recordId: number, editor: Editor, { enabled, changed
       inFlight.current = sending;
       return sending;
     },
-    [save, markSaved, flagSaveRefusal, changed, message, t],
+    [markSaved, flagSaveRefusal, changed, message, t],
   );
 
   useEffect(() => {
@@ -80,7 +81,7 @@ export function useAutosave(recordId: number, editor: Editor, { enabled, changed
 
   let state: SaveState = 'saved';
   if (stale) state = 'conflict';
-  else if (save.isPending) state = 'saving';
+  else if (isPending) state = 'saving';
   else if (dirty) state = lines === refused ? 'refused' : 'unsaved';
   return { state, saveNow };
 }
