@@ -58,6 +58,8 @@ const saves = () =>
     .map((r) => (JSON.parse(r.body) as { lines: EditedLine[] }).lines.map((l) => `${l.speaker}: ${l.text}`));
 const state = () => screen.getByTestId('detail-save-state');
 const speakerOf = (index: number) => screen.getByTestId(`detail-line-speaker-${index}`).textContent;
+/** The page's first render (lazy page, antd) can take many seconds on a busy machine. */
+const loaded = () => screen.findByTestId('detail-line-2', {}, { timeout: 45_000 });
 
 beforeEach(() => {
   detail = {
@@ -70,7 +72,7 @@ beforeEach(() => {
 describe('record page editing', () => {
   it('gives one line, or a selection of lines, to another speaker, existing or new, as one undoable step', async () => {
     renderAt(`/meetingDetail?id=${ID}`);
-    await screen.findByTestId('detail-line-2');
+    await loaded();
 
     // The recogniser gave line 2 to Anna: it is Ben's. The other lines of Anna stay hers.
     fireEvent.click(screen.getByTestId('detail-line-speaker-1'));
@@ -115,7 +117,7 @@ describe('record page editing', () => {
 
   it('rests Undo and Redo until there is something to take back, and names them with their keys', async () => {
     renderAt(`/meetingDetail?id=${ID}`);
-    await screen.findByTestId('detail-line-0');
+    await loaded();
     const undo = screen.getByTestId('detail-undo') as HTMLButtonElement;
     const redo = screen.getByTestId('detail-redo') as HTMLButtonElement;
     expect([undo.disabled, redo.disabled]).toEqual([true, true]);
@@ -131,7 +133,7 @@ describe('record page editing', () => {
   it('saves by itself a few seconds after an edit, showing unsaved, saving and saved', async () => {
     AUTOSAVE.delayMs = 300;
     renderAt(`/meetingDetail?id=${ID}`);
-    await screen.findByTestId('detail-line-0');
+    await loaded();
     expect(state().textContent).toBe('All changes saved');
 
     fireEvent.click(screen.getByTestId('detail-line-edit-0'));
@@ -143,12 +145,10 @@ describe('record page editing', () => {
   });
 
   it('never saves over another tab’s save on its own: the user keeps theirs or loads the other', async () => {
-    // Long enough for the other tab's copy to arrive first on a busy machine.
-    AUTOSAVE.delayMs = 1500;
     const otherTab = new BroadcastChannel(RECORD_CHANNEL);
     try {
       renderAt(`/meetingDetail?id=${ID}`);
-      await screen.findByTestId('detail-line-0');
+      await loaded();
       fireEvent.click(screen.getByTestId('detail-line-edit-0'));
       // Another tab saves while this one has an edit waiting.
       detail = { ...detail, lines: [line(1, 0, 'Their version.', 'Anna'), ...detail.lines.slice(1)] };
@@ -158,8 +158,10 @@ describe('record page editing', () => {
       expect(state().textContent).toBe('Not saved: changed in another tab');
       expect((screen.getByTestId('detail-export') as HTMLButtonElement).disabled).toBe(true);
 
+      // Choosing their own version lets autosave go on, over the other tab's.
+      AUTOSAVE.delayMs = 200;
       fireEvent.click(screen.getByTestId('detail-keep-mine'));
-      // One save, the user's, after they chose: none went out while the two versions were unresolved.
+      // One save, the user's, after they chose.
       await waitFor(() => expect(saves()).toHaveLength(1), { timeout: 10_000 });
       expect(saves()[0]![0]).toBe('Anna: My version.');
       await waitFor(() => expect(state().textContent).toBe('All changes saved'));
@@ -170,9 +172,11 @@ describe('record page editing', () => {
 
   it('closes the keyboard shortcuts with Escape, uncovering the speakers', async () => {
     renderAt(`/meetingDetail?id=${ID}`);
-    await screen.findByTestId('detail-line-0');
-    fireEvent.click(screen.getByTestId('detail-shortcuts-help'));
-    await screen.findByTestId('detail-shortcuts');
+    await loaded();
+    // The help sits under the player, which comes once the media's address is in.
+    fireEvent.click(await screen.findByTestId('detail-shortcuts-help', {}, { timeout: 45_000 }));
+    // The popover's code loads on this first press.
+    await screen.findByTestId('detail-shortcuts', {}, { timeout: 45_000 });
     await openPopup('.ant-popover');
     fireEvent.keyDown(document.body, { key: 'Escape', code: 'Escape' });
     await waitFor(() => expect([...document.querySelectorAll('.ant-popover')].every((p) => /-hidden\b/.test(p.className))).toBe(true));
