@@ -48,8 +48,7 @@ export function useAutosave(recordId: number, editor: Editor, { enabled, changed
       const { lines: current, dirty: unsaved, stale: conflict } = latest.current;
       if (!unsaved) return true;
       if (conflict) return false;
-      const sending = save
-        .mutateAsync(toEditedLines(current))
+      const sending = mutateAsync(toEditedLines(current))
         .then(() => {
           markSaved(current);
           setRefused(null);
