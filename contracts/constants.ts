@@ -41,7 +41,6 @@ export const DUB_UPLOAD = {
 export const FOLDER = { nameMax: 250, maxDepth: 3, defaultId: 1 } as const;
 export const PAYMENT = {
   pollMs: 1000,
-  currency: '¥',
   dialogWidth: 1210,
   /** The `state` WeChat's web authorisation brings back with the code, so the app knows the code is for paying. */
   wechatAuthorizeState: 'tingyi-pay',

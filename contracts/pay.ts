@@ -7,6 +7,15 @@ import { z } from 'zod';
 export const PAY_TYPES = ['wxV3Pay', 'aliPay', 'paypalV2Pay', 'devPay'] as const;
 export type PayType = (typeof PAY_TYPES)[number];
 
+/**
+ * The currency (ISO 4217) each channel charges, so a price is shown as the channel will take it ("CN¥99.00"
+ * in English, "¥99.00" in Chinese) rather than a bare ¥ an English reader may take for yen. Packages are
+ * priced in yuan, and every channel charges yuan: WeChat Pay and Alipay only can, PayPal is sent CNY.
+ */
+export const PAY_CURRENCY: Record<PayType, 'CNY'> = { wxV3Pay: 'CNY', aliPay: 'CNY', paypalV2Pay: 'CNY', devPay: 'CNY' };
+/** The packages' own currency, for prices shown before a channel is chosen (and bills). */
+export const PRICE_CURRENCY = 'CNY';
+
 export const PACKAGE_TYPES = ['1', '2', '3', '5'] as const;
 export type PackageType = (typeof PACKAGE_TYPES)[number];
 

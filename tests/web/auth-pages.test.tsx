@@ -188,6 +188,22 @@ describe('/login', () => {
 });
 
 describe('/register', () => {
+  it('states the password rule once: as the hint, then as the error when it is broken', async () => {
+    renderAt('/register');
+    await screen.findByTestId('register-submit', {}, { timeout: 45_000 });
+    const rule = () => screen.queryAllByText(en.validation.passwordFormat);
+    expect(rule()).toHaveLength(1);
+    type('password-input', 'short');
+    await waitFor(() => expect(screen.queryByTestId('password-rule')).toBeNull());
+    // Now said by the error alone.
+    await waitFor(() => expect(rule()).toHaveLength(1));
+    expect(screen.queryByTestId('password-rule')).toBeNull();
+    type('password-input', 'abcdef12');
+    await screen.findByTestId('password-rule');
+    // The error leaves (antd fades it out): the hint alone says it again.
+    await waitFor(() => expect(rule()).toHaveLength(1));
+  });
+
   it('refuses mismatched passwords without calling the server', async () => {
     renderAt('/register');
     await screen.findByTestId('register-submit');

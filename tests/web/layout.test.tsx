@@ -17,16 +17,19 @@ const server = useApiServer();
 let durationMinutes = 0;
 
 function accountItems(): AccountItem[] {
-  const item = (accountType: AccountItem['accountType'], name: string, remark: string, packageType: AccountItem['packageType']) => ({
-    accountType,
-    accountTypeName: name,
-    remarkString: remark,
-    operationString: 'Buy',
-    active: false,
-    validUntil: null,
-    remainingSeconds: 0,
-    packageType,
-  });
+  const item = (accountType: AccountItem['accountType'], name: string, remark: string, packageType: AccountItem['packageType']) => {
+    const minutes = accountType === 'duration' ? durationMinutes : 0;
+    return {
+      accountType,
+      accountTypeName: name,
+      remarkString: remark,
+      operationString: 'Buy',
+      active: minutes > 0,
+      validUntil: minutes > 0 ? Date.UTC(2027, 0, 1) : null,
+      remainingSeconds: minutes * 60,
+      packageType,
+    };
+  };
   return [
     item('vip', 'VIP membership', 'Not activated', '2'),
     item('duration', 'Duration', durationMinutes ? `${durationMinutes} min left, valid until 2027-01-01` : 'Not activated', '3'),
@@ -113,6 +116,20 @@ describe('layout shell', () => {
     fireEvent.click(within(items[0]!).getByRole('button', { name: 'Buy' }));
     expect(await screen.findByTestId('pay-dialog')).toBeTruthy();
     expect(usePayDialog.getState().packageType).toBe('2');
+    act(() => usePayDialog.getState().close(true));
+  });
+
+  it('shows the minutes left (the trial’s) in the header, in full, and opens the purchase from them', async () => {
+    durationMinutes = 60;
+    setToken('tok');
+    useSession.getState().setUserInfo(userInfo());
+    renderAt('/');
+    const chip = await screen.findByTestId('minutes-left');
+    expect(chip.textContent?.trim()).toBe('60 min left');
+    expect(chip.title).toBe('Duration: 60 min left, valid until 2027-01-01');
+    fireEvent.click(chip);
+    expect(await screen.findByTestId('pay-dialog')).toBeTruthy();
+    expect(usePayDialog.getState().packageType).toBe('3');
     act(() => usePayDialog.getState().close(true));
   });
 

@@ -65,6 +65,7 @@ describe('/meetingShare', () => {
     expect(page.textContent).toContain('Shared by Lin Wei');
     expect(page.textContent).toContain('Duration 1:02:05');
     const lines = screen.getAllByTestId('shared-line');
+    // 65.6 s reads 01:05 here as on the record page (a clock counts whole seconds passed; it does not round).
     expect(lines.map((l) => l.textContent)).toEqual(['Anna00:00Good morning, everyone.大家早上好。', 'Ben01:05Let us start with the budget.我们先讨论预算。']);
     // Each speaker in their own colour, as on the record page.
     const colors = lines.map((l) => l.querySelector<HTMLElement>('.shared-speaker')!.style.color);

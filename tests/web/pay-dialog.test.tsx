@@ -52,7 +52,8 @@ describe('pay dialog', () => {
     const dialog = screen.getByTestId('pay-dialog');
     expect(dialog.querySelector('.ant-tabs-tab-active')!.textContent).toBe('VIP membership');
     expect(screen.getByTestId('pay-package-11').getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByTestId('pay-price').textContent).toContain('¥49.00');
+    // In the currency WeChat Pay charges, written so an English reader does not take it for yen.
+    expect(screen.getByTestId('pay-price').textContent).toContain('CN¥49.00');
     expect(within(screen.getByTestId('pay-equity')).getByText('VIP 1 month right one')).toBeTruthy();
     expect(fake.orders.map((o) => o.body)).toEqual([
       { source: 1, packageId: 11, payPrice: 49, payType: 'wxV3Pay', goodsName: 'VIP 1 month', description: 'VIP 1 month' },

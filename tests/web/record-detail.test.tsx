@@ -4,6 +4,7 @@ import type { RecordWords } from '../../contracts/record-words';
 import type { RecordDetail, SubtitleLine } from '../../contracts/records';
 import type { EditedLine } from '../../contracts/transcription';
 import { RECORD_CHANNEL } from '../../web/features/record-detail/broadcast';
+import { AUTOSAVE } from '../../web/features/record-detail/use-autosave';
 import { setLocale } from '../../web/i18n';
 import { useApiServer } from './helpers/api-server';
 import { useFakeApp } from './helpers/fake-app';
@@ -102,6 +103,8 @@ beforeEach(() => {
   mediaReply = ok({ url: 'http://127.0.0.1:1/media/clip.mp3?X-Amz-Signature=abc', kind: 'audio' });
   editReply = null;
   wordsReply = ok({ lines: [] });
+  // These tests save by hand; autosave has its own (tests/web/record-editing.test.tsx).
+  AUTOSAVE.delayMs = 3_600_000;
 });
 
 // antd renders slowly in jsdom: a test that opens menus and dialogs takes seconds.
@@ -186,7 +189,7 @@ describe('/meetingDetail', () => {
     fireEvent.change(text(1), { target: { value: 'Thank you all for coming.' } });
     fireEvent.blur(text(1));
     typeTime(time('end', 1), '00:09.500');
-    expect(screen.getByTestId('detail-save-state').textContent).toBe('Unsaved changes');
+    expect(screen.getByTestId('detail-save-state').textContent).toBe('Unsaved changes: saving in a moment…');
     expect(save.disabled).toBe(false);
 
     fireEvent.click(save);
@@ -207,10 +210,10 @@ describe('/meetingDetail', () => {
     // A saved edit can still be taken back, and then needs saving again.
     fireEvent.click(screen.getByTestId('detail-undo'));
     expect(time('end', 1).value).toBe('00:09.000');
-    expect(screen.getByTestId('detail-save-state').textContent).toBe('Unsaved changes');
+    expect(screen.getByTestId('detail-save-state').textContent).toBe('Unsaved changes: saving in a moment…');
   });
 
-  it('exports the saved record, and asks to save unsaved edits first', async () => {
+  it('exports the saved record, saving unsaved edits first', async () => {
     const saved: string[] = [];
     // jsdom has no object URLs and does not download: record what the page hands to the browser.
     Object.assign(URL, { createObjectURL: () => 'blob:export', revokeObjectURL: () => {} });
@@ -220,12 +223,13 @@ describe('/meetingDetail', () => {
     exportReply = { body: '1\n00:00:00,000 --> 00:00:04,000\nGood morning\n', contentType: 'application/x-subrip' };
     renderAt(`/meetingDetail?id=${ID}`);
     await screen.findByTestId('detail-line-0');
-    fireEvent.change(text(0), { target: { value: 'Not saved yet.' } });
-    expect((screen.getByTestId('detail-export') as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(screen.getByTestId('detail-undo'));
+    fireEvent.change(text(0), { target: { value: 'Saved before the export.' } });
+    expect((screen.getByTestId('detail-export') as HTMLButtonElement).disabled).toBe(false);
 
     fireEvent.click(screen.getByTestId('detail-export'));
     fireEvent.click(await screen.findByTestId('export-format-srt'));
+    expect(calls('/editDetails')).toHaveLength(1);
+    expect((jsonOf(calls('/editDetails')[0]!).lines as EditedLine[])[0]!.text).toBe('Saved before the export.');
     fireEvent.click(screen.getByTestId('export-submit'));
     await waitFor(() => expect(saved).toEqual([`record-${ID}.srt`]));
     expect(calls('/export')[0]!.url.searchParams.get('ids')).toBe(String(ID));
@@ -247,9 +251,9 @@ describe('/meetingDetail', () => {
     fireEvent.click(screen.getByTestId('detail-undo'));
     expect(text(0).value).toBe('Good morning, everyone.');
     expect((screen.getByTestId('detail-save') as HTMLButtonElement).disabled).toBe(true);
-
-    fireEvent.click(screen.getByTestId('detail-undo'));
-    await screen.findByText('No undoable content.');
+    // Nothing left to undo: Undo rests, and Redo offers what was undone.
+    expect((screen.getByTestId('detail-undo') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('detail-redo') as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('refuses times that break the subtitle rules, keeping the old time and naming the line', async () => {
@@ -310,7 +314,7 @@ describe('/meetingDetail', () => {
     expect(toasts).toEqual([refusal]);
     expect(screen.getByTestId('detail-line-2').className).toContain('flagged');
     expect(scroll.mock.contexts).toContain(screen.getByTestId('detail-line-2'));
-    expect(screen.getByTestId('detail-save-state').textContent).toBe('Unsaved changes');
+    await waitFor(() => expect(screen.getByTestId('detail-save-state').textContent).toBe('Not saved: fix the marked line, or press Save to try again'));
   });
 
   it('asks before merging lines of different speakers', async () => {

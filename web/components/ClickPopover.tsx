@@ -1,5 +1,5 @@
 import type { PopoverProps } from 'antd';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import type { ReactElement } from 'react';
 import { lazyPage } from '../lib/lazy-page';
 import { standInTrigger } from './stand-in-trigger';
@@ -14,7 +14,8 @@ const warmUp = () => void loadPopover().catch(() => {});
 
 /**
  * antd's click-triggered Popover around `children` (one button). Until its first press the button stands
- * alone (hovering or focusing it fetches the code); the press opens the popover once the code is in.
+ * alone (hovering or focusing it fetches the code); the press opens the popover once the code is in, and Escape
+ * or a press elsewhere closes it.
  */
 export function ClickPopover({
   children,
@@ -22,6 +23,15 @@ export function ClickPopover({
 }: Omit<PopoverProps, 'trigger' | 'children' | 'open' | 'onOpenChange'> & { children: ReactElement<TriggerProps> }) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
+  // Escape closes it, as it closes menus, tooltips and dialogs: antd's Popover does not listen for it.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
   if (!used)
     return standInTrigger(children, warmUp, () => {
       setUsed(true);

@@ -85,6 +85,7 @@ export const enUS = {
     showFolders: 'Show folders',
   },
   header: {
+    minutesLeft: '{{minutes}} min left',
     cardExchange: 'Redeem card code',
     purchase: 'Buy & recharge',
     language: 'Language',
@@ -549,6 +550,32 @@ export const enUS = {
       nameLabel: 'Speaker name',
       nameRequired: 'Please enter a speaker name',
       nameTooLong: 'A speaker name can have at most {{max}} characters',
+    },
+    // Editing: giving lines to another speaker, autosave and its states, and what waits for a save.
+    editing: {
+      state: {
+        saved: 'All changes saved',
+        unsaved: 'Unsaved changes: saving in a moment…',
+        saving: 'Saving…',
+        refused: 'Not saved: fix the marked line, or press Save to try again',
+        conflict: 'Not saved: changed in another tab',
+      },
+      savingFirst: 'Saving your changes first…',
+      blocked: {
+        refused: 'Your changes could not be saved yet: fix the marked line first.',
+        conflict: 'Choose which changes to keep first (see the warning above the transcript).',
+      },
+      conflictHint: 'Your unsaved changes are kept here and nothing is overwritten until you choose.',
+      keepMine: 'Keep mine (save over theirs)',
+      selectLine: 'Select line {{n}}',
+      changeSpeaker: 'Give line {{n}} to another speaker',
+      noSpeaker: 'No speaker',
+      newSpeaker: 'New speaker…',
+      newSpeakerTitle: 'New speaker',
+      selected_one: '{{count}} line selected',
+      selected_other: '{{count}} lines selected',
+      moveSelection: 'Give to speaker',
+      clearSelection: 'Clear the selection',
     },
     // The transcript tools: search and replace, playback speed, shortcuts, word seek, the phone panes.
     tools: {

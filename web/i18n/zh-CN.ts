@@ -84,6 +84,7 @@ export const zhCN: Messages = {
     showFolders: '展开文件夹',
   },
   header: {
+    minutesLeft: '剩余 {{minutes}} 分钟',
     cardExchange: '卡密兑换',
     purchase: '购买充值',
     language: '语言',
@@ -548,6 +549,32 @@ export const zhCN: Messages = {
       nameLabel: '说话人名称',
       nameRequired: '请输入说话人名称',
       nameTooLong: '说话人名称最多 {{max}} 个字符',
+    },
+    // Editing: giving lines to another speaker, autosave and its states, and what waits for a save.
+    editing: {
+      state: {
+        saved: '所有修改已保存',
+        unsaved: '有未保存的修改，稍后自动保存…',
+        saving: '正在保存…',
+        refused: '未保存：请修改标出的句子，或点击保存重试',
+        conflict: '未保存：已在另一个标签页中修改',
+      },
+      savingFirst: '正在先保存你的修改…',
+      blocked: {
+        refused: '你的修改还不能保存：请先修改标出的句子。',
+        conflict: '请先选择保留哪一份修改（见转写上方的提示）。',
+      },
+      conflictHint: '你未保存的修改仍保留在这里，在你选择之前不会覆盖任何内容。',
+      keepMine: '保留我的（覆盖对方的）',
+      selectLine: '选择第 {{n}} 句',
+      changeSpeaker: '把第 {{n}} 句改给其他说话人',
+      noSpeaker: '无说话人',
+      newSpeaker: '新说话人…',
+      newSpeakerTitle: '新说话人',
+      selected_one: '已选 {{count}} 句',
+      selected_other: '已选 {{count}} 句',
+      moveSelection: '改给说话人',
+      clearSelection: '取消选择',
     },
     // The transcript tools: search and replace, playback speed, shortcuts, word seek, the phone panes.
     tools: {

@@ -84,6 +84,7 @@ export const zhTW: Messages = {
     showFolders: '展開資料夾',
   },
   header: {
+    minutesLeft: '剩餘 {{minutes}} 分鐘',
     cardExchange: '卡密兌換',
     purchase: '購買充值',
     language: '語言',
@@ -548,6 +549,32 @@ export const zhTW: Messages = {
       nameLabel: '說話人名稱',
       nameRequired: '請輸入說話人名稱',
       nameTooLong: '說話人名稱最多 {{max}} 個字元',
+    },
+    // Editing: giving lines to another speaker, autosave and its states, and what waits for a save.
+    editing: {
+      state: {
+        saved: '所有修改已儲存',
+        unsaved: '有未儲存的修改，稍後自動儲存…',
+        saving: '正在儲存…',
+        refused: '未儲存：請修改標出的句子，或點擊儲存重試',
+        conflict: '未儲存：已在另一個分頁中修改',
+      },
+      savingFirst: '正在先儲存你的修改…',
+      blocked: {
+        refused: '你的修改還不能儲存：請先修改標出的句子。',
+        conflict: '請先選擇保留哪一份修改（見逐字稿上方的提示）。',
+      },
+      conflictHint: '你未儲存的修改仍保留在這裡，在你選擇之前不會覆蓋任何內容。',
+      keepMine: '保留我的（覆蓋對方的）',
+      selectLine: '選擇第 {{n}} 句',
+      changeSpeaker: '把第 {{n}} 句改給其他說話人',
+      noSpeaker: '無說話人',
+      newSpeaker: '新說話人…',
+      newSpeakerTitle: '新說話人',
+      selected_one: '已選 {{count}} 句',
+      selected_other: '已選 {{count}} 句',
+      moveSelection: '改給說話人',
+      clearSelection: '取消選擇',
     },
     // The transcript tools: search and replace, playback speed, shortcuts, word seek, the phone panes.
     tools: {

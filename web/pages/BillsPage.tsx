@@ -6,12 +6,13 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT } from '../../contracts/constants';
+import { PAY_CURRENCY, PRICE_CURRENCY } from '../../contracts/pay';
 import { PACKAGE_ACCOUNT } from '../../contracts/rights';
 import { PageTitle } from '../components/PageTitle';
 import { Tag } from '../components/Tag';
 import { BILL_URLS, fetchBillPage } from '../features/account/api';
 import type { BuyRecord, CostRecord } from '../features/account/api';
+import { formatPrice } from '../features/pay/format';
 import { usePayDialog } from '../features/pay/store';
 import { BILLS_KEY, billPageKey } from '../lib/query-keys';
 import { useIsMobile } from '../lib/use-is-mobile';
@@ -22,7 +23,7 @@ const formatTime = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
 
 /** /user/account "My bills" (spec §2): purchases and transaction records, paged by the server. */
 export default function BillsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const openPay = usePayDialog((s) => s.open);
   // A purchase made here shows up in the list at once.
@@ -49,7 +50,13 @@ export default function BillsPage() {
         <Tag data-testid="bill-channel">{channel === 'card' ? t('bills.channels.card') : row.payType ? t(`pay.methods.${row.payType}`) : '—'}</Tag>
       ),
     },
-    { title: t('bills.amount'), dataIndex: 'amountFen', align: 'right', render: (fen: number) => `${PAYMENT.currency}${(fen / 100).toFixed(2)}` },
+    {
+      title: t('bills.amount'),
+      dataIndex: 'amountFen',
+      align: 'right',
+      // In the currency the channel charged (a redeemed card is worth the package's price).
+      render: (fen: number, row) => formatPrice(fen / 100, row.payType ? PAY_CURRENCY[row.payType] : PRICE_CURRENCY, i18n.language),
+    },
     { title: t('bills.time'), dataIndex: 'createdAt', render: formatTime },
   ];
   const transactions: TableColumnsType<CostRecord> = [

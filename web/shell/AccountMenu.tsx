@@ -1,5 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import { ClockCircleOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fetchAccountDetail } from '../features/account/api';
+import { usePayDialog } from '../features/pay/store';
+import { ACCOUNT_DETAIL_KEY } from '../lib/query-keys';
 import { UserAvatar } from '../components/UserAvatar';
 import { MenuDropdown } from '../components/MenuDropdown';
 import { QrCodeDialog } from '../features/account/dialogs';
@@ -18,6 +23,7 @@ export default function AccountMenu({ user }: { user: UserInfo }) {
   const [qrOpen, setQrOpen] = useState(false);
   return (
     <>
+      <MinutesLeft />
       <MenuDropdown
         placement="bottomRight"
         open={open}
@@ -39,5 +45,30 @@ export default function AccountMenu({ user }: { user: UserInfo }) {
       </MenuDropdown>
       {qrOpen && <QrCodeDialog open onClose={() => setQrOpen(false)} />}
     </>
+  );
+}
+
+/**
+ * The transcription minutes left (the trial's 60 included), in the header where a user looks before
+ * uploading, in full; the date they last until is its tooltip, and a press tops them up.
+ */
+function MinutesLeft() {
+  const { t } = useTranslation();
+  const openPay = usePayDialog((s) => s.open);
+  const accounts = useQuery({ queryKey: ACCOUNT_DETAIL_KEY, queryFn: fetchAccountDetail });
+  const duration = accounts.data?.find((item) => item.accountType === 'duration');
+  if (!duration?.active) return null;
+  const minutes = Math.floor(duration.remainingSeconds / 60);
+  return (
+    <button
+      type="button"
+      className="minutes-left"
+      title={`${duration.accountTypeName}: ${duration.remarkString}`}
+      aria-label={`${t('header.minutesLeft', { minutes })} (${duration.remarkString})`}
+      onClick={() => openPay({ packageType: duration.packageType })}
+      data-testid="minutes-left"
+    >
+      <ClockCircleOutlined /> {t('header.minutesLeft', { minutes })}
+    </button>
   );
 }

@@ -50,7 +50,7 @@ export function sharedRecord(overrides: Partial<SharedRecord> = {}): SharedRecor
     translationLanguage: 'zh-CN',
     lines: [
       { id: 1, seq: 0, start: 0, end: 4200, text: 'Good morning, everyone.', translations: { 'zh-CN': '大家早上好。' }, speaker: 'Anna' },
-      { id: 2, seq: 1, start: 65_000, end: 70_000, text: 'Let us start with the budget.', translations: { 'zh-CN': '我们先讨论预算。' }, speaker: 'Ben' },
+      { id: 2, seq: 1, start: 65_600, end: 70_000, text: 'Let us start with the budget.', translations: { 'zh-CN': '我们先讨论预算。' }, speaker: 'Ben' },
     ],
     ...overrides,
   };

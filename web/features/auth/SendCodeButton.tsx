@@ -37,7 +37,7 @@ export function SendCodeButton({ getTarget }: { getTarget: () => Promise<string>
   };
 
   return (
-    <Button className="send-code" onClick={() => void send()} loading={sending} disabled={secondsLeft > 0} data-testid="send-code">
+    <Button className="send-code" size="large" onClick={() => void send()} loading={sending} disabled={secondsLeft > 0} data-testid="send-code">
       {secondsLeft > 0 ? t('auth.resendIn', { seconds: secondsLeft }) : t('auth.sendCode')}
     </Button>
   );

@@ -55,15 +55,24 @@ export function NewPasswordFields({ name = 'password', placeholder }: { name?: s
   const label = placeholder ?? t('auth.password');
   return (
     <>
-      <Form.Item name={name} rules={[rule(t, checkPassword)]} extra={t('validation.passwordFormat')}>
-        <Input.Password
-          size="large"
-          prefix={<LockOutlined />}
-          placeholder={label}
-          aria-label={label}
-          autoComplete="new-password"
-          data-testid="password-input"
-        />
+      {/* The rule is said once: as a hint under the field, or (when broken) as its error, never both. */}
+      <Form.Item noStyle shouldUpdate>
+        {() => (
+          <Form.Item
+            name={name}
+            rules={[rule(t, checkPassword)]}
+            extra={form.getFieldError(name).length > 0 ? null : <span data-testid="password-rule">{t('validation.passwordFormat')}</span>}
+          >
+            <Input.Password
+              size="large"
+              prefix={<LockOutlined />}
+              placeholder={label}
+              aria-label={label}
+              autoComplete="new-password"
+              data-testid="password-input"
+            />
+          </Form.Item>
+        )}
       </Form.Item>
       <Form.Item
         name={`${name}Confirm`}

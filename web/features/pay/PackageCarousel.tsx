@@ -2,9 +2,9 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT } from '../../../contracts/constants';
+import { PRICE_CURRENCY } from '../../../contracts/pay';
 import type { PricePackage } from '../../../contracts/pay';
-import { validity } from './format';
+import { formatPrice, validity } from './format';
 
 /** Spec §9: four packages visible, arrows move by one in 300 ms. */
 const SLIDE_MS = 300;
@@ -56,7 +56,7 @@ export function PackageCarousel({ packages, selectedId, onSelect, phone }: Props
 }
 
 function PackageCard({ pkg, selected, onSelect }: { pkg: PricePackage; selected: boolean; onSelect: (id: number) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <button
       type="button"
@@ -67,16 +67,8 @@ function PackageCard({ pkg, selected, onSelect }: { pkg: PricePackage; selected:
     >
       <span className="pay-package-name">{pkg.packageName}</span>
       {pkg.description && <span className="pay-package-description">{pkg.description}</span>}
-      <span className="pay-package-price">
-        {PAYMENT.currency}
-        {pkg.price.toFixed(2)}
-      </span>
-      {pkg.orgPrice > pkg.price && (
-        <del className="pay-package-org">
-          {PAYMENT.currency}
-          {pkg.orgPrice.toFixed(2)}
-        </del>
-      )}
+      <span className="pay-package-price">{formatPrice(pkg.price, PRICE_CURRENCY, i18n.language)}</span>
+      {pkg.orgPrice > pkg.price && <del className="pay-package-org">{formatPrice(pkg.orgPrice, PRICE_CURRENCY, i18n.language)}</del>}
       <span className="pay-package-validity">{validity(t, pkg)}</span>
     </button>
   );

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PAYMENT } from '../../../contracts/constants';
+import { PAY_CURRENCY } from '../../../contracts/pay';
 import type { PayType, QrPayResponse } from '../../../contracts/pay';
 import { Skeleton } from '../../components/Skeleton';
 import { SkeletonImage } from '../../components/SkeletonImage';
@@ -21,6 +22,7 @@ import { fetchPayMethods, fetchPriceCategories, fetchRightsPicture } from './api
 import { PackageCarousel } from './PackageCarousel';
 import { RightsTable } from './RightsTable';
 import { fetchWechatAuthorizeUrl } from './api';
+import { formatPrice } from './format';
 import { payInWechat, storeResume } from './in-app-pay';
 import { usePayDialog } from './store';
 import { usePayOrder } from './use-pay-order';
@@ -218,10 +220,7 @@ export default function PayDialog() {
                       <div className="pay-summary">
                         <div className="pay-price" data-testid="pay-price">
                           <span>{t('pay.amount')}</span>
-                          <strong>
-                            {PAYMENT.currency}
-                            {pkg.price.toFixed(2)}
-                          </strong>
+                          <strong data-currency={PAY_CURRENCY[payType]}>{formatPrice(pkg.price, PAY_CURRENCY[payType], i18n.language)}</strong>
                         </div>
                         <p className="pay-instructions">{t(`pay.instructions.${payType}`)}</p>
                         <p className="pay-terms">{t('pay.terms')}</p>

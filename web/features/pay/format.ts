@@ -9,3 +9,8 @@ export function validity(t: TFunction, p: Pick<PricePackage, 'validPeriod' | 'va
   const form = p.validPeriod === 1 ? 'One' : 'Many';
   return t('pay.validFor', { period: t(`pay.units.${unit}${form}`, { count: p.validPeriod }) });
 }
+
+/** A price as the channel charges it, in the interface language: "CN¥99.00" in English, "¥99.00" in Chinese. */
+export function formatPrice(amount: number, currency: string, locale: string) {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+}

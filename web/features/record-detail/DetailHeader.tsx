@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, ExportOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, ExportOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -16,13 +16,17 @@ import { useFeedback } from '../../lib/feedback';
 /** The record's name (renamed in place), status and facts, a way back, and export. */
 interface DetailHeaderProps {
   record: RecordRow;
-  /** Why exporting would not give what is on screen (unsaved edits), or null. */
+  /** Why exporting cannot give what is on screen (no lines, edits that cannot be saved), or null. */
   exportBlocked: string | null;
+  /** Export is saving the edits on screen first, and says so. */
+  exportWaiting: boolean;
   onExport: () => void;
+  /** Opens the share dialog (as the records list does); null while there is nothing to share. */
+  onShare: (() => void) | null;
   changed: () => Promise<void>;
 }
 
-export function DetailHeader({ record, exportBlocked, onExport, changed }: DetailHeaderProps) {
+export function DetailHeader({ record, exportBlocked, exportWaiting, onExport, onShare, changed }: DetailHeaderProps) {
   const { t } = useTranslation();
   const { message } = useFeedback();
   const navigate = useNavigate();
@@ -72,8 +76,22 @@ export function DetailHeader({ record, exportBlocked, onExport, changed }: Detai
         </div>
       </div>
       <div className="detail-header-actions">
-        <Tooltip title={exportBlocked}>
-          <Button icon={<ExportOutlined />} disabled={exportBlocked !== null} onClick={onExport} data-testid="detail-export">
+        {onShare && (
+          <Tooltip title={t('records.share')}>
+            <Button icon={<ShareAltOutlined />} aria-label={t('records.share')} onClick={onShare} data-testid="detail-share">
+              <span className="detail-label">{t('records.share')}</span>
+            </Button>
+          </Tooltip>
+        )}
+        <Tooltip title={exportWaiting ? t('recordDetail.editing.savingFirst') : exportBlocked}>
+          <Button
+            icon={<ExportOutlined />}
+            aria-label={t('records.export')}
+            disabled={exportBlocked !== null}
+            loading={exportWaiting}
+            onClick={onExport}
+            data-testid="detail-export"
+          >
             <span className="detail-label">{t('records.export')}</span>
           </Button>
         </Tooltip>

@@ -5,6 +5,7 @@ import type { FocusEvent, KeyboardEvent, MouseEvent, ReactNode, RefObject } from
 import { useTranslation } from 'react-i18next';
 import type { TimedWord } from '../../../contracts/record-words';
 import type { SpeakerLook } from '../../lib/speaker-look';
+import { MenuDropdown } from '../../components/MenuDropdown';
 import { formatClock, formatTimecode } from '../../../contracts/timecode';
 import type { LineFlag } from './refusal';
 import './line-note.css';
@@ -29,6 +30,10 @@ export interface LineHandlers {
   edit(key: number | null): void;
   /** Translates the saved line with this key again. */
   translateAgain(key: number): void;
+  /** Adds the line with this key to the selection, or takes it out. */
+  select(key: number, selected: boolean): void;
+  /** Gives the line (or the selection it is part of) to `speaker`; null asks for a new speaker's name. */
+  speaker(index: number, speaker: string | null): void;
 }
 
 interface TranscriptLinesProps {
@@ -55,11 +60,15 @@ interface TranscriptLinesProps {
   translating: ReadonlySet<number>;
   /** Why a line cannot be translated again now (unsaved edits, a job running), or null when it can. */
   translateBlocked: string | null;
+  /** The transcript's speakers, the choices when a line is given to another. */
+  speakerNames: readonly string[];
+  /** Keys of the lines selected to be given to another speaker together. */
+  selection: ReadonlySet<number>;
 }
 
 /** The transcript, one line after another, following the player while it plays; one line at a time is edited. */
 export function TranscriptLines(props: TranscriptLinesProps) {
-  const { lines, activeIndex, playing, flag, words, hits, currentHit, editing, translating, ...shared } = props;
+  const { lines, activeIndex, playing, flag, words, hits, currentHit, editing, translating, selection, ...shared } = props;
   const listRef = useRef<HTMLOListElement>(null);
   useScrollToFlag(listRef, flag);
 
@@ -89,6 +98,7 @@ export function TranscriptLines(props: TranscriptLinesProps) {
           active={index === activeIndex}
           editing={editing === line.key}
           translating={translating.has(line.key)}
+          selected={selection.has(line.key)}
           words={words.get(line.key)}
           hits={hits.get(index)}
           currentHit={currentHit?.line === index ? currentHit : null}
@@ -113,7 +123,7 @@ export function useScrollToFlag(listRef: RefObject<HTMLElement | null>, flag: Li
 }
 
 interface LineProps
-  extends Omit<TranscriptLinesProps, 'lines' | 'activeIndex' | 'playing' | 'flag' | 'words' | 'hits' | 'currentHit' | 'editing' | 'translating'> {
+  extends Omit<TranscriptLinesProps, 'lines' | 'activeIndex' | 'playing' | 'flag' | 'words' | 'hits' | 'currentHit' | 'editing' | 'translating' | 'selection'> {
   line: DraftLine;
   /** The line's translation is being made again. */
   translating: boolean;
@@ -121,6 +131,7 @@ interface LineProps
   last: boolean;
   active: boolean;
   editing: boolean;
+  selected: boolean;
   words: TimedWord[] | undefined;
   hits: TextHit[] | undefined;
   currentHit: TextHit | null;
@@ -139,6 +150,7 @@ const Line = memo(function Line(props: LineProps) {
     last,
     active,
     editing,
+    selected,
     translating,
     view,
     language,
@@ -147,6 +159,7 @@ const Line = memo(function Line(props: LineProps) {
     note,
     handlers,
     speakers,
+    speakerNames,
     words,
     hits,
     currentHit,
@@ -154,7 +167,7 @@ const Line = memo(function Line(props: LineProps) {
   } = props;
   const { t } = useTranslation();
   const n = index + 1;
-  const className = ['detail-line', active && 'active', note && 'flagged', editing && 'editing'].filter(Boolean).join(' ');
+  const className = ['detail-line', active && 'active', note && 'flagged', editing && 'editing', selected && 'selected'].filter(Boolean).join(' ');
   const color = line.speaker ? speakers.color(line.speaker) : undefined;
   const open = () => editable && handlers.edit(line.key);
 
@@ -189,10 +202,35 @@ const Line = memo(function Line(props: LineProps) {
       onKeyDown={onKeyDown}
     >
       <div className="detail-line-head">
-        {line.speaker && (
-          <span className="detail-speaker" style={{ color }} data-testid={`detail-line-speaker-${index}`}>
-            {speakers.label(line.speaker)}
-          </span>
+        {editable && (
+          <input
+            type="checkbox"
+            className="detail-line-select"
+            checked={selected}
+            aria-label={t('recordDetail.editing.selectLine', { n })}
+            title={t('recordDetail.editing.selectLine', { n })}
+            onChange={(event) => handlers.select(line.key, event.target.checked)}
+            data-testid={`detail-line-select-${index}`}
+          />
+        )}
+        {editable ? (
+          <SpeakerPicker
+            current={line.speaker}
+            names={speakerNames}
+            speakers={speakers}
+            label={t('recordDetail.editing.changeSpeaker', { n })}
+            testId={`detail-line-speaker-${index}`}
+            color={color}
+            onPick={(name) => handlers.speaker(index, name)}
+          >
+            {line.speaker ? speakers.label(line.speaker) : t('recordDetail.editing.noSpeaker')}
+          </SpeakerPicker>
+        ) : (
+          line.speaker && (
+            <span className="detail-speaker" style={{ color }} data-testid={`detail-line-speaker-${index}`}>
+              {speakers.label(line.speaker)}
+            </span>
+          )
         )}
         {editing ? (
           <span className="detail-times">
@@ -323,6 +361,46 @@ const Line = memo(function Line(props: LineProps) {
     </li>
   );
 });
+
+interface SpeakerPickerProps {
+  /** The speaker to leave out of the choices (the line's own), or '' for none. */
+  current: string;
+  names: readonly string[];
+  speakers: SpeakerLook;
+  label: string;
+  testId: string;
+  /** The current speaker's colour, for the button's text. */
+  color?: string | undefined;
+  /** A speaker's name, or null for "a new speaker". */
+  onPick: (name: string | null) => void;
+  children: ReactNode;
+}
+
+/** The menu key of "a new speaker": no speaker's name can be it. */
+const NEW = '\u0000new';
+
+/** A button opening the choice of another speaker, existing or new; the record page's lines and selection bar both use it. */
+export function SpeakerPicker({ current, names, speakers, label, testId, color, onPick, children }: SpeakerPickerProps) {
+  const { t } = useTranslation();
+  return (
+    <MenuDropdown
+      menu={{
+        items: [
+          ...names
+            .filter((name) => name !== current)
+            .map((name) => ({ key: name, label: <span data-testid="detail-speaker-choice">{speakers.label(name)}</span> })),
+          { type: 'divider' as const },
+          { key: NEW, label: <span data-testid="detail-speaker-new">{t('recordDetail.editing.newSpeaker')}</span> },
+        ],
+        onClick: ({ key }) => onPick(key === NEW ? null : key),
+      }}
+    >
+      <Button type="link" size="small" className="detail-speaker detail-speaker-pick" style={color ? { color } : undefined} title={label} data-testid={testId}>
+        {children}
+      </Button>
+    </MenuDropdown>
+  );
+}
 
 interface ReadTextProps {
   text: string;

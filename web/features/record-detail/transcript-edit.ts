@@ -2,6 +2,8 @@ import { UNDO_STEPS } from '../../../contracts/constants';
 import type { SubtitleLine } from '../../../contracts/records';
 import type { EditedLine } from '../../../contracts/transcription';
 import { parseTimecode } from '../../../contracts/timecode';
+import type { Locale } from '../../../contracts/locale';
+import { DEFAULT_SPEAKER_NAMES, defaultSpeakerNumber } from '../../../contracts/speaker-labels';
 
 /**
  * The record detail editor's model, free of React so every subtitle rule of spec §5 is tested on its own:
@@ -236,6 +238,36 @@ export function mergeSpeakers(t: Transcript, from: string, into: string): EditRe
   if (!t.lines.some((l) => l.speaker === into)) return fail('unknownSpeaker');
   return respeak(t, from, into);
 }
+
+/**
+ * The lines at `indices` are given to `speaker`, a speaker of the transcript or a new name: one undo step.
+ * This is the fix for a line the recogniser gave to the wrong person, where renaming or merging whole
+ * speakers would move every other line too.
+ */
+export function setLineSpeaker(t: Transcript, indices: readonly number[], speaker: string): EditResult {
+  const name = speaker.trim();
+  if (!name) return fail('emptySpeaker');
+  const chosen = new Set(indices);
+  let moved = false;
+  const lines = t.lines.map((line, i) => {
+    if (!chosen.has(i) || line.speaker === name) return line;
+    moved = true;
+    return { ...line, speaker: name };
+  });
+  return moved ? commit(t, lines) : { ok: true, transcript: t };
+}
+
+/**
+ * The name a new speaker gets unless the user types another: the default name after the highest numbered
+ * one, in the viewer's language (default names show in every language, so any of them is stored as one).
+ */
+export function nextSpeakerName(lines: readonly DraftLine[], locale: Locale): string {
+  const highest = Math.max(0, ...lines.map((line) => defaultSpeakerNumber(line.speaker) ?? 0));
+  return DEFAULT_SPEAKER_NAMES[locale].replace('{n}', String(highest + 1));
+}
+
+export const canUndo = (t: Transcript) => t.past.length > 0;
+export const canRedo = (t: Transcript) => (t.future?.length ?? 0) > 0;
 
 export function undo(t: Transcript): EditResult {
   const previous = t.past.at(-1);

@@ -4,7 +4,7 @@ import type { SubtitleLine } from '../../../contracts/records';
 import type { RefusedLine } from '../../../contracts/timeline';
 import { refusalText } from './refusal';
 import type { LineFlag } from './refusal';
-import { endTyping, fromLines, redo, sameContent, undo } from './transcript-edit';
+import { canRedo, canUndo, endTyping, fromLines, redo, sameContent, undo } from './transcript-edit';
 import type { DraftLine, EditError, EditResult, Transcript } from './transcript-edit';
 import { useFeedback } from '../../lib/feedback';
 
@@ -42,7 +42,9 @@ export function useTranscriptEditor(serverLines: readonly SubtitleLine[], { with
   const dirty = state.transcript.lines !== state.saved;
   if (state.source !== serverLines) {
     let next: EditorState;
-    if (dirty) next = { ...state, source: serverLines, stale: true };
+    // Unsaved edits over what this tab saved last (its own save coming back) are no conflict; over anything
+    // else (another tab's save) they are: the user chooses, nothing is overwritten silently.
+    if (dirty) next = { ...state, source: serverLines, stale: state.stale || !sameContent(state.saved, serverLines) };
     // The server echoing a save: keep the undo history, so a saved edit can still be taken back.
     else if (sameContent(state.transcript.lines, serverLines)) next = { ...state, source: serverLines };
     else next = fresh(serverLines);
@@ -92,6 +94,8 @@ export function useTranscriptEditor(serverLines: readonly SubtitleLine[], { with
     flag: state.flag,
     dirty,
     stale: state.stale,
+    canUndo: canUndo(state.transcript),
+    canRedo: canRedo(state.transcript),
     apply,
     /** Leaving a text field: typing there again is a new undo step. */
     settle,
@@ -107,6 +111,8 @@ export function useTranscriptEditor(serverLines: readonly SubtitleLine[], { with
       },
       [update],
     ),
+    /** The conflict is settled for this tab's edits: its next save goes over the other tab's. */
+    keepMine: useCallback(() => update({ ...latest.current, stale: false }), [update]),
     /** Drops unsaved edits for the server's current lines. */
     discard: useCallback(() => update(fresh(latest.current.source)), [update]),
   };

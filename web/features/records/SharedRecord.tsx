@@ -12,6 +12,7 @@ import { PATHS, signInPath } from '../../lib/paths';
 import { isRequestError } from '../../lib/request';
 import { useSignedInUser } from '../../lib/session';
 import { formatDate, formatDuration, formatTime } from './format';
+import { formatClock } from '../../../contracts/timecode';
 import { useSpeakerLook } from '../../lib/speaker-look';
 import type { SpeakerLook } from '../../lib/speaker-look';
 import { useCopyReplica, useSharedRecord } from './hooks';
@@ -188,7 +189,10 @@ function Line({ line, look, translation }: { line: SubtitleLine; look: SpeakerLo
             {look.label(line.speaker)}
           </span>
         )}
-        <time className="shared-time">{formatDuration(line.start / 1000)}</time>
+        {/* The record page's clock: a line shows the same time to its owner and to whoever holds the link. */}
+        <time className="shared-time" data-testid="shared-line-time">
+          {formatClock(line.start)}
+        </time>
       </div>
       <p className="shared-text">{line.text}</p>
       {translation && <p className="shared-translation">{translation}</p>}

@@ -1,4 +1,5 @@
 import { database } from '../../db/client';
+import { PAY_CURRENCY } from '../../../contracts/pay';
 import { findOrder } from './orders';
 import type { ConfirmedPayment, PayProvider } from './provider';
 
@@ -9,7 +10,7 @@ import type { ConfirmedPayment, PayProvider } from './provider';
  * verify-webhook-signature answers SUCCESS. Prices are charged in CNY, the packages' currency.
  */
 export const PAYPAL_BASE = 'https://api-m.paypal.com';
-const CURRENCY = 'CNY';
+const CURRENCY = PAY_CURRENCY.paypalV2Pay;
 
 interface Settings {
   clientId: string;
