@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -15,5 +16,8 @@ export default defineConfig({
     // Rendering antd in jsdom is slow, and several times slower on a busy machine: a test's speed is not
     // what it checks (benchmarks under bench/ measure speed).
     testTimeout: 60_000,
+    // Vitest's default on two cores is one file at a time, leaving a core idle: jsdom files are independent
+    // (each its own fake API server on a free port), so run one per core.
+    maxWorkers: Math.max(availableParallelism(), 2),
   },
 });
