@@ -73,10 +73,14 @@ export const stats = (xs: number[]) => {
   return { n: s.length, mean: s.reduce((a, b) => a + b, 0) / (s.length || 1), p50: q(0.5), p95: q(0.95), max: s.at(-1) ?? NaN };
 };
 
-/** One long POST with node:http: fetch gives up on answers that take more than 300 s to start. */
+/**
+ * One long POST with node:http: fetch gives up on answers that take more than 300 s to start. Each on a fresh
+ * connection (`agent: false`): a kept-alive one the engine closed while the bench prepared its next audio fails
+ * with ECONNRESET.
+ */
 export function postLong(url: string, body: Buffer, secret: string) {
   return new Promise<string>((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-length': body.length } }, (res) => {
+    const req = request(url, { method: 'POST', agent: false, headers: { authorization: `Bearer ${secret}`, 'content-length': body.length } }, (res) => {
       let text = '';
       res.setEncoding('utf8').on('data', (d: string) => (text += d));
       res.on('end', () => (res.statusCode === 200 ? resolve(text) : reject(new Error(`engine answered ${res.statusCode}: ${text}`))));
