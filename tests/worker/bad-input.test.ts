@@ -10,8 +10,8 @@ import { signUp } from './api';
  * speak another protocol answers in the envelope. Socket routes are also asked for with an upgrade.
  */
 const routes = [...new Map(app.routes.filter((r) => r.method !== 'ALL').map((r) => [`${r.method} ${r.path}`, r])).values()];
-/** Routes that speak another protocol than the envelope: S3's XML and WeChat's plain text. */
-const NOT_ENVELOPE = [/\/dev\/s3\//, /\/wechat\/callback$/];
+/** Routes that speak another protocol than the envelope: S3's XML, WeChat's plain text and the OpenAPI document. */
+const NOT_ENVELOPE = [/\/dev\/s3\//, /\/wechat\/callback$/, /\/openapi\.json$/];
 /** Routes that upgrade to a WebSocket (asked for without an upgrade, they answer in the envelope like any other). */
 const socketRoutes = routes.filter((r) => r.method === 'GET' && /\/socket$/.test(r.path));
 

@@ -51,7 +51,7 @@ describe('pieces of a transcription job', () => {
     expect(held).toEqual([]);
     expect(await pieceKeys(id)).toEqual([`records/${id}/pieces/0.json`]);
     // D1 holds only the piece's place and a flag, never what it heard.
-    expect(await chunkRows(id)).toContainEqual({ record_id: id, idx: 0, start_ms: 0, end_ms: expect.any(Number), done: 1 });
+    expect(await chunkRows(id)).toContainEqual({ record_id: id, idx: 0, start_ms: 0, end_ms: expect.any(Number), heard_ms: expect.any(Number), done: 1 });
 
     // The rest in parallel, as the queue delivers them: every piece stored once, assembly asked for.
     await Promise.all(pieces.slice(1).map(deliver));

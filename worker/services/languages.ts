@@ -159,7 +159,7 @@ function logReasons(use: LanguageUse, reasons: EngineReasons) {
       const key = `${use} ${part} ${code}: ${reason}`;
       if (logged.has(key)) continue;
       logged.add(key);
-      console.info(JSON.stringify({ level: 'info', event: 'languageNotOffered', use, part, language: code, reason, howTo: 'README, "Better speech models"' }));
+      console.info(JSON.stringify({ level: 'info', event: 'languageNotOffered', use, part, language: code, reason, howTo: 'docs/speech-models.md' }));
     }
   }
 }

@@ -148,8 +148,10 @@ export class StreamSession {
     this.toFeedLength += pcm.length;
     if (this.toFeedLength < FEED_STEP) return;
     const step = this.flushFeed();
-    // A long utterance is cut here, between the audio decoded and the audio still to come.
-    if (step && this.planner.step(loudness(step), step.length / ENGINE_SAMPLE_RATE)) this.cut();
+    // A long utterance is cut here, between the audio decoded and the audio still to come. Only for the engine's own
+    // decoder: a batch recogniser hears whole utterances (its partials re-recognise the growing one), and a cut
+    // mid-word would hand it half a word at each side.
+    if (this.decoder && step && this.planner.step(loudness(step), step.length / ENGINE_SAMPLE_RATE)) this.cut();
   }
 
   /** Ends the open utterance now, the speaker still talking, and opens the next one where it ends. */
