@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchAccountDetail } from '../features/account/api';
+import { fetchAccountDetailQuietly } from '../features/account/api';
 import { usePayDialog } from '../features/pay/store';
 import { ACCOUNT_DETAIL_KEY } from '../lib/query-keys';
 import { UserAvatar } from '../components/UserAvatar';
@@ -55,7 +55,7 @@ export default function AccountMenu({ user }: { user: UserInfo }) {
 function MinutesLeft() {
   const { t } = useTranslation();
   const openPay = usePayDialog((s) => s.open);
-  const accounts = useQuery({ queryKey: ACCOUNT_DETAIL_KEY, queryFn: fetchAccountDetail });
+  const accounts = useQuery({ queryKey: ACCOUNT_DETAIL_KEY, queryFn: fetchAccountDetailQuietly });
   const duration = accounts.data?.find((item) => item.accountType === 'duration');
   if (!duration?.active) return null;
   const minutes = Math.floor(duration.remainingSeconds / 60);

@@ -8,6 +8,8 @@ import { get, post, request } from '../../lib/request';
 /** The signed-in user's account calls (spec §7 System and Expense). */
 
 export const fetchAccountDetail = async () => (await post<AccountItem[]>(API.expense.queryAccountDetail, {})).data;
+/** The same, for the header's minutes left: shown when they can be read, simply left out (no error toast) when not. */
+export const fetchAccountDetailQuietly = async () => (await post<AccountItem[]>(API.expense.queryAccountDetail, {}, { silent: true })).data;
 
 /** What anyone may see of a user through their QR code. */
 export interface PublicClient {
