@@ -114,8 +114,8 @@ describe('streaming recognition over WebSocket', () => {
       const rate = partials.length / (span.end - span.start - 0.5);
       console.log(`[stream] utterance ${i + 1}: ${rate.toFixed(1)} partials/s`);
       expect(partials.length).toBeGreaterThanOrEqual(2);
-      const last = partials.at(-1)!.msg;
-      expect(last.type === 'partial' ? last.text.length : 0).toBeGreaterThan(0);
+      // They carry the words heard so far; the one right after a cut may be empty (its line has no words yet).
+      expect(partials.some((p) => p.msg.type === 'partial' && p.msg.text.length > 0)).toBe(true);
     }
   });
 
