@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { languageInfo } from './engine-languages';
 import { LIVE_SUMMARY_MAX_TOPICS, type LiveSummary, type LiveTopic } from './live-summary';
 import { isoDate, summarizeLine } from './summary';
+import { ACTION_ITEMS_JSON, actionItemsReply, CITED_JSON, citedReply, jsonObject, replyIndex, replyItems, replyText } from './summary-prompt';
 import { formatClock as clock } from './timecode';
 
 const cited = { text: z.string().max(2_000), seq: z.number().int().nonnegative().nullable(), start: z.number().nonnegative() };
@@ -67,7 +68,6 @@ export function liveSummaryMessages(req: LiveSummarizeRequest): { role: 'system'
   ];
 }
 
-const cite = { type: 'object', additionalProperties: false, required: ['line', 'text'], properties: { line: { type: 'integer' }, text: { type: 'string' } } };
 /** The reply's JSON schema (strict: every property required, nothing else allowed). */
 export const LIVE_SUMMARY_JSON_SCHEMA = {
   type: 'object',
@@ -83,17 +83,9 @@ export const LIVE_SUMMARY_JSON_SCHEMA = {
         properties: { title: { type: 'string' }, summary: { type: 'string' }, line: { type: ['integer', 'null'] } },
       },
     },
-    actionItems: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['line', 'text', 'owner', 'due'],
-        properties: { line: { type: 'integer' }, text: { type: 'string' }, owner: { type: 'string' }, due: { type: ['string', 'null'] } },
-      },
-    },
-    decisions: { type: 'array', items: cite },
-    questions: { type: 'array', items: cite },
+    actionItems: ACTION_ITEMS_JSON,
+    decisions: { type: 'array', items: CITED_JSON },
+    questions: { type: 'array', items: CITED_JSON },
     answered: { type: 'array', items: { type: 'integer' } },
   },
 } as const;
@@ -103,48 +95,15 @@ export const LIVE_SUMMARY_RESPONSE_FORMAT = {
   json_schema: { name: 'live_summary', strict: true, schema: LIVE_SUMMARY_JSON_SCHEMA },
 } as const;
 
-const text = z.string().trim().min(1).max(2_000);
-const index = z.coerce.number().int().nonnegative();
-const items = <T extends z.ZodType>(item: T) =>
-  z
-    .array(z.unknown())
-    .catch([])
-    .transform((list) =>
-      list.flatMap((x) => {
-        const r = item.safeParse(x);
-        return r.success ? [r.data as z.output<T>] : [];
-      }),
-    );
+const text = replyText;
+const index = replyIndex;
 const reply = z.object({
-  topics: items(z.object({ title: text, summary: z.string().trim().max(4_000).catch(''), line: index.nullable().catch(null) })),
-  actionItems: items(
-    z.object({
-      line: index,
-      text,
-      owner: z.string().trim().max(100).catch(''),
-      due: z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/)
-        .nullable()
-        .catch(null),
-    }),
-  ),
-  decisions: items(z.object({ line: index, text })),
-  questions: items(z.object({ line: index, text })),
+  topics: replyItems(z.object({ title: text, summary: z.string().trim().max(4_000).catch(''), line: index.nullable().catch(null) })),
+  actionItems: actionItemsReply,
+  decisions: citedReply,
+  questions: citedReply,
   answered: z.array(index).catch([]),
 });
-
-function jsonObject(content: string): unknown {
-  const cleaned = content.replace(/<think>[\s\S]*?(<\/think>|$)/g, '').replace(/```(?:json)?/gi, '');
-  const start = cleaned.indexOf('{');
-  const end = cleaned.lastIndexOf('}');
-  if (start < 0 || end < start) return null;
-  try {
-    return JSON.parse(cleaned.slice(start, end + 1));
-  } catch {
-    return null;
-  }
-}
 
 /** A merged topic's summary keeps about two sentences. */
 const MERGED_MAX_CHARS = 300;

@@ -78,7 +78,7 @@ export function summaryMessages(req: Request, maxChars = SUMMARY_MAX_CHARS): { r
 const text = z.string().trim().min(1).max(2_000);
 const index = z.coerce.number().int().nonnegative();
 /** Items that do not fit are dropped one by one rather than failing the whole reply. */
-const items = <T extends z.ZodType>(item: T) =>
+export const replyItems = <T extends z.ZodType>(item: T) =>
   z
     .array(z.unknown())
     .catch([])
@@ -88,29 +88,51 @@ const items = <T extends z.ZodType>(item: T) =>
         return r.success ? [r.data as z.output<T>] : [];
       }),
     );
+/** Fields a model's reply shares between the summary and the live summary: texts, line indices, lists of them. */
+export const replyText = text;
+export const replyIndex = index;
+const items = replyItems;
+/** Action items, decisions and questions as a reply gives them, each citing a line by its index. */
+export const actionItemsReply = items(
+  z.object({
+    line: index,
+    text,
+    owner: z.string().trim().max(100).catch(''),
+    due: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .nullable()
+      .catch(null),
+  }),
+);
+export const citedReply = items(z.object({ line: index, text }));
 const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
 
 const reply = z.object({
   chapters: items(z.object({ line: index, title: text, summary: z.string().trim().max(4_000).catch('') })),
   speakers: items(z.object({ speaker: z.string().trim(), summary: text })),
   keyPoints: items(z.object({ line: index, text })),
-  actionItems: items(
-    z.object({
-      line: index,
-      text,
-      owner: z.string().trim().max(100).catch(''),
-      due: z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/)
-        .nullable()
-        .catch(null),
-    }),
-  ),
-  decisions: items(z.object({ line: index, text })),
-  questions: items(z.object({ line: index, text })),
+  actionItems: actionItemsReply,
+  decisions: citedReply,
+  questions: citedReply,
 });
 
-const cited = { type: 'object', additionalProperties: false, required: ['line', 'text'], properties: { line: { type: 'integer' }, text: { type: 'string' } } };
+/** The JSON schema of the action items a reply lists, and of a decision or question citing its line. */
+export const CITED_JSON = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['line', 'text'],
+  properties: { line: { type: 'integer' }, text: { type: 'string' } },
+};
+export const ACTION_ITEMS_JSON = {
+  type: 'array',
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['line', 'text', 'owner', 'due'],
+    properties: { line: { type: 'integer' }, text: { type: 'string' }, owner: { type: 'string' }, due: { type: ['string', 'null'] } },
+  },
+} as const;
 /**
  * The reply's JSON schema, for endpoints with structured output (`response_format: json_schema`): strict,
  * so every property is required and nothing else is allowed, as OpenAI's strict mode asks.
@@ -138,18 +160,10 @@ export const SUMMARY_JSON_SCHEMA = {
         properties: { speaker: { type: 'string' }, summary: { type: 'string' } },
       },
     },
-    keyPoints: { type: 'array', items: cited },
-    actionItems: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['line', 'text', 'owner', 'due'],
-        properties: { line: { type: 'integer' }, text: { type: 'string' }, owner: { type: 'string' }, due: { type: ['string', 'null'] } },
-      },
-    },
-    decisions: { type: 'array', items: cited },
-    questions: { type: 'array', items: cited },
+    keyPoints: { type: 'array', items: CITED_JSON },
+    actionItems: ACTION_ITEMS_JSON,
+    decisions: { type: 'array', items: CITED_JSON },
+    questions: { type: 'array', items: CITED_JSON },
   },
 } as const;
 
@@ -157,7 +171,7 @@ export const SUMMARY_JSON_SCHEMA = {
 export const SUMMARY_RESPONSE_FORMAT = { type: 'json_schema', json_schema: { name: 'summary', strict: true, schema: SUMMARY_JSON_SCHEMA } } as const;
 
 /** The JSON object in a reply: <think> blocks and code fences are ignored, as is text around the object. */
-function jsonObject(content: string): unknown {
+export function jsonObject(content: string): unknown {
   const cleaned = content.replace(/<think>[\s\S]*?(<\/think>|$)/g, '').replace(/```(?:json)?/gi, '');
   const start = cleaned.indexOf('{');
   const end = cleaned.lastIndexOf('}');
