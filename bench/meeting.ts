@@ -163,12 +163,13 @@ async function meetingRun(app: App, token: string, viewers: number) {
   for (const ws of [host, ...screens]) ws.close();
 
   const lags = seen.flatMap((l) => l.finals.map((f) => lag(sentAt, f.at, f.end / 1000)));
-  const gaps = seen.flatMap((l) =>
-    l.partials
-      .slice(1)
-      .map((t, i) => t - l.partials[i]!)
-      .filter((g) => g < GAP),
-  );
+  // From each partial to the live line's next update (the next partial, or the final that settles it); the wait
+  // from a final to the next line's first partial is speech not yet heard, not an update interval. Slow updates
+  // under load count as measured, so a starved engine shows as long intervals rather than no figure.
+  const gaps = seen.flatMap((l) => {
+    const updates = [...l.partials.map((at) => ({ at, partial: true })), ...l.finals.map((f) => ({ at: f.at, partial: false }))].sort((a, b) => a.at - b.at);
+    return updates.slice(1).flatMap((u, i) => (updates[i]!.partial ? [u.at - updates[i]!.at] : []));
+  });
   const translated = seen.flatMap((l) => l.finals.flatMap((f) => (l.translations.has(f.seq) ? [l.translations.get(f.seq)! - f.at] : [])));
   const watched = seen.filter((_, i) => opened[i]);
   // Word by word on one screen (every screen gets the same messages).

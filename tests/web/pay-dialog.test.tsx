@@ -294,7 +294,8 @@ describe('pay dialog: names, layout and guests', () => {
     const card = await screen.findByTestId('pay-package-11');
     await waitFor(() => expect(card.textContent).toContain('VIP 会员 1 个月'));
     expect(card.textContent).toContain('个人日常使用');
-    expect(screen.getByTestId('pay-method-wxV3Pay').closest('label')!.textContent).toBe('微信支付');
+    // Payment methods come from their own request, which may answer after the packages.
+    expect((await screen.findByTestId('pay-method-wxV3Pay')).closest('label')!.textContent).toBe('微信支付');
     await act(() => setLocale('en-US'));
     await waitFor(() => expect(screen.getByTestId('pay-package-11').textContent).toContain('VIP 1 month'));
     expect(screen.getByTestId('pay-package-11').textContent).toContain('VIP 1 month for testing');
