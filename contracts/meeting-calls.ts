@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MEETING_MODES } from './meeting';
-import { recordName } from './records';
+import { recordName, sourceUrl } from './records';
 import { documentIds } from './vocabulary';
 
 const id = z.coerce.number().int().positive();
@@ -27,6 +27,8 @@ export const createMeetingBody = z.object({
     .number()
     .pipe(z.union([z.literal(1), z.literal(2)]))
     .default(1),
+  /** The page the browser plugin subtitles: the record keeps it as its note. */
+  sourceUrl: sourceUrl.optional(),
 });
 export type CreateMeetingBody = z.input<typeof createMeetingBody>;
 

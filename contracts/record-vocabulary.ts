@@ -29,6 +29,22 @@ export type OrderColumn = (typeof ORDER_COLUMNS)[number];
 
 export const PAGE_SIZE = { default: 10, max: 100 } as const;
 export const RECORD_NAME_MAX = 250;
+/** Longest page address a record keeps as its note (browsers' practical limit for links people share). */
+export const SOURCE_URL_MAX = 2048;
+
+/**
+ * The page address a record keeps (a browser plugin session's tab): an absolute http(s) address within
+ * SOURCE_URL_MAX, so the record page can link to it safely; anything else (chrome://, file:, data:) is not kept.
+ */
+export function isPageAddress(value: string): boolean {
+  if (value.length > SOURCE_URL_MAX) return false;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
 /** Share link lifetimes offered in the share dialog; null is "never expires". */
 export const SHARE_EXPIRY_DAYS = [1, 7, 30] as const;
 /** Most records one batch call (delete, move, export) takes. */

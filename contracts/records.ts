@@ -15,6 +15,7 @@ import {
   type RecordType,
   SHARE_EXPIRY_DAYS,
   SUMMARY_EXPORT_FORMATS,
+  isPageAddress,
 } from './record-vocabulary';
 
 /**
@@ -34,6 +35,8 @@ const idList = z
 
 export const recordName = nameText(RECORD_NAME_MAX);
 export const folderName = nameText(FOLDER.nameMax);
+/** The page a plugin session subtitled, kept as the record's note (see isPageAddress). */
+export const sourceUrl = z.string().trim().refine(isPageAddress, 'must be an http(s) address of at most 2048 characters');
 
 /** `GET /speech/audio/transcribe/query`: the records list with its filters, sort and page. */
 export const recordQuery = z.object({
@@ -132,6 +135,8 @@ export interface RecordRow {
   audioLanguage: string;
   translationLanguage: string | null;
   errorReason: string | null;
+  /** The page a browser plugin session subtitled (its note); absent for other records. */
+  sourceUrl?: string;
   /** While a job runs (or its summary is being made): its stage, percentage and time left. Absent otherwise. */
   progress?: JobProgress;
 }

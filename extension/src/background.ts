@@ -4,7 +4,7 @@ import type { MeetingDetail } from '../../contracts/meeting';
 import type { CreateMeetingBody } from '../../contracts/meeting-calls';
 import type { MediaSubtitlesAnswer } from '../../contracts/plugin-media';
 import { SOURCE } from '../../contracts/constants';
-import { RECORD_NAME_MAX } from '../../contracts/record-vocabulary';
+import { RECORD_NAME_MAX, isPageAddress } from '../../contracts/record-vocabulary';
 import type { LiveView, OffscreenReport, OffscreenRequest, OverlayMessage, PanelRequest, SignInHandOff, StartAnswer } from './protocol';
 import { overlayText } from './protocol';
 import { loadSettings, loadToken, saveToken } from './settings';
@@ -85,6 +85,8 @@ async function start(tabId: number): Promise<StartAnswer> {
       targetLanguages: settings.targetLanguage ? [settings.targetLanguage] : [],
       documentIds: settings.documentIds,
       source: SOURCE.plugin,
+      // The page's address is the record's note, when it is one a record can link to.
+      ...(tab.url && isPageAddress(tab.url) ? { sourceUrl: tab.url } : {}),
     };
     const meeting = await call<MeetingDetail>(target, API.meetings.create, { method: 'POST', body });
     const streamId = await chrome.tabCapture.getMediaStreamId({ targetTabId: tabId });

@@ -415,6 +415,23 @@ describe('/meetingDetail', () => {
     expect((await screen.findByTestId('detail-line-read-translation-0')).textContent).toBe('大家早上好。');
   });
 
+  it("links a plugin session's record to the page it subtitled, opening it apart from this one", async () => {
+    const page = 'https://video.example.com/watch?v=talk&list=a-very-long-playlist-name-that-does-not-fit-on-a-phone';
+    detail = { ...detail, record: { ...detail.record, type: 'meeting', status: 'ended', sourceUrl: page } };
+    renderAt(`/meetingDetail?id=${ID}`);
+    const link = (await screen.findByTestId('detail-source')) as HTMLAnchorElement;
+    expect(link.textContent).toBe(`Page: ${page}`);
+    expect(link.href).toBe(page);
+    expect(link.target).toBe('_blank');
+    expect(link.rel.split(' ').sort()).toEqual(['noopener', 'noreferrer']);
+  });
+
+  it('shows no page link on a record that has none', async () => {
+    renderAt(`/meetingDetail?id=${ID}`);
+    await screen.findByTestId('detail-title');
+    expect(screen.queryByTestId('detail-source')).toBeNull();
+  });
+
   it('renames the record from its title', async () => {
     renderAt(`/meetingDetail?id=${ID}`);
     const title = await screen.findByTestId('detail-title');

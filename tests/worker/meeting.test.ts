@@ -137,6 +137,19 @@ describe('creating meetings', () => {
       expect(res.status).toBe(404);
     }
   });
+
+  it("keeps the address of the page the browser plugin subtitles as the record's note, only an http(s) one of bounded length", async () => {
+    const { token } = await owner();
+    const page = 'https://video.example.com/watch?v=talk&t=42#comments';
+    const meeting = await createMeeting(token, { name: 'A talk', source: 2, sourceUrl: page });
+    expect((await recordOf(token, meeting.id)).record).toMatchObject({ name: 'A talk', sourceUrl: page });
+    // Other meetings have no note.
+    expect((await recordOf(token, (await createMeeting(token)).id)).record.sourceUrl).toBeUndefined();
+    for (const bad of ['javascript:alert(1)', 'chrome://extensions', 'file:///etc/passwd', 'not an address', `https://example.com/${'a'.repeat(2048)}`]) {
+      const refused = await send(`${base}/create`, { sourceLanguage: 'en-US', source: 2, sourceUrl: bad }, { token });
+      expect(refused.status, bad).toBe(400);
+    }
+  });
 });
 
 describe('the room', () => {

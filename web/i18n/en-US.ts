@@ -465,6 +465,7 @@ export const enUS = {
     loadFailed: 'This record could not be loaded.',
     toRecords: 'Go to my records',
     created: 'Created {{date}}',
+    sourcePage: 'Page: {{address}}',
     duration: 'Duration {{duration}}',
     player: 'Player',
     transcript: 'Transcript',

@@ -464,6 +464,7 @@ export const zhCN: Messages = {
     loadFailed: '此记录加载失败。',
     toRecords: '前往我的记录',
     created: '创建于 {{date}}',
+    sourcePage: '来源网页：{{address}}',
     duration: '时长 {{duration}}',
     player: '播放器',
     transcript: '转写内容',

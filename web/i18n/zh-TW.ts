@@ -464,6 +464,7 @@ export const zhTW: Messages = {
     loadFailed: '此記錄載入失敗。',
     toRecords: '前往我的記錄',
     created: '建立於 {{date}}',
+    sourcePage: '來源網頁：{{address}}',
     duration: '時長 {{duration}}',
     player: '播放器',
     transcript: '轉寫內容',

@@ -353,6 +353,8 @@ export const records = sqliteTable(
     linesEditedAt: integer('lines_edited_at'),
     /** While lines are translated again after an edit or a "translate again": when that was queued; null when none is. */
     retranslateAt: integer('retranslate_at'),
+    /** The page a browser plugin session subtitled (an http(s) address), kept as the record's note; null otherwise. */
+    sourceUrl: text('source_url'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at').notNull(),
   },

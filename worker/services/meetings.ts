@@ -92,7 +92,17 @@ export async function createMeeting(env: Env, db: Db, userId: number, locale: Lo
   const name = body.name ?? translate(locale, 'meetingDefaultName', { date: new Date(now).toISOString().slice(0, 16).replace('T', ' ') });
   const [record] = await db
     .insert(records)
-    .values({ userId, folderId: folder.id, name, type: 'meeting', status: 'not_started', audioLanguage: body.sourceLanguage, createdAt: now, updatedAt: now })
+    .values({
+      userId,
+      folderId: folder.id,
+      name,
+      type: 'meeting',
+      status: 'not_started',
+      audioLanguage: body.sourceLanguage,
+      sourceUrl: body.sourceUrl ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   const [meeting] = await db
     .insert(meetings)

@@ -67,6 +67,7 @@ export function recordRow(r: RecordEntity, now = Date.now()): RecordRow {
     audioLanguage: r.audioLanguage,
     translationLanguage: r.translationLanguage,
     errorReason: r.errorReason,
+    ...(r.sourceUrl ? { sourceUrl: r.sourceUrl } : {}),
   };
 }
 

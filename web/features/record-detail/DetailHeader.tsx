@@ -73,6 +73,12 @@ export function DetailHeader({ record, exportBlocked, exportWaiting, onExport, o
           </span>
           <span>{t('recordDetail.created', { date: formatTime(record.createTime) })}</span>
           {record.duration > 0 && <span>{t('recordDetail.duration', { duration: formatDuration(record.duration) })}</span>}
+          {record.sourceUrl && (
+            // The page a browser plugin session subtitled: its note, a link out that gets no hold on this page.
+            <a className="detail-source" href={record.sourceUrl} target="_blank" rel="noopener noreferrer" title={record.sourceUrl} data-testid="detail-source">
+              {t('recordDetail.sourcePage', { address: record.sourceUrl })}
+            </a>
+          )}
         </div>
       </div>
       <div className="detail-header-actions">

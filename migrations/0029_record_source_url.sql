@@ -1,0 +1,1 @@
+ALTER TABLE `records` ADD `source_url` text;
