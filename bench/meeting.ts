@@ -11,49 +11,27 @@
  * and tokens per meeting-hour (./live-summary-cost.ts).
  * Run: npm run bench:meeting   (quick check of the figures, as `npm test` runs it: -- --quick)
  */
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { parseEnv } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { API } from '../contracts/api-paths';
-import type { StreamServerMessage } from '../contracts/engine';
 import { type MeetingAccess, type MeetingDetail, type ServerMessage, audioFrame } from '../contracts/meeting';
 import { librivoxRecording, stats } from '../engine/bench/common';
 import { QUICK, requireFigures } from '../engine/bench/figures';
 import { committedWords, flicker, type SeenFinal, type SeenPartial } from './caption-words';
 import { type App, get, grantAccount, post, signUpUser, startApp } from './app';
+import { engineStream, feed, framesOf, lag, open } from './live-feed';
 import { liveSummaryCost } from './live-summary-cost';
 
 const BENCH = 'bench:meeting';
 const GAP = 1.5;
 const rec = librivoxRecording(GAP, QUICK ? 1 : 5);
 const SCREENS = QUICK ? [1] : [1, 10, 100];
-const FRAME_BYTES = 3200;
-const FRAME_MS = 100;
-const frames = Array.from({ length: Math.ceil(rec.pcm.length / FRAME_BYTES) }, (_, i) => rec.pcm.subarray(i * FRAME_BYTES, (i + 1) * FRAME_BYTES));
+const frames = framesOf(rec.pcm);
 /** How long to wait, after the last frame, for the last utterance's final before ending anyway. */
 const LAST_FINAL_WAIT_MS = 20_000;
 /** A line ending this close to the recording's last utterance end (seconds) is its last. */
 const LAST_END_SLACK_S = 0.5;
-
-/**
- * Feeds the recording at real-time pace, frame i due at `t0` + i × 100 ms, and returns when each frame was
- * actually sent (seconds from t0): under load the feed itself may fall behind, and lag counts from the send.
- */
-async function feed(send: (pcm: Buffer) => void, t0: number): Promise<number[]> {
-  const sentAt: number[] = [];
-  for (const [i, pcm] of frames.entries()) {
-    await new Promise((r) => setTimeout(r, Math.max(0, t0 + i * FRAME_MS - performance.now())));
-    send(pcm);
-    sentAt.push((performance.now() - t0) / 1000);
-  }
-  return sentAt;
-}
-
-/** Seconds from sending the frame that holds `endSeconds` of audio to `arrivedAt` (both from t0). */
-const lag = (sentAt: readonly number[], arrivedAt: number, endSeconds: number) =>
-  arrivedAt - sentAt[Math.min(sentAt.length - 1, Math.max(0, Math.ceil((endSeconds * 1000) / FRAME_MS) - 1))]!;
 
 /** 2 × cores threads spinning until stopped: the CPU oversubscribed two times over. */
 function oversubscribe() {
@@ -63,31 +41,9 @@ function oversubscribe() {
   };
 }
 
-function open(url: string, headers: Record<string, string> = {}) {
-  const ws = new WebSocket(url, { headers });
-  return new Promise<WebSocket>((resolve, reject) => {
-    ws.once('open', () => resolve(ws));
-    ws.once('error', reject);
-  });
-}
-
 async function baseline(app: App) {
-  const secret = parseEnv(readFileSync('.dev.vars', 'utf8')).ENGINE_SECRET!;
-  const ws = await open(`${app.engineUrl.replace('http', 'ws')}/v1/asr/stream?language=en-US`, { authorization: `Bearer ${secret}` });
-  const finals: { at: number; end: number }[] = [];
-  const t0 = performance.now();
-  const closed = new Promise<void>((resolve) =>
-    ws.on('message', (d) => {
-      const msg = JSON.parse(String(d)) as StreamServerMessage;
-      if (msg.type === 'final') finals.push({ at: (performance.now() - t0) / 1000, end: msg.end });
-      if (msg.type === 'closed') resolve();
-    }),
-  );
-  const sentAt = await feed((pcm) => ws.send(pcm), t0);
-  ws.send(JSON.stringify({ type: 'end' }));
-  await closed;
-  ws.close();
-  return finals.map((f) => lag(sentAt, f.at, f.end));
+  const { messages, sentAt } = await engineStream(app.engineUrl, frames);
+  return messages.flatMap(({ at, message }) => (message.type === 'final' ? [lag(sentAt, at, message.end)] : []));
 }
 
 async function meetingRun(app: App, token: string, viewers: number) {
@@ -156,7 +112,7 @@ async function meetingRun(app: App, token: string, viewers: number) {
   control('start');
   await started;
   t0 = performance.now();
-  const sentAt = await feed((pcm) => host.send(audioFrame(sent++, new Uint8Array(pcm).buffer)), t0);
+  const sentAt = await feed(frames, (pcm) => host.send(audioFrame(sent++, new Uint8Array(pcm).buffer)), t0);
   await Promise.race([lastFinalSeen, new Promise((r) => setTimeout(r, LAST_FINAL_WAIT_MS))]);
   control('end');
   await ended;

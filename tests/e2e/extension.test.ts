@@ -1,15 +1,15 @@
 /// <reference types="chrome" />
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TOKEN_COOKIE } from '../../contracts/constants';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import type { RecordDetail } from '../../contracts/records';
+import { EXTENSION_ID, launchWithExtension } from '../../scripts/extension-browser.mjs';
 import { api, grantHours, signUp } from './api';
 import { screenshotDir } from './browser';
 import { recall, writeClip } from './librivox-clip';
@@ -20,15 +20,16 @@ import { recall, writeClip } from './librivox-clip';
  * held-out LibriVox reading through an <audio> element. The page shows the English line and its Spanish
  * translation over it while the audio keeps playing; stopping saves the session as a record named after the page.
  *
- * Not exercised: the click on the toolbar button. Chromium gives tab capture to an extension only after that
- * click, or to an allowlisted id (`--allowlisted-extension-id`, the id fixed by the manifest's `key`); the test
- * sends the popup's own `start` message from the popup page instead of clicking its button in a toolbar popup.
+ * Started the way a person starts it: the toolbar button is clicked over the talking tab (DevTools'
+ * `Extensions.triggerAction`, the browser's own handling of that click, which lets the plugin capture the tab)
+ * and the popup's Start button is clicked with the mouse. Not exercised: the pixel press on the toolbar itself,
+ * which headless Chromium does not draw.
  */
 
-const EXTENSION_ID = 'bfddpdhcjfmpbphihllboljimlliaoah';
 const EXTENSION_DIR = resolve('dist/extension');
 const PAGE_TITLE = 'Sense and Sensibility, read aloud';
 
+let browser: Awaited<ReturnType<typeof launchWithExtension>>;
 let context: BrowserContext;
 let site: Server;
 let siteURL: string;
@@ -48,24 +49,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((done) => site.listen(0, '127.0.0.1', done));
   siteURL = `http://localhost:${(site.address() as AddressInfo).port}/`;
-  context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'e2e-extension-profile-')), {
-    executablePath: CHROMIUM_PATH,
-    headless: false,
-    viewport: { width: 1280, height: 800 },
-    locale: 'en-US',
-    args: [
-      ...CHROMIUM_ARGS.filter((arg) => arg !== '--headless'),
-      '--headless=new',
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
-      `--allowlisted-extension-id=${EXTENSION_ID}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+  browser = await launchWithExtension(EXTENSION_DIR, { viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  context = browser.context;
 }, 120_000);
 
 afterAll(async () => {
-  await context?.close();
+  await browser?.close();
   site?.close();
 });
 
@@ -79,8 +68,7 @@ const playback = (page: Page) =>
 describe('the browser subtitle plugin in Chromium', () => {
   it('signs in through the web app, subtitles a playing tab with a translation, and saves the session as a record', { timeout: 240_000 }, async () => {
     const baseURL = inject('baseURL');
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    expect(new URL(worker.url()).host).toBe(EXTENSION_ID);
+    expect(new URL(browser.worker.url()).host).toBe(EXTENSION_ID);
     const token = await signUp('extension');
     await grantHours(token, 1);
 
@@ -106,12 +94,10 @@ describe('the browser subtitle plugin in Chromium', () => {
     await talk.goto(siteURL);
     await expect.poll(async () => (await playback(talk)).time, { timeout: 15_000 }).toBeGreaterThan(0);
 
-    // The popup's start, for the talking tab (see the note above on the toolbar click).
-    const answer = await popup.evaluate(async (url) => {
-      const [tab] = await chrome.tabs.query({ url });
-      return chrome.runtime.sendMessage({ type: 'start', tabId: tab!.id });
-    }, siteURL);
-    expect(answer).toEqual({ ok: true });
+    // The toolbar button clicked over the talking tab, then the popup's Start button.
+    const toolbarPopup = await browser.clickAction(talk);
+    await toolbarPopup.click('ext-start');
+    await expect.poll(() => toolbarPopup.text('ext-phase'), { timeout: 60_000 }).toBe('Live');
 
     const source = talk.getByTestId('tingyi-source');
     await expect.poll(async () => recall((await source.textContent().catch(() => '')) ?? ''), { timeout: 90_000, interval: 500 }).toBeGreaterThan(0.1);
@@ -132,6 +118,9 @@ describe('the browser subtitle plugin in Chromium', () => {
         timeout: 60_000,
       })
       .toMatchObject({ name: PAGE_TITLE, status: 'ended' });
+    // The page's address is the record's note.
+    const { record } = (await api<RecordDetail>(`/speech/audio/transcribe/getTrans?id=${meetingId}`, { token })).data;
+    expect(record.sourceUrl).toBe(siteURL);
     await expect.poll(async () => await talk.getByTestId('tingyi-overlay').isVisible(), { timeout: 10_000 }).toBe(false);
   });
 });
