@@ -8,7 +8,8 @@ import { defineConfig } from 'vite';
  * alone as one classic script (content scripts cannot import chunks). `TINGYI_ORIGIN` is the default address.
  */
 const root = fileURLToPath(new URL('.', import.meta.url));
-const outDir = fileURLToPath(new URL('../dist/extension', import.meta.url));
+// TINGYI_EXTENSION_OUT: another place for the build (the latency bench's, so it never overwrites dist/extension).
+const outDir = process.env.TINGYI_EXTENSION_OUT ?? fileURLToPath(new URL('../dist/extension', import.meta.url));
 const define = { __TINGYI_ORIGIN__: JSON.stringify(process.env.TINGYI_ORIGIN ?? 'http://localhost:8787') };
 
 export default defineConfig(({ mode }) =>

@@ -9,8 +9,9 @@ import { build } from 'vite';
  * http://localhost:8787) is the Tingyi address it starts with and the site allowed to sign it in.
  */
 
-const OUT = 'dist/extension';
-const ZIP = 'dist/tingyi-extension.zip';
+// TINGYI_EXTENSION_OUT (an absolute path) builds elsewhere, its zip beside it: the latency bench's own copy.
+const OUT = process.env.TINGYI_EXTENSION_OUT ?? 'dist/extension';
+const ZIP = process.env.TINGYI_EXTENSION_OUT ? `${OUT}.zip` : 'dist/tingyi-extension.zip';
 const origin = (process.env.TINGYI_ORIGIN ?? 'http://localhost:8787').replace(/\/+$/, '');
 
 await build({ configFile: 'extension/vite.config.ts', logLevel: 'warn' });

@@ -16,9 +16,10 @@ export async function api<T>(path: string, init: { body?: unknown; token?: strin
       headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
     });
-  // A kept-alive connection the server closed while idle fails before the request is sent: send it again.
+  // A kept-alive connection the server closed while idle (a slow admin call blocks this process a while on a
+  // busy machine) fails before the request is sent: send it again.
   const response = await request().catch((error: Error & { cause?: { code?: string } }) => {
-    if (error.cause?.code === 'UND_ERR_SOCKET') return request();
+    if (['UND_ERR_SOCKET', 'EPIPE', 'ECONNRESET'].includes(error.cause?.code ?? '')) return request();
     throw error;
   });
   return (await response.json()) as Envelope<T>;
