@@ -86,6 +86,8 @@ export const API = {
     export: '/speech/audio/transcribe/export',
     /** Public: a shared record's transcript or summary as a file (/meetingShareDownload), when the owner allows copies. */
     shareDownload: '/speech/audio/transcribe/shareDownload',
+    /** Public: a shared record's audio for the share page's player, with byte ranges so it seeks. */
+    shareMedia: '/speech/audio/transcribe/shareMedia',
   },
   uploads: {
     uploadInit: '/speech/audio/transcribe/uploadInit',

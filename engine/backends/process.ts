@@ -7,12 +7,23 @@ export interface ProcessResult {
   stderr: string;
 }
 
-export function runProcess(cmd: string, args: string[], input: Buffer | string | null, timeoutMs: number, cwd?: string): Promise<ProcessResult> {
+/**
+ * `onStdout`: each piece of standard output as it comes (ffmpeg's progress while it renders); a process read
+ * this way keeps none of it, and its result's `stdout` is empty.
+ */
+export function runProcess(
+  cmd: string,
+  args: string[],
+  input: Buffer | string | null,
+  timeoutMs: number,
+  cwd?: string,
+  onStdout?: (chunk: Buffer) => void,
+): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd, stdio: [input === null ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     let stderr = '';
-    child.stdout!.on('data', (d: Buffer) => out.push(d));
+    child.stdout!.on('data', onStdout ?? ((d: Buffer) => out.push(d)));
     child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d.slice(0, 4000)));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('error', (err) => {

@@ -7,12 +7,13 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineJobStatus, ExtractJobResult, TranscribeResponse } from '../../contracts/engine';
+import type { EngineJobStatus, EngineJobStep, ExtractJobResult, TranscribeResponse } from '../../contracts/engine';
 import { ENGINE_PATHS } from '../../contracts/engine';
 import type { RenderJob } from '../../contracts/dubbing-engine';
 import { renderJob } from '../../contracts/dubbing-engine';
 import { Dubbing } from '../../engine/backends/dubbing';
 import { Gate } from '../../engine/backends/dubbing/gate';
+import { renderVideo } from '../../engine/backends/dubbing/video';
 import { loadConfig } from '../../engine/config';
 import { EngineHttpError } from '../../engine/http';
 import { EngineJobs } from '../../engine/jobs';
@@ -189,9 +190,15 @@ describe('rendering by URL with speech kept in storage', () => {
     const engineAt = (dir: string) => new Dubbing({ ...loadConfig({}), tmpDir: join(tmp.dir, dir) });
 
     const first = engineAt('first');
-    const made = await first.renderJob(renderJob.parse(job('first')));
+    const steps: EngineJobStep[] = [];
+    const made = await first.renderJob(renderJob.parse(job('first')), (step) => steps.push(step));
     await first.close();
     expect(made).toMatchObject({ synthesized: 2, reused: 0 });
+    // The bar goes through speaking, then the render's own share of the output, ending whole.
+    const rendering = steps.filter((s) => s.step === 'rendering').map((s) => s.fraction);
+    expect(steps.findIndex((s) => s.step === 'rendering')).toBeGreaterThan(steps.findIndex((s) => s.step === 'speaking'));
+    expect(rendering.at(-1)).toBe(1);
+    expect(rendering).toEqual([...rendering].sort((a, b) => a - b));
     expect(store.objects.get('first.mp4')!.subarray(4, 8).toString()).toBe('ftyp');
     expect([...store.objects.keys()].filter((k) => k.startsWith('spoken/')).sort()).toEqual(['spoken/0.pcm', 'spoken/2.pcm']);
 
@@ -201,5 +208,17 @@ describe('rendering by URL with speech kept in storage', () => {
     expect(again).toMatchObject({ synthesized: 0, reused: 2 });
     expect(again.lines).toEqual(made.lines);
     expect(store.objects.get('second.mp4')!.subarray(4, 8).toString()).toBe('ftyp');
+  });
+});
+
+describe("a render's own progress", () => {
+  it('reports the share of the output ffmpeg has written while it encodes, between 0 and 1, then 1', async () => {
+    const fractions: number[] = [];
+    // Read at its own pace (-re), a 3 s encode lasts 3 s, so ffmpeg reports several times on the way.
+    const args = ['-nostdin', '-v', 'error', '-y', '-re', '-f', 'lavfi', '-i', 'sine=d=3', '-c:a', 'aac', '-f', 'mp4', join(tmp.dir, 'paced.mp4')];
+    await renderVideo(args, tmp.dir, 3, (f) => fractions.push(f));
+    expect(fractions.some((f) => f > 0.1 && f < 0.9)).toBe(true);
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+    expect(fractions.at(-1)).toBe(1);
   });
 });

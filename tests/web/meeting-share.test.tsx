@@ -135,6 +135,36 @@ describe('/meetingShare', () => {
     fireEvent.click(screen.getByText('Try again'));
     await screen.findByTestId('shared-record');
   });
+
+  it('plays the shared audio through the link: a clicked line plays from its start, and the line playing is marked', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
+    renderAt(`/meetingShare?shareToken=${TOKEN}`);
+    const player = (await screen.findByTestId('shared-player')) as HTMLAudioElement;
+    expect(player.tagName).toBe('AUDIO');
+    expect(player.getAttribute('src')).toBe(`/prod-api/speech/audio/transcribe/shareMedia?token=${TOKEN}`);
+
+    const [first, second] = screen.getAllByTestId('shared-line');
+    fireEvent.click(second!.querySelector('.shared-text')!);
+    expect(player.currentTime).toBeCloseTo(65.6);
+    await waitFor(() => expect(second!.getAttribute('aria-current')).toBe('true'));
+    expect(first!.getAttribute('aria-current')).toBeNull();
+
+    // The time is the keyboard's way in, named for what it does.
+    fireEvent.click(screen.getByRole('button', { name: 'Play from 00:00' }));
+    expect(player.currentTime).toBe(0);
+    player.currentTime = 2;
+    fireEvent.timeUpdate(player);
+    await waitFor(() => expect(first!.getAttribute('aria-current')).toBe('true'));
+    expect(second!.getAttribute('aria-current')).toBeNull();
+  });
+
+  it('says when the audio cannot be played, and leaves the lines as text', async () => {
+    renderAt(`/meetingShare?shareToken=${TOKEN}`);
+    fireEvent.error(await screen.findByTestId('shared-player'));
+    expect((await screen.findByTestId('shared-audio-missing')).textContent).toBe("This record's audio is not available.");
+    expect(screen.queryByRole('button', { name: /Play from/ })).toBeNull();
+    expect(screen.getAllByTestId('shared-line')[0]!.className).not.toContain('playable');
+  });
 });
 
 describe('/meetingShareDownload', () => {

@@ -624,7 +624,8 @@ describe('/meetingDetail transcript tools', () => {
     expect(speed()).toBe('0.5×');
 
     fireEvent.click(screen.getByTestId('detail-speed'));
-    fireEvent.click(await screen.findByTestId('detail-speed-1.5'));
+    // The menu's code loads on first use: a busy machine may take a while.
+    fireEvent.click(await screen.findByTestId('detail-speed-1.5', {}, { timeout: 10_000 }));
     expect(player.playbackRate).toBe(1.5);
     // The speed outlives a new source (the browser resets it on load).
     player.playbackRate = 1;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SubtitleLine } from '../../contracts/records';
 import { formatTimecode, parseTimecode } from '../../contracts/timecode';
+import { activeLineIndex } from '../../web/lib/use-media-sync';
 import {
   NEW_LINE_MS,
-  activeLineIndex,
   addLineAfter,
   deleteLine,
   editText,

@@ -52,6 +52,7 @@ GET /speech/audio/transcribe/getTransShareStatus          user
 GET /speech/audio/transcribe/media                        user
 GET /speech/audio/transcribe/query                        user
 GET /speech/audio/transcribe/shareDownload
+GET /speech/audio/transcribe/shareMedia
 GET /speech/audio/transcribe/words                        user
 GET /speech/document/export                               user
 GET /speech/document/folder                               user

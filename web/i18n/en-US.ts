@@ -415,6 +415,9 @@ export const enUS = {
     started: 'Download started',
   },
   sharedPage: {
+    audio: 'Recording',
+    audioMissing: "This record's audio is not available.",
+    playFrom: 'Play from {{time}}',
     translationUpdating: 'Updating translation…',
     sharedBy: 'Shared by {{name}}',
     created: 'Created {{date}}',

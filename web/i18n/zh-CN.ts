@@ -414,6 +414,9 @@ export const zhCN: Messages = {
     started: '已开始下载',
   },
   sharedPage: {
+    audio: '录音',
+    audioMissing: '该记录的音频暂不可播放。',
+    playFrom: '从 {{time}} 播放',
     translationUpdating: '译文更新中…',
     sharedBy: '分享者：{{name}}',
     created: '创建于 {{date}}',

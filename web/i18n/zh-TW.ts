@@ -414,6 +414,9 @@ export const zhTW: Messages = {
     started: '已開始下載',
   },
   sharedPage: {
+    audio: '錄音',
+    audioMissing: '此記錄的音訊暫無法播放。',
+    playFrom: '從 {{time}} 播放',
     translationUpdating: '譯文更新中…',
     sharedBy: '分享者：{{name}}',
     created: '建立於 {{date}}',

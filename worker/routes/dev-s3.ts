@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { API, API_AREAS } from '../../contracts/api-paths';
+import { objectResponse } from '../lib/object-response';
 import type { AppEnv } from '../lib/types';
 import { DEV_ACCESS_KEY_ID, devSecretAccessKey, verifyPresigned } from '../services/storage';
 
@@ -27,15 +28,7 @@ export const devS3 = new Hono<AppEnv>()
     const key = c.req.param('key');
     const object = await c.env.MEDIA.get(key, { range: c.req.raw.headers });
     if (!object) return s3Error(404, 'NoSuchKey', 'The specified key does not exist.');
-    const headers = new Headers({ etag: object.httpEtag, 'accept-ranges': 'bytes', 'last-modified': object.uploaded.toUTCString() });
-    object.writeHttpMetadata(headers);
-    const range = object.range as { offset?: number; length?: number } | undefined;
-    const partial = c.req.header('range') !== undefined && range !== undefined;
-    const offset = range?.offset ?? 0;
-    const length = range?.length ?? object.size - offset;
-    headers.set('content-length', String(length));
-    if (partial) headers.set('content-range', `bytes ${offset}-${offset + length - 1}/${object.size}`);
-    return new Response(c.req.method === 'HEAD' ? null : object.body, { status: partial ? 206 : 200, headers });
+    return objectResponse(object, c.req.raw);
   })
   .put(API.devS3.object, async (c) => {
     const key = c.req.param('key');

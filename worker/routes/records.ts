@@ -12,11 +12,13 @@ import {
   shareDownloadQuery,
 } from '../../contracts/records';
 import { ok, page } from '../lib/envelope';
+import { objectResponse } from '../lib/object-response';
 import type { AppEnv } from '../lib/types';
 import { requireUser } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 import { attachment } from '../services/export';
 import { sharedDownload } from '../services/share-download';
+import { sharedMedia } from '../services/share-media';
 import {
   copySharedRecord,
   editRecords,
@@ -43,6 +45,11 @@ export const recordRoutes = new Hono<AppEnv>()
     return new Response(download.body, {
       headers: { 'content-type': download.contentType, 'content-disposition': attachment(download), 'cache-control': 'no-store' },
     });
+  })
+  .get(API.records.shareMedia, validate('query', sharedRecordQuery), async (c) => {
+    const { object, type } = await sharedMedia(c.var.db, c.env.MEDIA, c.req.valid('query').token, c.req.raw.headers);
+    // The container's type (an upload may be stored as bytes of no type); never kept, as the link may close.
+    return objectResponse(object, c.req.raw, { 'content-type': type, 'cache-control': 'no-store' });
   })
   .get(API.records.query, requireUser, validate('query', recordQuery), async (c) => page(c, await listRecords(c.var.db, c.var.userId, c.req.valid('query'))))
   .post(API.records.edit, requireUser, validate('json', editRecordBody), async (c) => ok(c, await editRecords(c.var.db, c.var.userId, c.req.valid('json'))))

@@ -163,7 +163,12 @@ export class Dubbing {
       }
       const out = join(dir, 'dubbed.mp4');
       report?.({ step: 'rendering', fraction: 0 });
-      await renderVideo(renderArgs({ video, track: join(dir, 'voice.pcm'), out, info, subtitles: Boolean(plan.subtitles) }), dir, info.duration);
+      await renderVideo(
+        renderArgs({ video, track: join(dir, 'voice.pcm'), out, info, subtitles: Boolean(plan.subtitles) }),
+        dir,
+        info.duration,
+        report && ((fraction) => report({ step: 'rendering', fraction })),
+      );
       return { path: out, duration: info.duration, lines, dispose };
     } catch (err) {
       track.abort();

@@ -86,10 +86,31 @@ export function renderArgs(o: { video: string; track: string; out: string; info:
   ];
 }
 
-/** Runs in `dir`, the folder holding the subtitle file. */
-export async function renderVideo(args: string[], dir: string, duration: number): Promise<void> {
+/**
+ * Reads ffmpeg's `-progress` output (key=value lines, a block every half second) into the share of `duration`
+ * written so far, 0–1, calling `report` each time a block says how far the output got.
+ */
+export function progressReader(duration: number, report: (fraction: number) => void): (chunk: Buffer) => void {
+  let pending = '';
+  return (chunk) => {
+    pending += chunk.toString('utf8');
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      // out_time_us is microseconds (out_time_ms too, despite its name, in the ffmpeg versions the engine runs).
+      const match = /^out_time_us=(\d+)/.exec(line.trim());
+      if (match && duration > 0) report(Math.min(1, Number(match[1]) / 1e6 / duration));
+    }
+  };
+}
+
+/** Runs in `dir`, the folder holding the subtitle file; `report` hears the share of the output written, 0–1. */
+export async function renderVideo(args: string[], dir: string, duration: number, report?: (fraction: number) => void): Promise<void> {
+  // Progress on stdout (the mp4 goes to a file), so the bar moves while the video is encoded.
+  const progress = report ? ['-progress', 'pipe:1', '-nostats'] : [];
+  const onStdout = report ? progressReader(duration, report) : undefined;
   // Encoding runs near real time on a small machine at worst; the limit only catches a hung ffmpeg.
-  const { code, stderr } = await runProcess('ffmpeg', args, null, Math.max(10 * 60_000, duration * 4000), dir);
+  const { code, stderr } = await runProcess('ffmpeg', [...progress, ...args], null, Math.max(10 * 60_000, duration * 4000), dir, onStdout);
   // ffmpeg's text stays in the engine's log: it may name the inputs' locations.
   if (code !== 0) {
     console.error(JSON.stringify({ level: 'error', what: 'render', ffmpeg: stderr.split('\n').find(Boolean) ?? `exited ${code}` }));

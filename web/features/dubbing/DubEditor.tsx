@@ -6,7 +6,7 @@ import { PayDialogHost } from '../pay/PayDialogHost';
 import { refusedSave } from '../record-detail/refusal';
 import type { LineFlag } from '../record-detail/refusal';
 import { useLeaveGuard } from '../record-detail/use-leave-guard';
-import { useMediaSync } from '../record-detail/use-media-sync';
+import { useMediaSync } from '../../lib/use-media-sync';
 import { saveEdits } from './api';
 import { DubHeader } from './DubHeader';
 import { DubLines } from './DubLines';

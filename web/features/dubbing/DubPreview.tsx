@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DubProject } from '../../../contracts/dubbing';
 import { Empty } from '../../components/Empty';
 import { Segmented } from '../../components/Segmented';
-import type { useMediaSync } from '../record-detail/use-media-sync';
+import type { useMediaSync } from '../../lib/use-media-sync';
 import { formatDate } from '../records/format';
 
 /** The dubbed video when there is one, else the original; a switch compares the two. */

@@ -6,7 +6,7 @@ import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import { useRecordMedia } from './hooks';
 import { PlayerControls } from './PlayerControls';
-import type { MediaSync } from './use-media-sync';
+import type { MediaSync } from '../../lib/use-media-sync';
 
 interface MediaPlayerProps {
   recordId: number;

@@ -1,49 +1,17 @@
-import { BackwardOutlined, DownOutlined, ForwardOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { QuestionCircleOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { ClickPopover } from '../../components/ClickPopover';
-import { MenuDropdown } from '../../components/MenuDropdown';
-import { Tooltip } from '../../components/Tooltip';
+import { PlayerTransport } from '../../components/PlayerTransport';
 import { useTranslation } from 'react-i18next';
-import { PLAYBACK_RATES, SKIP_MS } from './use-media-sync';
-import type { MediaSync } from './use-media-sync';
+import type { MediaSync } from '../../lib/use-media-sync';
 import { SHORTCUTS, bindingLabel, isBare } from './use-transcript-keys';
 
-/** Under the player: back and forward 5 s, the playback speed, and the keyboard shortcuts' help. */
+/** Under the player: the transport, and the keyboard shortcuts' help. */
 export function PlayerControls({ sync }: { sync: MediaSync }) {
-  const { t } = useTranslation();
   return (
-    <div className="detail-transport">
-      <Tooltip title={t('recordDetail.tools.back')}>
-        <Button icon={<BackwardOutlined />} aria-label={t('recordDetail.tools.back')} onClick={() => sync.skip(-SKIP_MS)} data-testid="detail-skip-back">
-          5s
-        </Button>
-      </Tooltip>
-      <Tooltip title={t('recordDetail.tools.forward')}>
-        <Button icon={<ForwardOutlined />} aria-label={t('recordDetail.tools.forward')} onClick={() => sync.skip(SKIP_MS)} data-testid="detail-skip-forward">
-          5s
-        </Button>
-      </Tooltip>
-      {/* A menu rather than a Select (24 KB more), whose code loads as the pointer or focus reaches it. */}
-      <MenuDropdown
-        menu={{
-          items: PLAYBACK_RATES.map((rate) => ({ key: String(rate), label: <span data-testid={`detail-speed-${rate}`}>{`${rate}×`}</span> })),
-          selectable: true,
-          selectedKeys: [String(sync.rate)],
-          onClick: ({ key }) => sync.setRate(Number(key)),
-        }}
-      >
-        <Button
-          className="detail-speed"
-          aria-label={`${t('recordDetail.tools.speed')} ${sync.rate}×`}
-          title={t('recordDetail.tools.speed')}
-          data-testid="detail-speed"
-        >
-          {`${sync.rate}×`}
-          <DownOutlined />
-        </Button>
-      </MenuDropdown>
+    <PlayerTransport sync={sync}>
       <ShortcutsHelp />
-    </div>
+    </PlayerTransport>
   );
 }
 

@@ -43,7 +43,7 @@ import { TranscriptLines } from './TranscriptLines';
 import type { LineHandlers, TranscriptView } from './TranscriptLines';
 import { TranscriptToolbar } from './TranscriptToolbar';
 import { useLeaveGuard } from './use-leave-guard';
-import { SKIP_MS, useMediaSync } from './use-media-sync';
+import { SKIP_MS, useMediaSync } from '../../lib/use-media-sync';
 import { useTranscriptKeys } from './use-transcript-keys';
 import { useTranscriptSearch } from './use-transcript-search';
 import { wordsByLine } from './word-times';

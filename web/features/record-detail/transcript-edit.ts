@@ -339,16 +339,3 @@ export function replaceAll(t: Transcript, query: string, replacement: string, la
   }
   return commit(t, lines);
 }
-
-/** The line playing at `ms` (lines are in time order), or -1 between lines. */
-export function activeLineIndex(lines: readonly DraftLine[], ms: number): number {
-  let low = 0;
-  let high = lines.length - 1;
-  while (low <= high) {
-    const mid = (low + high) >> 1;
-    // low ≤ mid ≤ high stay within the array.
-    if (lines[mid]!.start <= ms) low = mid + 1;
-    else high = mid - 1;
-  }
-  return ms < (lines[high]?.end ?? -Infinity) ? high : -1;
-}

@@ -1,5 +1,6 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Result, Space } from 'antd';
+import { useState } from 'react';
 import type { ReactNode, SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -14,10 +15,12 @@ import { useSignedInUser } from '../../lib/session';
 import { formatDate, formatDuration, formatTime } from './format';
 import { formatClock } from '../../../contracts/timecode';
 import { useSpeakerLook } from '../../lib/speaker-look';
+import { useMediaSync } from '../../lib/use-media-sync';
 import type { SpeakerLook } from '../../lib/speaker-look';
 import { useCopyReplica, useSharedRecord } from './hooks';
 import { shareDownloadPath } from './links';
 import { TypeTag } from './RecordTags';
+import { SharedPlayer } from './SharedPlayer';
 import './shared-record.css';
 import { useFeedback } from '../../lib/feedback';
 
@@ -133,7 +136,7 @@ function SharedView({ token, record }: { token: string; record: SharedRecordData
         )}
       </SharedHeading>
       {!allowCopy && <Alert className="shared-notice" type="info" showIcon message={t('sharedPage.copyBlocked')} />}
-      {record.lines.length === 0 ? <Empty description={t('sharedPage.noLines')} /> : <SharedLines lines={record.lines} language={translationLanguage} />}
+      <SharedTranscript token={token} lines={record.lines} language={translationLanguage} />
     </Card>
   );
 }
@@ -158,13 +161,45 @@ export function SharedHeading({ record, children }: { record: SharedRecordData; 
   );
 }
 
+/** The player over the lines: a clicked line plays from its start, and the line playing is marked. */
+function SharedTranscript({ token, lines, language }: { token: string; lines: SubtitleLine[]; language: string | null | undefined }) {
+  const { t } = useTranslation();
+  const sync = useMediaSync(lines);
+  // Without audio a line has nothing to play: the lines stay plain text.
+  const [playable, setPlayable] = useState(true);
+  if (lines.length === 0) return <Empty description={t('sharedPage.noLines')} />;
+  return (
+    <>
+      <SharedPlayer token={token} sync={sync} onMissing={() => setPlayable(false)} />
+      <SharedLines lines={lines} language={language} activeIndex={sync.activeIndex} onPlay={playable ? sync.seek : undefined} />
+    </>
+  );
+}
+
 /** The shared lines, each speaker in their colour and default names in the visitor's language. */
-function SharedLines({ lines, language }: { lines: SubtitleLine[]; language: string | null | undefined }) {
+function SharedLines({
+  lines,
+  language,
+  activeIndex,
+  onPlay,
+}: {
+  lines: SubtitleLine[];
+  language: string | null | undefined;
+  activeIndex: number;
+  onPlay: ((ms: number) => void) | undefined;
+}) {
   const look = useSpeakerLook(lines.map((line) => line.speaker));
   return (
     <ol className="shared-lines">
-      {lines.map((line) => (
-        <Line key={line.id} line={line} look={look} translation={language && !line.translating ? line.translations[language] : undefined} />
+      {lines.map((line, i) => (
+        <Line
+          key={line.id}
+          line={line}
+          look={look}
+          translation={language && !line.translating ? line.translations[language] : undefined}
+          active={i === activeIndex}
+          onPlay={onPlay}
+        />
       ))}
     </ol>
   );
@@ -180,19 +215,52 @@ function UpdatingTranslation() {
   );
 }
 
-function Line({ line, look, translation }: { line: SubtitleLine; look: SpeakerLook; translation: string | undefined }) {
+interface LineProps {
+  line: SubtitleLine;
+  look: SpeakerLook;
+  translation: string | undefined;
+  active: boolean;
+  onPlay: ((ms: number) => void) | undefined;
+}
+
+function Line({ line, look, translation, active, onPlay }: LineProps) {
+  const { t } = useTranslation();
+  // The record page's clock: a line shows the same time to its owner and to whoever holds the link.
+  const clock = formatClock(line.start);
+  const play = onPlay && (() => onPlay(line.start));
   return (
-    <li className="shared-line" data-testid="shared-line">
+    // A click anywhere on the line plays it, as on the record page; its time is the button keyboards reach.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the line's time button is its keyboard way in.
+    <li
+      className={`shared-line${play ? ' shared-line-playable' : ''}${active ? ' shared-line-active' : ''}`}
+      data-testid="shared-line"
+      aria-current={active ? 'true' : undefined}
+      onClick={play}
+    >
       <div className="shared-line-head">
         {line.speaker && (
           <span className="shared-speaker" style={{ color: look.color(line.speaker) }}>
             {look.label(line.speaker)}
           </span>
         )}
-        {/* The record page's clock: a line shows the same time to its owner and to whoever holds the link. */}
-        <time className="shared-time" data-testid="shared-line-time">
-          {formatClock(line.start)}
-        </time>
+        {play ? (
+          <button
+            type="button"
+            className="shared-time shared-time-play"
+            aria-label={t('sharedPage.playFrom', { time: clock })}
+            data-testid="shared-line-time"
+            onClick={(event) => {
+              event.stopPropagation();
+              play();
+            }}
+          >
+            <time>{clock}</time>
+          </button>
+        ) : (
+          <time className="shared-time" data-testid="shared-line-time">
+            {clock}
+          </time>
+        )}
       </div>
       <p className="shared-text">{line.text}</p>
       {translation && <p className="shared-translation">{translation}</p>}

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { API } from '../../../contracts/api-paths';
+import { API_BASE } from '../../../contracts/constants';
 import type {
   ExportOptions,
   Page,
@@ -50,6 +51,9 @@ export async function exportRecords(ids: number[], { format, content, speaker, t
   await downloadByLink(config);
   return null;
 }
+
+/** Public: where the share page's player streams the shared record's audio from (the link is its only credential). */
+export const sharedMediaUrl = (token: string) => `${API_BASE}${API.records.shareMedia}?token=${encodeURIComponent(token)}`;
 
 /** Public: a shared record's transcript or minutes as a file, under the server's name. */
 export function downloadShared(query: ShareDownloadQuery): Promise<string> {

@@ -13,6 +13,7 @@ import { canTranslate } from '../languages';
 import { assertLineTimes } from '../line-rules';
 import { keptVoiceprints, replaceLines, storedLines } from '../lines';
 import { ownedRecord } from '../records';
+import type { RecordEntity } from '../records';
 import { presignGet, s3Target } from '../storage';
 import { audioKey, playerAudioKey } from './audio';
 import { keptTranslations, needsTranslation, queueRetranslation } from './retranslate';
@@ -68,25 +69,42 @@ export async function addTranslation(db: Db, env: Env, userId: number, locale: L
   return ownedRecord(db, userId, recordId);
 }
 
-/** Containers every browser plays; other uploads are played from the job's extracted audio. */
-const PLAYABLE = { mp3: 'audio', wav: 'audio', ogg: 'audio', mp4: 'video' } as const;
+/** Containers every browser plays, with the type each is served as; other uploads are played from the job's extracted audio. */
+const PLAYABLE = {
+  mp3: { kind: 'audio', type: 'audio/mpeg' },
+  wav: { kind: 'audio', type: 'audio/wav' },
+  ogg: { kind: 'audio', type: 'audio/ogg' },
+  mp4: { kind: 'video', type: 'video/mp4' },
+} as const;
+
+/** The stored object a record's player plays, what it is, and the type it is served as. */
+export interface PlayableMedia {
+  key: string;
+  kind: MediaSource['kind'];
+  type: string;
+}
 
 /**
  * What the player plays: the upload when every browser plays its container and it is still stored (its
  * retention may have removed it), else the compressed audio the extraction kept, else the WAV of a meeting or
  * of a record from before that audio was made.
  */
+export async function playableMedia(media: R2Bucket, record: Pick<RecordEntity, 'id' | 'mediaKey'>): Promise<PlayableMedia> {
+  const ext = record.mediaKey ? extensionOf(record.mediaKey) : '';
+  if (record.mediaKey && ext in PLAYABLE && (await media.head(record.mediaKey))) {
+    return { key: record.mediaKey, ...PLAYABLE[ext as keyof typeof PLAYABLE] };
+  }
+  if (await media.head(playerAudioKey(record.id))) return { key: playerAudioKey(record.id), kind: 'audio', type: 'audio/mp4' };
+  if (await media.head(audioKey(record.id))) return { key: audioKey(record.id), kind: 'audio', type: 'audio/wav' };
+  throw new ApiError(Code.NOT_FOUND, 'mediaMissing');
+}
+
+/** The owner's player's media, by a presigned URL. */
 export async function mediaSource(db: Db, env: Env, origin: string, userId: number, recordId: number): Promise<MediaSource> {
   const record = await ownedRecord(db, userId, recordId);
   const target = await s3Target(env, origin);
-  const ext = record.mediaKey ? extensionOf(record.mediaKey) : '';
-  if (record.mediaKey && ext in PLAYABLE && (await env.MEDIA.head(record.mediaKey))) {
-    return { url: await presignGet(target, record.mediaKey), kind: PLAYABLE[ext as keyof typeof PLAYABLE] };
-  }
-  for (const key of [playerAudioKey(recordId), audioKey(recordId)]) {
-    if (await env.MEDIA.head(key)) return { url: await presignGet(target, key), kind: 'audio' };
-  }
-  throw new ApiError(Code.NOT_FOUND, 'mediaMissing');
+  const { key, kind } = await playableMedia(env.MEDIA, record);
+  return { url: await presignGet(target, key), kind };
 }
 
 /** The owner's record's word timings, for the player to seek to a clicked word. */

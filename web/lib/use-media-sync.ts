@@ -1,6 +1,23 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { activeLineIndex } from './transcript-edit';
-import type { DraftLine } from './transcript-edit';
+
+/** What the player follows in a transcript: each line's start and end, ms. */
+export interface TimedLine {
+  start: number;
+  end: number;
+}
+
+/** The line playing at `ms` (lines are in time order), or -1 between lines. */
+export function activeLineIndex(lines: readonly TimedLine[], ms: number): number {
+  let low = 0;
+  let high = lines.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    // low ≤ mid ≤ high stay within the array.
+    if (lines[mid]!.start <= ms) low = mid + 1;
+    else high = mid - 1;
+  }
+  return ms < (lines[high]?.end ?? -Infinity) ? high : -1;
+}
 
 /** The speeds a transcriber picks from: slower to catch fast speech, faster to skim. */
 export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
@@ -16,7 +33,7 @@ function play(media: HTMLMediaElement) {
  * Keeps the player and the transcript together: which line is playing, seeking to a line or word, and the
  * transport a transcriber drives from the keyboard (play/pause, jumps of 5 s, the playback speed).
  */
-export function useMediaSync(lines: readonly DraftLine[], startMs?: number) {
+export function useMediaSync(lines: readonly TimedLine[], startMs?: number) {
   const mediaRef = useRef<HTMLMediaElement | null>(null);
   // Where a link into the record (a search hit, a citation: `?t=`) starts playing, once the media has loaded.
   const startRef = useRef(startMs);
