@@ -27,7 +27,12 @@ export async function retrieve(db: Db, scope: Scope, question: string, now = Dat
   const queries: Promise<LineRow[]>[] = [];
   if (indexTerms.length) {
     const where = sql`${inScope} AND line_search MATCH ${matchExpression(indexTerms, 'OR')}`;
-    queries.push(db.all<LineRow>(sql`${lineSelect(indexed, where, now)} ORDER BY line_search.rank LIMIT ${CANDIDATES}`));
+    // Lines holding more of the terms first; the ranking below weighs them by rarity.
+    const held = sql.join(
+      indexTerms.map((t) => sql`(instr(lower(s.text), ${t}) > 0)`),
+      sql` + `,
+    );
+    queries.push(db.all<LineRow>(sql`${lineSelect(indexed, where, now)} ORDER BY ${held} DESC LIMIT ${CANDIDATES}`));
   }
   const likes = bigrams.slice(0, BIGRAMS_MAX).map((b) => sql`s.text LIKE ${likePattern(b)} ESCAPE '\\'`);
   if (likes.length) {
