@@ -17,8 +17,10 @@ export const SEARCH = {
 
 export const ASK = {
   questionMax: 500,
-  /** Lines an answer may cite. */
+  /** Lines an extractive answer quotes. */
   citationsMax: 3,
+  /** Lines a language model is given to answer from (and may cite). */
+  contextLines: 12,
 } as const;
 
 /** `GET /ai/search?q=&page=&size=`. */

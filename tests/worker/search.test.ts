@@ -66,6 +66,8 @@ describe('search across records', () => {
     const lines = [
       { start: 0, end: 4000, text: 'Good morning everyone.', speaker: 'Ann' },
       { start: 4000, end: 9000, text: 'The offsite moves to Lisbon in May.', speaker: 'Ann' },
+      // Every trigram of "lisbon" but not the word: the index finds it, the search must not show it.
+      { start: 9000, end: 12000, text: 'Lis, bon, isb and sbo are not a city.', speaker: 'Ann' },
     ];
     const edited = await send(`${API_BASE}${API.transcription.editDetails}`, { id: annRecord.id, lines }, { token: ann.token });
     expect(edited.body.code).toBe(200);

@@ -5,9 +5,17 @@ import { API } from '../../contracts/api-paths';
 import { ok, page } from '../lib/envelope';
 import type { AppEnv } from '../lib/types';
 import { validate } from '../middleware/validate';
-import { askInConversation, clearRecordConversation, recordConversation } from '../services/search/conversations';
+import { answerModel } from '../services/search/answer-model';
+import type { Generation } from '../services/search/ask';
+import { askInConversation, clearRecordConversation, openQuestion, recordConversation } from '../services/search/conversations';
 import { searchLines } from '../services/search/search';
 import { suggestedQuestions } from '../services/search/suggestions';
+
+/** The language model that writes answers in the user's language, when one is configured. */
+function generation(env: Env, language: string): Generation | undefined {
+  const model = answerModel(env);
+  return model && { model, language };
+}
 
 /**
  * Search across the caller's records and questions asked of them. Both read only the caller's own records: the
@@ -16,12 +24,18 @@ import { suggestedQuestions } from '../services/search/suggestions';
  */
 export const aiRoutes = new Hono<AppEnv>()
   .get(API.ai.search, validate('query', searchQuery), async (c) => page(c, await searchLines(c.var.db, c.var.userId, c.req.valid('query'))))
-  .post(API.ai.ask, validate('json', askBody), async (c) => ok(c, await askInConversation(c.var.db, c.var.userId, c.req.valid('json'))))
-  // The web app's form: the answer's text as it is made ("delta"), then the whole answer with its citations ("answer").
+  .post(API.ai.ask, validate('json', askBody), async (c) =>
+    ok(c, await askInConversation(c.var.db, c.var.userId, c.req.valid('json'), generation(c.env, c.var.locale))),
+  )
+  // The web app's form: the answer's text as it is made ("delta", one event per piece a model writes; the whole
+  // quoted answer at once without one), then the whole answer with its citations ("answer").
   .post(API.ai.askStream, validate('json', askBody), async (c) => {
-    const answer = await askInConversation(c.var.db, c.var.userId, c.req.valid('json'));
+    const answerIt = await openQuestion(c.var.db, c.var.userId, c.req.valid('json'));
+    const found = generation(c.env, c.var.locale);
     return streamSSE(c, async (stream) => {
-      await stream.writeSSE({ event: 'delta', data: JSON.stringify(answer.answer) });
+      const delta = (text: string) => stream.writeSSE({ event: 'delta', data: JSON.stringify(text) });
+      const answer = await answerIt(found && { ...found, onDelta: delta });
+      if (answer.kind === 'extractive') await delta(answer.answer);
       await stream.writeSSE({ event: 'answer', data: JSON.stringify(answer) });
     });
   })

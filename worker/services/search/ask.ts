@@ -3,10 +3,13 @@ import { ASK, type Answer, type Citation } from '../../../contracts/ai';
 import type { Db } from '../../db/client';
 import { type LineRow, type Scope, indexed, lineId, lineSelect, plain, scopeCondition } from './search';
 import { likePattern, matchExpression, questionTerms } from './terms';
+import type { AnswerModel } from './answer-model';
+import { askMessages, citationFilter, withoutReasoning } from '../../../contracts/ask-prompt';
 
 /**
- * An answer to a question about the caller's records, with no language model: the lines that share the most
- * telling words with the question, quoted with their record and time (an "extractive" answer). Retrieval is done
+ * An answer to a question about the caller's records: the lines that share the most telling words with the
+ * question, quoted with their record and time (an "extractive" answer), or read by a language model that answers
+ * from them alone (a "generated" one). Retrieval is done
  * here, in SQL cut to the caller's scope, before anything reads a line's text: words inside a transcript
  * ("ignore previous instructions…") can change neither whose lines are read nor what is cited.
  */
@@ -24,7 +27,12 @@ export async function retrieve(db: Db, scope: Scope, question: string, now = Dat
   const queries: Promise<LineRow[]>[] = [];
   if (indexTerms.length) {
     const where = sql`${inScope} AND line_search MATCH ${matchExpression(indexTerms, 'OR')}`;
-    queries.push(db.all<LineRow>(sql`${lineSelect(indexed, where, now)} ORDER BY line_search.rank LIMIT ${CANDIDATES}`));
+    // Lines holding more of the terms first; the ranking below weighs them by rarity.
+    const held = sql.join(
+      indexTerms.map((t) => sql`(instr(lower(s.text), ${t}) > 0)`),
+      sql` + `,
+    );
+    queries.push(db.all<LineRow>(sql`${lineSelect(indexed, where, now)} ORDER BY ${held} DESC LIMIT ${CANDIDATES}`));
   }
   const likes = bigrams.slice(0, BIGRAMS_MAX).map((b) => sql`s.text LIKE ${likePattern(b)} ESCAPE '\\'`);
   if (likes.length) {
@@ -66,11 +74,62 @@ export function withContext(question: string, previous?: string) {
   return previous && words.length + bigrams.length < FOLLOW_UP_TERMS ? `${previous} ${question}` : question;
 }
 
-/**
- * The best lines quoted, numbered as their citations; empty when nothing in scope shares a telling word.
- * `previous` is the conversation's last question, read with this one when this one says too little by itself.
- */
-export async function extractiveAnswer(db: Db, scope: Scope, question: string, previous?: string): Promise<Omit<Answer, 'conversationId'>> {
-  const citations = (await retrieve(db, scope, withContext(question, previous))).slice(0, ASK.citationsMax).map(citationOf);
+/** The best lines quoted, numbered as their citations; empty when nothing in scope shares a telling word. */
+const quoted = (lines: LineRow[]): Omit<Answer, 'conversationId'> => {
+  const citations = lines.slice(0, ASK.citationsMax).map(citationOf);
   return { answer: citations.map((c, i) => `[${i + 1}] ${c.text}`).join('\n'), kind: 'extractive', citations };
+};
+
+/** `previous` is the conversation's last question, read with this one when this one says too little by itself. */
+export async function extractiveAnswer(db: Db, scope: Scope, question: string, previous?: string): Promise<Omit<Answer, 'conversationId'>> {
+  return quoted(await retrieve(db, scope, withContext(question, previous)));
+}
+
+export interface Generation {
+  model: AnswerModel;
+  /** The user's language, which the answer is written in. */
+  language: string;
+  /** Told each piece of the answer's text as it is written (citations already renumbered). */
+  onDelta?: (text: string) => void | Promise<void>;
+}
+
+/**
+ * An answer a language model writes from the best lines only, citing them by the ids the prompt gives; a
+ * citation of anything else is dropped as the answer streams (contracts/ask-prompt.ts). A model that fails
+ * before writing anything leaves the extractive answer from the same lines, so a question is still answered.
+ */
+export async function generatedAnswer(
+  db: Db,
+  scope: Scope,
+  question: string,
+  previous: string | undefined,
+  { model, language, onDelta }: Generation,
+): Promise<Omit<Answer, 'conversationId'>> {
+  const lines = (await retrieve(db, scope, withContext(question, previous))).slice(0, ASK.contextLines);
+  if (!lines.length) return quoted(lines);
+  const messages = askMessages({
+    question,
+    previous: withContext(question, previous) === question ? undefined : previous,
+    lines: lines.map((l) => ({ record: l.recordName, speaker: l.speaker, at: l.start / 1000, text: l.text })),
+    language,
+  });
+  const citations = citationFilter(lines.length);
+  const reasoning = withoutReasoning();
+  let answer = '';
+  const emit = async (text: string) => {
+    if (!text) return;
+    answer += text;
+    await onDelta?.(text);
+  };
+  try {
+    for await (const piece of model.stream(messages)) await emit(citations.push(reasoning(piece)));
+  } catch (err) {
+    if (!answer) {
+      console.warn(`ask: ${model.name} failed, answering with quoted lines: ${err instanceof Error ? err.message : String(err)}`);
+      return quoted(lines);
+    }
+    console.warn(`ask: ${model.name} stopped mid-answer: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  await emit(citations.end());
+  return { answer: answer.trim(), kind: 'generated', citations: citations.cited().map((id) => citationOf(lines[id - 1]!)) };
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { askConversations, askTurns } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { ownedRecord } from '../records';
-import { extractiveAnswer } from './ask';
+import { type Generation, extractiveAnswer, generatedAnswer } from './ask';
 
 /**
  * Conversations: each question is kept with its answer, so a follow-up is read in the light of the question
@@ -39,25 +39,41 @@ async function conversationOf(db: Db, userId: number, body: AskBody) {
   );
 }
 
-/** Answers a question in its conversation and keeps both; the answer names the conversation to continue. */
-export async function askInConversation(db: Db, userId: number, body: AskBody, now = Date.now()): Promise<Answer> {
+/**
+ * Answers a question in its conversation and keeps both; the answer names the conversation to continue. With a
+ * language model (`generation`) the answer is written by it, otherwise quoted.
+ */
+export async function askInConversation(db: Db, userId: number, body: AskBody, generation?: Generation): Promise<Answer> {
+  return (await openQuestion(db, userId, body))(generation);
+}
+
+/**
+ * The checks of a question (its conversation and record are the caller's), then the answering of it: a stream
+ * refuses a question before its first event, as a plain request would.
+ */
+export async function openQuestion(db: Db, userId: number, body: AskBody) {
   const conversation = await conversationOf(db, userId, body);
   const last = conversation?.id
     ? await db.query.askTurns.findFirst({ where: eq(askTurns.conversationId, conversation.id), orderBy: desc(askTurns.id), columns: { question: true } })
     : undefined;
-  const answer = await extractiveAnswer(db, { userId, recordIds: body.ids, folderId: body.folderId }, body.question, last?.question);
-  let conversationId = conversation?.id;
-  if (conversationId === undefined) {
-    const [created] = await db
-      .insert(askConversations)
-      .values({ userId, recordId: conversation?.recordId ?? null, createdAt: now, updatedAt: now })
-      .returning({ id: askConversations.id });
-    conversationId = created!.id;
-  } else {
-    await db.update(askConversations).set({ updatedAt: now }).where(eq(askConversations.id, conversationId));
-  }
-  await db.insert(askTurns).values({ conversationId, question: body.question, ...answer, createdAt: now });
-  return { ...answer, conversationId };
+  return async (generation?: Generation, now = Date.now()): Promise<Answer> => {
+    const scope = { userId, recordIds: body.ids, folderId: body.folderId };
+    const answer = generation
+      ? await generatedAnswer(db, scope, body.question, last?.question, generation)
+      : await extractiveAnswer(db, scope, body.question, last?.question);
+    let conversationId = conversation?.id;
+    if (conversationId === undefined) {
+      const [created] = await db
+        .insert(askConversations)
+        .values({ userId, recordId: conversation?.recordId ?? null, createdAt: now, updatedAt: now })
+        .returning({ id: askConversations.id });
+      conversationId = created!.id;
+    } else {
+      await db.update(askConversations).set({ updatedAt: now }).where(eq(askConversations.id, conversationId));
+    }
+    await db.insert(askTurns).values({ conversationId, question: body.question, ...answer, createdAt: now });
+    return { ...answer, conversationId };
+  };
 }
 
 /** One of the caller's records' conversation, oldest turn first. */

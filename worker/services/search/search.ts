@@ -6,8 +6,8 @@ import { LINE_ID_RECORD_STRIDE } from '../../db/line-id';
 import { indexable, likePattern, matchExpression, queryTerms, snippetOf } from './terms';
 
 /**
- * Search across the caller's records: every line whose text holds every word of the query, best first (FTS5's
- * bm25), as a page of hits. Only the caller's own records are read, by the SQL itself: another user's lines,
+ * Search across the caller's records: every line whose text holds every word of the query, best first (the
+ * shortest lines), as a page of hits. Only the caller's own records are read, by the SQL itself: another user's lines,
  * shared by link or not, are never matched, counted or shown. A line's speaker is read from `line_speakers` at
  * query time, so a renamed speaker is found under the new name at once.
  */
@@ -67,11 +67,14 @@ export const lineId = (row: { recordId: number; seq: number }) => row.recordId *
 export async function searchLines(db: Db, userId: number, query: SearchQuery, now = Date.now()): Promise<Page<SearchHit>> {
   const terms = queryTerms(query.q);
   const long = indexable(terms);
-  // Words too short for the trigram index are checked by LIKE on the rows the index (or the scope) gives.
-  const short = terms.filter((t) => !long.includes(t)).map((t) => sql`s.text LIKE ${likePattern(t)} ESCAPE '\\'`);
-  const where = sql.join([scopeCondition({ userId }), ...(long.length ? [sql`line_search MATCH ${matchExpression(long, 'AND')}`] : []), ...short], sql` AND `);
+  // Every word is checked by LIKE on the rows the index (or, for words too short for it, the scope) gives: the index
+  // finds lines holding a word's trigrams, not necessarily the word.
+  const likes = terms.map((t) => sql`s.text LIKE ${likePattern(t)} ESCAPE '\\'`);
+  const where = sql.join([scopeCondition({ userId }), ...(long.length ? [sql`line_search MATCH ${matchExpression(long, 'AND')}`] : []), ...likes], sql` AND `);
   const from = long.length ? indexed : plain;
-  const order = long.length ? sql`line_search.rank, s.record_id DESC, s.seq` : sql`r.updated_at DESC, s.record_id DESC, s.seq`;
+  // Every hit holds every word; the shorter the line, the more of it is what was searched for (bm25's length
+  // normalisation, which the index, keeping no positions or counts, cannot compute).
+  const order = long.length ? sql`length(s.text), s.record_id DESC, s.seq` : sql`r.updated_at DESC, s.record_id DESC, s.seq`;
   const offset = (query.page - 1) * query.size;
   const [rows, [count]] = await Promise.all([
     db.all<LineRow>(sql`${lineSelect(from, where, now)} ORDER BY ${order} LIMIT ${query.size} OFFSET ${offset}`),

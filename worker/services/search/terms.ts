@@ -1,9 +1,9 @@
 import { type Mark, SEARCH } from '../../../contracts/ai';
 
 /**
- * Words of a search or a question and where they fall in a line. The index (migration 0021) is FTS5 with the
- * trigram tokenizer: a term of 3+ characters is matched by the index as a substring, shorter ones only by LIKE on
- * candidate rows. Matching ignores case, as the tokenizer does.
+ * Words of a search or a question and where they fall in a line. The index (migrations 0022, 0029) is FTS5 with
+ * the trigram tokenizer: a term of 3+ characters is looked up in the index by its trigrams, shorter ones only by
+ * LIKE on candidate rows. Matching ignores case, as the tokenizer does.
  */
 
 const HAN = /\p{Script=Han}/u;
@@ -15,8 +15,22 @@ export const queryTerms = (q: string) => [...new Set(q.toLowerCase().split(/\s+/
 /** Terms the index can match (3+ characters). */
 export const indexable = (terms: string[]) => terms.filter((t) => length(t) >= 3);
 
-/** An FTS5 expression for terms, each a quoted string so no character of the user's text is read as syntax. */
-export const matchExpression = (terms: string[], join: 'AND' | 'OR') => terms.map((t) => `"${t.replaceAll('"', '""')}"`).join(` ${join} `);
+/** A token as an FTS5 string, so no character of the user's text is read as syntax. */
+const quoted = (token: string) => `"${token.replaceAll('"', '""')}"`;
+
+/** The runs of three characters a term is made of: the index's tokens. */
+const trigramsOf = (term: string) => {
+  const chars = [...term];
+  return [...new Set(chars.slice(2).map((_, i) => chars.slice(i, i + 3).join('')))];
+};
+
+/**
+ * An FTS5 expression for terms of 3+ characters. The index keeps which lines hold each trigram but not where
+ * (detail=none, migration 0029), so a term is the lines holding all its trigrams, each quoted so no character of
+ * the user's text is read as syntax; such a line may hold them apart, so callers check the term itself on the
+ * rows found (search by LIKE, answers by their ranking).
+ */
+export const matchExpression = (terms: string[], join: 'AND' | 'OR') => terms.map((t) => `(${trigramsOf(t).map(quoted).join(' AND ')})`).join(` ${join} `);
 
 /** A LIKE pattern for a term, its wildcards escaped (with `ESCAPE '\'`). */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
