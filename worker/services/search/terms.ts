@@ -1,7 +1,7 @@
 import { type Mark, SEARCH } from '../../../contracts/ai';
 
 /**
- * Words of a search or a question and where they fall in a line. The index (migrations 0022, 0029) is FTS5 with
+ * Words of a search or a question and where they fall in a line. The index (migrations 0022, 0030) is FTS5 with
  * the trigram tokenizer: a term of 3+ characters is looked up in the index by its trigrams, shorter ones only by
  * LIKE on candidate rows. Matching ignores case, as the tokenizer does.
  */
