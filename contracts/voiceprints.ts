@@ -112,8 +112,8 @@ const USUAL_SPREAD = 15;
  *   voice the clusterer merged into a known speaker keeps "Speaker N" instead of taking the name.
  * Both chosen on bench:speakers' development recordings and reported on its held-out ones (docs/voices.md).
  */
-export const SPEAKER_LIMIT = 2.5;
-export const LINE_LIMIT = 1.6;
+export const SPEAKER_LIMIT = 2;
+export const LINE_LIMIT = 1.2;
 
 /** How many expected distances `d` is from `profile`, for a print or line measured on `seconds` of speech. */
 function strayFrom(d: number, profile: Voiceprint, seconds: number): number {
