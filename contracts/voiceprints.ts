@@ -15,6 +15,12 @@ export const voiceprintSchema = z.object({
   pitchHz: z.number().min(0),
   /** Seconds of speech the print was measured on: merging weighs each print by it. */
   seconds: z.number().min(0),
+  /**
+   * How far this voice's own lines strayed from its mean, as distance × √seconds (a line of t seconds is
+   * expected to lie spread/√t away): the yardstick identification measures distances with. Absent on prints
+   * measured from one line, or before it was kept.
+   */
+  spread: z.number().min(0).optional(),
 });
 export type Voiceprint = z.infer<typeof voiceprintSchema>;
 
@@ -49,12 +55,18 @@ export function voiceprintOf(lines: readonly HeardVoice[]): Voiceprint | null {
     for (let d = 0; d < dim; d++) sum[d]! += l.embedding![d]! * w;
   }
   const pitches = used.flatMap((l) => (l.pitch && l.pitch > 0 ? [l.pitch] : [])).sort((a, b) => a - b);
-  return {
+  const print: Voiceprint = {
     embedding: sum.map((s) => round(s / seconds)),
     pitchHz: pitches.length ? Math.round(pitches[Math.floor(pitches.length / 2)]!) : 0,
     seconds: Math.round(seconds * 10) / 10,
   };
+  if (used.length < 2) return print;
+  const strayed = used.reduce((a, l) => a + l.seconds * voiceDistance(lineprint(l), print) ** 2, 0);
+  return { ...print, spread: round(Math.sqrt(strayed / used.length)) };
 }
+
+/** One line's voice as a print of its own (what identification checks each named line with). */
+const lineprint = (l: HeardVoice): Voiceprint => ({ embedding: l.embedding ?? [], pitchHz: l.pitch && l.pitch > 0 ? l.pitch : 0, seconds: l.seconds });
 
 /** Two prints of one voice as one (a merge, or the same voice saved again), each weighed by its speech. */
 export function mergeVoiceprints(a: Voiceprint, b: Voiceprint): Voiceprint {
@@ -62,7 +74,13 @@ export function mergeVoiceprints(a: Voiceprint, b: Voiceprint): Voiceprint {
   const wa = a.seconds / total;
   const wb = b.seconds / total;
   const pitchHz = a.pitchHz && b.pitchHz ? Math.round(2 ** (wa * Math.log2(a.pitchHz) + wb * Math.log2(b.pitchHz))) : a.pitchHz || b.pitchHz;
-  return { embedding: a.embedding.map((x, i) => round(x * wa + (b.embedding[i] ?? x) * wb)), pitchHz, seconds: Math.round(total * 10) / 10 };
+  const merged = { embedding: a.embedding.map((x, i) => round(x * wa + (b.embedding[i] ?? x) * wb)), pitchHz, seconds: Math.round(total * 10) / 10 };
+  const spreads = [a, b].filter((p) => p.spread !== undefined);
+  if (!spreads.length) return merged;
+  // Pooled over the speech each print was measured on; the two means' own distance is left out (it is the
+  // same voice, and one recording's room or microphone should not widen what counts as that voice).
+  const weight = spreads.reduce((x, p) => x + p.seconds, 0) || 1;
+  return { ...merged, spread: round(Math.sqrt(spreads.reduce((x, p) => x + (p.seconds / weight) * p.spread! ** 2, 0))) };
 }
 
 /**
@@ -78,32 +96,69 @@ export function voiceDistance(a: Voiceprint, b: Voiceprint): number {
   return embeddingDistance(a.embedding, b.embedding) + PITCH_WEIGHT * semitones;
 }
 
-/** A speaker is named after a profile only this close to it: chosen on bench:speakers (see docs/voices.md). */
-export const IDENTIFY_DISTANCE = 16;
+/**
+ * The spread assumed for a profile measured from one line (or saved before spreads were kept): about the
+ * median of the voices bench:speakers measures (10–19 distance·√s).
+ */
+const USUAL_SPREAD = 15;
 
 /**
- * The profile each speaker is, or null: the nearest profile within `threshold`, each profile given to at most
- * one speaker of the recording (the closest pair first), since one person is one speaker.
+ * Identification asks two things, each in units of how far the profile's own voice strays (its spread), so that
+ * a voice that varies little (a synthesiser) must come closer than one that varies much (a person reading):
+ * - the speaker's mean lies within SPEAKER_LIMIT of the distance two means of that voice are expected to lie
+ *   apart, given the speech behind each; and the profile is that speaker's nearest (a speaker whose nearest
+ *   voice is somebody else present in the recording is not given the next one);
+ * - each of its lines lies within LINE_LIMIT of where one line of that length is expected, so that an unknown
+ *   voice the clusterer merged into a known speaker keeps "Speaker N" instead of taking the name.
+ * Both chosen on bench:speakers' development recordings and reported on its held-out ones (docs/voices.md).
+ */
+export const SPEAKER_LIMIT = 2;
+export const LINE_LIMIT = 1.2;
+
+/** How many expected distances `d` is from `profile`, for a print or line measured on `seconds` of speech. */
+function strayFrom(d: number, profile: Voiceprint, seconds: number): number {
+  const spread = profile.spread || USUAL_SPREAD;
+  return d / (spread * Math.sqrt(1 / Math.max(seconds, 0.1) + 1 / Math.max(profile.seconds, 0.1)));
+}
+
+/** One speaker of a recording as identification reads it: their print and each of their lines. */
+export interface HeardSpeaker {
+  print: Voiceprint | null;
+  lines: readonly HeardVoice[];
+}
+
+/**
+ * The profile each line of each speaker is, or null: a speaker is matched to their nearest profile when it is
+ * close enough (above), each profile given to at most one speaker of the recording (the closest first), since
+ * one person is one speaker; then each of that speaker's lines keeps the name only if the line itself is close
+ * enough to the profile.
  */
 export function identifySpeakers<P extends { print: Voiceprint }>(
-  speakers: readonly (Voiceprint | null)[],
+  speakers: readonly HeardSpeaker[],
   profiles: readonly P[],
-  threshold = IDENTIFY_DISTANCE,
-): (P | null)[] {
-  const pairs: { s: number; p: number; d: number }[] = [];
-  speakers.forEach((print, s) => {
-    if (!print) return;
-    profiles.forEach((profile, p) => {
-      const d = voiceDistance(print, profile.print);
-      if (d <= threshold) pairs.push({ s, p, d });
-    });
+  limits = { speaker: SPEAKER_LIMIT, line: LINE_LIMIT },
+): (P | null)[][] {
+  const candidates: { s: number; p: number; stray: number }[] = [];
+  speakers.forEach(({ print }, s) => {
+    if (!print || !profiles.length) return;
+    const nearest = profiles.map((profile, p) => ({ p, d: voiceDistance(print, profile.print) })).reduce((a, b) => (b.d < a.d ? b : a));
+    const stray = strayFrom(nearest.d, profiles[nearest.p]!.print, print.seconds);
+    if (stray <= limits.speaker) candidates.push({ s, p: nearest.p, stray });
   });
   const named: (P | null)[] = speakers.map(() => null);
   const taken = new Set<number>();
-  for (const { s, p } of pairs.sort((x, y) => x.d - y.d)) {
-    if (named[s] || taken.has(p)) continue;
+  for (const { s, p } of candidates.sort((x, y) => x.stray - y.stray)) {
+    if (taken.has(p)) continue;
     named[s] = profiles[p]!;
     taken.add(p);
   }
-  return named;
+  return speakers.map(({ lines }, s) => {
+    const profile = named[s] ?? null;
+    return lines.map((line) => {
+      // A line too short to measure is the clusterer's call, as it is for its speaker.
+      if (!profile || !line.embedding?.length) return profile;
+      const d = voiceDistance(lineprint(line), profile.print);
+      return strayFrom(d, profile.print, line.seconds) <= limits.line ? profile : null;
+    });
+  });
 }

@@ -8,8 +8,17 @@ import { z } from 'zod';
 export const VOICE_NAME_MAX = 64;
 const voiceName = z.string().trim().min(1).max(VOICE_NAME_MAX);
 
-/** POST /voices: save the voice of `speaker` (as the record's lines name them) in record `recordId` as `name`. */
-export const saveVoiceBody = z.object({ recordId: z.coerce.number().int().positive(), speaker: z.string().trim().min(1), name: voiceName });
+/**
+ * POST /voices: save the voice of `speaker` (as the record's lines name them) in record `recordId` as `name`.
+ * `consent` is the user's confirmation that the person agreed to their voice being kept; without it the save is
+ * refused (a voiceprint is personal data of someone who may not be the user).
+ */
+export const saveVoiceBody = z.object({
+  recordId: z.coerce.number().int().positive(),
+  speaker: z.string().trim().min(1),
+  name: voiceName,
+  consent: z.boolean().optional(),
+});
 export type SaveVoiceBody = z.input<typeof saveVoiceBody>;
 export type SaveVoice = z.output<typeof saveVoiceBody>;
 
@@ -29,6 +38,8 @@ export interface VoiceProfile {
   name: string;
   /** Seconds of speech the voiceprint was measured on, summed over the saves and merges that made it. */
   seconds: number;
+  /** When the user last confirmed the person's agreement (ms), or null for a voice saved before it was asked. */
+  consentedAt: number | null;
   createdAt: number;
   updatedAt: number;
 }

@@ -1,7 +1,7 @@
 /**
  * Speaker identification across recordings, as voice profiles work: a speaker of one recording is saved
  * under their name (enrolment), and in another recording of the same voices saying other things each speaker
- * found is named after the nearest profile within the threshold, or left unnamed. Both recordings go the
+ * found is named after a profile by the Worker's own decision (identifySpeakers), or left unnamed. Both recordings go the
  * way a record's lines go once recognised (the engine measures each line's voice, the lines are clustered into
  * speakers, each speaker gets one voiceprint, contracts/voiceprints.ts); the lines are the true turns, so the
  * figures measure the voices and not the recogniser's cuts. Voices: the real read speech PocketSphinx ships (the LibriVox reader, the "cards"
@@ -12,7 +12,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type DiarizeResponse, ENGINE_PATHS, ENGINE_SAMPLE_RATE, type EmbeddingsResponse } from '../../contracts/engine';
-import { IDENTIFY_DISTANCE, type Voiceprint, identifySpeakers, voiceDistance, voiceprintOf } from '../../contracts/voiceprints';
+import { LINE_LIMIT, SPEAKER_LIMIT, type Voiceprint, identifySpeakers, voiceDistance, voiceprintOf } from '../../contracts/voiceprints';
 import { wav } from '../backends/asr/openai';
 import { postLong } from './common';
 import type { Turn } from './der';
@@ -116,10 +116,9 @@ async function speakersOf(engineUrl: string, secret: string, path: string, lines
   if (!clustered.ok) throw new Error(`cluster answered ${clustered.status}: ${await clustered.text()}`);
   const { labels } = (await clustered.json()) as DiarizeResponse;
   const names = [...new Set(labels)];
-  const prints = names.map((label) =>
-    voiceprintOf(spans.flatMap((s, i) => (labels[i] === label ? [{ embedding: embeddings[i], pitch: pitch[i] ?? 0, seconds: s.end - s.start }] : []))),
-  );
-  return { hypothesis: spans.map((s, i) => ({ ...s, speaker: labels[i]! })), names, prints };
+  const heard = spans.map((s, i) => ({ embedding: embeddings[i], pitch: pitch[i] ?? 0, seconds: s.end - s.start }));
+  const prints = names.map((label) => voiceprintOf(heard.filter((_, i) => labels[i] === label)));
+  return { hypothesis: spans.map((s, i) => ({ ...s, speaker: labels[i]! })), names, prints, heard, labels };
 }
 
 /** The hypothesis label overlapping `turn` the longest, or null where nothing was heard. */
@@ -132,15 +131,21 @@ function labelOver(turn: Turn, hypothesis: Turn[]): string | null {
   return [...time].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }
 
-export interface IdentificationFigures {
+export interface IdentificationScore {
   enrolledTurns: number;
   namedRight: number;
   unknownTurns: number;
   falselyNamed: number;
   /** Of those, turns the clusterer put into an enrolled voice's speaker (so they took that speaker's name). */
   merged: number;
-  /** Per threshold tried: the same two rates, so the chosen one can be seen against its neighbours. */
-  sweep: { threshold: number; right: number; falseAccept: number }[];
+}
+
+export interface IdentificationFigures {
+  /** At the chosen limits, on the recordings they were chosen on and on the held-out ones. */
+  development: IdentificationScore;
+  heldOut: IdentificationScore;
+  /** Per pair of limits tried: both rates on both splits, so the chosen pair can be seen against its neighbours. */
+  sweep: { speaker: number; line: number; development: { right: number; falseAccept: number }; heldOut: { right: number; falseAccept: number } }[];
 }
 
 export async function benchIdentification(engineUrl: string, secret: string, dir: string, quick: boolean): Promise<IdentificationFigures> {
@@ -165,7 +170,7 @@ export async function benchIdentification(engineUrl: string, secret: string, dir
     }
   }
   // Identification: other recordings, each of two enrolled voices and one never enrolled, saying other things.
-  const scored: { truth: Turn[]; hypothesis: Turn[]; names: string[]; prints: (Voiceprint | null)[] }[] = [];
+  const scored: (Awaited<ReturnType<typeof speakersOf>> & { truth: Turn[] })[] = [];
   const rounds = Math.max(Math.ceil(enrolled.length / 2), unknown.length);
   for (let r = 0; r < rounds; r++) {
     const a = enrolled[(2 * r + 1) % enrolled.length]!;
@@ -176,28 +181,35 @@ export async function benchIdentification(engineUrl: string, secret: string, dir
     scored.push({ truth, ...(await speakersOf(engineUrl, secret, path, truth)) });
   }
   const known = new Set(enrolled.map((v) => v.name));
-  const score = (threshold: number) => {
+  const score = (recordings: typeof scored, limits: { speaker: number; line: number }) => {
     let enrolledTurns = 0;
     let namedRight = 0;
     let unknownTurns = 0;
     let falselyNamed = 0;
     let merged = 0;
-    for (const { truth, hypothesis, names, prints } of scored) {
-      const named = identifySpeakers(prints, profiles, threshold);
+    for (const { truth, hypothesis, names, heard, labels } of recordings) {
+      // The same call the Worker makes when it names a record's speakers (worker/services/voices.ts).
+      const members = names.map((label) => labels.flatMap((l, i) => (l === label ? [i] : [])));
+      const speakers = members.map((lines) => ({ print: voiceprintOf(lines.map((i) => heard[i]!)), lines: lines.map((i) => heard[i]!) }));
+      const identified = identifySpeakers(speakers, profiles, limits);
+      const nameOf = (line: number) => {
+        const s = names.indexOf(labels[line]!);
+        return identified[s]![members[s]!.indexOf(line)]?.name ?? null;
+      };
       // Speakers found holding an enrolled voice's turn: an unknown voice clustered into one is a separation error.
       const holdsKnown = new Set(truth.flatMap((t) => (known.has(t.speaker) ? [labelOver(t, hypothesis)] : [])));
-      for (const t of truth) {
-        const label = labelOver(t, hypothesis);
-        const name = label === null ? null : (named[names.indexOf(label)]?.name ?? null);
+      truth.forEach((t, i) => {
+        // The lines are the true turns, one for one.
+        const name = nameOf(i);
         if (known.has(t.speaker)) {
           enrolledTurns++;
           if (name === t.speaker) namedRight++;
         } else {
           unknownTurns++;
           if (name !== null) falselyNamed++;
-          if (name !== null && holdsKnown.has(label)) merged++;
+          if (name !== null && holdsKnown.has(labelOver(t, hypothesis))) merged++;
         }
-      }
+      });
     }
     return { enrolledTurns, namedRight, unknownTurns, falselyNamed, merged };
   };
@@ -216,9 +228,19 @@ export async function benchIdentification(engineUrl: string, secret: string, dir
       );
     }
   }
-  const sweep = [10, 12, 14, 16, 18, 20, 22, 24].map((threshold) => {
-    const s = score(threshold);
-    return { threshold, right: s.namedRight / s.enrolledTurns, falseAccept: s.falselyNamed / s.unknownTurns };
-  });
-  return { ...score(IDENTIFY_DISTANCE), sweep };
+  // Development recordings (the odd-numbered ones: 1, 3, 5, 7) chose the limits; the even-numbered ones hold
+  // other enrolled pairs and other unknown voices, and report them.
+  const development = scored.filter((_, r) => r % 2 === 0);
+  const heldOut = scored.filter((_, r) => r % 2 === 1);
+  const rate = (s: ReturnType<typeof score>) => ({ right: s.namedRight / s.enrolledTurns, falseAccept: s.falselyNamed / s.unknownTurns });
+  const sweep = [1, LINE_LIMIT, 1.4, 1.6].flatMap((line) =>
+    [1.5, SPEAKER_LIMIT, 2.5].map((speaker) => ({
+      speaker,
+      line,
+      development: rate(score(development, { speaker, line })),
+      heldOut: rate(score(heldOut, { speaker, line })),
+    })),
+  );
+  const chosen = { speaker: SPEAKER_LIMIT, line: LINE_LIMIT };
+  return { development: score(development, chosen), heldOut: score(heldOut.length ? heldOut : development, chosen), sweep };
 }

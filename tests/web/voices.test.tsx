@@ -26,7 +26,7 @@ const line = (id: number, start: number, speaker: string): SubtitleLine => ({
   translations: {},
 });
 const detail = (): RecordDetail => ({ record: recordRow(ID, { name: 'Weekly sync', duration: 20 }), lines: [line(1, 0, 'Anna'), line(2, 5000, 'Speaker 2')] });
-const voice = (id: number, name: string): VoiceProfile => ({ id, name, seconds: 42, createdAt: 0, updatedAt: 0 });
+const voice = (id: number, name: string): VoiceProfile => ({ id, name, seconds: 42, consentedAt: 0, createdAt: 0, updatedAt: 0 });
 
 function fakeApi({ url, method, body }: RecordedRequest): Reply {
   const path = url.pathname.replace('/prod-api', '');
@@ -77,8 +77,16 @@ describe('voice profiles', () => {
     fireEvent.click(within(speakers).getByTestId('detail-speaker-save-voice'));
     const confirm = await openPopup('.ant-popover');
     expect(confirm.textContent).toContain('Only a voiceprint of this speaker (numbers describing the voice, not audio) is stored');
-    fireEvent.click(within(confirm).getByTestId('detail-speaker-save-voice-ok'));
-    await waitFor(() => expect(calls('POST', '/voices').map((r) => JSON.parse(r.body))).toEqual([{ recordId: ID, speaker: 'Anna', name: 'Anna' }]));
+    // Nothing is saved until the user confirms that the person agreed.
+    const ok = within(confirm).getByTestId('detail-speaker-save-voice-ok');
+    expect(ok).toHaveProperty('disabled', true);
+    fireEvent.click(ok);
+    fireEvent.click(within(confirm).getByText('This person agreed that their voice may be saved.'));
+    await waitFor(() => expect(ok).toHaveProperty('disabled', false));
+    fireEvent.click(ok);
+    await waitFor(() =>
+      expect(calls('POST', '/voices').map((r) => JSON.parse(r.body))).toEqual([{ recordId: ID, speaker: 'Anna', name: 'Anna', consent: true }]),
+    );
   });
 
   it('lists the saved voices in settings, turns naming off, and deletes a voice', async () => {

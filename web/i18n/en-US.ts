@@ -793,6 +793,7 @@ export const enUS = {
     deleted: 'The voice {{name}} was deleted',
     save: 'Save the voice of {{name}}',
     saveOk: 'Save voice',
+    consent: 'This person agreed that their voice may be saved.',
     whatIsStored: 'Only a voiceprint of this speaker (numbers describing the voice, not audio) is stored in your account, so your new records can name them.',
     saved: 'Voice saved: new records will name {{name}}',
     saveFirst: 'Save your changes first',

@@ -791,6 +791,7 @@ export const zhCN: Messages = {
     deleted: '已删除声音 {{name}}',
     save: '保存 {{name}} 的声音',
     saveOk: '保存声音',
+    consent: '此人已同意保存其声音。',
     whatIsStored: '仅在您的账号中保存此说话人的声纹（描述声音的数字，而非音频），以便新记录自动标注其姓名。',
     saved: '声音已保存：新记录将标注 {{name}}',
     saveFirst: '请先保存您的修改',

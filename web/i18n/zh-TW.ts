@@ -791,6 +791,7 @@ export const zhTW: Messages = {
     deleted: '已刪除聲音 {{name}}',
     save: '儲存 {{name}} 的聲音',
     saveOk: '儲存聲音',
+    consent: '此人已同意儲存其聲音。',
     whatIsStored: '僅在您的帳號中儲存此說話人的聲紋（描述聲音的數字，而非音訊），以便新記錄自動標註其姓名。',
     saved: '聲音已儲存：新記錄將標註 {{name}}',
     saveFirst: '請先儲存您的修改',

@@ -430,6 +430,8 @@ export const voiceProfiles = sqliteTable(
     userId: ownedBy(),
     name: text('name').notNull(),
     voiceprint: text('voiceprint', { mode: 'json' }).$type<Voiceprint>().notNull(),
+    /** When the user last confirmed that the person agreed to their voice being kept (null: saved before it was asked). */
+    consentedAt: integer('consented_at'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at').notNull(),
   },

@@ -884,6 +884,11 @@ const messages = {
     'zh-CN': '此记录中未测得“{speaker}”的声音，无法保存。开启说话人区分转写的记录才能保存声音。',
     'zh-TW': '此記錄中未測得「{speaker}」的聲音，無法儲存。開啟說話人區分轉寫的記錄才能儲存聲音。',
   },
+  voiceConsentMissing: {
+    'en-US': 'Confirm that this person agreed to their voice being saved before saving it.',
+    'zh-CN': '保存前，请确认此人已同意保存其声音。',
+    'zh-TW': '儲存前，請確認此人已同意儲存其聲音。',
+  },
   voiceNameTaken: {
     'en-US': 'You already have a voice named "{name}". Merge the two instead.',
     'zh-CN': '已有名为“{name}”的声音，请改用合并。',

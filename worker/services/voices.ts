@@ -14,7 +14,14 @@ import { ownedRecord } from './records';
  */
 type Profile = typeof voiceProfiles.$inferSelect;
 
-const shown = (p: Profile): VoiceProfile => ({ id: p.id, name: p.name, seconds: p.voiceprint.seconds, createdAt: p.createdAt, updatedAt: p.updatedAt });
+const shown = (p: Profile): VoiceProfile => ({
+  id: p.id,
+  name: p.name,
+  seconds: p.voiceprint.seconds,
+  consentedAt: p.consentedAt,
+  createdAt: p.createdAt,
+  updatedAt: p.updatedAt,
+});
 
 async function ownedVoice(db: Db, userId: number, id: number): Promise<Profile> {
   const found = await db.query.voiceProfiles.findFirst({ where: and(eq(voiceProfiles.id, id), eq(voiceProfiles.userId, userId)) });
@@ -29,9 +36,11 @@ export async function listVoices(db: Db, userId: number): Promise<VoiceProfile[]
 
 /**
  * Saves the voice the record measured for its speaker `speaker` as `name`. Saving under a name the user already
- * has adds this voice to that profile (as Otter does when a speaker is tagged again), which sharpens it.
+ * has adds this voice to that profile (as Otter does when a speaker is tagged again), which sharpens it. Only
+ * with the user's confirmation that the person agreed, whose time the profile keeps.
  */
 export async function saveVoice(db: Db, userId: number, body: SaveVoice): Promise<{ id: number; name: string }> {
+  if (body.consent !== true) throw new ApiError(Code.BAD_REQUEST, 'voiceConsentMissing');
   await ownedRecord(db, userId, body.recordId);
   const speaker = await db.query.lineSpeakers.findFirst({ where: and(eq(lineSpeakers.recordId, body.recordId), eq(lineSpeakers.name, body.speaker)) });
   if (!speaker?.voiceprint) throw new ApiError(Code.BAD_REQUEST, 'voiceNotHeard', { speaker: body.speaker });
@@ -40,14 +49,14 @@ export async function saveVoice(db: Db, userId: number, body: SaveVoice): Promis
   if (existing) {
     await db
       .update(voiceProfiles)
-      .set({ voiceprint: mergeVoiceprints(existing.voiceprint, speaker.voiceprint), updatedAt: now })
+      .set({ voiceprint: mergeVoiceprints(existing.voiceprint, speaker.voiceprint), consentedAt: now, updatedAt: now })
       .where(eq(voiceProfiles.id, existing.id));
     return { id: existing.id, name: existing.name };
   }
   const [created] = await db
     .insert(voiceProfiles)
-    .values({ userId, name: body.name, voiceprint: speaker.voiceprint, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: [voiceProfiles.userId, voiceProfiles.name], set: { voiceprint: speaker.voiceprint, updatedAt: now } })
+    .values({ userId, name: body.name, voiceprint: speaker.voiceprint, consentedAt: now, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: [voiceProfiles.userId, voiceProfiles.name], set: { voiceprint: speaker.voiceprint, consentedAt: now, updatedAt: now } })
     .returning();
   return { id: created!.id, name: created!.name };
 }
@@ -101,22 +110,10 @@ export async function setVoiceSettings(db: Db, userId: number, identify: boolean
 }
 
 /**
- * The name of each speaker (by index of `prints`) that matches one of the user's profiles, or null; none when
- * the user turned identification off.
- */
-export async function knownVoices(db: Db, userId: number, prints: readonly (Voiceprint | null)[]): Promise<(string | null)[]> {
-  if (!prints.some(Boolean) || !(await voiceSettings(db, userId)).identify) return prints.map(() => null);
-  const profiles = await db.query.voiceProfiles.findMany({ where: eq(voiceProfiles.userId, userId) });
-  return identifySpeakers(
-    prints,
-    profiles.map((p) => ({ name: p.name, print: p.voiceprint })),
-  ).map((p) => p?.name ?? null);
-}
-
-/**
  * Names for a transcription's speakers: each line's cluster label becomes the name of the profile its speaker's
- * voice matches, or the default name `defaultName(label)`; with each name, the voiceprint its lines gave, which
- * the record keeps so that the speaker can be saved later without listening again.
+ * voice matches (when the line's own voice matches it too), or the default name `defaultName(label)`; with each
+ * name, the voiceprint of the lines that carry it, which the record keeps so that the speaker can be saved later
+ * without listening again. No line is named when the user turned identification off.
  */
 export async function nameSpeakers(
   db: Db,
@@ -125,16 +122,29 @@ export async function nameSpeakers(
   labels: readonly string[],
   defaultName: (label: string) => string,
 ): Promise<{ names: string[]; voiceprints: Map<string, Voiceprint> }> {
+  const voices = heard.map((h) => ({ embedding: h.embedding, pitch: h.pitch, seconds: h.end - h.start }));
   const order = [...new Set(labels)];
-  const prints = order.map((label) =>
-    voiceprintOf(heard.flatMap((h, i) => (labels[i] === label ? [{ embedding: h.embedding, pitch: h.pitch, seconds: h.end - h.start }] : []))),
+  const members = order.map((label) => labels.flatMap((l, i) => (l === label ? [i] : [])));
+  const speakers = members.map((lines) => ({ print: voiceprintOf(lines.map((i) => voices[i]!)), lines: lines.map((i) => voices[i]!) }));
+  const profiles =
+    speakers.some((s) => s.print) && (await voiceSettings(db, userId)).identify
+      ? await db.query.voiceProfiles.findMany({ where: eq(voiceProfiles.userId, userId) })
+      : [];
+  const identified = identifySpeakers(
+    speakers,
+    profiles.map((p) => ({ name: p.name, print: p.voiceprint })),
   );
-  const known = await knownVoices(db, userId, prints);
-  const nameOf = new Map(order.map((label, i) => [label, known[i] ?? defaultName(label)]));
-  const voiceprints = new Map(order.flatMap((label, i) => (prints[i] ? [[nameOf.get(label)!, prints[i]!] as const] : [])));
-  return { names: labels.map((l) => nameOf.get(l)!), voiceprints };
+  const names = labels.map(() => '');
+  members.forEach((lines, s) => {
+    for (const [k, i] of lines.entries()) names[i] = identified[s]![k]?.name ?? defaultName(order[s]!);
+  });
+  const voiceprints = new Map<string, Voiceprint>();
+  for (const name of new Set(names)) {
+    const print = voiceprintOf(voices.filter((_, i) => names[i] === name));
+    if (print) voiceprints.set(name, print);
+  }
+  return { names, voiceprints };
 }
-
 /** What nameSpeakers reads of a heard line. */
 export interface HeardVoiceLine {
   start: number;

@@ -1,0 +1,1 @@
+ALTER TABLE `voice_profiles` ADD `consented_at` integer;
