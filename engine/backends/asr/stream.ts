@@ -25,6 +25,8 @@ const PREROLL = Math.round(0.6 * ENGINE_SAMPLE_RATE);
 /** Decoder is fed in 100 ms steps; a partial goes out at most every 200 ms, so ≥ 4 per second of speech. */
 const FEED_STEP = ENGINE_SAMPLE_RATE / 10;
 const PARTIAL_EVERY = 0.2 * ENGINE_SAMPLE_RATE;
+/** A decoder running behind still gives a partial every second of audio, so its words keep settling. */
+const PARTIAL_BEHIND_EVERY = ENGINE_SAMPLE_RATE;
 const SPEECH_EVERY = STREAM_SPEECH_EVERY_S * ENGINE_SAMPLE_RATE;
 const HEARD_EVERY = STREAM_HEARD_EVERY_S * ENGINE_SAMPLE_RATE;
 
@@ -40,8 +42,10 @@ export class StreamSession {
   private inUtterance = false;
   private utteranceStart = 0;
   private utterance = 0;
-  private fed = 0;
-  private lastPartialAt = 0;
+  /** The open utterance's decoding progress; a new one per utterance, as the decoder's work on the last may still be queued. */
+  private progress = newProgress();
+  /** Feed steps handed to the decoder and not yet decoded: while later audio waits, a partial would be stale. */
+  private feedsQueued = 0;
   private toFeed: Int16Array[] = [];
   private toFeedLength = 0;
   private failed = false;
@@ -49,8 +53,6 @@ export class StreamSession {
   /** Present while an utterance is open, when the client asked for speaker embeddings. */
   private embedder: UtteranceEmbedder | null = null;
   private readonly planner = new CommitPlanner();
-  /** The open utterance's settled words; a new one per utterance, as the decoder's work on the last may still be queued. */
-  private settled = new StablePrefix();
 
   constructor(
     /** Null: cut utterances only, for a batch recogniser. */
@@ -131,9 +133,7 @@ export class StreamSession {
   private begin(preroll: Int16Array) {
     this.utteranceStart = this.total - preroll.length;
     this.planner.reset();
-    this.settled = new StablePrefix();
-    this.fed = 0;
-    this.lastPartialAt = 0;
+    this.progress = newProgress();
     this.toFeed = [];
     this.toFeedLength = 0;
     if (this.opts.embeddings) this.embedder = new UtteranceEmbedder();
@@ -178,21 +178,26 @@ export class StreamSession {
     const utterance = this.utterance;
     const start = this.utteranceStart;
     const decoder = this.decoder;
-    const settled = this.settled;
+    const progress = this.progress;
+    this.feedsQueued++;
     void this.enqueue(async () => {
+      this.feedsQueued--;
       if (!decoder) {
-        if (utterance !== this.utterance) return;
-        this.fed += joined.length;
-        if (this.fed - this.lastPartialAt < SPEECH_EVERY) return;
-        this.lastPartialAt = this.fed;
-        return this.send({ type: 'speech', utterance, start: sec(start), end: sec(start + this.fed) });
+        progress.fed += joined.length;
+        if (progress.fed - progress.lastPartialAt < SPEECH_EVERY) return;
+        progress.lastPartialAt = progress.fed;
+        return this.send({ type: 'speech', utterance, start: sec(start), end: sec(start + progress.fed) });
       }
-      const due = this.fed + joined.length - this.lastPartialAt >= PARTIAL_EVERY;
+      // A hypothesis walks the whole utterance so far: while later audio waits (a busy CPU), asked for less often,
+      // so a decoder that falls behind spends its time catching up.
+      const sinceLast = progress.fed + joined.length - progress.lastPartialAt;
+      const due = sinceLast >= (this.feedsQueued === 0 ? PARTIAL_EVERY : PARTIAL_BEHIND_EVERY);
       const text = await decoder.feed(joined, due);
-      this.fed += joined.length;
-      if (text !== null && utterance === this.utterance) {
-        this.lastPartialAt = this.fed;
-        this.send({ type: 'partial', utterance, ...settled.next(text), start: sec(start), end: sec(start + this.fed) });
+      progress.fed += joined.length;
+      // Decoded in order: a partial of an utterance already cut still comes before its final, so it goes out too.
+      if (text !== null) {
+        progress.lastPartialAt = progress.fed;
+        this.send({ type: 'partial', utterance, ...progress.settled.next(text), start: sec(start), end: sec(start + progress.fed) });
       }
     });
     return joined;
@@ -207,7 +212,7 @@ export class StreamSession {
     const embedding = this.embedder ? embeddingJson(this.embedder.embedding()) : undefined;
     this.embedder = null;
     const decoder = this.decoder;
-    const settled = this.settled;
+    const { settled } = this.progress;
     void this.enqueue(async () => {
       if (!decoder) {
         return this.send({ type: 'utterance', utterance, start: sec(start), end: sec(Math.max(endSample, start)), ...(embedding ? { embedding } : {}) });
@@ -239,5 +244,8 @@ export class StreamSession {
     await this.chain;
   }
 }
+
+/** An utterance's audio decoded so far (samples), where its last partial was, and its settled words. */
+const newProgress = () => ({ fed: 0, lastPartialAt: 0, settled: new StablePrefix() });
 
 const sec = (samples: number) => Math.round((samples / ENGINE_SAMPLE_RATE) * 1000) / 1000;
