@@ -25,8 +25,6 @@ const PREROLL = Math.round(0.6 * ENGINE_SAMPLE_RATE);
 /** Decoder is fed in 100 ms steps; a partial goes out at most every 200 ms, so ≥ 4 per second of speech. */
 const FEED_STEP = ENGINE_SAMPLE_RATE / 10;
 const PARTIAL_EVERY = 0.2 * ENGINE_SAMPLE_RATE;
-/** A decoder running behind still gives a partial every second of audio, so its words keep settling. */
-const PARTIAL_BEHIND_EVERY = ENGINE_SAMPLE_RATE;
 const SPEECH_EVERY = STREAM_SPEECH_EVERY_S * ENGINE_SAMPLE_RATE;
 const HEARD_EVERY = STREAM_HEARD_EVERY_S * ENGINE_SAMPLE_RATE;
 
@@ -44,8 +42,6 @@ export class StreamSession {
   private utterance = 0;
   /** The open utterance's decoding progress; a new one per utterance, as the decoder's work on the last may still be queued. */
   private progress = newProgress();
-  /** Feed steps handed to the decoder and not yet decoded: while later audio waits, a partial would be stale. */
-  private feedsQueued = 0;
   private toFeed: Int16Array[] = [];
   private toFeedLength = 0;
   private failed = false;
@@ -179,19 +175,14 @@ export class StreamSession {
     const start = this.utteranceStart;
     const decoder = this.decoder;
     const progress = this.progress;
-    this.feedsQueued++;
     void this.enqueue(async () => {
-      this.feedsQueued--;
       if (!decoder) {
         progress.fed += joined.length;
         if (progress.fed - progress.lastPartialAt < SPEECH_EVERY) return;
         progress.lastPartialAt = progress.fed;
         return this.send({ type: 'speech', utterance, start: sec(start), end: sec(start + progress.fed) });
       }
-      // A hypothesis walks the whole utterance so far: while later audio waits (a busy CPU), asked for less often,
-      // so a decoder that falls behind spends its time catching up.
-      const sinceLast = progress.fed + joined.length - progress.lastPartialAt;
-      const due = sinceLast >= (this.feedsQueued === 0 ? PARTIAL_EVERY : PARTIAL_BEHIND_EVERY);
+      const due = progress.fed + joined.length - progress.lastPartialAt >= PARTIAL_EVERY;
       const text = await decoder.feed(joined, due);
       progress.fed += joined.length;
       // Decoded in order: a partial of an utterance already cut still comes before its final, so it goes out too.
