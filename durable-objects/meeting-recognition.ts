@@ -131,7 +131,8 @@ export class LiveRecognition {
       const sameLine = this.settledSent.start === m.start;
       // Behind the speech, a partial's tail shows words long said and its updates cost every screen: finals go
       // first, and only a partial that settles more words goes out, as those words alone.
-      const behind = session.gauge.behind;
+      // While screens show a delay, too (it clears only once recognition is within a second of the audio).
+      const behind = session.gauge.behind || session.gauge.showing > 0;
       if (behind && (!m.stable || (sameLine && settled <= this.settledSent.words))) return;
       if (m.stable) this.settledSent = { start: m.start, words: settled };
       const text = behind && m.stable ? m.stable : m.text;
