@@ -7,8 +7,8 @@ import { RecogniserSession, type EndWait, type Gap } from './meeting-stream';
 
 /**
  * Live recognition of the host's audio: one connection to the live recogniser at a time (meeting-stream.ts),
- * opened by the first frame heard, with the meeting's proprietary words. Partials go to every socket (masked,
- * and not while subtitles run behind); finals go to the room. The room's audio clock advances with each frame.
+ * opened by the first frame heard, with the meeting's proprietary words. Partials go to every socket (masked;
+ * while subtitles run behind, only those that settle more words, without their changing tail); finals go to the room. The room's audio clock advances with each frame.
  * A connection hopelessly behind is let go and the next frame opens a fresh one; a pause lets the connection
  * finish in the background; the end waits for it within a bound. What a connection leaves unrecognised (it
  * lagged, failed, was let go, or its engine drained and moved it) is kept as a gap, for the room to recognise
@@ -38,6 +38,8 @@ export class LiveRecognition {
   private stream: RecogniserSession | undefined;
   /** Connections told to end (a pause, a skip) that may still deliver lines or leave a gap. */
   private draining = new Set<Promise<void>>();
+  /** The line (its start, seconds) and count of the settled words last sent, so a lagging recogniser sends only new ones. */
+  private settledSent = { start: Number.NaN, words: 0 };
 
   constructor(
     private readonly env: Env,
@@ -124,15 +126,23 @@ export class LiveRecognition {
   private async recognised(session: RecogniserSession, m: StreamServerMessage) {
     if (this.stream === session) this.announceLag(session.gauge.change());
     if (m.type === 'partial') {
-      // Behind the speech, or from a connection let go, a partial shows words long said: finals go first.
-      if (m.text.trim() && this.stream === session && !session.gauge.behind)
-        this.hooks.broadcast({
-          type: 'partial',
-          text: this.hooks.mask(m.text),
-          ...(m.stable ? { stable: this.hooks.mask(m.stable) } : {}),
-          start: ms(m.start),
-          end: ms(m.end),
-        });
+      if (!m.text.trim() || this.stream !== session) return;
+      const settled = m.stable ? m.stable.split(/\s+/).length : 0;
+      const sameLine = this.settledSent.start === m.start;
+      // Behind the speech, a partial's tail shows words long said and its updates cost every screen: finals go
+      // first, and only a partial that settles more words goes out, as those words alone.
+      // While screens show a delay, too (it clears only once recognition is within a second of the audio).
+      const behind = session.gauge.behind || session.gauge.showing > 0;
+      if (behind && (!m.stable || (sameLine && settled <= this.settledSent.words))) return;
+      if (m.stable) this.settledSent = { start: m.start, words: settled };
+      const text = behind && m.stable ? m.stable : m.text;
+      this.hooks.broadcast({
+        type: 'partial',
+        text: this.hooks.mask(text),
+        ...(m.stable ? { stable: this.hooks.mask(m.stable) } : {}),
+        start: ms(m.start),
+        end: ms(m.end),
+      });
     } else if (m.type === 'final') {
       if (m.text.trim()) await this.hooks.final(m);
     } else if (m.type === 'error') {

@@ -47,9 +47,22 @@ describe('settled words of a growing line', () => {
     const p = new StablePrefix();
     expect(p.next('the quick')).toEqual({ stable: '', text: 'the quick' });
     expect(p.next('the quick brown')).toEqual({ stable: 'the quick', text: 'the quick brown' });
-    // The recogniser changes its mind about a settled word: the screen keeps what it showed.
-    expect(p.next('a quick brown fox')).toEqual({ stable: 'the quick', text: 'the quick brown fox' });
-    expect(p.next('the quick brown fox jumps')).toEqual({ stable: 'the quick brown fox', text: 'the quick brown fox jumps' });
+    // The recogniser changes its mind about a settled word: the screen keeps what it showed, and the words after
+    // it still settle as two hypotheses agree on them.
+    expect(p.next('a quick brown fox')).toEqual({ stable: 'the quick brown', text: 'the quick brown fox' });
+    expect(p.next('a quick brown fox jumps')).toEqual({ stable: 'the quick brown fox', text: 'the quick brown fox jumps' });
+    expect(p.next('a quick brown fox jumps over')).toEqual({ stable: 'the quick brown fox jumps', text: 'the quick brown fox jumps over' });
+  });
+
+  it('neither repeats nor drops a word when the recogniser hears a settled word as two', () => {
+    const p = new StablePrefix();
+    p.next('and mister dashwood then at');
+    expect(p.next('and mister dashwood then at leisure')).toEqual({ stable: 'and mister dashwood then at', text: 'and mister dashwood then at leisure' });
+    expect(p.next('and mister dash would then at leisure to')).toEqual({
+      stable: 'and mister dashwood then at leisure',
+      text: 'and mister dashwood then at leisure to',
+    });
+    expect(p.commit('and mister dash would then at leisure to consider')).toBe('and mister dashwood then at leisure to consider');
   });
 
   it('keeps the settled words in the committed line', () => {

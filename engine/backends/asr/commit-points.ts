@@ -72,6 +72,29 @@ function median(values: number[]) {
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean);
 
+/** How far from the settled words' count a hypothesis may have put their end (it heard one as two, or two as one). */
+const ALIGN_REACH = 3;
+
+/**
+ * Where the words after the settled ones begin in a hypothesis: just after its words that match the settled
+ * part's last ones (most matching, then nearest the settled count), so a word heard as two before the boundary
+ * neither repeats nor drops one after it. The settled count when nothing matches.
+ */
+function tailStart(settled: readonly string[], hypothesis: readonly string[]): number {
+  const n = settled.length;
+  let best = Math.min(n, hypothesis.length);
+  let bestScore = 0;
+  for (let j = Math.max(1, n - ALIGN_REACH); j <= Math.min(hypothesis.length, n + ALIGN_REACH); j++) {
+    let score = 0;
+    while (score < ALIGN_REACH && score < j && score < n && hypothesis[j - 1 - score] === settled[n - 1 - score]) score++;
+    if (score > bestScore || (score === bestScore && score > 0 && Math.abs(j - n) < Math.abs(best - n))) {
+      best = j;
+      bestScore = score;
+    }
+  }
+  return bestScore ? best : Math.min(n, hypothesis.length);
+}
+
 /**
  * The settled part of a line's partials: the words two successive hypotheses agree on (LocalAgreement-2).
  * Once shown, they never change: later hypotheses only add to them, and the committed text keeps them.
@@ -82,15 +105,17 @@ export class StablePrefix {
 
   /**
    * A new hypothesis of the open line: the text to show (settled words, then a tail that may change) and its
-   * settled part. Words it agrees on with the text shown before settle.
+   * settled part. Tail words it agrees on with the text shown before settle. Where the recogniser changes its
+   * mind about a word already settled, the screen keeps that word and the hypothesis still speaks for the rest:
+   * one early misheard word must not hold every later word unsettled until the line ends.
    */
   next(text: string): { stable: string; text: string } {
     const current = words(text);
-    let agreed = 0;
-    while (agreed < current.length && agreed < this.previous.length && current[agreed] === this.previous[agreed]) agreed++;
-    if (agreed > this.shown.length && this.shown.every((w, i) => current[i] === w)) this.shown = current.slice(0, agreed);
+    const shown = [...this.shown, ...current.slice(tailStart(this.shown, current))];
+    let agreed = this.shown.length;
+    while (agreed < shown.length && agreed < this.previous.length && shown[agreed] === this.previous[agreed]) agreed++;
+    this.shown = shown.slice(0, agreed);
     // What the screen shows is what the next hypothesis must agree with.
-    const shown = [...this.shown, ...current.slice(this.shown.length)];
     this.previous = shown;
     return { stable: this.shown.join(' '), text: shown.join(' ') };
   }
@@ -98,7 +123,7 @@ export class StablePrefix {
   /** The line's final text: the settled words as shown, then the recogniser's final word for the rest. */
   commit(final: string): string {
     const result = words(final);
-    const text = [...this.shown, ...result.slice(this.shown.length)].join(' ');
+    const text = [...this.shown, ...result.slice(tailStart(this.shown, result))].join(' ');
     this.reset();
     return text;
   }

@@ -40,8 +40,8 @@ export class StreamSession {
   private inUtterance = false;
   private utteranceStart = 0;
   private utterance = 0;
-  private fed = 0;
-  private lastPartialAt = 0;
+  /** The open utterance's decoding progress; a new one per utterance, as the decoder's work on the last may still be queued. */
+  private progress = newProgress();
   private toFeed: Int16Array[] = [];
   private toFeedLength = 0;
   private failed = false;
@@ -49,8 +49,6 @@ export class StreamSession {
   /** Present while an utterance is open, when the client asked for speaker embeddings. */
   private embedder: UtteranceEmbedder | null = null;
   private readonly planner = new CommitPlanner();
-  /** The open utterance's settled words; a new one per utterance, as the decoder's work on the last may still be queued. */
-  private settled = new StablePrefix();
 
   constructor(
     /** Null: cut utterances only, for a batch recogniser. */
@@ -131,9 +129,7 @@ export class StreamSession {
   private begin(preroll: Int16Array) {
     this.utteranceStart = this.total - preroll.length;
     this.planner.reset();
-    this.settled = new StablePrefix();
-    this.fed = 0;
-    this.lastPartialAt = 0;
+    this.progress = newProgress();
     this.toFeed = [];
     this.toFeedLength = 0;
     if (this.opts.embeddings) this.embedder = new UtteranceEmbedder();
@@ -178,21 +174,21 @@ export class StreamSession {
     const utterance = this.utterance;
     const start = this.utteranceStart;
     const decoder = this.decoder;
-    const settled = this.settled;
+    const progress = this.progress;
     void this.enqueue(async () => {
       if (!decoder) {
-        if (utterance !== this.utterance) return;
-        this.fed += joined.length;
-        if (this.fed - this.lastPartialAt < SPEECH_EVERY) return;
-        this.lastPartialAt = this.fed;
-        return this.send({ type: 'speech', utterance, start: sec(start), end: sec(start + this.fed) });
+        progress.fed += joined.length;
+        if (progress.fed - progress.lastPartialAt < SPEECH_EVERY) return;
+        progress.lastPartialAt = progress.fed;
+        return this.send({ type: 'speech', utterance, start: sec(start), end: sec(start + progress.fed) });
       }
-      const due = this.fed + joined.length - this.lastPartialAt >= PARTIAL_EVERY;
+      const due = progress.fed + joined.length - progress.lastPartialAt >= PARTIAL_EVERY;
       const text = await decoder.feed(joined, due);
-      this.fed += joined.length;
-      if (text !== null && utterance === this.utterance) {
-        this.lastPartialAt = this.fed;
-        this.send({ type: 'partial', utterance, ...settled.next(text), start: sec(start), end: sec(start + this.fed) });
+      progress.fed += joined.length;
+      // Decoded in order: a partial of an utterance already cut still comes before its final, so it goes out too.
+      if (text !== null) {
+        progress.lastPartialAt = progress.fed;
+        this.send({ type: 'partial', utterance, ...progress.settled.next(text), start: sec(start), end: sec(start + progress.fed) });
       }
     });
     return joined;
@@ -207,7 +203,7 @@ export class StreamSession {
     const embedding = this.embedder ? embeddingJson(this.embedder.embedding()) : undefined;
     this.embedder = null;
     const decoder = this.decoder;
-    const settled = this.settled;
+    const { settled } = this.progress;
     void this.enqueue(async () => {
       if (!decoder) {
         return this.send({ type: 'utterance', utterance, start: sec(start), end: sec(Math.max(endSample, start)), ...(embedding ? { embedding } : {}) });
@@ -239,5 +235,8 @@ export class StreamSession {
     await this.chain;
   }
 }
+
+/** An utterance's audio decoded so far (samples), where its last partial was, and its settled words. */
+const newProgress = () => ({ fed: 0, lastPartialAt: 0, settled: new StablePrefix() });
 
 const sec = (samples: number) => Math.round((samples / ENGINE_SAMPLE_RATE) * 1000) / 1000;
