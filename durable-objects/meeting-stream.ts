@@ -47,13 +47,13 @@ export class RecogniserSession {
   /**
    * @param offsetMs the meeting's audio heard before this connection: its times are offset by it.
    * @param handle the room's handling of one message, times already on the meeting's clock.
-   * @param failed called once when the connection cannot be opened.
+   * @param failed called once when the connection cannot be opened, with why.
    */
   constructor(
     readonly offsetMs: number,
     open: () => Promise<LiveStream>,
     handle: (m: StreamServerMessage) => Promise<void>,
-    failed: (detail: string) => void,
+    failed: (err: Error) => void,
   ) {
     this.gauge = new LagGauge(offsetMs);
     this.sentToMs = offsetMs;
@@ -76,14 +76,19 @@ export class RecogniserSession {
       })
       .catch((err: Error) => {
         this.close();
-        failed(err.message);
+        failed(err);
         return undefined;
       });
   }
 
   send(frame: ArrayBuffer, toMs: number) {
-    if (this.live) this.live.send(frame);
-    else this.queued.push(frame);
+    if (this.live && !this.isClosed) {
+      try {
+        this.live.send(frame);
+      } catch {
+        // The socket dropped (its engine killed) and its `closed` is on its way: this audio is part of the gap.
+      }
+    } else if (!this.live) this.queued.push(frame);
     this.sentToMs = toMs;
     this.gauge.sent(toMs);
   }

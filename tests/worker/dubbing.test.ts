@@ -12,6 +12,7 @@ import { database } from '../../worker/db/client';
 import { dubbedKey } from '../../worker/services/dubbing/storage';
 import { JobWaiting } from '../../worker/services/jobs';
 import { checkpointKey } from '../../worker/services/storage';
+import { audioKey, playerAudioKey } from '../../worker/services/transcription/audio';
 import { call, get, send, signUp } from './api';
 import { dubLines, grantDubbing, project, remaining, uploadVideo, waitForDub } from './dub-jobs';
 import { download } from './seed';
@@ -102,6 +103,12 @@ describe('dubbing an uploaded video', () => {
     // evicted before the result was collected) answers it without rendering or charging twice.
     const kept = await env.MEDIA.get(checkpointKey(dubbedKey(id, 1)));
     expect(JSON.parse((await kept?.text()) ?? '{}')).toMatchObject({ id: expect.stringMatching(new RegExp(`^dub-${id}-v1-`)), outputBytes: mp4.length });
+
+    // The editor plays the video: the project keeps no player audio, and no recogniser's WAV once its lines are
+    // stored (a transcription record keeps its player audio: transcription.test.ts).
+    expect(await env.MEDIA.head(playerAudioKey(id))).toBeNull();
+    expect(await env.MEDIA.head(audioKey(id))).toBeNull();
+    expect(await env.MEDIA.head(checkpointKey(audioKey(id)))).toBeNull();
   });
 
   it("dubs nothing again when transcription's hand-on is redelivered after the project was dubbed", async () => {

@@ -3,7 +3,8 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { ENGINE_PATHS, type EngineJobStatus } from '../../contracts/engine';
 import { ProviderError, providers } from '../../worker/services/providers';
-import type { InstanceView } from '../../worker/services/providers/engine-placement';
+import type { EnginePool } from '../../durable-objects/EnginePool';
+import { HEALTH_EVERY_MS, type InstanceView } from '../../worker/services/providers/engine-placement';
 import { fakeContainers } from './fake-containers';
 
 const base = {
@@ -28,7 +29,10 @@ function freshPool() {
     });
     await runDurableObjectAlarm(stub);
   };
-  return { namespace, view, age };
+  /** The pool's health round (what its alarm runs every HEALTH_EVERY_MS), against the fake's instances. */
+  const health = (fake: ReturnType<typeof fakeContainers>) => runInDurableObject(env.ENGINE_POOL.get(id), (pool: EnginePool) => pool.checkHealth(fake.binding));
+  const alarm = () => runInDurableObject(env.ENGINE_POOL.get(id), (_pool, state) => state.storage.getAlarm());
+  return { namespace, view, age, health, alarm };
 }
 
 function pool(fake: ReturnType<typeof fakeContainers>, max: number, namespace = freshPool().namespace) {
@@ -162,5 +166,47 @@ describe('engine placement by load over a pool that grows (fake Container bindin
     expect(err).toMatchObject({ status: 404 });
     expect(lastInstance(fake)).toBe('engine-0');
     expect(await p.job('job-x')).toBe('engine-0');
+  });
+
+  it("reads each working instance's health: a draining or unreachable one gets no new work, one that answers ready comes back with the load it reports", async () => {
+    const fake = fakeContainers({ maxInstances: 3, graceMs: 60_000, startTimeoutMs: 50 });
+    const { namespace, view, health, alarm } = freshPool();
+    const p = pool(fake, 3, namespace);
+    const ready = async () => Object.fromEntries((await view()).map((i) => [i.name, i.ready]));
+    const before = Date.now();
+    expect(await p.job('job-a')).toBe('engine-0');
+    // Holding work, the pool wakes for a health round within HEALTH_EVERY_MS.
+    const at = await alarm();
+    expect(at).not.toBeNull();
+    expect(at!).toBeLessThanOrEqual(Date.now() + HEALTH_EVERY_MS);
+    expect(at!).toBeGreaterThanOrEqual(before);
+
+    // A rollout sends engine-0 SIGTERM: its health says draining, so new work goes elsewhere without trying it first.
+    fake.sigterm('engine-0');
+    await health(fake);
+    expect(await ready()).toEqual({ 'engine-0': false });
+    expect(await p.job('job-b')).toBe('engine-1');
+    expect(fake.served.filter((s) => s.path === ENGINE_PATHS.extractJob).map((s) => s.instance)).toEqual(['engine-0', 'engine-1']);
+
+    // The platform runs a fresh engine-0, which holds two jobs the pool did not place: it is ready again, and
+    // counted with the load its health reports (more than engine-1's).
+    fake.evict('engine-0');
+    fake.holdJob('engine-0', 'other-1');
+    fake.holdJob('engine-0', 'other-2');
+    await health(fake);
+    expect(await ready()).toEqual({ 'engine-0': true, 'engine-1': true });
+    expect((await view()).map((i) => [i.name, i.files])).toEqual([
+      ['engine-0', 2],
+      ['engine-1', 1],
+    ]);
+    expect(await p.job('job-c')).toBe('engine-1');
+
+    // engine-1 dies and does not come back in time (the Container's 500): it gets nothing new; engine-0, the
+    // busier one, takes the next job.
+    fake.evict('engine-1');
+    fake.slowStart('engine-1', 60_000);
+    await health(fake);
+    expect(await ready()).toEqual({ 'engine-0': true, 'engine-1': false });
+    expect(await p.job('job-d')).toBe('engine-0');
   });
 });

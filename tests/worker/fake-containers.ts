@@ -5,7 +5,8 @@
  * start timeout the request gets a 500 ("Failed to start container"); a start past the account's instance
  * limit gets a 429; an evicted instance loses its memory (later calls about its jobs answer 404); SIGTERM
  * gives the engine a grace period, during which it answers new work with 503 `draining`, then stops it.
- * Behind the port is a small engine: health, engine-side jobs (extract/render) and live streams, each refused
+ * Behind the port is a small engine: health (200, or 503 `draining` after SIGTERM, with its streams and running
+ * jobs, as engine/server.ts answers it), engine-side jobs (extract/render) and live streams, each refused
  * with 429 `busy` past the instance's capacity, as the engine does.
  */
 import { ENGINE_PATHS } from '../../contracts/engine';
@@ -73,7 +74,11 @@ export function fakeContainers(options: FakeContainerOptions) {
     }
     const path = new URL(request.url).pathname;
     served.push({ instance: name, path });
-    if (path === ENGINE_PATHS.health) return Response.json({ status: i.state === 'draining' ? 'draining' : 'ok', streams: i.sockets.size, jobs: i.jobs.size });
+    if (path === ENGINE_PATHS.health) {
+      const draining = i.state === 'draining';
+      const running = [...i.jobs.values()].filter((s) => s === 'running').length;
+      return Response.json({ status: draining ? 'draining' : 'ok', draining, streams: i.sockets.size, jobs: running }, { status: draining ? 503 : 200 });
+    }
     if (request.method === 'GET' && path.startsWith(`${ENGINE_PATHS.jobs}/`)) {
       const id = decodeURIComponent(path.slice(ENGINE_PATHS.jobs.length + 1));
       const state = i.jobs.get(id);
@@ -128,6 +133,10 @@ export function fakeContainers(options: FakeContainerOptions) {
       const i = instance(name);
       i.state = 'draining';
       setTimeout(() => stop(i), graceMs);
+    },
+    /** Work the engine holds that no placement put there (it counts in the engine's health answer). */
+    holdJob(name: string, id: string) {
+      instance(name).jobs.set(id, 'running');
     },
     /** This instance takes `ms` to listen the next time it starts. */
     slowStart(name: string, ms: number) {

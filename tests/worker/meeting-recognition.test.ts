@@ -126,4 +126,121 @@ describe('live recognition', () => {
       spy.mockRestore();
     }
   }, 180_000);
+
+  it('reconnects with back-off when its engine is killed mid-meeting: the meeting goes on, the lost stretch is a gap, no line twice', async () => {
+    // The 7 s clip twice: speech before the kill, and enough after it for the back-off to end.
+    const clip = decode(inject('librivoxWav')).slice(44);
+    const pcm = new Uint8Array(clip.length * 2);
+    pcm.set(clip);
+    pcm.set(clip, clip.length);
+    const all = frames(pcm);
+    const room = roomState();
+    const { finals, failures, hooks } = collecting();
+    // The first connection reaches the real engine through a relay, which the test cuts as a SIGKILL does (the
+    // socket drops without the protocol's goodbye); the next two find no engine listening (it is restarting);
+    // every later one reaches the real engine again.
+    const real = globalThis.fetch;
+    const opened: string[] = [];
+    let kill: (() => void) | undefined;
+    let killed = false;
+    /** What the killed engine said it recognised before the kill (partials carry words while someone speaks). */
+    const relayed: string[] = [];
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (!url.startsWith(STAND_IN_URL)) return real(input, init);
+      opened.push(url);
+      const engineUrl = url.replace(STAND_IN_URL, env.ENGINE_URL);
+      if (opened.length === 2 || opened.length === 3) throw new TypeError('connect ECONNREFUSED (the engine is restarting)');
+      if (opened.length > 3) return real(engineUrl, init);
+      const engine = (await real(engineUrl, init)).webSocket!;
+      engine.accept();
+      const { 0: client, 1: relay } = new WebSocketPair();
+      relay.accept();
+      // Frames arrive here as Blobs: each is read in turn, so they reach the engine in order.
+      let order = Promise.resolve();
+      relay.addEventListener('message', (e) => {
+        const data = e.data as string | ArrayBuffer | Blob;
+        order = order.then(async () => engine.send(data instanceof Blob ? await data.arrayBuffer() : data)).catch(() => undefined);
+      });
+      engine.addEventListener('message', (e) => {
+        if (typeof e.data === 'string') relayed.push((JSON.parse(e.data) as { type: string }).type);
+        if (!killed) relay.send(e.data);
+      });
+      kill = () => {
+        killed = true;
+        engine.close(1000);
+        relay.close(1011, 'engine killed');
+      };
+      return new Response(null, { status: 101, webSocket: client });
+    });
+    try {
+      const recognition = new LiveRecognition(
+        { ...env, ENGINE_URL: STAND_IN_URL } as Env,
+        room,
+        { endWait: { quietMs: 30_000, maxMs: 120_000 }, maxLagMs: 600_000, reconnect: { forMs: 60_000, firstDelayMs: 200, maxDelayMs: 1_000 } },
+        hooks,
+      );
+      // Speech until the engine is recognising it (its partials), then the kill.
+      for (const frame of all.slice(0, 40)) recognition.hear(frame);
+      await vi.waitFor(() => expect(relayed).toContain('partial'), { timeout: 120_000, interval: 100 });
+      kill!();
+      await vi.waitFor(() => expect(room.meta.gaps?.length).toBe(1), { timeout: 30_000, interval: 50 });
+      // The host goes on speaking in real time: the room tries again after each back-off until the engine is back.
+      for (const frame of all.slice(40)) {
+        recognition.hear(frame);
+        await new Promise((resolve) => setTimeout(resolve, MEETING.frameMs));
+      }
+      await recognition.end();
+
+      expect(failures).toEqual([]);
+      expect(opened.length).toBeGreaterThanOrEqual(4);
+      const gaps = room.meta.gaps ?? [];
+      expect(gaps.length).toBeGreaterThan(0);
+      // The lost stretch starts where the killed engine's last line ended and is recognised from the stored
+      // audio later; the new connection's lines come after it, and no line overlaps another or a gap.
+      for (const f of finals.filter((f) => f.start * 1000 < gaps[0]!.fromMs)) expect(f.end * 1000).toBeLessThanOrEqual(gaps[0]!.fromMs + 1);
+      const later = finals.filter((f) => f.start * 1000 >= gaps[0]!.toMs - 1);
+      expect(later.length).toBeGreaterThan(0);
+      const spans = [...finals.map((f) => ({ fromMs: f.start * 1000, toMs: f.end * 1000 })), ...gaps].sort((a, b) => a.fromMs - b.fromMs);
+      for (let i = 1; i < spans.length; i++) expect(spans[i]!.fromMs).toBeGreaterThanOrEqual(spans[i - 1]!.toMs - 1);
+      expect(room.meta.durationMs).toBe(pcm.length / 32);
+    } finally {
+      spy.mockRestore();
+    }
+  }, 300_000);
+
+  it('pauses the meeting with the reason when no engine answers within the bound', async () => {
+    const room = roomState({ durationMs: 0 });
+    const { failure, failures, hooks } = collecting();
+    let tries = 0;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
+      tries++;
+      throw new TypeError('connect ECONNREFUSED');
+    });
+    try {
+      const recognition = new LiveRecognition(
+        { ...env, ENGINE_URL: STAND_IN_URL } as Env,
+        room,
+        { endWait: { quietMs: 1000, maxMs: 5000 }, maxLagMs: 30_000, reconnect: { forMs: 1_000, firstDelayMs: 100, maxDelayMs: 200 } },
+        hooks,
+      );
+      const silence = new ArrayBuffer(FRAME_BYTES);
+      let paused = false;
+      void failure.then(() => (paused = true));
+      const started = Date.now();
+      while (!paused && Date.now() - started < 60_000) {
+        recognition.hear(silence);
+        await new Promise((resolve) => setTimeout(resolve, MEETING.frameMs));
+      }
+      expect(failures).toHaveLength(1);
+      expect(failures[0]).toMatch(/ECONNREFUSED/);
+      expect(tries).toBeGreaterThan(2);
+      // Tried again for the bound, not forever; every frame heard meanwhile is kept as a gap.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+      await recognition.end();
+      expect(room.meta.gaps).toEqual([{ fromMs: 0, toMs: room.meta.durationMs }]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
 });

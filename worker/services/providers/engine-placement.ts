@@ -4,7 +4,7 @@
  * that runs) and the Worker's side of it (`placedFetch`: ask the coordinator, call the instance it names, try
  * another on a refusal that says "not here, not now", tell the coordinator when work ends).
  */
-import { ENGINE_PATHS, type EngineError, EngineErrorCode } from '../../../contracts/engine';
+import { ENGINE_PATHS, type EngineError, EngineErrorCode, type EngineHealth } from '../../../contracts/engine';
 
 /** What a piece of work costs an instance: a live stream, an engine-side file job, or a short call (no key). */
 export type WorkKind = 'stream' | 'file' | 'call';
@@ -91,6 +91,46 @@ export interface PoolApi {
   release(key: string): Promise<void>;
 }
 export type InstanceTrouble = 'busy' | 'draining' | 'failed';
+
+/** The origin engine calls name when they go through the Container binding (only the path reaches the engine). */
+export const CONTAINER_ORIGIN = 'http://engine.container';
+
+/**
+ * How often the coordinator reads `/v1/health` of each instance holding work: often enough that a rollout's
+ * SIGTERM (up to ENGINE_DRAIN_SECONDS of draining) or a dead instance stops getting new work within seconds of
+ * it, rare enough to cost nothing beside the work (one small GET per instance).
+ */
+export const HEALTH_EVERY_MS = 15_000;
+/** A health answer slower than this counts as unreachable: a live engine answers from memory at once. */
+export const HEALTH_TIMEOUT_MS = 5_000;
+
+/** What one health read says: ready with the load the engine reports, draining (with its load), or unreachable. */
+export type HealthReading = { state: 'ready' | 'draining'; streams: number; files: number } | { state: 'unreachable' };
+
+/**
+ * Reads one instance's `/v1/health`: 200 ready, 503 `draining` (SIGTERM), anything else (the Container's 500 on
+ * a failed start, a thrown fetch, no answer within HEALTH_TIMEOUT_MS) unreachable.
+ */
+export async function readHealth(container: { fetch(input: string, init?: RequestInit): Promise<Response> }): Promise<HealthReading> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), HEALTH_TIMEOUT_MS);
+  });
+  try {
+    const res = await Promise.race([container.fetch(`${CONTAINER_ORIGIN}${ENGINE_PATHS.health}`), late]);
+    if (!res || (res.status !== 200 && res.status !== 503)) return { state: 'unreachable' };
+    const body = (await res.json().catch(() => null)) as Partial<EngineHealth> | null;
+    if (!body || (res.status === 503 && !body.draining && body.status !== 'draining')) return { state: 'unreachable' };
+    const draining = res.status === 503 || body.draining === true || body.status === 'draining';
+    return { state: draining ? 'draining' : 'ready', streams: count(body.streams), files: count(body.jobs) };
+  } catch {
+    return { state: 'unreachable' };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const count = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
 export interface PlaceRequest {
   key?: string;
   kind: WorkKind;

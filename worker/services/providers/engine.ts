@@ -10,7 +10,7 @@ import { Code } from '../../../contracts/errors';
 import type { LiveSummaryContent } from '../../../contracts/live-summary-prompt';
 import { type SummarizeResponse, withMeetingLists } from '../../../contracts/summary';
 import { ApiError } from '../../lib/errors';
-import { type ContainerNamespace, maxInstances, type PoolNamespace, placedFetch } from './engine-placement';
+import { CONTAINER_ORIGIN, type ContainerNamespace, maxInstances, type PoolNamespace, placedFetch } from './engine-placement';
 import {
   ProviderError,
   type LiveStream,
@@ -57,9 +57,6 @@ export type EngineEnv = Pick<Env, 'ENGINE_URL' | 'ENGINE_SECRET'> & {
   ENGINE_POOL?: PoolNamespace<DurableObjectId>;
   ENGINE_MAX_INSTANCES?: string;
 };
-
-/** The origin engine calls name when they go through the Container binding (only the path reaches the engine). */
-const CONTAINER_ORIGIN = 'http://engine.container';
 
 /**
  * Where one piece of work's engine calls go. With ENGINE_URL, that engine. With the Container binding, the

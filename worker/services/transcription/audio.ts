@@ -24,10 +24,12 @@ export const recordAudioKeys = (recordId: number) => [audioKey(recordId), checkp
 
 /**
  * Removes the record's WAV once nothing reads it (its lines are stored), when the player has its compressed
- * audio to play instead; a record from before that audio was made keeps its WAV, the only thing it can play.
+ * audio to play instead, or plays none (`playsVideo`: a dubbing project's editor plays its video, and a new
+ * transcript of it extracts from that video again); a record from before that audio was made keeps its WAV,
+ * the only thing it can play.
  */
-export async function dropWorkingAudio(bucket: R2Bucket, recordId: number) {
-  if (await bucket.head(playerAudioKey(recordId))) await bucket.delete([audioKey(recordId), checkpointKey(audioKey(recordId))]);
+export async function dropWorkingAudio(bucket: R2Bucket, recordId: number, playsVideo = false) {
+  if (playsVideo || (await bucket.head(playerAudioKey(recordId)))) await bucket.delete([audioKey(recordId), checkpointKey(audioKey(recordId))]);
 }
 export const WAV_HEADER_BYTES = 44;
 /** Data size meaning "until the end of the file" (RIFF size then reads 0xFFFFFFFF). */

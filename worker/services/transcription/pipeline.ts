@@ -90,8 +90,8 @@ async function prepare(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
           url: await presignGet(target, source),
           put: await presignPut(target, audioKey(recordId)),
           checkpoint: await jobCheckpoint(target, audioKey(recordId)),
-          // Never written over the object being read.
-          ...(fromUpload ? { player: await presignPut(target, playerAudioKey(recordId)) } : {}),
+          // Never written over the object being read; never for a dubbing project, whose editor plays its video.
+          ...(fromUpload && record.type !== 'dubbing' ? { player: await presignPut(target, playerAudioKey(recordId)) } : {}),
         };
       },
       EXTRACT_POLL_SECONDS,
@@ -173,7 +173,7 @@ async function assemble(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
   const loaded = await loadJob(db, recordId);
   if (!loaded) return;
   // A repeated assembly after the lines were stored only finishes the clean-up a crash may have cut short.
-  if (['translate', 'done'].includes(loaded.job.stage)) return dropWorkState(db, env.MEDIA, recordId);
+  if (['translate', 'done'].includes(loaded.job.stage)) return dropWorkState(db, env.MEDIA, recordId, loaded.record.type === 'dubbing');
   if (!['prepare', 'chunks', 'assemble'].includes(loaded.job.stage)) return;
   const { job, record } = loaded;
   const pieces = await db.query.jobChunks.findMany({ where: eq(jobChunks.recordId, recordId), orderBy: jobChunks.idx });
@@ -230,13 +230,13 @@ async function assemble(db: Db, env: Env, recordId: number, enqueue: Enqueue) {
   } else {
     await setStage(db, recordId, 'done', ['assemble']);
   }
-  await dropWorkState(db, env.MEDIA, recordId);
+  await dropWorkState(db, env.MEDIA, recordId, record.type === 'dubbing');
 }
 
 /** The lines are stored: nothing reads what the pieces heard (word timings, embeddings) or the WAV they were cut from again. */
-async function dropWorkState(db: Db, bucket: R2Bucket, recordId: number) {
+async function dropWorkState(db: Db, bucket: R2Bucket, recordId: number, playsVideo: boolean) {
   await dropPieces(db, bucket, recordId);
-  await dropWorkingAudio(bucket, recordId);
+  await dropWorkingAudio(bucket, recordId, playsVideo);
 }
 
 /**
