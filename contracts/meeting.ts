@@ -34,6 +34,14 @@ export type CaptionStyle = (typeof CAPTION_STYLES)[number];
 export const DEFAULT_CAPTION_STYLE: CaptionStyle = 'roll-up';
 
 /**
+ * What projected screens show, chosen by the host: the live captions, the meeting's running summary, or
+ * `both`, the summary above two lines of captions (a room reads where the talk stands and what is said now).
+ */
+export const SCREEN_VIEWS = ['subtitles', 'summary', 'both'] as const;
+export type ScreenView = (typeof SCREEN_VIEWS)[number];
+export const DEFAULT_SCREEN_VIEW: ScreenView = 'subtitles';
+
+/**
  * Keep-alive: a client sends the text `ping` now and then and the room answers `pong` without waking up
  * (Durable Object auto-response), so a connection that died without a close is noticed and replaced.
  */
@@ -102,6 +110,8 @@ export const clientMessage = v.variant('type', [
   v.object({ type: v.literal('language'), language: v.nullable(lang), n: messageNumber }),
   /** Host only: how every screen shows the captions. */
   v.object({ type: v.literal('captions'), style: v.picklist(CAPTION_STYLES), n: messageNumber }),
+  /** Host only: what every projected screen shows. */
+  v.object({ type: v.literal('screen'), view: v.picklist(SCREEN_VIEWS), n: messageNumber }),
 ]);
 export type ClientMessage = v.InferOutput<typeof clientMessage>;
 export type ControlAction = Extract<ClientMessage, { type: 'control' }>['action'];
@@ -159,9 +169,13 @@ export const serverMessage = v.variant('type', [
     languages: v.array(v.string()),
     /** The host's caption style; rooms that predate it leave it out (roll-up). */
     captions: v.optional(v.picklist(CAPTION_STYLES)),
+    /** What the host has projected screens show; rooms that predate it leave it out (subtitles). */
+    screen: v.optional(v.picklist(SCREEN_VIEWS)),
   }),
   /** The host chose another caption style. */
   v.object({ type: v.literal('captions'), style: v.picklist(CAPTION_STYLES) }),
+  /** The host chose what projected screens show. */
+  v.object({ type: v.literal('screen'), view: v.picklist(SCREEN_VIEWS) }),
   v.object({ type: v.literal('state'), status: v.picklist(MEETING_STATUSES), durationMs: v.number(), reason: v.optional(problem) }),
   /** `stable`: the start of `text` that is settled and stays as shown until the line's final (absent: none is). */
   v.object({ type: v.literal('partial'), text: v.string(), stable: v.optional(v.string()), start: ms, end: ms }),

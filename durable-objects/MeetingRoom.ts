@@ -20,6 +20,7 @@ import { MeetingCourse } from './meeting-course';
 import { MeetingFinals } from './meeting-finals';
 import { StoredMeta, newMeta, type MeetingAllowance, type TimerName } from './meeting-meta';
 import { LiveRecognition } from './meeting-recognition';
+import { applyScreenChoice, isScreenChoice } from './meeting-screen-choices';
 import { RoomSockets, type Attachment } from './meeting-sockets';
 import { transition } from './meeting-status';
 import { END_WAIT, type EndWait } from './meeting-stream';
@@ -205,10 +206,10 @@ export class MeetingRoom extends DurableObject<Env> {
       return;
     }
     if (me.role !== 'host') return this.sockets.refuse(ws, Code.FORBIDDEN, 'hostOnly');
-    if (msg.type === 'captions') {
-      this.store.meta.captions = msg.style;
+    if (isScreenChoice(msg)) {
+      const told = applyScreenChoice(this.store.meta, msg);
       await this.store.save();
-      return this.sockets.broadcast({ type: 'captions', style: msg.style });
+      return this.sockets.broadcast(told);
     }
     const next = transition(this.store.meta.status, msg.action);
     if (next === 'already') return this.sockets.send(ws, this.course.stateMessage());

@@ -1,13 +1,5 @@
 import type { TranscriptSegment } from '../contracts/engine';
-import {
-  CLOSE,
-  DEFAULT_CAPTION_STYLE,
-  type LiveLine,
-  type MeetingStatus,
-  type MeetingSummary,
-  type ServerMessage,
-  type SocketRole,
-} from '../contracts/meeting';
+import { CLOSE, type LiveLine, type MeetingStatus, type MeetingSummary, type ServerMessage, type SocketRole } from '../contracts/meeting';
 import type { RecordStatus } from '../contracts/record-vocabulary';
 import { translate, type MessageKey, type MessageParams } from '../worker/lib/i18n';
 import { screenCodes } from '../worker/services/meetings';
@@ -18,6 +10,7 @@ import { recogniseGap } from './meeting-completion';
 import type { LiveSummaries } from './live-summary';
 import type { MeetingFinals } from './meeting-finals';
 import type { MetaStore, TimerName } from './meeting-meta';
+import { screenChoices } from './meeting-screen-choices';
 import type { LiveRecognition } from './meeting-recognition';
 import type { RoomSockets } from './meeting-sockets';
 import { mirrorStatus, queueMinutes, setMainTranslation } from './meeting-status';
@@ -93,7 +86,7 @@ export class MeetingCourse {
       meeting,
       lines: this.parts.finals.lines.recent(),
       languages: await this.parts.translation.targets(),
-      captions: this.room.meta.captions ?? DEFAULT_CAPTION_STYLE,
+      ...screenChoices(this.room.meta),
     };
   }
 

@@ -1,5 +1,5 @@
 import type { Locale } from '../contracts/locale';
-import type { CaptionStyle, MeetingSummary } from '../contracts/meeting';
+import type { CaptionStyle, MeetingSummary, ScreenView } from '../contracts/meeting';
 import type { AppliedVocabulary } from '../contracts/vocabulary';
 import { emptySpeakers, type SpeakerTrackerState } from '../worker/lib/speaker-tracker';
 import type { RecordingState } from './meeting-audio';
@@ -26,6 +26,8 @@ export interface RoomMeta extends MeetingSummary {
   nextSeq: number;
   /** The host's caption style, once they chose one. */
   captions?: CaptionStyle;
+  /** What the host has projected screens show, once they chose (meeting-screen-choices.ts). */
+  screen?: ScreenView;
   timers: Timers<TimerName>;
   recording: RecordingState;
   /** Voices heard so far, so each final gets a speaker label (engine recognition gives embeddings, not labels). */

@@ -1,16 +1,14 @@
 /** Bench set-up: an in-process engine on a free port and a LibriVox recording built with ffmpeg. */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { request } from 'node:http';
 import { loadConfig } from '../config';
 import { Engine } from '../engine';
 import { createEngineServer } from '../server';
 
+// Without the engine, for the Worker suite's set-up too.
+export { librivoxRecording } from './librivox';
+
 export const SECRET = 'bench-secret';
-const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
 
 export async function startBenchEngine(overrides: Record<string, unknown> = {}) {
   const config = { ...loadConfig(), secret: SECRET, ...overrides };
@@ -26,41 +24,6 @@ export async function startBenchEngine(overrides: Record<string, unknown> = {}) 
       engine.close();
     },
   };
-}
-
-/**
- * The first `clips` of the five LibriVox clips joined with `gap` seconds of silence after each (16 kHz mono
- * WAV), and where each clip's speech ends in it (seconds).
- */
-export function librivoxRecording(gap = 1.5, clips = 5): { path: string; seconds: number; pcm: Buffer; ends: number[] } {
-  const ids = readFileSync(join(LIBRIVOX, 'fileids'), 'utf8').split('\n').filter(Boolean).slice(0, clips);
-  const files = ids.map((id) => join(LIBRIVOX, `${id.split('/').pop()}.wav`));
-  const path = join(mkdtempSync(join(tmpdir(), 'engine-bench-')), 'librivox.wav');
-  const filter = `${ids.map((_, i) => `[${i}:a]apad=pad_dur=${gap}[a${i}]`).join(';')};${ids.map((_, i) => `[a${i}]`).join('')}concat=n=${ids.length}:v=0:a=1[out]`;
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    ...files.flatMap((f) => ['-i', f]),
-    '-filter_complex',
-    filter,
-    '-map',
-    '[out]',
-    '-ar',
-    '16000',
-    '-ac',
-    '1',
-    path,
-  ]);
-  const pcm = readFileSync(path).subarray(44);
-  // The clips are 16 kHz mono PCM16 WAVs with a 44-byte header.
-  const ends: number[] = [];
-  files.reduce((at, f) => {
-    const end = at + (statSync(f).size - 44) / 32_000;
-    ends.push(end);
-    return end + gap;
-  }, 0);
-  return { path, seconds: pcm.length / 32_000, pcm, ends };
 }
 
 /** The utterance end (of `ends`) nearest to a result's own end time, all in seconds. */

@@ -438,6 +438,19 @@ describe('/meeting console', () => {
     expect(screen.getByTestId('meeting-pause')).toBeTruthy();
   });
 
+  it('lets the host pick what every projected screen shows, and shows the choice the room holds', async () => {
+    scenario.meeting = detail({ status: 'in_progress' });
+    room.onVisit = (visit) => say(visit, { ...room.welcome(visit.role), screen: 'both' } as ServerMessage);
+    const host = await openConsole();
+    const picker = await screen.findByTestId('screen-view');
+    await waitFor(() => expect(within(picker).getByText('Summary + subtitles').closest('.ant-segmented-item-selected')).toBeTruthy());
+    fireEvent.click(within(picker).getByText('Summary'));
+    await waitFor(() => expect(host.texts).toContainEqual({ type: 'screen', view: 'summary' }));
+    // The room tells every socket; the console shows what it was told.
+    act(() => say(host, { type: 'screen', view: 'subtitles' }));
+    await waitFor(() => expect(within(picker).getByText('Subtitles').closest('.ant-segmented-item-selected')).toBeTruthy());
+  });
+
   it('shows the live subtitles with the chosen translation, the viewers and a problem the room reports', async () => {
     scenario.meeting = detail({ status: 'in_progress' });
     signIn();
@@ -741,11 +754,12 @@ describe('screen projection', () => {
     expect(await screen.findByTestId('projection')).toBeTruthy();
   });
 
-  it('shows the running summary instead of the subtitles when the screen is switched to it', async () => {
+  it('shows what the host chose: the summary when it joins, the summary above the captions, then the captions alone', async () => {
     room.lines = [line(0, 'One.')];
     scenario.meeting = detail({ status: 'in_progress', durationMs: 70_000 });
     room.onVisit = (visit) => {
-      say(visit, room.welcome(visit.role));
+      // A screen opened after the host chose the summary reads the choice in its welcome.
+      say(visit, { ...room.welcome(visit.role), screen: 'summary' } as ServerMessage);
       say(visit, {
         type: 'summary',
         summary: {
@@ -762,15 +776,23 @@ describe('screen projection', () => {
       });
     };
     renderAt(`/screenProjection?code=${CODE}`);
-    await waitFor(() => expect(screen.getAllByTestId('projection-line')).toHaveLength(1));
-    expect(screen.queryByTestId('live-summary')).toBeNull();
-    fireEvent.click(within(screen.getByTestId('projection-view')).getByText('Summary'));
+    const projection = await visitOf('projection');
     const panel = await screen.findByTestId('live-summary');
     expect(panel.textContent).toContain('Spring launch');
     expect(panel.textContent).toContain('Owner: Anna');
     expect(screen.queryByTestId('projection-line')).toBeNull();
-    fireEvent.click(within(screen.getByTestId('projection-view')).getByText('Subtitles'));
+    // The screen itself offers no switch: the host decides for every screen.
+    expect(screen.queryByTestId('projection-view')).toBeNull();
+
+    act(() => say(projection, { type: 'screen', view: 'both' }));
     await waitFor(() => expect(screen.getAllByTestId('projection-line')).toHaveLength(1));
+    const summary = screen.getByTestId('projection-summary');
+    // Above the captions.
+    expect(summary.compareDocumentPosition(screen.getByTestId('captions')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    act(() => say(projection, { type: 'screen', view: 'subtitles' }));
+    await waitFor(() => expect(screen.queryByTestId('live-summary')).toBeNull());
+    expect(screen.getAllByTestId('projection-line')).toHaveLength(1);
   });
 
   it('shows the last lines large in the chosen mode and size, and keeps both for the next time', async () => {

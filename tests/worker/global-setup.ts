@@ -1,8 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
+import { librivoxRecording } from '../../engine/bench/librivox';
 import { freePort, startEngine } from '../../scripts/services.mjs';
 import { makeMeeting } from '../fixtures/meeting';
 import { CHINESE_MEETING_LINES, DISCUSSION_LINES } from '../fixtures/meeting-script';
@@ -35,6 +36,10 @@ export default async function setup(project: TestProject) {
     .split('\n')
     .find((l) => l.includes(`(${clip})`))!;
   project.provide('librivoxText', line.replace(/<\/?s>|\(.*\)/g, '').trim());
+  // All five LibriVox clips read one after another (about 30 s), for a live meeting long enough to be summed up.
+  const reading = librivoxRecording();
+  project.provide('librivoxReading', JSON.stringify({ pcm: reading.pcm.toString('base64'), texts: reading.texts, ends: reading.ends }));
+  rmSync(dirname(reading.path), { recursive: true, force: true });
   // A proprietary word PocketSphinx has never heard: it writes "… on what sad" for it.
   const said = join(dir, 'hotword.raw.wav');
   execFileSync('espeak-ng', ['-v', 'en-us', '-s', '120', '-w', said, 'Send it on WhatsApp']);

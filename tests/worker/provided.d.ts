@@ -10,6 +10,8 @@ declare module 'vitest' {
     /** A LibriVox clip of read English speech (PocketSphinx's test data), base64 WAV, and what is said in it. */
     librivoxWav: string;
     librivoxText: string;
+    /** The five LibriVox clips read one after another with 1.5 s between (about 30 s): JSON of { pcm: base64 PCM16, texts, ends (seconds) }. */
+    librivoxReading: string;
     /** espeak-ng saying "Send it on WhatsApp", base64 WAV: a proprietary word PocketSphinx misses. */
     hotwordWav: string;
     /** tests/fixtures/recordings.ts: JSON of recording name → base64 MP3. */

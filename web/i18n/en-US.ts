@@ -1011,10 +1011,12 @@ export const enUS = {
       empty: 'The summary appears after about half a minute of speech.',
       show: 'Show summary',
       hide: 'Hide summary',
-      view: 'Show on screen',
+      view: 'Projected screens show',
+      viewHint: 'Every projected screen follows this choice.',
       views: {
         subtitles: 'Subtitles',
         summary: 'Summary',
+        both: 'Summary + subtitles',
       },
     },
     viewer: {

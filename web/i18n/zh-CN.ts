@@ -1009,10 +1009,12 @@ export const zhCN: Messages = {
       empty: '发言约半分钟后显示纪要。',
       show: '显示纪要',
       hide: '收起纪要',
-      view: '屏幕显示',
+      view: '投屏显示',
+      viewHint: '所有投屏都按此显示。',
       views: {
         subtitles: '字幕',
         summary: '纪要',
+        both: '纪要 + 字幕',
       },
     },
     viewer: {

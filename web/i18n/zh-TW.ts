@@ -1009,10 +1009,12 @@ export const zhTW: Messages = {
       empty: '發言約半分鐘後顯示紀要。',
       show: '顯示紀要',
       hide: '收起紀要',
-      view: '螢幕顯示',
+      view: '投影顯示',
+      viewHint: '所有投影畫面都依此顯示。',
       views: {
         subtitles: '字幕',
         summary: '紀要',
+        both: '紀要 + 字幕',
       },
     },
     viewer: {

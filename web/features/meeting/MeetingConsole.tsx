@@ -16,6 +16,7 @@ import { LiveSubtitles } from './LiveSubtitles';
 import { MeetingBanners } from './MeetingBanners';
 import { ConnectionRefused, MeetingEnded } from './MeetingStates';
 import { ScreenCodeDialog } from './ScreenCodeDialog';
+import { ScreenViewPicker } from './ScreenViewPicker';
 import { useElapsed } from './use-elapsed';
 import type { Connection } from './use-meeting-socket';
 import { useViewerSession } from './use-viewer-session';
@@ -202,6 +203,7 @@ export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; ac
       </Card>
       {needsMic && <p className="meeting-hint meeting-mic-hint">{t('meeting.page.resumeMicHint')}</p>}
 
+      <ScreenViewPicker value={socket.screen} onChange={socket.chooseScreen} />
       <CaptionStrip socket={socket} language={language} onStyle={socket.chooseCaptions} />
       {status !== 'not_started' && <LiveSummaryPanel summary={socket.summary} />}
 

@@ -18,8 +18,9 @@ export const CONTROLS_HIDE_MS = 3000;
 /**
  * A projected screen (spec §1, §2 /screenProjection, /cast): live captions very large on a dark background,
  * two lines per language rolling up or popping on as the host chose (LiveCaptions), as source, translation or
- * both, in the size the room needs. The choice is kept on the screen
- * (spec §3 screen-casting config). Controls fade away so nothing but the subtitles is projected.
+ * both, in the size the room needs; or, as the host chose for every screen, the meeting's running summary, alone
+ * or above the captions. The language and size are kept on the screen (spec §3 screen-casting config).
+ * Controls fade away so nothing but the subtitles is projected.
  */
 interface ProjectionViewProps {
   meeting: MeetingSummary;
@@ -32,8 +33,8 @@ interface ProjectionViewProps {
 export function ProjectionView({ meeting, socket, language, onLanguage }: ProjectionViewProps) {
   const { t } = useTranslation();
   const [config, updateConfig] = useProjectionConfig();
-  // What the screen shows: the subtitles, or the meeting's running summary (chosen by whoever runs the screen).
-  const [view, setView] = useState<'subtitles' | 'summary'>('subtitles');
+  // What the screen shows is the host's choice (the subtitles, the running summary, or the summary above them).
+  const view = socket.screen;
   const controls = useAutoHide(CONTROLS_HIDE_MS);
   const screen = useRef<HTMLDivElement>(null);
   const fullscreen = useFullscreen();
@@ -83,10 +84,13 @@ export function ProjectionView({ meeting, socket, language, onLanguage }: Projec
         </p>
       )}
 
-      <main className="projection-stage" style={style} aria-live="polite">
-        {view === 'summary' ? (
-          <LiveSummaryPanel summary={socket.summary} foldable={false} />
-        ) : socket.lines.length === 0 && !socket.partial?.text ? (
+      <main className="projection-stage" style={style} aria-live="polite" data-view={view}>
+        {view !== 'subtitles' && (
+          <div className="projection-summary" data-testid="projection-summary">
+            <LiveSummaryPanel summary={socket.summary} foldable={false} />
+          </div>
+        )}
+        {view === 'summary' ? null : socket.lines.length === 0 && !socket.partial?.text ? (
           <p className="projection-idle" data-testid="projection-idle">
             {t(idle ?? 'meeting.projection.listening')}
           </p>
@@ -112,13 +116,6 @@ export function ProjectionView({ meeting, socket, language, onLanguage }: Projec
         aria-hidden={!controls.visible}
         data-testid="projection-controls"
       >
-        <Segmented<'subtitles' | 'summary'>
-          value={view}
-          onChange={setView}
-          options={(['subtitles', 'summary'] as const).map((value) => ({ value, label: t(`meeting.liveSummary.views.${value}`) }))}
-          aria-label={t('meeting.liveSummary.view')}
-          data-testid="projection-view"
-        />
         {canTranslate && (
           <>
             <Segmented<DisplayMode>

@@ -2,11 +2,13 @@ import type { LiveSummary } from '../../../contracts/live-summary';
 import {
   type CaptionStyle,
   DEFAULT_CAPTION_STYLE,
+  DEFAULT_SCREEN_VIEW,
   type LiveLine,
   type MeetingStatus,
   type MeetingSummary,
   type ServerMessage,
   type SocketProblem,
+  type ScreenView,
   type SocketRole,
 } from '../../../contracts/meeting';
 
@@ -22,6 +24,8 @@ export interface LiveState {
   partial: { text: string; stable?: string; start: number; end: number } | null;
   /** How the host wants screens to show captions. */
   captions: CaptionStyle;
+  /** What the host has projected screens show. */
+  screen: ScreenView;
   viewers: { participants: number; projections: number };
   /** Translation languages the room can produce. */
   languages: string[];
@@ -41,6 +45,7 @@ export const initialLiveState: LiveState = {
   lines: [],
   partial: null,
   captions: DEFAULT_CAPTION_STYLE,
+  screen: DEFAULT_SCREEN_VIEW,
   viewers: { participants: 0, projections: 0 },
   languages: [],
   problem: null,
@@ -65,6 +70,7 @@ export function reduceLive(state: LiveState, msg: ServerMessage): LiveState {
         partial: null,
         languages: msg.languages,
         captions: msg.captions ?? DEFAULT_CAPTION_STYLE,
+        screen: msg.screen ?? DEFAULT_SCREEN_VIEW,
         lagSeconds: 0,
         summary: same ? state.summary : null,
       };
@@ -73,6 +79,8 @@ export function reduceLive(state: LiveState, msg: ServerMessage): LiveState {
       return { ...state, partial: { text: msg.text, ...(msg.stable ? { stable: msg.stable } : {}), start: msg.start, end: msg.end } };
     case 'captions':
       return { ...state, captions: msg.style };
+    case 'screen':
+      return { ...state, screen: msg.view };
     case 'final':
       return { ...state, lines: mergeLines(state.lines, [msg.line]), partial: null };
     case 'translation': {

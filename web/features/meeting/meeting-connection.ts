@@ -2,7 +2,7 @@ import ReconnectingWebSocket from 'partysocket/ws';
 import type { CloseEvent, Options } from 'partysocket/ws';
 import { Code } from '../../../contracts/errors';
 import { CLOSE, HEARTBEAT, audioFrame, parseFrame, serverMessage } from '../../../contracts/meeting';
-import type { CaptionStyle, ClientMessage, ControlAction, MeetingAccess, SocketAccess } from '../../../contracts/meeting';
+import type { CaptionStyle, ClientMessage, ControlAction, MeetingAccess, ScreenView, SocketAccess } from '../../../contracts/meeting';
 import { http, isRequestError } from '../../lib/request';
 import { initialLiveState, reduceLive } from './live-transcript';
 import type { LiveState } from './live-transcript';
@@ -122,13 +122,20 @@ export class MeetingConnection {
   }
 
   control(action: ControlAction): void {
-    const message: Outgoing = { type: 'control', action };
-    if (!this.send(message) && this.state.connection !== 'closed') this.outbox.push(message);
+    this.sendOrKeep({ type: 'control', action });
   }
 
   /** The host's caption style for every screen: sent now, or once the socket is back. */
   captions(style: CaptionStyle): void {
-    const message: Outgoing = { type: 'captions', style };
+    this.sendOrKeep({ type: 'captions', style });
+  }
+
+  /** What the host has every projected screen show: sent now, or once the socket is back. */
+  screen(view: ScreenView): void {
+    this.sendOrKeep({ type: 'screen', view });
+  }
+
+  private sendOrKeep(message: Outgoing): void {
     if (!this.send(message) && this.state.connection !== 'closed') this.outbox.push(message);
   }
 
@@ -241,6 +248,7 @@ type Outgoing =
   | ArrayBuffer
   | Omit<Extract<ClientMessage, { type: 'control' }>, 'n'>
   | Omit<Extract<ClientMessage, { type: 'language' }>, 'n'>
-  | Omit<Extract<ClientMessage, { type: 'captions' }>, 'n'>;
+  | Omit<Extract<ClientMessage, { type: 'captions' }>, 'n'>
+  | Omit<Extract<ClientMessage, { type: 'screen' }>, 'n'>;
 
 const isAudio = (item: Outgoing): item is ArrayBuffer => !('type' in item);

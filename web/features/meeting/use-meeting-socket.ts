@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import type { CaptionStyle, ControlAction, MeetingAccess } from '../../../contracts/meeting';
+import type { CaptionStyle, ControlAction, MeetingAccess, ScreenView } from '../../../contracts/meeting';
 import { initialLiveState } from './live-transcript';
 import { MeetingConnection } from './meeting-connection';
 import type { ConnectionState } from './meeting-connection';
@@ -12,6 +12,8 @@ export interface MeetingSocket extends ConnectionState {
   setLanguage(language: string | null): void;
   /** Host only: how every screen shows the captions. */
   chooseCaptions(style: CaptionStyle): void;
+  /** Host only: what every projected screen shows. */
+  chooseScreen(view: ScreenView): void;
   /** A fresh socket now (see MeetingConnection.reconnect). */
   reconnect(): void;
 }
@@ -60,9 +62,10 @@ export function useMeetingSocket(opts: { access: () => Promise<MeetingAccess>; e
   const setLanguage = useCallback((next: string | null) => connectionRef.current?.setLanguage(next), []);
   const reconnect = useCallback(() => connectionRef.current?.reconnect(), []);
   const chooseCaptions = useCallback((style: CaptionStyle) => connectionRef.current?.captions(style), []);
+  const chooseScreen = useCallback((view: ScreenView) => connectionRef.current?.screen(view), []);
 
   return useMemo(
-    () => ({ ...state, sendAudio, control, setLanguage, chooseCaptions, reconnect }),
-    [state, sendAudio, control, setLanguage, chooseCaptions, reconnect],
+    () => ({ ...state, sendAudio, control, setLanguage, chooseCaptions, chooseScreen, reconnect }),
+    [state, sendAudio, control, setLanguage, chooseCaptions, chooseScreen, reconnect],
   );
 }

@@ -1,0 +1,112 @@
+import { env } from 'cloudflare:workers';
+import { runInDurableObject } from 'cloudflare:test';
+import { describe, expect, inject, it } from 'vitest';
+import { API } from '../../contracts/api-paths';
+import type { LiveSummary } from '../../contracts/live-summary';
+import { MEETING, type MeetingAccess, type MeetingDetail, type ServerMessage } from '../../contracts/meeting';
+import type { SummaryState } from '../../contracts/summary';
+import type { LazyObject } from '../../durable-objects/lazy-object';
+import type { MeetingRoom } from '../../durable-objects/MeetingRoom';
+import { roomOf } from '../../worker/services/meetings';
+import { get, grant, send, signUp } from './api';
+import { connect } from './meeting-socket';
+
+/**
+ * A live meeting's running summary made from real speech in a real room: LibriVox read speech fed through the
+ * host's socket, recognised by the real engine, summed up by the engine's offline summariser (no model is
+ * configured, so it is labelled extractive), projected on a screen the host switched to the summary, caught
+ * up by a screen that joins late, and handed on as the minutes the moment the meeting ends.
+ */
+
+const base = '/prod-api/speech/meeting';
+const { pcm: pcmB64, texts, ends } = JSON.parse(inject('librivoxReading')) as { pcm: string; texts: string[]; ends: number[] };
+const reading = Uint8Array.from(atob(pcmB64), (c) => c.charCodeAt(0));
+const bytesPerSecond = MEETING.sampleRate * 2;
+const frameBytes = (bytesPerSecond * MEETING.frameMs) / 1000;
+/** The first clip and the 1.5 s of silence after it. */
+const firstClip = reading.subarray(0, Math.round((ends[0]! + 1.5) * MEETING.sampleRate) * 2);
+/** Faster than real time, yet paced so the recogniser hears the pauses between the clips. */
+const SPEED = 4;
+
+async function feed(host: { audio(pcm: Uint8Array): void }, pcm: Uint8Array) {
+  for (let i = 0; i < pcm.length; i += frameBytes) {
+    host.audio(pcm.subarray(i, i + frameBytes));
+    await new Promise((r) => setTimeout(r, MEETING.frameMs / SPEED));
+  }
+}
+
+/** The words of five letters or more a summary holds. */
+const longWords = (text: string) => new Set(text.toLowerCase().match(/[a-z]{5,}/g) ?? []);
+const summaryText = (s: LiveSummary) => [...s.topics.flatMap((t) => [t.title, t.summary]), ...s.actionItems.map((a) => a.text)].join(' ');
+
+describe('a live summary of real speech', () => {
+  it('sums up a minute of read speech on the host’s chosen screen view, catches up a late screen, and starts the minutes from it', async () => {
+    const user = await signUp();
+    await grant(user.userId, 'duration');
+    const created = await send<MeetingDetail>(`${base}/create`, { sourceLanguage: 'en-US', targetLanguages: [] }, { token: user.token });
+    expect(created.body.code, created.body.msg).toBe(200);
+    const id = created.body.data.id;
+    // Fed four times faster than spoken, the recogniser may fall behind on a busy machine: it is let catch up
+    // rather than skip ahead, so every line reaches the summary.
+    await runInDurableObject(roomOf(env, id), async (room) => {
+      (await (room as LazyObject<MeetingRoom>).loaded).maxLagMs = 600_000;
+    });
+    const host = await connect((await get<MeetingAccess>(`${base}/getMeeting?id=${id}`, user.token)).body.data.socket);
+    host.control('start');
+    await host.waitFor('state', (m) => m.status === 'in_progress');
+    // The host has every projected screen show the summary.
+    host.send({ type: 'screen', view: 'summary' });
+    await host.waitFor('screen', (m) => m.view === 'summary');
+
+    // The reading twice over: about a minute, past the half minute of speech a refresh waits for.
+    const feeding = feed(host, new Uint8Array([...reading, ...reading]));
+    const first = await host.waitFor('summary', () => true, 180_000);
+    await feeding;
+    expect(first.summary.method).toBe('extractive');
+    expect(first.summary.throughMs).toBeGreaterThanOrEqual(30_000);
+    expect(first.summary.topics.length).toBeGreaterThan(0);
+    // What it says comes from what was read.
+    const read = longWords(texts.join(' '));
+    const said = [...longWords(summaryText(first.summary))].filter((w) => read.has(w));
+    expect(said.length, summaryText(first.summary)).toBeGreaterThanOrEqual(5);
+
+    // A screen that joins late: the host's view, then the summary so far, then the live lines.
+    const code = (await send<{ shortCode: string }>(`${base}/createScreenCode`, { id }, { token: user.token })).body.data.shortCode;
+    const screen = await connect((await get<MeetingAccess>(`${base}/getNetworkLink?shortCode=${code}`)).body.data.socket);
+    const welcome = await screen.waitFor('welcome');
+    expect(welcome.screen).toBe('summary');
+    const catchUp = await screen.waitFor('summary');
+    const latest = host.messages.filter((m): m is Extract<ServerMessage, { type: 'summary' }> => m.type === 'summary').at(-1)!;
+    expect(catchUp.summary).toEqual(latest.summary);
+    const at = (m: ServerMessage) => screen.messages.indexOf(m);
+    expect(at(catchUp)).toBe(at(welcome) + 1);
+    // The first clip read once more: its line reaches the late screen after the catch-up.
+    await feed(host, firstClip);
+    const next = await screen.waitFor('final', (m) => at(m) > at(catchUp), 120_000);
+    expect(next.line.text).not.toBe('');
+    // The host ends once the subtitles have caught up with the last words (fed faster than spoken, the
+    // recogniser on a busy machine runs behind).
+    const lastWordsMs = ((2 * reading.length) / bytesPerSecond + ends[0]!) * 1000;
+    await host.waitFor('final', (m) => m.line.end >= lastWordsMs - 2000, 180_000);
+
+    // The end: the minutes are there within seconds, made from the running summary brought up to the last line.
+    host.control('end');
+    await host.waitFor('state', (m) => m.status === 'ended', 60_000);
+    const ended = Date.now();
+    let shown: SummaryState;
+    for (;;) {
+      shown = (await send<SummaryState>(`/prod-api${API.summaries.queryMediaSummary}`, { id }, { token: user.token })).body.data;
+      if (shown.summary) break;
+      expect(Date.now() - ended, 'no minutes yet').toBeLessThan(30_000);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const minutes = shown.summary!;
+    // Shown at once, while the full run from the stored lines is still to replace it: the running summary's
+    // topics in order, then the lines said after its last refresh.
+    expect(['queued', 'running']).toContain(shown.status);
+    expect(minutes.method).toBe('extractive');
+    const titles = minutes.chapters.map((c) => c.title);
+    expect(titles.slice(0, latest.summary.topics.length)).toEqual(latest.summary.topics.map((t) => t.title));
+    expect(titles.length).toBeGreaterThan(latest.summary.topics.length);
+  }, 300_000);
+});
