@@ -50,9 +50,10 @@ if ((${#missing[@]})); then
   with_heartbeat "installing system packages" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# npm ci only when the lockfile changed since the last install: it wipes node_modules, which takes a while.
+# npm ci only when the lockfile or a patch to a dependency (patches/, applied by patch-package after install)
+# changed since the last install: it wipes node_modules, which takes a while.
 stamp=node_modules/.tingyi-lock.sha256
-want=$(sha256sum package-lock.json | cut -d' ' -f1)
+want=$(cat package-lock.json patches/*.patch | sha256sum | cut -d' ' -f1)
 if [[ ! -f $stamp || $(cat "$stamp") != "$want" ]]; then
   echo "• installing npm dependencies from package-lock.json (npm ci; 1–3 minutes on a fresh clone)"
   with_heartbeat "installing npm dependencies" npm ci --no-audit --no-fund --loglevel=error
