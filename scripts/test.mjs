@@ -2,9 +2,11 @@
 // every project, runs every test suite (Worker in workerd, web, engine, end to end in Chromium), runs every
 // benchmark in its quick mode and ends with one line `N passed, N failed`.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { baseImage, docker, engineImage } from './engine-image.mjs';
 import { prepare } from './prepare.mjs';
 import { run } from './process.mjs';
 
+const testStarted = performance.now();
 await prepare();
 
 const results = { passed: 0, failed: 0 };
@@ -12,27 +14,71 @@ const results = { passed: 0, failed: 0 };
 const failures = [];
 
 /**
- * Runs one whole-tree check, counted as one: its own output says what broke, `failure` names it at the end.
- * @param {string} title @param {string} failure @param {string} command @param {string[]} args
+ * Runs one whole-tree check, counted as one: its output is shown when it fails (it says what broke), and
+ * `failure` names it at the end.
+ * @param {{ title: string, failure: string, command: string, args: string[] }} check
  */
-async function check(title, failure, command, args) {
-  console.log(`\n▶ ${title}`);
+async function check({ title, failure, command, args }) {
+  const started = performance.now();
   try {
-    await run(command, args);
+    await run(command, args, { quiet: true });
     results.passed += 1;
+    console.log(`✓ ${title} (${seconds(started)} s)`);
   } catch {
     results.failed += 1;
     failures.push(failure);
+    console.log(`✗ ${title} (${seconds(started)} s; its output is above)`);
   }
 }
 
-// Lint and formatting (biome.jsonc): `npx biome check --write .` fixes what it can.
-await check('biome check', 'biome check', 'npx', ['biome', 'check', '.']);
-// Module boundaries (.dependency-cruiser.cjs): no import circle, and each part imports only what it may.
-await check('module boundaries', 'module boundaries (npm run check:modules names each broken rule)', 'npm', ['run', '--silent', 'check:modules']);
-for (const project of ['tsconfig.web.json', 'tsconfig.worker.json', 'tsconfig.node.json', 'tsconfig.engine.json', 'tsconfig.extension.json']) {
-  if (existsSync(project)) await check(`type check ${project}`, `type check ${project}`, 'npx', ['tsc', '-p', project]);
+/** Whole seconds since `started` (a performance.now() reading), for the timings each stage prints. */
+const seconds = (/** @type {number} */ started) => ((performance.now() - started) / 1000).toFixed(0);
+
+const checks = [
+  // Lint and formatting (biome.jsonc): `npx biome check --write .` fixes what it can.
+  { title: 'biome check', failure: 'biome check', command: 'npx', args: ['biome', 'check', '.'] },
+  // Module boundaries (.dependency-cruiser.cjs): no import circle, and each part imports only what it may.
+  {
+    title: 'module boundaries',
+    failure: 'module boundaries (npm run check:modules names each broken rule)',
+    command: 'npm',
+    args: ['run', '--silent', 'check:modules'],
+  },
+  ...['tsconfig.web.json', 'tsconfig.worker.json', 'tsconfig.node.json', 'tsconfig.engine.json', 'tsconfig.extension.json']
+    .filter((project) => existsSync(project))
+    .map((project) => ({ title: `type check ${project}`, failure: `type check ${project}`, command: 'npx', args: ['tsc', '-p', project] })),
+];
+// Each check is single-threaded and they share nothing, so they run two at a time: CI has two cores.
+console.log('\n▶ static checks');
+const checksStarted = performance.now();
+const queue = [...checks];
+await Promise.all(
+  [0, 1].map(async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) await check(next);
+  }),
+);
+console.log(`  static checks took ${seconds(checksStarted)} s`);
+
+/**
+ * Builds the engine's container image in the background, for the engine suite's container test: a build takes
+ * minutes, mostly waiting on Debian's packages and the disk, so it overlaps the Worker and web suites instead of
+ * holding up the engine suite. Resolves to the stop of a Docker daemon started here (null if none was), and
+ * leaves every failure to the test itself, which says why it skipped or failed.
+ * @returns {Promise<(() => void) | null>}
+ */
+async function buildEngineImageAhead() {
+  const arranged = await docker();
+  if ('missing' in arranged) return null;
+  const started = performance.now();
+  try {
+    const { buildSeconds } = await engineImage(await baseImage());
+    console.log(`\n(the engine's container image ${buildSeconds === null ? 'was already built' : `was built in the background in ${seconds(started)} s`})`);
+  } catch {
+    // The container test builds it again and shows the error.
+  }
+  return arranged.started;
 }
+const engineImageBuilt = buildEngineImageAhead();
 
 const reports = 'dist/test-results';
 rmSync(reports, { recursive: true, force: true });
@@ -41,7 +87,10 @@ mkdirSync(reports, { recursive: true });
 for (const suite of ['worker', 'web', 'engine', 'e2e']) {
   const config = `tests/${suite}/vitest.config.ts`;
   if (!existsSync(config)) continue;
+  // One build at a time: the container test reuses the image the background build made.
+  if (suite === 'engine') await engineImageBuilt;
   console.log(`\n▶ ${suite} tests`);
+  const started = performance.now();
   const report = `${reports}/${suite}.json`;
   let exitedCleanly = true;
   try {
@@ -55,6 +104,7 @@ for (const suite of ['worker', 'web', 'engine', 'e2e']) {
   results.passed += counts?.numPassedTests ?? 0;
   results.failed += failed;
   if (failed) failures.push(`${suite} tests${whatFailed(counts)}`);
+  console.log(`  ${suite} tests took ${seconds(started)} s`);
 }
 
 /**
@@ -80,13 +130,15 @@ for (const bench of Object.keys(scripts).filter((name) => name.startsWith('bench
   try {
     await run('npm', ['run', '--silent', bench, '--', '--quick'], { quiet: true });
     results.passed += 1;
-    console.log(`  produced its figures in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    console.log(`  produced its figures in ${seconds(started)} s`);
   } catch {
     results.failed += 1;
     failures.push(`${bench} --quick (its output is above)`);
   }
 }
 
+(await engineImageBuilt)?.();
+console.log(`\nnpm test took ${seconds(testStarted)} s`);
 if (failures.length) console.log(`\nFailed: ${failures.join('\n')}`);
 console.log(`\n${results.passed} passed, ${results.failed} failed`);
 process.exit(results.failed ? 1 : 0);
