@@ -10,6 +10,9 @@
  * latency is the same measure on the stream's partials and finals: what the extension, the Worker and the room
  * add is the difference. A word counts as shown once the line shows it with the (up to two) words before it,
  * so a common word is not matched in another line; a line's first word is not measured on its own.
+ * Notes are placed on the audio's clock by the wall clock from when the audio started, so a line shown after
+ * the audio ended still counts its whole delay. The offscreen document's own notes (frames sent, views reported)
+ * split the delay into its hops: tab capture, the room's path over the engine alone, the relay to the overlay.
  * Run: npm run bench:extension   (quick check of the figures, as `npm test` runs it: -- --quick)
  */
 import { execFileSync } from 'node:child_process';
