@@ -3,8 +3,9 @@
  * local state, a signed-up user with hours to spend, and the browser's upload path.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseEnv } from 'node:util';
 import { API } from '../contracts/api-paths';
 import { API_BASE } from '../contracts/constants';
 import type { UploadInitResponse, UploadedFile } from '../contracts/uploads';
@@ -35,7 +36,9 @@ export async function startApp(name: string) {
     await engine.value.stop();
     rmSync(state, { recursive: true, force: true });
   };
-  return { api, engineUrl: `http://127.0.0.1:${enginePort}`, state, workerPid: worker.child.pid!, stop };
+  // The Worker's own secret for the engine, so a bench can also call the engine directly (its baseline).
+  const engineSecret = parseEnv(readFileSync('.dev.vars', 'utf8')).ENGINE_SECRET!;
+  return { api, engineUrl: `http://127.0.0.1:${enginePort}`, engineSecret, state, workerPid: worker.child.pid!, stop };
 }
 
 export type App = Awaited<ReturnType<typeof startApp>>;

@@ -20,7 +20,7 @@ import { librivoxRecording, stats } from '../engine/bench/common';
 import { QUICK, requireFigures } from '../engine/bench/figures';
 import { committedWords, flicker, type SeenFinal, type SeenPartial } from './caption-words';
 import { type App, get, grantAccount, post, signUpUser, startApp } from './app';
-import { engineStream, feed, framesOf, lag, open } from './live-feed';
+import { engineStream, feed, framesOf, lag, open } from '../engine/bench/live-feed';
 import { liveSummaryCost } from './live-summary-cost';
 
 const BENCH = 'bench:meeting';
@@ -42,7 +42,7 @@ function oversubscribe() {
 }
 
 async function baseline(app: App) {
-  const { messages, sentAt } = await engineStream(app.engineUrl, frames);
+  const { messages, sentAt } = await engineStream(app.engineUrl, app.engineSecret, frames, 'en-US');
   return messages.flatMap(({ at, message }) => (message.type === 'final' ? [lag(sentAt, at, message.end)] : []));
 }
 

@@ -7,7 +7,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { parseEnv } from 'node:util';
 import { API } from '../contracts/api-paths';
 import type { RecordDetail } from '../contracts/records';
 import type { TranswriteResult } from '../contracts/transcription';
@@ -24,9 +23,8 @@ const bytes = readFileSync(file);
 
 const app = await startApp('transcription');
 try {
-  const secret = parseEnv(readFileSync('.dev.vars', 'utf8')).ENGINE_SECRET!;
   let started = performance.now();
-  const direct = await postLong(`${app.engineUrl}/v1/asr/transcribe`, bytes, secret);
+  const direct = await postLong(`${app.engineUrl}/v1/asr/transcribe`, bytes, app.engineSecret);
   const engineSeconds = (performance.now() - started) / 1000;
   const engineLines = (JSON.parse(direct) as { segments: unknown[] }).segments.length;
 

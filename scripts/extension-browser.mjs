@@ -97,6 +97,38 @@ export async function launchWithExtension(extensionDir, options = {}) {
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
 
   /**
+   * A DevTools session on one target (a page of the plugin's, such as its offscreen document), and a way to run
+   * an expression there (its value returned, promises awaited).
+   * @param {string} targetId
+   */
+  async function attach(targetId) {
+    const { sessionId } = await browser.send('Target.attachToTarget', { targetId, flatten: true });
+    /** @param {string} expression */
+    const evaluate = async (expression) =>
+      (await browser.send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true }, sessionId)).result.value;
+    return { evaluate, sessionId };
+  }
+
+  /**
+   * Runs an expression in the plugin's page at `path` (e.g. `offscreen.html`, which Playwright does not list).
+   * @param {string} path
+   * @param {string} expression
+   */
+  async function evaluateInPage(path, expression) {
+    const url = `chrome-extension://${EXTENSION_ID}/${path}`;
+    const target = await waitFor(
+      async () => (await browser.send('Target.getTargets')).targetInfos.find((/** @type {{ url: string }} */ t) => t.url === url),
+      url,
+    );
+    const { evaluate, sessionId } = await attach(target.targetId);
+    try {
+      return await evaluate(expression);
+    } finally {
+      await browser.send('Target.detachFromTarget', { sessionId });
+    }
+  }
+
+  /**
    * Clicks the toolbar button over `page` (made the active tab first) and returns the popup that opens.
    * @param {import('playwright-core').Page} page
    */
@@ -116,9 +148,7 @@ export async function launchWithExtension(extensionDir, options = {}) {
         ),
       'the toolbar popup',
     );
-    const { sessionId } = await browser.send('Target.attachToTarget', { targetId: popup.targetId, flatten: true });
-    /** @param {string} expression */
-    const evaluate = async (expression) => (await browser.send('Runtime.evaluate', { expression, returnByValue: true }, sessionId)).result.value;
+    const { evaluate, sessionId } = await attach(popup.targetId);
     return {
       /**
        * A person's click (mouse down and up at its middle) on the popup's element with this test id, once shown.
@@ -150,9 +180,11 @@ export async function launchWithExtension(extensionDir, options = {}) {
     /** The plugin's service worker. */
     worker,
     clickAction,
+    evaluateInPage,
     close: async () => {
       socket.close();
-      await context.close();
+      // A browser that already went away (crashed under load) must not hide the error that ended the run.
+      await context.close().catch(() => undefined);
     },
   };
 }

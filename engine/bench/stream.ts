@@ -3,40 +3,21 @@
  * interval between partials while speaking, with 1 and 2 concurrent streams.
  * Run: npm run bench:stream   (quick check of the figures, as `npm test` runs it: -- --quick)
  */
-import WebSocket from 'ws';
-import type { StreamServerMessage } from '../../contracts/engine';
 import { SECRET, librivoxRecording, nearestEnd, startBenchEngine, stats } from './common';
 import { QUICK, requireFigures } from './figures';
+import { engineStream, framesOf } from './live-feed';
 
 const rec = librivoxRecording(1.5, QUICK ? 1 : 5);
 
 const engine = await startBenchEngine();
 
 async function stream(): Promise<{ latencies: number[]; gaps: number[]; finals: number }> {
-  const ws = new WebSocket(`${engine.url.replace('http', 'ws')}/v1/asr/stream`, { headers: { authorization: `Bearer ${SECRET}` } });
-  await new Promise((r) => ws.on('open', r));
-  const log: { at: number; msg: StreamServerMessage }[] = [];
-  let t0 = performance.now();
-  const closed = new Promise<void>((resolve) =>
-    ws.on('message', (d) => {
-      const msg = JSON.parse(String(d)) as StreamServerMessage;
-      log.push({ at: (performance.now() - t0) / 1000, msg });
-      if (msg.type === 'closed') resolve();
-    }),
-  );
-  t0 = performance.now();
-  for (let off = 0, i = 0; off < rec.pcm.length; off += 3200, i++) {
-    await new Promise((r) => setTimeout(r, Math.max(0, t0 + i * 100 - performance.now())));
-    ws.send(rec.pcm.subarray(off, off + 3200));
-  }
-  ws.send(JSON.stringify({ type: 'end' }));
-  await closed;
-  ws.close();
-  const finals = log.filter((l) => l.msg.type === 'final');
-  const latencies = finals.map((f) => f.at - nearestEnd(rec.ends, (f.msg as { end: number }).end));
+  const { messages } = await engineStream(engine.url, SECRET, framesOf(rec.pcm));
+  const finals = messages.flatMap(({ at, message }) => (message.type === 'final' ? [{ at, end: message.end }] : []));
+  const latencies = finals.map((f) => f.at - nearestEnd(rec.ends, f.end));
   const gaps: number[] = [];
   const byUtt = new Map<number, number[]>();
-  for (const l of log) if (l.msg.type === 'partial') byUtt.set(l.msg.utterance, [...(byUtt.get(l.msg.utterance) ?? []), l.at]);
+  for (const { at, message } of messages) if (message.type === 'partial') byUtt.set(message.utterance, [...(byUtt.get(message.utterance) ?? []), at]);
   for (const times of byUtt.values())
     times.slice(1).forEach((t, i) => {
       gaps.push(t - times[i]!);

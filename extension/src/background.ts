@@ -132,9 +132,9 @@ async function currentView(): Promise<LiveView | null> {
 let payOpenedFor: number | null = null;
 
 async function showLive(view: LiveView) {
-  await chrome.storage.session.set({ view });
+  // The overlay first: storing the view (for a panel opened later) must not hold up the subtitle.
   const message: OverlayMessage = { type: 'overlay', text: view.phase === 'ended' ? null : overlayText(view) };
-  await chrome.tabs.sendMessage(view.tabId, message).catch(() => undefined);
+  await Promise.all([chrome.tabs.sendMessage(view.tabId, message).catch(() => undefined), chrome.storage.session.set({ view })]);
   // The room paused the session because the minutes ran out: the pay dialog, once per session.
   if (view.problem && PAYMENT_CODES.includes(view.problem.code) && payOpenedFor !== view.meetingId) {
     payOpenedFor = view.meetingId;

@@ -1,12 +1,11 @@
 /**
- * Feeding recorded speech live, as a browser sends it, shared by the live benches: 100 ms frames of 16 kHz PCM16
- * at real-time pace, the time each frame actually went out, and the engine's own stream on that audio (the
- * baseline the app's live paths are measured against).
+ * Feeding recorded speech live, as a browser sends it, shared by the live benches (bench:stream here, and
+ * bench:meeting and bench:extension in bench/): 100 ms frames of 16 kHz PCM16 at real-time pace, the time each
+ * frame actually went out, and the engine's own stream on that audio (the baseline the app's live paths are
+ * measured against).
  */
-import { readFileSync } from 'node:fs';
-import { parseEnv } from 'node:util';
 import WebSocket from 'ws';
-import type { StreamServerMessage } from '../contracts/engine';
+import type { StreamServerMessage } from '../../contracts/engine';
 
 export const FRAME_MS = 100;
 const FRAME_BYTES = 3200;
@@ -43,11 +42,11 @@ export function open(url: string, headers: Record<string, string> = {}) {
 
 /**
  * The engine's own stream (no Worker, no room) fed the frames live: every message with its arrival (seconds
- * from the first frame), and when each frame was sent.
+ * from the first frame), and when each frame was sent. Without `language` the engine's default model hears it.
  */
-export async function engineStream(engineUrl: string, frames: readonly Buffer[], language = 'en-US') {
-  const secret = parseEnv(readFileSync('.dev.vars', 'utf8')).ENGINE_SECRET!;
-  const ws = await open(`${engineUrl.replace('http', 'ws')}/v1/asr/stream?language=${language}`, { authorization: `Bearer ${secret}` });
+export async function engineStream(engineUrl: string, secret: string, frames: readonly Buffer[], language?: string) {
+  const query = language ? `?language=${language}` : '';
+  const ws = await open(`${engineUrl.replace('http', 'ws')}/v1/asr/stream${query}`, { authorization: `Bearer ${secret}` });
   const messages: { at: number; message: StreamServerMessage }[] = [];
   const t0 = performance.now();
   const closed = new Promise<void>((resolve) =>
