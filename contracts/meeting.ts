@@ -55,6 +55,10 @@ export const CLOSE = {
   expired: 4410,
 } as const;
 
+/** Whether the room's live recogniser is answering, or lost and being reconnected (the `recognition` message). */
+export const RECOGNITION_STATUSES = ['live', 'reconnecting'] as const;
+export type RecognitionStatus = (typeof RECOGNITION_STATUSES)[number];
+
 /** What anyone on the meeting sees of it. */
 export interface MeetingSummary {
   id: number;
@@ -188,6 +192,13 @@ export const serverMessage = v.variant('type', [
    * changes); 0 once it has caught up. Clients that predate it ignore it like any unknown message.
    */
   v.object({ type: v.literal('lag'), seconds: v.pipe(v.number(), v.minValue(0)) }),
+  /**
+   * Live recognition lost its engine and the room is reconnecting with back-off (`reconnecting`), or it answers
+   * again (`live`). Sent as it changes, and to a socket let in while reconnecting. The meeting goes on meanwhile:
+   * what is said is recorded and recognised from the recording when the meeting ends. If no engine answers
+   * within the bound the room pauses with the reason (`state`), which ends the notice too.
+   */
+  v.object({ type: v.literal('recognition'), status: v.picklist(RECOGNITION_STATUSES) }),
   /**
    * The meeting's running summary so far (contracts/live-summary.ts), in this socket's language: sent when it
    * is refreshed (after each LIVE_SUMMARY_EVERY_MS or more of new speech, never without), to a socket just let

@@ -162,6 +162,7 @@ export class MeetingRoom extends DurableObject<Env> {
       if (summary) this.sockets.send(server, summary);
       const lag = this.recognition.lag;
       if (lag) this.sockets.send(server, { type: 'lag', seconds: lag });
+      if (this.recognition.reconnecting) this.sockets.send(server, { type: 'recognition', status: 'reconnecting' });
       this.sockets.broadcastViewers();
     }
     return new Response(null, { status: 101, webSocket: client });

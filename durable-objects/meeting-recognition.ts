@@ -15,7 +15,8 @@ import { RecogniserSession, type EndWait, type Gap } from './meeting-stream';
  * lagged, failed, was let go, or its engine drained and moved it) is kept as a gap, for the room to recognise
  * from the stored audio later. A recogniser lost to a transient fault (its engine killed or restarting, no
  * instance ready) is tried again with back-off (RECONNECT) while the meeting goes on, its audio meanwhile a
- * gap; only when none answers within the bound, or the recogniser refused for good, does the room pause.
+ * gap, and everyone on the meeting is told it is reconnecting until a recogniser answers again; only when none
+ * answers within the bound, or the recogniser refused for good, does the room pause.
  */
 
 /** Bytes per millisecond of 16 kHz mono PCM16. */
@@ -70,6 +71,11 @@ export class LiveRecognition {
     private readonly limits: RecognitionLimits,
     private readonly hooks: RecognitionHooks,
   ) {}
+
+  /** The recogniser is lost and being tried again (what a socket let in now is told). */
+  get reconnecting() {
+    return this.outage !== undefined;
+  }
 
   /** The delay subtitles show now, if they run behind. */
   get lag() {
@@ -179,6 +185,7 @@ export class LiveRecognition {
     if (now - outage.since >= forMs) return false;
     outage.tries++;
     outage.nextAt = now + Math.min(maxDelayMs, firstDelayMs * 2 ** (outage.tries - 1));
+    if (!this.outage) this.hooks.broadcast({ type: 'recognition', status: 'reconnecting' });
     this.outage = outage;
     return true;
   }
@@ -187,7 +194,10 @@ export class LiveRecognition {
   private async recognised(session: RecogniserSession, m: StreamServerMessage) {
     if (this.stream === session) this.announceLag(session.gauge.change());
     // A recogniser that answers ends an outage.
-    if (this.stream === session && m.type !== 'closed' && m.type !== 'error') this.outage = undefined;
+    if (this.outage && this.stream === session && m.type !== 'closed' && m.type !== 'error') {
+      this.outage = undefined;
+      this.hooks.broadcast({ type: 'recognition', status: 'live' });
+    }
     if (m.type === 'partial') {
       if (!m.text.trim() || this.stream !== session) return;
       const settled = m.stable ? m.stable.split(/\s+/).length : 0;

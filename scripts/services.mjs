@@ -44,7 +44,7 @@ export function startEngine({ port, log = true, logFile, secret = engineSecret()
  * @param {{ port: number, enginePort: number, persistTo?: string, log?: boolean, logFile?: string, vars?: Record<string, string> }} options
  * `vars`: further wrangler.toml variables to override, e.g. TRIAL_MINUTES.
  */
-export function startWorker({ port, enginePort, persistTo, log = true, logFile, vars = {} }) {
+export async function startWorker({ port, enginePort, persistTo, log = true, logFile, vars = {} }) {
   // wrangler.toml defaults to production; the local Worker is the development one, at the address it listens
   // on (not the deployment's PUBLIC_ORIGIN). --local: Workers AI has no local simulation, and a remote
   // binding would need a Cloudflare login and the network.
@@ -56,6 +56,9 @@ export function startWorker({ port, enginePort, persistTo, log = true, logFile, 
     '127.0.0.1',
     '--port',
     String(port),
+    // wrangler's own pick of a debugger port can collide with another Worker starting on the machine at once.
+    '--inspector-port',
+    String(await freePort()),
     '--var',
     `ENGINE_URL:http://127.0.0.1:${enginePort}`,
     '--var',

@@ -135,7 +135,7 @@ describe('live recognition', () => {
     pcm.set(clip, clip.length);
     const all = frames(pcm);
     const room = roomState();
-    const { finals, failures, hooks } = collecting();
+    const { finals, failures, sent, hooks } = collecting();
     // The first connection reaches the real engine through a relay, which the test cuts as a SIGKILL does (the
     // socket drops without the protocol's goodbye); the next two find no engine listening (it is restarting);
     // every later one reaches the real engine again.
@@ -194,6 +194,11 @@ describe('live recognition', () => {
 
       expect(failures).toEqual([]);
       expect(opened.length).toBeGreaterThanOrEqual(4);
+      // Everyone on the meeting was told once that recognition is reconnecting, and once that it is live again.
+      expect(sent.filter((m) => m.type === 'recognition')).toEqual([
+        { type: 'recognition', status: 'reconnecting' },
+        { type: 'recognition', status: 'live' },
+      ]);
       const gaps = room.meta.gaps ?? [];
       expect(gaps.length).toBeGreaterThan(0);
       // The lost stretch starts where the killed engine's last line ended and is recognised from the stored
@@ -211,7 +216,7 @@ describe('live recognition', () => {
 
   it('pauses the meeting with the reason when no engine answers within the bound', async () => {
     const room = roomState({ durationMs: 0 });
-    const { failure, failures, hooks } = collecting();
+    const { failure, failures, sent, hooks } = collecting();
     let tries = 0;
     const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
       tries++;
@@ -235,6 +240,9 @@ describe('live recognition', () => {
       expect(failures).toHaveLength(1);
       expect(failures[0]).toMatch(/ECONNREFUSED/);
       expect(tries).toBeGreaterThan(2);
+      // Reconnecting was announced, never live: the pause (with its reason) is what ends the notice.
+      expect(sent.filter((m) => m.type === 'recognition')).toEqual([{ type: 'recognition', status: 'reconnecting' }]);
+      expect(recognition.reconnecting).toBe(false);
       // Tried again for the bound, not forever; every frame heard meanwhile is kept as a gap.
       expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
       await recognition.end();

@@ -1068,6 +1068,10 @@ export const enUS = {
       noSound: 'No sound detected',
       noSoundHelp: 'The microphone has picked up nothing for a while. Check that it is not muted and that you are close enough.',
       reconnecting: 'Unstable network, reconnecting…',
+      recognitionLost: 'Reconnecting to speech recognition…',
+      recognitionLostHost:
+        'Keep talking: the meeting goes on and is recorded. Subtitles come back once recognition answers again, and what is said meanwhile is added to the transcript when the meeting ends. If it is not back within 2 minutes, the meeting pauses; resume it to try again.',
+      recognitionLostViewer: 'Subtitles come back shortly; what is said meanwhile appears in the transcript after the meeting.',
       lagging: 'Subtitles delayed by {{seconds}} s',
       reconnectingHelp: 'Your audio is kept and sent as soon as the connection is back.',
       shortageNote: 'Buy a package or recharge, then carry on with the meeting.',

@@ -1066,6 +1066,10 @@ export const zhCN: Messages = {
       noSound: '未检测到声音',
       noSoundHelp: '麦克风已有一段时间未收到声音。请检查麦克风是否静音，并靠近一些。',
       reconnecting: '网络不稳定，正在重新连接…',
+      recognitionLost: '正在重新连接语音识别…',
+      recognitionLostHost:
+        '请继续讲话：会议照常进行并在录音。识别恢复后字幕会继续显示，期间所说的内容会在会议结束时补进转写稿。如果 2 分钟内仍未恢复，会议将暂停，继续会议即可重试。',
+      recognitionLostViewer: '字幕稍后恢复；期间所说的内容会在会议结束后出现在转写稿中。',
       lagging: '字幕延迟 {{seconds}} 秒',
       reconnectingHelp: '您的音频会被保留，连接恢复后立即发送。',
       shortageNote: '购买套餐或充值后即可继续会议。',

@@ -1066,6 +1066,10 @@ export const zhTW: Messages = {
       noSound: '未偵測到聲音',
       noSoundHelp: '麥克風已有一段時間未收到聲音。請檢查麥克風是否靜音，並靠近一些。',
       reconnecting: '網路不穩定，正在重新連線…',
+      recognitionLost: '正在重新連線語音辨識…',
+      recognitionLostHost:
+        '請繼續講話：會議照常進行並在錄音。辨識恢復後字幕會繼續顯示，期間所說的內容會在會議結束時補進逐字稿。如果 2 分鐘內仍未恢復，會議將暫停，繼續會議即可重試。',
+      recognitionLostViewer: '字幕稍後恢復；期間所說的內容會在會議結束後出現在逐字稿中。',
       lagging: '字幕延遲 {{seconds}} 秒',
       reconnectingHelp: '您的音訊會被保留，連線恢復後立即傳送。',
       shortageNote: '購買方案或儲值後即可繼續會議。',

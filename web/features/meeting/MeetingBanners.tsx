@@ -15,10 +15,11 @@ interface BannersProps {
   connection: Connection;
   problem: SocketProblem | null;
   lagSeconds: number;
+  recognitionLost: boolean;
 }
 
 /** What stands between the host and a working meeting right now, most urgent first. */
-export function MeetingBanners({ mic, onRetryMic, silent, connection, problem, lagSeconds }: BannersProps) {
+export function MeetingBanners({ mic, onRetryMic, silent, connection, problem, lagSeconds, recognitionLost }: BannersProps) {
   const { t } = useTranslation();
   return (
     <div className="meeting-banners">
@@ -52,11 +53,31 @@ export function MeetingBanners({ mic, onRetryMic, silent, connection, problem, l
           data-testid="meeting-reconnecting"
         />
       )}
+      <RecognitionAlert lost={recognitionLost} host />
       <LagAlert seconds={lagSeconds} />
       {silent && (
         <Alert type="warning" showIcon message={t('meeting.states.noSound')} description={t('meeting.states.noSoundHelp')} data-testid="meeting-no-sound" />
       )}
     </div>
+  );
+}
+
+/**
+ * "Reconnecting to speech recognition…" while the room's recogniser is lost (the room's `recognition` message):
+ * the host is told to keep talking and what happens if it does not come back; viewers that subtitles resume.
+ */
+export function RecognitionAlert({ lost, host = false }: { lost: boolean; host?: boolean }) {
+  const { t } = useTranslation();
+  if (!lost) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      role="status"
+      message={t('meeting.states.recognitionLost')}
+      description={t(host ? 'meeting.states.recognitionLostHost' : 'meeting.states.recognitionLostViewer')}
+      data-testid="meeting-recognition-lost"
+    />
   );
 }
 

@@ -167,6 +167,7 @@ export function MeetingConsole({ meeting, access }: { meeting: MeetingDetail; ac
         connection={socket.connection}
         problem={socket.problem}
         lagSeconds={socket.lagSeconds}
+        recognitionLost={socket.recognitionLost}
       />
 
       <Card variant="borderless" className="meeting-controls">

@@ -10,7 +10,7 @@ import type { JoinBy } from './api';
 import { CaptionStrip } from './LiveCaptions';
 import { LiveSubtitles } from './LiveSubtitles';
 import { LiveSummaryPanel } from './LiveSummaryPanel';
-import { LagAlert } from './MeetingBanners';
+import { LagAlert, RecognitionAlert } from './MeetingBanners';
 import { ConnectionRefused, JoinFailed, LinkExpired, MeetingEnded } from './MeetingStates';
 import { TranslationPicker } from './TranslationPicker';
 import { OWNER_KEY_PARAM, OWNER_PARAM } from '../account/links';
@@ -96,6 +96,7 @@ function ParticipantView({ meeting, access }: { meeting: MeetingSummary; access:
       {waiting && <Alert type="info" showIcon message={t(waiting)} data-testid="meeting-waiting" />}
       {/* A refusal the room sent this viewer, e.g. a translation language past the host's plan, in its words. */}
       {socket.problem && <Alert type="warning" showIcon message={socket.problem.msg} data-testid="meeting-problem" />}
+      <RecognitionAlert lost={socket.recognitionLost} />
       <LagAlert seconds={socket.lagSeconds} />
       <CaptionStrip socket={socket} language={language} />
       {status !== 'not_started' && <LiveSummaryPanel summary={socket.summary} catchUp={late} />}

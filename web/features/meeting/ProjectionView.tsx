@@ -72,6 +72,12 @@ export function ProjectionView({ meeting, socket, language, onLanguage }: Projec
         </p>
       )}
 
+      {socket.recognitionLost && (
+        <p className="projection-note projection-alert" role="status" data-testid="meeting-recognition-lost">
+          {t('meeting.states.recognitionLost')} {t('meeting.states.recognitionLostViewer')}
+        </p>
+      )}
+
       {socket.lagSeconds > 0 && (
         <p className="projection-note projection-alert" role="status" data-testid="meeting-lag">
           {t('meeting.states.lagging', { seconds: socket.lagSeconds })}

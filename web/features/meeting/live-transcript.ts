@@ -33,6 +33,8 @@ export interface LiveState {
   problem: SocketProblem | null;
   /** Seconds the subtitles run behind the speech, as the room announces it; 0 when they keep up. */
   lagSeconds: number;
+  /** The room's live recogniser is lost and being reconnected (the meeting goes on, recorded). */
+  recognitionLost: boolean;
   /** The meeting's running summary in this viewer's language, once the room has made one. */
   summary: LiveSummary | null;
 }
@@ -50,6 +52,7 @@ export const initialLiveState: LiveState = {
   languages: [],
   problem: null,
   lagSeconds: 0,
+  recognitionLost: false,
   summary: null,
 };
 
@@ -72,6 +75,8 @@ export function reduceLive(state: LiveState, msg: ServerMessage): LiveState {
         captions: msg.captions ?? DEFAULT_CAPTION_STYLE,
         screen: msg.screen ?? DEFAULT_SCREEN_VIEW,
         lagSeconds: 0,
+        // A room still reconnecting says so right after its welcome.
+        recognitionLost: false,
         summary: same ? state.summary : null,
       };
     }
@@ -100,6 +105,8 @@ export function reduceLive(state: LiveState, msg: ServerMessage): LiveState {
         problem: msg.reason ?? null,
         // Only a running meeting's subtitles can lag; the room says so again if they still do.
         lagSeconds: msg.status === 'in_progress' ? state.lagSeconds : 0,
+        // A pause (the host's, or the room's when reconnecting gave up: its reason shows instead) or the end stops reconnecting.
+        recognitionLost: msg.status === 'in_progress' && state.recognitionLost,
       };
     case 'viewers':
       return { ...state, viewers: { participants: msg.participants, projections: msg.projections } };
@@ -107,6 +114,8 @@ export function reduceLive(state: LiveState, msg: ServerMessage): LiveState {
       return { ...state, problem: { code: msg.code, msg: msg.msg } };
     case 'lag':
       return { ...state, lagSeconds: msg.seconds };
+    case 'recognition':
+      return { ...state, recognitionLost: msg.status === 'reconnecting' };
     case 'summary':
       return { ...state, summary: msg.summary };
   }
