@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { languageInfo } from './engine-languages';
 
 /**
@@ -27,6 +28,15 @@ export interface AskPromptInput {
 
 /** Longest answer a model may write, in tokens: a few sentences with their citations. */
 export const ASK_REPLY_TOKENS = 600;
+
+/** The body of the engine's `POST /v1/ask` (contracts/engine.ts): the messages askMessages made. */
+export const engineAskRequest = z.object({
+  messages: z
+    .array(z.object({ role: z.enum(['system', 'user']), content: z.string().min(1).max(64_000) }))
+    .min(1)
+    .max(4),
+});
+export type EngineAskRequest = z.infer<typeof engineAskRequest>;
 
 export function askMessages({ question, previous, lines, language }: AskPromptInput) {
   const languageName = languageInfo(language)?.names['en-US'] ?? language;

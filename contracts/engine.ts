@@ -23,6 +23,12 @@ export const ENGINE_PATHS = {
   summarize: '/v1/summarize',
   /** A live meeting's running summary, refreshed from the summary so far and the lines said since. */
   summarizeLive: '/v1/summarize/live',
+  /**
+   * A question's answer written by the engine's OpenAI-compatible chat model, from the messages the Worker made
+   * (contracts/ask-prompt.ts), as server-sent events `data: {"response": "…"}` ending with `data: [DONE]`. Only
+   * when capabilities say `summary.backend` is "openai-compatible"; otherwise 404 `not_found`.
+   */
+  ask: '/v1/ask',
   /** `GET /v1/jobs/<id>`: an engine-side job's state (404 when the engine does not know the id). */
   jobs: '/v1/jobs',
   extractJob: '/v1/jobs/extract',

@@ -30,6 +30,7 @@ import {
 import { ENGINE_SAMPLE_RATE, STREAM_MOVING_CLOSE_CODE, STREAM_WORKING_MS } from '../contracts/engine';
 import { liveSummarizeRequest } from '../contracts/live-summary-prompt';
 import { summarizeRequest } from '../contracts/summary';
+import { engineAskRequest } from '../contracts/ask-prompt';
 import type { Engine } from './engine';
 import { EngineHttpError, badRequest, isJson, mediaInput, parseWith, queryObject, readJson, progressAnswer, sendError, sendJson } from './http';
 import { decodeTimeout, extractProcess, mediaTimeoutMs, pcmChunks, probe, probeAudio, spanSeconds } from './backends/media/ffmpeg';
@@ -55,6 +56,24 @@ import { TTS_RATE } from './backends/dubbing/pcm';
 import { wav } from './backends/asr/openai';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/**
+ * Text pieces as server-sent events `data: {"response": "…"}`, then `data: [DONE]`. The first piece is awaited
+ * before the headers go out, so an upstream that refuses is still answered with its error status; one that fails
+ * later ends the stream early, and the reader keeps what came.
+ */
+async function sendTextEvents(res: ServerResponse, pieces: AsyncIterable<string>) {
+  const iterator = pieces[Symbol.asyncIterator]();
+  let next = await iterator.next();
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+  try {
+    for (; !next.done; next = await iterator.next()) res.write(`data: ${JSON.stringify({ response: next.value })}\n\n`);
+    res.end('data: [DONE]\n\n');
+  } catch (err) {
+    console.warn(`[engine] a streamed answer stopped: ${err instanceof Error ? err.message : String(err)}`);
+    res.end();
+  }
+}
 
 /** A render job names two presigned URLs per line (up to 20,000 lines), more than other JSON bodies hold. */
 const RENDER_JOB_MAX_BYTES = 64 * 1024 * 1024;
@@ -262,6 +281,13 @@ export function createEngineServer(engine: Engine): EngineServer {
     [`POST ${ENGINE_PATHS.summarizeLive}`]: async (req, res) => {
       const body = parseWith(liveSummarizeRequest, await readJson(req));
       sendJson(res, 200, await engine.summary.live(body));
+    },
+
+    [`POST ${ENGINE_PATHS.ask}`]: async (req, res) => {
+      const body = parseWith(engineAskRequest, await readJson(req));
+      if (!engine.summary.ask)
+        throw new EngineHttpError(404, 'not_found', 'no chat model is configured (ENGINE_OPENAI_CHAT_URL): answers are quoted by the Worker');
+      await sendTextEvents(res, engine.summary.ask(body));
     },
 
     [`POST ${ENGINE_PATHS.extractJob}`]: async (req, res) => {

@@ -4,7 +4,9 @@
  * way the real API does — bearer key, multipart fields of /v1/audio/transcriptions, the JSON body of
  * /v1/chat/completions — and answers in the documented shapes, including the `{ error: { message, type,
  * param, code } }` errors. Having no model, it lets the test decide what it "hears" in an utterance (`hear`)
- * and what it "replies" to a chat (`reply`), and records every request so the test can inspect them.
+ * and what it "replies" to a chat (`reply`), and records every request so the test can inspect them. A chat
+ * asked with `stream: true` is answered as the API streams: server-sent `chat.completion.chunk` events of
+ * `streamPieceChars` characters each, then `data: [DONE]`; `holdStream()` keeps the rest back after the first.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,6 +35,9 @@ export interface ReceivedChat {
   model: string;
   temperature: number | undefined;
   messages: ChatMessage[];
+  /** `stream: true`: the reply as server-sent chunks. */
+  stream: boolean;
+  maxTokens: number | undefined;
   /** Structured output asked for: `{ type: 'json_schema', json_schema: { name, strict?, schema } }`, as OpenAI takes it. */
   responseFormat?: { type: string; json_schema?: { name: string; strict?: boolean; schema: Record<string, unknown> } };
 }
@@ -134,6 +139,9 @@ export class FakeOpenAI {
   hear: (audio: ReceivedAudio) => string = () => '';
   /** The assistant's message content for a chat. */
   reply: (chat: ReceivedChat) => string = () => '';
+  /** Characters of the reply in each streamed chunk. */
+  streamPieceChars = 8;
+  private held: { released: Promise<void>; release: () => void } | null = null;
   private failures: (OpenAiError | 'drop')[] = [];
   private server: Server | null = null;
   /** Base URL as an OpenAI client takes it (…/v1). */
@@ -142,6 +150,19 @@ export class FakeOpenAI {
   /** The next requests fail this way, in order: an error answer, or the connection dropped without one. */
   failNext(...failures: (OpenAiError | 'drop')[]) {
     this.failures.push(...failures);
+  }
+
+  /** Streamed replies stop after their first chunk until the returned function is called. */
+  holdStream(): () => void {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.held = { released, release };
+    return () => {
+      this.held = null;
+      release();
+    };
   }
 
   async start(): Promise<this> {
@@ -170,12 +191,23 @@ export class FakeOpenAI {
       if (failure === 'drop') return void res.socket?.destroy();
       if (failure) throw new RequestError(failure.status, failure.message, null, failure.code, failure.type);
       const answer = route === 'POST /v1/chat/completions' ? this.chat(req, body) : await this.transcribe(req, body);
+      if ('chunks' in answer && answer.chunks) return void (await this.sendChunks(res, answer.chunks));
       send(res, 200, answer);
     } catch (err) {
       // A fault of the fake itself still answers as the service would, so the test sees it instead of a hang.
       const e = err instanceof RequestError ? err : new RequestError(500, `FakeOpenAI failed: ${String(err)}`, null, null, 'server_error');
       send(res, e.status, { error: { message: e.message, type: e.type, param: e.param, code: e.code } });
     }
+  }
+
+  private async sendChunks(res: ServerResponse, chunks: unknown[]) {
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+    for (const [i, chunk] of chunks.entries()) {
+      // Held after the role and the first piece of content.
+      if (i === 2 && this.held) await this.held.released;
+      res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+    }
+    res.end('data: [DONE]\n\n');
   }
 
   private authorize(header: string | undefined) {
@@ -267,7 +299,7 @@ export class FakeOpenAI {
 
   private chat(req: IncomingMessage, body: Buffer) {
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) throw new RequestError(400, 'Content-Type must be application/json');
-    let json: { model?: unknown; messages?: unknown; temperature?: unknown; response_format?: unknown };
+    let json: { model?: unknown; messages?: unknown; temperature?: unknown; response_format?: unknown; stream?: unknown; max_tokens?: unknown };
     try {
       json = JSON.parse(body.toString('utf8')) as typeof json;
     } catch {
@@ -285,15 +317,35 @@ export class FakeOpenAI {
       throw new RequestError(400, 'temperature must be between 0 and 2.', 'temperature');
     }
     const responseFormat = json.response_format === undefined ? undefined : checkResponseFormat(json.response_format);
+    if (json.stream !== undefined && typeof json.stream !== 'boolean') throw new RequestError(400, "Invalid type for 'stream'.", 'stream');
+    const maxTokens = json.max_tokens;
+    if (maxTokens !== undefined && (!Number.isInteger(maxTokens) || (maxTokens as number) < 1))
+      throw new RequestError(400, "Invalid value for 'max_tokens'.", 'max_tokens');
     const chat: ReceivedChat = {
       authorization: req.headers.authorization,
       model: json.model,
       temperature,
       messages: messages as ChatMessage[],
+      stream: json.stream === true,
+      maxTokens: maxTokens as number | undefined,
       responseFormat,
     };
     this.chats.push(chat);
     const content = this.reply(chat);
+    if (chat.stream) {
+      const id = `chatcmpl-fake${this.chats.length}`;
+      const chunk = (delta: Record<string, string>, finish: string | null) => ({
+        id,
+        object: 'chat.completion.chunk',
+        created: Math.floor(Date.now() / 1000),
+        model: json.model,
+        choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+      });
+      const pieces: string[] = [];
+      for (let at = 0; at < content.length; at += this.streamPieceChars) pieces.push(content.slice(at, at + this.streamPieceChars));
+      // As the API sends them: the role first, the content in pieces, then an empty delta that says why it stopped.
+      return { chunks: [chunk({ role: 'assistant', content: '' }, null), ...pieces.map((p) => chunk({ content: p }, null)), chunk({}, 'stop')] };
+    }
     return {
       id: `chatcmpl-fake${this.chats.length}`,
       object: 'chat.completion',

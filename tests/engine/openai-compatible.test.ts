@@ -8,6 +8,9 @@ import type { StreamServerMessage } from '../../contracts/engine';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../engine/config';
+import { ASK_REPLY_TOKENS, askMessages } from '../../contracts/ask-prompt';
+import { ENGINE_PATHS } from '../../contracts/engine';
+import { chatStreamTexts } from '../../contracts/server-events';
 import { EMBEDDING_DIM } from '../../engine/backends/diarization/mfcc';
 import { LLM_CONTEXT, translationMessages } from '../../contracts/engine-translate';
 import { BATCH_MAX_LINES, translationBatches } from '../../contracts/translation-batches';
@@ -423,5 +426,50 @@ describe('speaker embeddings for the lines another recogniser wrote', () => {
     for (const e of json.embeddings) expect(e).toHaveLength(EMBEDDING_DIM);
     expect(json.embeddings[0]).not.toEqual(json.embeddings[1]);
     for (const p of json.pitch) expect(p).toBeGreaterThan(60);
+  });
+});
+
+describe('answers to questions about records through an OpenAI-compatible /chat/completions endpoint', () => {
+  const lines = [
+    { record: 'Budget review', speaker: 'Lee', at: 4, text: 'We agreed to cut the travel budget by half.' },
+    { record: 'Budget review', speaker: 'Ann', at: 12, text: '差旅预算减半，从下个月开始。' },
+  ];
+  const messages = askMessages({ question: 'What about the travel budget?', lines, language: 'en-US' });
+  const askEngine = () =>
+    fetch(`${engine.url}${ENGINE_PATHS.ask}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ messages }) });
+
+  it('sends the Worker’s prompt with stream: true and gives the answer back in pieces as the model writes it', async () => {
+    const full = 'They agreed to halve the travel budget from next month [1][2].';
+    fake.reply = () => full;
+    const release = fake.holdStream();
+    const res = await askEngine();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    // The Worker reads the engine's events as it reads Workers AI's (worker/services/search/answer-model.ts).
+    const pieces = chatStreamTexts(res.body!)[Symbol.asyncIterator]();
+    const first = await pieces.next();
+    // The first piece arrives while the model still holds the rest of its answer.
+    expect(first.value).toBe(full.slice(0, fake.streamPieceChars));
+    release();
+    const received = [first.value as string];
+    for (let next = await pieces.next(); !next.done; next = await pieces.next()) received.push(next.value);
+    expect(received.join('')).toBe(full);
+    expect(received.length).toBe(Math.ceil(full.length / fake.streamPieceChars));
+
+    const chat = fake.chats.at(-1)!;
+    expect(chat).toMatchObject({ model: CHAT_MODEL, stream: true, maxTokens: ASK_REPLY_TOKENS, authorization: `Bearer ${fake.key}` });
+    // The prompt as the Worker made it: instructions in the system message, the retrieved lines only as data.
+    expect(chat.messages).toEqual(messages);
+    expect(chat.messages[1]!.content).toContain(JSON.stringify(lines[1]!.text));
+  });
+
+  it('answers a refusal of the model with its reason before any of the answer, so the Worker quotes instead', async () => {
+    fake.failNext(SERVER_ERROR);
+    const res = await askEngine();
+    expect(res.status).toBe(502);
+    expect(((await res.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: 'upstream',
+      message: expect.stringContaining('500'),
+    });
   });
 });

@@ -105,9 +105,13 @@ describe('answers written by a language model', () => {
     expect(deltas().join('')).toBe(answer.answer);
     expect(answer).toMatchObject({ kind: 'generated', answer: 'Lee said the travel budget is cut by half, starting next month [1].' });
     expect(answer.citations.map((c) => c.start)).toEqual([4000]);
+    // The citation is told before the piece that cites it, so the web app links [1] as soon as it shows.
+    const cited = /event: citation\ndata: (.*)\n/.exec(received)!;
+    expect(JSON.parse(cited[1]!)).toEqual(answer.citations[0]);
+    expect(cited.index).toBeLessThan(received.indexOf('[1]'));
   });
 
-  it('quotes lines, labelled extractive, when no model is configured or the model cannot be reached', async () => {
+  it('quotes lines, labelled extractive, when no model is configured (the engine has no chat upstream) or the model cannot be reached', async () => {
     const { ann } = await seed();
     const fake = fakeWorkersAiChat(() => 'never asked');
     const unset = await ask(API.ai.ask, { question: 'travel budget' }, ann.token, fake.ai, 'en-US', 'engine');

@@ -73,6 +73,8 @@ export const enUS = {
     suggested: 'Suggested questions',
     clearConversation: 'Clear questions',
     asked: 'You asked',
+    answering: 'Answering…',
+    askFailed: 'The answer could not be finished. Please ask again.',
   },
   nav: {
     label: 'Main navigation',

@@ -72,6 +72,8 @@ export const zhCN: Messages = {
     suggested: '推荐问题',
     clearConversation: '清除问答',
     asked: '你的问题',
+    answering: '正在回答…',
+    askFailed: '回答未能完成，请重新提问。',
   },
   nav: {
     label: '主导航',

@@ -72,6 +72,8 @@ export const zhTW: Messages = {
     suggested: '推薦問題',
     clearConversation: '清除問答',
     asked: '你的問題',
+    answering: '正在回答…',
+    askFailed: '回答未能完成，請重新提問。',
   },
   nav: {
     label: '主導覽',

@@ -1,5 +1,6 @@
 import { API_BASE, ERROR_TOAST_SECONDS, TIMEOUT_MS } from '../../contracts/constants';
 import { Code, SILENT_CODES } from '../../contracts/errors';
+import { type ServerEvent, serverEventReader } from '../../contracts/server-events';
 import type { Envelope } from '../../contracts/errors';
 import { currentLocale, i18n } from '../i18n';
 import { getToken } from './auth';
@@ -34,6 +35,8 @@ export interface RequestConfig {
   long?: boolean;
   /** On 401 the token is still cleared, but the caller (the route guard) redirects by itself. */
   authRedirect?: boolean;
+  /** Told the response's text received so far each time more arrives (a streamed answer). */
+  onText?: (received: string) => void;
 }
 
 /** What `get` and `post` take besides their url, query or body. */
@@ -99,6 +102,23 @@ export function post<T = unknown>(url: string, data?: unknown, config?: CallOpti
   return request<T>({ ...config, method: 'POST', url, data });
 }
 
+/**
+ * A call answered with server-sent events (text/event-stream), each handed to `onEvent` as soon as it has arrived
+ * whole. A refusal (an envelope instead of a stream) rejects as any call's does, with its toast.
+ */
+export async function postEvents(url: string, data: unknown, onEvent: (event: ServerEvent) => void, config?: CallOptions): Promise<void> {
+  const read = serverEventReader();
+  let seen = 0;
+  const take = (received: string) => {
+    const piece = received.slice(seen);
+    seen = received.length;
+    for (const event of read(piece)) onEvent(event);
+  };
+  const response = await call({ ...config, method: 'POST', url, data, onText: take });
+  take(typeof response.data === 'string' ? response.data : '');
+  for (const event of read('\n\n')) onEvent(event);
+}
+
 /** A downloaded file and the header that names it. */
 export interface DownloadedFile {
   blob: Blob;
@@ -118,8 +138,10 @@ async function call(config: RequestConfig): Promise<RawResponse> {
   if (typeof response === 'string') throw failed(response, null, config);
   const file = config.responseType === 'blob';
   const data = file ? await fileEnvelope(response) : response.data;
-  const code = response.status === Code.UNAUTHORIZED ? Code.UNAUTHORIZED : envelopeCode(data);
   const ok = response.status >= 200 && response.status < 300;
+  // A stream of server-sent events is the answer itself; a refusal comes as an envelope instead.
+  if (ok && /^text\/event-stream/i.test(response.header('content-type') ?? '')) return response;
+  const code = response.status === Code.UNAUTHORIZED ? Code.UNAUTHORIZED : envelopeCode(data);
   // A download succeeds unless an envelope came instead of the file.
   if (ok && (file ? data === null || code === Code.OK : code === Code.OK)) return response;
   // The API answers errors with an envelope and a matching HTTP status: treat it like any envelope.
@@ -144,6 +166,8 @@ function send(config: RequestConfig): Promise<RawResponse | Failure> {
     xhr.setRequestHeader('Accept-Language', currentLocale());
     const json = data !== undefined && !(data instanceof FormData) && !(data instanceof Blob);
     if (json) xhr.setRequestHeader('Content-Type', 'application/json');
+    const { onText } = config;
+    if (onText) xhr.onprogress = () => onText(xhr.responseText);
     if (onUploadProgress) {
       xhr.upload.onprogress = (event) => onUploadProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : undefined });
     }

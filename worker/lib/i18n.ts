@@ -417,6 +417,11 @@ const messages = {
     'zh-CN': '文件时长不能超过 {hours} 小时，大小不能超过 {mb} MB。',
     'zh-TW': '檔案時長不能超過 {hours} 小時，大小不能超過 {mb} MB。',
   },
+  askFailed: {
+    'en-US': 'The answer could not be finished. Please ask again.',
+    'zh-CN': '回答未能完成，请重新提问。',
+    'zh-TW': '回答未能完成，請重新提問。',
+  },
   engineUnavailable: {
     'en-US': 'The media service is busy or unavailable. Please try again in a moment.',
     'zh-CN': '媒体服务繁忙或不可用，请稍后重试。',

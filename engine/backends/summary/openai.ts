@@ -1,11 +1,13 @@
 /**
  * Summaries and meeting minutes written by a language model behind any OpenAI-compatible chat endpoint, with
- * the prompt and parser the Worker's Workers AI provider also uses (contracts/summary-prompt).
+ * the prompt and parser the Worker's Workers AI provider also uses (contracts/summary-prompt); and answers to
+ * questions about records, streamed, from the Worker's prompt (contracts/ask-prompt).
  */
+import { ASK_REPLY_TOKENS } from '../../../contracts/ask-prompt';
 import { LIVE_SUMMARY_RESPONSE_FORMAT, liveSummaryMessages, parseLiveSummary } from '../../../contracts/live-summary-prompt';
 import { SUMMARY_RESPONSE_FORMAT, parseSummary, summaryMessages } from '../../../contracts/summary-prompt';
 import { EngineHttpError } from '../../http';
-import { chatCompletion, type ChatEndpoint } from '../openai-upstream';
+import { chatCompletion, chatCompletionStream, type ChatEndpoint } from '../openai-upstream';
 import type { Summarizer } from './types';
 
 export function createOpenAiSummarizer(endpoint: ChatEndpoint, fetchImpl: typeof fetch = fetch): Summarizer {
@@ -28,6 +30,10 @@ export function createOpenAiSummarizer(endpoint: ChatEndpoint, fetchImpl: typeof
       const summary = parseLiveSummary(content, req);
       if (!summary) throw new EngineHttpError(502, 'upstream', 'the summary model did not return a live summary in the expected JSON form');
       return summary;
+    },
+    ask({ messages }) {
+      // The same warmth and length as Workers AI's answers (worker/services/search/answer-model.ts).
+      return chatCompletionStream('ask', endpoint, messages, 0.2, fetchImpl, { max_tokens: ASK_REPLY_TOKENS });
     },
   };
 }

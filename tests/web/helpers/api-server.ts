@@ -20,6 +20,8 @@ export interface Reply {
   /** More response headers, readable by the page's scripts (e.g. Content-Disposition of a download). */
   headers?: Record<string, string>;
   delayMs?: number;
+  /** The body sent piece by piece as each comes (a streamed answer), instead of `body`. */
+  pieces?: AsyncIterable<string>;
 }
 
 export type Handler = (request: RecordedRequest) => Reply;
@@ -65,7 +67,8 @@ export async function startApiServer() {
         // The test page's origin differs: without this, CORS hides every header but the safelisted ones.
         'Access-Control-Expose-Headers': Object.keys(extra).join(', '),
       });
-      res.end(body);
+      if (reply.pieces) void writePieces(res, reply.pieces);
+      else res.end(body);
     };
     if (reply.delayMs) setTimeout(send, reply.delayMs);
     else send();
@@ -85,6 +88,11 @@ export async function startApiServer() {
         server.close(() => resolve());
       }),
   };
+}
+
+async function writePieces(res: ServerResponse, pieces: AsyncIterable<string>) {
+  for await (const piece of pieces) if (!res.destroyed) res.write(piece);
+  res.end();
 }
 
 export type ApiServer = Awaited<ReturnType<typeof startApiServer>>;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Citation, Turn } from '../../../contracts/ai';
@@ -9,7 +9,7 @@ import { formatClock } from '../../../contracts/timecode';
 import { askSuggestionsKey } from '../../lib/query-keys';
 import { recordAtLink } from '../records/links';
 import { fetchSuggestions } from './api';
-import { useConversation } from './use-conversation';
+import { type LiveTurn, useConversation } from './use-conversation';
 import './search.css';
 
 /**
@@ -21,7 +21,7 @@ import './search.css';
 export function AskPanel({ ids, recordId, onCite }: { ids?: number[]; recordId?: number; onCite?: (c: Citation) => void }) {
   const { t, i18n } = useTranslation();
   const [question, setQuestion] = useState('');
-  const { turns, ask, clear } = useConversation(ids, recordId);
+  const { turns, live, ask, clear } = useConversation(ids, recordId);
   const suggestions = useQuery({
     queryKey: askSuggestionsKey(recordId ?? 0, i18n.language),
     queryFn: () => fetchSuggestions(recordId!),
@@ -46,6 +46,7 @@ export function AskPanel({ ids, recordId, onCite }: { ids?: number[]; recordId?:
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
         <TurnView key={i} turn={turn} onCite={onCite} />
       ))}
+      {live && <LiveTurnView turn={live} failure={ask.isError ? ask.error.message || t('search.askFailed') : null} onCite={onCite} />}
       {suggestions.data && suggestions.data.length > 0 && (
         <fieldset className="ask-suggestions" aria-label={t('search.suggested')}>
           {suggestions.data.map((s) => (
@@ -87,37 +88,103 @@ export function AskPanel({ ids, recordId, onCite }: { ids?: number[]; recordId?:
   );
 }
 
-function TurnView({ turn, onCite }: { turn: Turn; onCite?: (c: Citation) => void }) {
+type OnCite = ((c: Citation) => void) | undefined;
+
+function TurnView({ turn, onCite }: { turn: Turn; onCite: OnCite }) {
   const { t } = useTranslation();
   return (
     <div className="ask-answer" data-testid="ask-answer">
-      <p className="ask-question">
-        <span className="hit-meta">{t('search.asked')}</span> {turn.question}
-      </p>
+      <Asked question={turn.question} />
       {turn.citations.length === 0 ? (
         <p>{t('search.noAnswer')}</p>
       ) : (
         <>
           <p className="ask-kind">{turn.kind === 'extractive' ? t('search.extractive') : t('search.generated')}</p>
-          {turn.kind === 'generated' && <p className="ask-text">{turn.answer}</p>}
+          {turn.kind === 'generated' && <AnswerText text={turn.answer} citations={turn.citations} onCite={onCite} />}
           <ol className="ask-citations">
             {turn.citations.map((c) => (
               <li key={c.lineId}>
-                {onCite ? (
-                  <button type="button" className="ask-cite" onClick={() => onCite(c)}>
-                    <CitationText citation={c} />
-                  </button>
-                ) : (
-                  <Link className="ask-cite" to={recordAtLink(c.recordId, c.start)}>
-                    <CitationText citation={c} />
-                  </Link>
-                )}
+                <CitationLink citation={c} onCite={onCite}>
+                  <CitationText citation={c} />
+                </CitationLink>
               </li>
             ))}
           </ol>
         </>
       )}
     </div>
+  );
+}
+
+/** The answer being written: its text grows as it streams, each citation a link as soon as it is known. */
+function LiveTurnView({ turn, failure, onCite }: { turn: LiveTurn; failure: string | null; onCite: OnCite }) {
+  const { t } = useTranslation();
+  return (
+    <div className="ask-answer" data-testid="ask-live" aria-busy={!failure}>
+      <Asked question={turn.question} />
+      {turn.answer ? (
+        <AnswerText text={turn.answer} citations={turn.citations} onCite={onCite} />
+      ) : (
+        !failure && <p className="hit-meta">{t('search.answering')}</p>
+      )}
+      {failure && (
+        <p className="ask-error" role="alert">
+          {failure}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Asked({ question }: { question: string }) {
+  const { t } = useTranslation();
+  return (
+    <p className="ask-question">
+      <span className="hit-meta">{t('search.asked')}</span> {question}
+    </p>
+  );
+}
+
+/** A citation marker: "[2]" or "[1, 3]". */
+const MARKER = /\[(\d+(?:,\s*\d+)*)\]/g;
+
+/** The answer's text with each `[k]` a link to the k-th citation (record and time), plain until that citation is known. */
+function AnswerText({ text, citations, onCite }: { text: string; citations: Citation[]; onCite: OnCite }) {
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const match of text.matchAll(MARKER)) {
+    parts.push(text.slice(at, match.index));
+    for (const k of match[1]!.split(',').map(Number)) {
+      const citation = citations[k - 1];
+      parts.push(
+        citation ? (
+          <CitationLink key={`${match.index}-${k}`} citation={citation} onCite={onCite} marker>
+            [{k}]
+          </CitationLink>
+        ) : (
+          `[${k}]`
+        ),
+      );
+    }
+    at = match.index + match[0].length;
+  }
+  parts.push(text.slice(at));
+  return <p className="ask-text">{parts}</p>;
+}
+
+/** Opens the record at the cited line, or plays it there on the record's own page (`onCite`). */
+function CitationLink({ citation, onCite, marker, children }: { citation: Citation; onCite: OnCite; marker?: boolean; children: ReactNode }) {
+  // A marker shows only its number: its name says where it leads.
+  const label = marker ? `${citation.recordName} · ${formatClock(citation.start)}` : undefined;
+  const className = marker ? 'ask-cite ask-marker' : 'ask-cite';
+  return onCite ? (
+    <button type="button" className={className} aria-label={label} title={label} onClick={() => onCite(citation)}>
+      {children}
+    </button>
+  ) : (
+    <Link className={className} aria-label={label} title={label} to={recordAtLink(citation.recordId, citation.start)}>
+      {children}
+    </Link>
   );
 }
 

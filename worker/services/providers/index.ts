@@ -50,8 +50,13 @@ export interface ProviderOptions {
   fetch?: FetchLike;
 }
 
-export function providers(env: ProviderEnv, { engineKey, fetch: fetchImpl = (input, init) => fetch(input, init) }: ProviderOptions = {}): Providers {
-  const engine = new EngineClient({ ...engineTarget(env, fetchImpl, engineKey), secret: env.ENGINE_SECRET });
+/** The engine alone, for work that needs no other provider. */
+export function engineClient(env: ProviderEnv, { engineKey, fetch: fetchImpl = (input, init) => fetch(input, init) }: ProviderOptions = {}) {
+  return new EngineClient({ ...engineTarget(env, fetchImpl, engineKey), secret: env.ENGINE_SECRET });
+}
+
+export function providers(env: ProviderEnv, options: ProviderOptions = {}): Providers {
+  const engine = engineClient(env, options);
   const ai = env.AI && pacedAi(env.AI as AiLike, [MODELS.translate, MODELS.summarize], textGenerationPace(env));
   return {
     engine,

@@ -91,6 +91,8 @@ export interface Generation {
   language: string;
   /** Told each piece of the answer's text as it is written (citations already renumbered). */
   onDelta?: (text: string) => void | Promise<void>;
+  /** Told each citation the first time it is cited, before the piece that cites it: [k] is the k-th one told. */
+  onCitation?: (citation: Citation) => void | Promise<void>;
 }
 
 /**
@@ -103,7 +105,7 @@ export async function generatedAnswer(
   scope: Scope,
   question: string,
   previous: string | undefined,
-  { model, language, onDelta }: Generation,
+  { model, language, onDelta, onCitation }: Generation,
 ): Promise<Omit<Answer, 'conversationId'>> {
   const lines = (await retrieve(db, scope, withContext(question, previous))).slice(0, ASK.contextLines);
   if (!lines.length) return quoted(lines);
@@ -116,9 +118,13 @@ export async function generatedAnswer(
   const citations = citationFilter(lines.length);
   const reasoning = withoutReasoning();
   let answer = '';
+  let told = 0;
   const emit = async (text: string) => {
     if (!text) return;
     answer += text;
+    const cited = citations.cited();
+    for (const id of cited.slice(told)) await onCitation?.(citationOf(lines[id - 1]!));
+    told = cited.length;
     await onDelta?.(text);
   };
   try {
