@@ -1,4 +1,5 @@
 import type { LiveLine } from '../contracts/meeting';
+import { UNSPACED_SCRIPT } from '../contracts/sensitive';
 import { database } from '../worker/db/client';
 import { ApiError } from '../worker/lib/errors';
 import { providers } from '../worker/services/providers';
@@ -26,6 +27,16 @@ const PAIRS_TTL_MS = 60_000;
  * to 7 s), at most one call per language at a time.
  */
 const SETTLED_STEP_WORDS = 3;
+/** Characters of an unspaced script (Chinese, Japanese, Thai…) that count as one word for that step. */
+const UNSPACED_CHARS_PER_WORD = 2;
+const UNSPACED = new RegExp(UNSPACED_SCRIPT.source, 'gu');
+
+/** How much of a line `text` says, in words: spaced words, and unspaced characters a word per two. */
+function wordsIn(text: string) {
+  const unspaced = text.match(UNSPACED)?.length ?? 0;
+  const spaced = text.replace(UNSPACED, ' ').split(/\s+/).filter(Boolean).length;
+  return spaced + unspaced / UNSPACED_CHARS_PER_WORD;
+}
 /** Flushes that try a line again after its call failed; then it stays untranslated in that language. */
 const LINE_TRIES = 3;
 
@@ -160,7 +171,7 @@ export class LiveTranslation {
     const meta = this.room.meta;
     if (meta.status === 'ended') return;
     if (this.settled.start !== start) this.settled = { start, words: new Map() };
-    const words = stable.split(/\s+/).filter(Boolean).length;
+    const words = wordsIn(stable);
     const line = this.settled;
     const running = this.wanted()
       .then((languages) =>
@@ -178,7 +189,7 @@ export class LiveTranslation {
                 meta.vocabulary?.terms ?? [],
                 before ? [before.text] : [],
               );
-              if (text) this.finals.partialTranslated(start, language, text, words);
+              if (text) this.finals.partialTranslated(start, language, text, stable.split(/\s+/).filter(Boolean).length);
             } finally {
               this.settling.delete(language);
             }
