@@ -1,7 +1,7 @@
 /**
  * Per-word figures of live captions, from what one screen received: for each committed word, when it first
- * stood settled on the screen (in a partial's `stable` part or its line's final) and when its line's
- * translation arrived; and flicker, the share of words shown in partials that the final then changed.
+ * stood settled on the screen (in a partial's `stable` part or its line's final) and when a translation
+ * covering it arrived (of its line's settled start while the line was heard, or of the whole line); and flicker, the share of words shown in partials that the final then changed.
  *
  * A word's spoken time is where it ends within its line's span, the span shared out by characters: the
  * room's lines carry no word times (the recogniser's own word times stay in the engine).
@@ -24,27 +24,42 @@ export interface SeenFinal {
   text: string;
 }
 
+/** A translation of a line's settled start (its first `words` words) while the line was heard. */
+export interface SeenPartialTranslation {
+  at: number;
+  start: number;
+  words: number;
+}
+
 export interface CommittedWord {
   /** Seconds of audio at which the word ends. */
   spokenAt: number;
   /** Seconds from the first frame at which it stood settled on the screen. */
   shownAt: number;
-  /** When its line's translation arrived, if it did. */
+  /** When a translation covering it arrived (of its line's settled start, or of the line), if one did. */
   translatedAt?: number;
 }
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean);
 
-export function committedWords(finals: readonly SeenFinal[], partials: readonly SeenPartial[], translations: ReadonlyMap<number, number>): CommittedWord[] {
+export function committedWords(
+  finals: readonly SeenFinal[],
+  partials: readonly SeenPartial[],
+  translations: ReadonlyMap<number, number>,
+  partialTranslations: readonly SeenPartialTranslation[] = [],
+): CommittedWord[] {
   return finals.flatMap((line) => {
     const said = words(line.text);
     const chars = said.reduce((n, w) => n + w.length, 0) || 1;
     const ofLine = partials.filter((p) => p.start === line.start);
+    const early = partialTranslations.filter((t) => t.start === line.start);
     let through = 0;
     return said.map((word, i) => {
       through += word.length;
       const settled = ofLine.find((p) => words(p.stable).length > i);
-      const translatedAt = translations.get(line.seq);
+      const whole = translations.get(line.seq);
+      const covering = early.filter((t) => t.words > i).map((t) => t.at);
+      const translatedAt = whole === undefined && covering.length === 0 ? undefined : Math.min(whole ?? Number.POSITIVE_INFINITY, ...covering);
       return {
         spokenAt: (line.start + ((line.end - line.start) * through) / chars) / 1000,
         shownAt: Math.min(settled?.at ?? Number.POSITIVE_INFINITY, line.at),

@@ -18,7 +18,7 @@ import { API } from '../contracts/api-paths';
 import { type MeetingAccess, type MeetingDetail, type ServerMessage, audioFrame } from '../contracts/meeting';
 import { librivoxRecording, stats } from '../engine/bench/common';
 import { QUICK, requireFigures } from '../engine/bench/figures';
-import { committedWords, flicker, type SeenFinal, type SeenPartial } from './caption-words';
+import { committedWords, flicker, type SeenFinal, type SeenPartial, type SeenPartialTranslation } from './caption-words';
 import { type App, get, grantAccount, post, signUpUser, startApp } from './app';
 import { engineStream, feed, framesOf, lag, open } from '../engine/bench/live-feed';
 import { liveSummaryCost } from './live-summary-cost';
@@ -61,6 +61,7 @@ async function meetingRun(app: App, token: string, viewers: number) {
     partials: [] as number[],
     shown: [] as SeenPartial[],
     translations: new Map<number, number>(),
+    partialTranslations: [] as SeenPartialTranslation[],
   }));
   // Every screen looks its code up as a projector does; the bench's screens all come from one address, so they
   // do it a few at a time, under the address's cap on code lookups (a code that works gives its slot back).
@@ -79,6 +80,7 @@ async function meetingRun(app: App, token: string, viewers: number) {
         log.partials.push(at);
         log.shown.push({ at, start: msg.start, text: msg.text, stable: msg.stable ?? '' });
       } else if (msg.type === 'translation') log.translations.set(msg.seq, at);
+      else if (msg.type === 'partialTranslation') log.partialTranslations.push({ at, start: msg.start, words: msg.words });
     });
     return ws;
   };
@@ -130,7 +132,7 @@ async function meetingRun(app: App, token: string, viewers: number) {
   const watched = seen.filter((_, i) => opened[i]);
   // Word by word on one screen (every screen gets the same messages).
   const one = watched[0];
-  const words = one ? committedWords(one.finals, one.shown, one.translations) : [];
+  const words = one ? committedWords(one.finals, one.shown, one.translations, one.partialTranslations) : [];
   const onScreen = words.map((w) => lag(sentAt, w.shownAt, w.spokenAt));
   const wordTranslated = words.flatMap((w) => (w.translatedAt === undefined ? [] : [lag(sentAt, w.translatedAt, w.spokenAt)]));
   const flickered = one ? flicker(one.finals, one.shown) : { all: Number.NaN, settled: Number.NaN, shown: 0 };

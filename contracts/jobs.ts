@@ -5,6 +5,7 @@ import { z } from 'zod';
  * (recognised in parallel) → assemble → translate. Transcription then hands the record on with
  * `transcribed`, once its lines are stored (`recognised`) and again once they are translated
  * (`translated`): the summary and dubbing take over from there, and a transcribed file turns complete.
+ * `speakers` labels an ended meeting's lines by voice over its whole recording, then sends its `summary`.
  * `summary` makes a record's AI summary (a meeting's minutes) from its lines. `dub` speaks a dubbing
  * project's lines and renders its video. Messages name only the record (and piece); the job, summary or
  * dubbing project row holds the state, so any message can be redelivered safely. `retranslate` translates
@@ -17,6 +18,7 @@ export const jobMessage = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('assemble'), recordId: z.number().int().positive() }),
   z.object({ kind: z.literal('translate'), recordId: z.number().int().positive() }),
   z.object({ kind: z.literal('transcribed'), recordId: z.number().int().positive(), step: z.enum(['recognised', 'translated']) }),
+  z.object({ kind: z.literal('speakers'), recordId: z.number().int().positive() }),
   z.object({ kind: z.literal('summary'), recordId: z.number().int().positive() }),
   z.object({ kind: z.literal('dub'), recordId: z.number().int().positive() }),
   z.object({ kind: z.literal('retranslate'), recordId: z.number().int().positive() }),

@@ -185,6 +185,11 @@ export const serverMessage = v.variant('type', [
   v.object({ type: v.literal('partial'), text: v.string(), stable: v.optional(v.string()), start: ms, end: ms }),
   v.object({ type: v.literal('final'), line: liveLine }),
   v.object({ type: v.literal('translation'), seq: v.number(), language: v.string(), text: v.string() }),
+  /**
+   * The translation of the settled start (its first `words` words) of the line being heard, the one whose
+   * partials carry this `start`: shown under it until the line's final and its own translation replace it.
+   */
+  v.object({ type: v.literal('partialTranslation'), start: ms, language: v.string(), text: v.string(), words: v.number() }),
   v.object({ type: v.literal('viewers'), participants: v.number(), projections: v.number() }),
   v.object({ type: v.literal('error'), ...problem.entries }),
   /**

@@ -7,7 +7,7 @@
 /** Languages written without spaces between words: a listed word is masked wherever it occurs. */
 const UNSPACED_LANGUAGES = /^(zh|ja|yue|cmn|wuu|th|lo|km|my)(-|$)/i;
 /** Characters of scripts written without spaces; a word containing them has no word boundaries to look for. */
-const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+export const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
 export const isUnspacedLanguage = (language: string | undefined) => !!language && UNSPACED_LANGUAGES.test(language);
 

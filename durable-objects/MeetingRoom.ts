@@ -82,6 +82,7 @@ export class MeetingRoom extends DurableObject<Env> {
     broadcast: (msg) => this.sockets.broadcast(msg),
     mask: (text) => this.finals.mask()(text),
     final: (segment) => this.course.addFinal(segment, true),
+    settled: (start, stable) => this.translation.translateSettled(start, stable),
     failed: (detail) => this.course.pause({ code: Code.UNAVAILABLE, key: 'recogniserUnavailable', params: { detail } }),
   });
   private readonly course: MeetingCourse = new MeetingCourse(this.ctx.storage.sql, this.env, this.store, {

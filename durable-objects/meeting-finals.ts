@@ -81,6 +81,11 @@ export class MeetingFinals {
     if (this.lines.translate(line.seq, language, masked)) this.broadcast({ type: 'translation', seq: line.seq, language, text: masked });
   }
 
+  /** The translation of the first `words` settled words of the line being heard (from `start`): sent, not stored. */
+  partialTranslated(start: number, language: string, text: string, words: number) {
+    this.broadcast({ type: 'partialTranslation', start, language, text: this.mask(language)(text), words });
+  }
+
   async scheduleFlush() {
     if (!this.timers.pending('flush')) await this.timers.set('flush', Date.now() + FLUSH_DELAY_MS);
   }

@@ -87,7 +87,9 @@ export class MeetingLines {
       .toArray();
     if (!rows.length) return 0;
     // A line names its speaker by number (worker/db/schema.ts, line_speakers): a name new to the record is
-    // numbered first, in the same transaction.
+    // numbered first, in the same transaction. A line written before (same start and words) keeps its speaker:
+    // the room never relabels a line, but the ended meeting's speakers job does, and a translation stored
+    // after it must not bring the live label back. A seq that now holds another line takes that line's.
     const speakers = [...new Set(rows.map((r) => r.speaker).filter(Boolean))];
     await d1.batch([
       ...speakers.map((name) =>
@@ -106,7 +108,8 @@ export class MeetingLines {
              SELECT ?1, ?2, ?3, ?4 - ?3, ?5, ?6, coalesce((SELECT no FROM line_speakers WHERE record_id = ?1 AND name = ?7), 0)
              WHERE EXISTS (SELECT 1 FROM records WHERE id = ?1)
              ON CONFLICT (record_id, seq) DO UPDATE SET start_ms = excluded.start_ms, duration_ms = excluded.duration_ms,
-               text = excluded.text, translations = excluded.translations, speaker_no = excluded.speaker_no`,
+               text = excluded.text, translations = excluded.translations,
+               speaker_no = CASE WHEN start_ms = excluded.start_ms AND text = excluded.text THEN speaker_no ELSE excluded.speaker_no END`,
           )
           .bind(recordId, r.seq, r.start_ms, r.end_ms, r.text, r.translations, r.speaker),
       ),

@@ -52,6 +52,8 @@ export interface RecognitionHooks {
   broadcast(msg: ServerMessage): void;
   mask(text: string): string;
   final(segment: TranscriptSegment): Promise<unknown>;
+  /** A partial that went out with a settled start (ms on the meeting's clock): its translation may follow at once. */
+  settled(start: number, stable: string): void;
   /** The recogniser failed: the room pauses. */
   failed(detail: string): Promise<void>;
 }
@@ -209,6 +211,8 @@ export class LiveRecognition {
       if (behind && (!m.stable || (sameLine && settled <= this.settledSent.words))) return;
       if (m.stable) this.settledSent = { start: m.start, words: settled };
       const text = behind && m.stable ? m.stable : m.text;
+      // Translating settled words is shed with the tails while recognition runs behind: finals come first.
+      if (m.stable && !behind) this.hooks.settled(ms(m.start), this.hooks.mask(m.stable));
       this.hooks.broadcast({
         type: 'partial',
         text: this.hooks.mask(text),

@@ -12,7 +12,8 @@ import { queueSender } from '../worker/services/jobs';
  * ended. The record follows each change (with the audio's length so far); the meeting row keeps when it
  * first started and when it ended (its invitation and screen code then closed). An ended meeting may read
  * `finishing` on its record while its transcript is completed. Once it is over, its main translation is set
- * and its AI minutes are queued, each once.
+ * and its AI minutes are queued, each once, behind the labelling of its speakers over the whole recording
+ * (worker/services/meeting-speakers.ts).
  */
 
 const FROM: Record<ControlAction, MeetingStatus[]> = {
@@ -66,7 +67,7 @@ export async function setMainTranslation(env: Env, recordId: number, language: s
 export async function queueMinutes(env: Env, recordId: number, userId: number, first?: MediaSummary) {
   const db = database(env.DB);
   try {
-    if (await hasTranscript(db, recordId)) await queueSummary(db, queueSender(env.JOBS), { id: recordId, userId }, { once: true, first });
+    if (await hasTranscript(db, recordId)) await queueSummary(db, queueSender(env.JOBS), { id: recordId, userId }, { once: true, first, speakersFirst: true });
   } catch (err) {
     // The meeting ends all the same; its owner can still ask for the minutes on the record page.
     console.error('meeting minutes not queued', recordId, String(err));

@@ -1,4 +1,5 @@
 import type { LiveLine } from '../contracts/meeting';
+import { UNSPACED_SCRIPT } from '../contracts/sensitive';
 import { database } from '../worker/db/client';
 import { ApiError } from '../worker/lib/errors';
 import { providers } from '../worker/services/providers';
@@ -20,6 +21,22 @@ import type { MetaStore } from './meeting-meta';
  */
 
 const PAIRS_TTL_MS = 60_000;
+/**
+ * A line being heard is translated again once this many more of its words have settled: about a clause, so its
+ * translation follows the speaker within a second or two rather than waiting for the line to be committed (up
+ * to 7 s), at most one call per language at a time.
+ */
+const SETTLED_STEP_WORDS = 3;
+/** Characters of an unspaced script (Chinese, Japanese, Thai…) that count as one word for that step. */
+const UNSPACED_CHARS_PER_WORD = 2;
+const UNSPACED = new RegExp(UNSPACED_SCRIPT.source, 'gu');
+
+/** How much of a line `text` says, in words: spaced words, and unspaced characters a word per two. */
+function wordsIn(text: string) {
+  const unspaced = text.match(UNSPACED)?.length ?? 0;
+  const spaced = text.replace(UNSPACED, ' ').split(/\s+/).filter(Boolean).length;
+  return spaced + unspaced / UNSPACED_CHARS_PER_WORD;
+}
 /** Flushes that try a line again after its call failed; then it stays untranslated in that language. */
 const LINE_TRIES = 3;
 
@@ -31,6 +48,10 @@ export class LiveTranslation {
   private inFlight = new Map<string, Set<number>>();
   /** Failed calls per line and language (`language:seq`). */
   private failures = new Map<string, number>();
+  /** The line being heard (its start, ms): how many of its settled words each language has a translation of. */
+  private settled = { start: Number.NaN, words: new Map<string, number>() };
+  /** Languages with a call for a line being heard under way. */
+  private settling = new Set<string>();
 
   constructor(
     private readonly env: Env,
@@ -139,6 +160,46 @@ export class LiveTranslation {
     // Lines committed while this call ran go now, not at the next flush.
     if (meta.status !== 'ended') this.translatePending();
     await this.finals.scheduleFlush();
+  }
+
+  /**
+   * The settled start of the line being heard (`stable`, masked), translated into every wanted language that
+   * lacks a translation of most of it and has no such call under way, in the background; each translation goes
+   * to every socket as `partialTranslation`. A failed call is not tried again: the next settled words are.
+   */
+  translateSettled(start: number, stable: string) {
+    const meta = this.room.meta;
+    if (meta.status === 'ended') return;
+    if (this.settled.start !== start) this.settled = { start, words: new Map() };
+    const words = wordsIn(stable);
+    const line = this.settled;
+    const running = this.wanted()
+      .then((languages) =>
+        Promise.all(
+          languages.map(async (language) => {
+            if (this.settling.has(language) || words - (line.words.get(language) ?? 0) < SETTLED_STEP_WORDS) return;
+            this.settling.add(language);
+            line.words.set(language, words);
+            try {
+              const before = this.finals.lines.recent().at(-1);
+              const [text] = await providers(this.env).translate.translate(
+                meta.sourceLanguage,
+                language,
+                [stable],
+                meta.vocabulary?.terms ?? [],
+                before ? [before.text] : [],
+              );
+              if (text) this.finals.partialTranslated(start, language, text, stable.split(/\s+/).filter(Boolean).length);
+            } finally {
+              this.settling.delete(language);
+            }
+          }),
+        ),
+      )
+      .catch((err) => console.error('meeting settled words not translated', meta.id, String(err)))
+      .then(() => undefined)
+      .finally(() => this.running.delete(running));
+    this.running.add(running);
   }
 
   /** The line said just before `line` (the previous segment), read with it so a cut sentence translates whole. */

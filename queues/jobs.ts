@@ -1,7 +1,8 @@
 /**
  * Consumer of the jobs queue and of its dead-letter queue, and the one place that knows which feature takes
  * which message. Duties: validate each message; run it in the feature that owns it — transcription stages
- * in worker/services/transcription (idempotent by record and piece), `summary` in worker/services/summary
+ * in worker/services/transcription (idempotent by record and piece), an ended meeting's `speakers` in
+ * worker/services/meeting-speakers.ts (by its minutes' row), `summary` in worker/services/summary
  * (by its row), `dub` in worker/services/dubbing (by its project), and transcription's `transcribed`
  * hand-on in the summary, transcription and dubbing, in that order; ack it when done; send it again later,
  * uncounted, while its engine-side job runs or the engine is unavailable (full, starting, draining, rotating
@@ -17,6 +18,7 @@ import { type Enqueue, JobFailure, JobWaiting, queueSender } from '../worker/ser
 import { checkDeadline } from '../worker/services/job-deadlines';
 import { ProviderError } from '../worker/services/providers';
 import { EngineUnavailable } from '../worker/services/providers/engine';
+import { labelMeetingSpeakers } from '../worker/services/meeting-speakers';
 import { failSummary, summarizeTranscribed } from '../worker/services/summary';
 import { runSummary } from '../worker/services/summary/run';
 import { emitRecordEvent } from '../worker/services/webhooks/deliveries';
@@ -58,6 +60,8 @@ export async function runJob(db: Db, env: Env, msg: JobMessage, enqueue: Enqueue
       await summarizeTranscribed(db, enqueue, msg.recordId);
       if (await completeTranscription(db, msg)) await emitRecordEvent(env, msg.recordId, 'transcription.completed');
       return dubTranscribed(db, enqueue, msg);
+    case 'speakers':
+      return labelMeetingSpeakers(db, env, enqueue, msg.recordId);
     case 'summary':
       return runSummary(db, env, msg.recordId);
     case 'dub':
@@ -85,6 +89,10 @@ export async function failJobMessage(db: Db, msg: JobMessage, reason: string, en
     case 'transcribed':
       await failLines(db, msg.recordId, reason).then(told('dubbing.failed'));
       return failTranscribed(db, msg, reason).then(told('transcription.failed'));
+    case 'speakers':
+      // The minutes are made all the same, with the speakers as the meeting heard them live.
+      if (env) return queueSender(env.JOBS)([{ kind: 'summary', recordId: msg.recordId }]);
+      return failSummary(db, msg.recordId, reason);
     case 'summary':
       return failSummary(db, msg.recordId, reason);
     case 'dub':
@@ -96,7 +104,7 @@ export async function failJobMessage(db: Db, msg: JobMessage, reason: string, en
   }
 }
 
-const SERVICE: Partial<Record<JobMessage['kind'], string>> = { summary: 'summary', dub: 'dubbing', retranslate: 'translation' };
+const SERVICE: Partial<Record<JobMessage['kind'], string>> = { speakers: 'speaker', summary: 'summary', dub: 'dubbing', retranslate: 'translation' };
 
 export async function consumeJobs(batch: MessageBatch<unknown>, env: Env) {
   const db = database(env.DB);

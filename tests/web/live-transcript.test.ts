@@ -55,6 +55,26 @@ describe('live transcript', () => {
     expect(texts(finished)).toEqual(['0:Hello.', '1:Let us begin.']);
   });
 
+  it("puts the translation of a line's settled words under it while it is heard, until its final", () => {
+    const heard = play([
+      welcome([line(0, 'Hello.')]),
+      { type: 'partial', text: 'the house is red and', stable: 'the house is red', start: 2000, end: 3100 },
+      { type: 'partialTranslation', start: 2000, language: 'es-ES', text: 'la casa es roja', words: 4 },
+      // A late translation of the line before has nothing to stand under.
+      { type: 'partialTranslation', start: 0, language: 'es-ES', text: 'hola', words: 1 },
+      { type: 'partial', text: 'the house is red and the', stable: 'the house is red and', start: 2000, end: 3400 },
+    ]);
+    expect(heard.partial).toMatchObject({ start: 2000, stable: 'the house is red and', translations: { 'es-ES': 'la casa es roja' } });
+    // The next line starts without a translation.
+    const next = reduceLive(reduceLive(heard, { type: 'final', line: line(1, 'the house is red and the car') }), {
+      type: 'partial',
+      text: 'blue',
+      start: 6000,
+      end: 6400,
+    });
+    expect(next.partial).toEqual({ text: 'blue', start: 6000, end: 6400 });
+  });
+
   it('replaces a resent final rather than showing it twice, and files a late one in order', () => {
     const state = play([
       welcome([]),

@@ -26,6 +26,18 @@ describe('live captions', () => {
     expect(chinese.length).toBeGreaterThan(2);
   });
 
+  it('shows the translation of the settled words under the line being spoken, in bilingual and translation-only views', () => {
+    const partial = { text: 'the house is red and the', stable: 'the house is red', translations: { 'es-ES': 'la casa es roja' } };
+    const both = liveCaptions([line(0, 'Good morning.', { 'es-ES': 'Buenos días.' })], partial, 'es-ES', 'roll-up');
+    expect(both.at(-1)).toMatchObject({ seq: null, translation: [{ text: 'la casa es roja' }] });
+    expect(rows(both, 'translation')).toEqual(['Buenos días.', 'la casa es roja']);
+    const only = liveCaptions([], partial, 'es-ES', 'roll-up', 'translation');
+    expect(rows(only, 'source')).toEqual([]);
+    expect(rows(only, 'translation')).toEqual(['la casa es roja']);
+    // Pop-on shows committed cues only.
+    expect(liveCaptions([], partial, 'es-ES', 'pop-on')).toEqual([]);
+  });
+
   it('rolls up: never more than two lines per language, the newest words at the bottom, the line being spoken included', () => {
     const lines = [
       line(0, 'Good morning everyone.', { 'es-ES': 'Buenos días a todos.' }),

@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { librivoxRecording } from '../../engine/bench/librivox';
 import { freePort, startEngine } from '../../scripts/services.mjs';
 import { makeMeeting } from '../fixtures/meeting';
-import { CHINESE_MEETING_LINES, DISCUSSION_LINES } from '../fixtures/meeting-script';
+import { CHINESE_MEETING_LINES, DISCUSSION_LINES, FOUR_PERSON_LINES, FOUR_PERSON_SPEAKERS } from '../fixtures/meeting-script';
 import { makeRecordings } from '../fixtures/recordings';
 import { makeTestVideo } from '../fixtures/video';
 import { startWebhookReceiver } from './webhook-receiver';
@@ -60,6 +60,10 @@ export default async function setup(project: TestProject) {
   const chinese = makeMeeting(dir, CHINESE_MEETING_LINES, 'chinese', 'cmn');
   const chinesePcm = execFileSync('ffmpeg', ['-v', 'error', '-i', chinese.path, '-f', 's16le', '-'], { maxBuffer: 64 * 1024 * 1024 });
   project.provide('chineseMeeting', JSON.stringify({ pcm: chinesePcm.toString('base64'), spans: chinese.spans }));
+  // A four-person meeting as 16 kHz PCM16 with each turn's span, for the speakers an ended meeting is saved with.
+  const four = makeMeeting(dir, FOUR_PERSON_LINES, 'four', 'en-us', FOUR_PERSON_SPEAKERS);
+  const fourPcm = execFileSync('ffmpeg', ['-v', 'error', '-i', four.path, '-f', 's16le', '-'], { maxBuffer: 64 * 1024 * 1024 });
+  project.provide('fourPersonMeeting', JSON.stringify({ pcm: fourPcm.toString('base64'), spans: four.spans }));
   rmSync(dir, { recursive: true, force: true });
   const receiverPort = await freePort();
   const receiver = await startWebhookReceiver(receiverPort);

@@ -32,6 +32,7 @@ function collecting() {
     broadcast: (msg: ServerMessage) => void sent.push(msg),
     mask: (text: string) => text,
     final: async (segment: TranscriptSegment) => void finals.push(segment),
+    settled: () => {},
     failed: async (detail: string) => {
       failures.push(detail);
       failed(detail);

@@ -119,4 +119,33 @@ describe('live translation', () => {
       expect(translated(second.seq)).toMatchObject({ language: 'es-ES', text: expect.stringMatching(/coche|carro|auto/i) });
     });
   });
+  it('translates the settled start of the line being heard as it grows by a few words, one call at a time', async () => {
+    const { userId } = await signUp();
+    await grant(userId, 'duration');
+    await inRoomStorage(async (state) => {
+      const room = roomState({ userId, targetLanguages: ['es-ES'], durationMs: 5000 });
+      const sent: ServerMessage[] = [];
+      const timers = new RoomTimers(
+        state.storage,
+        () => room.meta.timers,
+        () => room.save(),
+      );
+      const finals = new MeetingFinals(state.storage.sql, env, room, timers, (msg) => void sent.push(msg));
+      const translation = new LiveTranslation(env, room, finals, () => []);
+      const early = () => sent.filter((m) => m.type === 'partialTranslation');
+
+      translation.translateSettled(2000, 'The house is red');
+      await vi.waitFor(() => expect(early()).toHaveLength(1), { timeout: 30_000, interval: 50 });
+      expect(early()[0]).toMatchObject({ start: 2000, language: 'es-ES', words: 4, text: expect.stringMatching(/casa/i) });
+      // One more settled word is not worth a call; three more are.
+      translation.translateSettled(2000, 'The house is red and');
+      translation.translateSettled(2000, 'The house is red and the car');
+      await vi.waitFor(() => expect(early()).toHaveLength(2), { timeout: 30_000, interval: 50 });
+      expect(early()[1]).toMatchObject({ start: 2000, words: 7, text: expect.stringMatching(/casa.*(coche|carro|auto)/i) });
+      // A new line starts its own count.
+      translation.translateSettled(6000, 'The car is blue');
+      await vi.waitFor(() => expect(early()).toHaveLength(3), { timeout: 30_000, interval: 50 });
+      expect(early()[2]).toMatchObject({ start: 6000, words: 4 });
+    });
+  });
 });

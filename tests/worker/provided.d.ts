@@ -22,6 +22,8 @@ declare module 'vitest' {
     discussionMp3: string;
     /** The Chinese meeting (tests/fixtures/meeting-script.ts CHINESE_MEETING_LINES): JSON of { pcm: base64 PCM16, spans }. */
     chineseMeeting: string;
+    /** The four-person meeting (tests/fixtures/meeting-script.ts FOUR_PERSON_LINES): JSON of { pcm: base64 PCM16, spans }. */
+    fourPersonMeeting: string;
     /** The local webhook receiver's address (tests/worker/webhook-receiver.ts). */
     webhookReceiver: string;
   }

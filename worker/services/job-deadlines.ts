@@ -63,6 +63,8 @@ export async function messageDeadline(db: Db, msg: JobMessage): Promise<number |
       if (!job || !TRANSCRIPTION_STAGES.has(job.stage)) return undefined;
       return stageDeadline(job.stage as DeadlineStage, record.durationMs, job.updatedAt);
     }
+    // An ended meeting's speakers are found while its minutes wait for them: both within the minutes' deadline.
+    case 'speakers':
     case 'summary': {
       const row = await db.query.summaries.findFirst({ where: eq(summaries.recordId, msg.recordId) });
       return row && (row.status === 'queued' || row.status === 'running') ? stageDeadline('summary', record.durationMs, row.updatedAt) : undefined;

@@ -47,16 +47,10 @@ function middle(pitches: number[]) {
 }
 
 /**
- * Statements that replace record `recordId`'s transcript with `lines` (numbered in order from 0) and its
- * speakers with theirs, numbered in order of first appearance, each with their voiceprint from `voiceprints`
- * (by name), if any. Run them in one batch, so the record never shows half of a rewrite.
+ * The speakers of `lines` numbered in order of first appearance, each with the middle of their lines' pitches and
+ * their voiceprint from `voiceprints` (by name), if any; and each speaker's number by name.
  */
-export function replaceLines(
-  db: Db,
-  recordId: number,
-  lines: readonly LineToStore[],
-  voiceprints: ReadonlyMap<string, Voiceprint> = new Map(),
-): BatchItem<'sqlite'>[] {
+function numberedSpeakers(recordId: number, lines: readonly Pick<LineToStore, 'speaker' | 'pitchHz'>[], voiceprints: ReadonlyMap<string, Voiceprint>) {
   const numbers = new Map<string, number>();
   const pitches = new Map<string, number[]>();
   for (const l of lines) {
@@ -71,6 +65,21 @@ export function replaceLines(
     pitchHz: middle(pitches.get(name) ?? []),
     voiceprint: voiceprints.get(name) ?? null,
   }));
+  return { numbers, speakers };
+}
+
+/**
+ * Statements that replace record `recordId`'s transcript with `lines` (numbered in order from 0) and its
+ * speakers with theirs, numbered in order of first appearance, each with their voiceprint from `voiceprints`
+ * (by name), if any. Run them in one batch, so the record never shows half of a rewrite.
+ */
+export function replaceLines(
+  db: Db,
+  recordId: number,
+  lines: readonly LineToStore[],
+  voiceprints: ReadonlyMap<string, Voiceprint> = new Map(),
+): BatchItem<'sqlite'>[] {
+  const { numbers, speakers } = numberedSpeakers(recordId, lines, voiceprints);
   const rows = lines.map((l, seq) => ({
     recordId,
     seq,
@@ -85,6 +94,38 @@ export function replaceLines(
     db.delete(lineSpeakers).where(eq(lineSpeakers.recordId, recordId)),
     ...chunks(speakers, 20).map((part) => db.insert(lineSpeakers).values(part)),
     ...chunks(rows, 12).map((part) => db.insert(segments).values(part)),
+  ];
+}
+
+/**
+ * Statements that give record `recordId`'s lines (by seq) new speakers, as `replaceLines` numbers them, leaving
+ * each line's words, times, translations and id as they are (search, summaries' owners and shares point at
+ * them). Run them in one batch.
+ */
+export function relabelLines(
+  db: Db,
+  recordId: number,
+  lines: readonly { seq: number; speaker: string; pitchHz?: number | null }[],
+  voiceprints: ReadonlyMap<string, Voiceprint> = new Map(),
+): BatchItem<'sqlite'>[] {
+  const { numbers, speakers } = numberedSpeakers(recordId, lines, voiceprints);
+  const seqsOf = new Map<number, number[]>();
+  for (const l of lines) {
+    const no = numbers.get(l.speaker) ?? 0;
+    seqsOf.set(no, [...(seqsOf.get(no) ?? []), l.seq]);
+  }
+  return [
+    db.delete(lineSpeakers).where(eq(lineSpeakers.recordId, recordId)),
+    ...chunks(speakers, 20).map((part) => db.insert(lineSpeakers).values(part)),
+    // D1 binds at most 100 parameters a statement.
+    ...[...seqsOf].flatMap(([no, seqs]) =>
+      chunks(seqs, 90).map((part) =>
+        db
+          .update(segments)
+          .set({ speakerNo: no })
+          .where(and(eq(segments.recordId, recordId), inArray(segments.seq, part))),
+      ),
+    ),
   ];
 }
 

@@ -20,8 +20,11 @@ export interface LiveState {
   durationMs: number;
   /** Finals, sorted by seq, one per seq. */
   lines: LiveLine[];
-  /** The utterance being heard, replaced in place until its final arrives; `stable` its settled start. */
-  partial: { text: string; stable?: string; start: number; end: number } | null;
+  /**
+   * The utterance being heard, replaced in place until its final arrives; `stable` its settled start, and
+   * `translations` (by language) the translation of that settled start so far.
+   */
+  partial: { text: string; stable?: string; start: number; end: number; translations?: Record<string, string> } | null;
   /** How the host wants screens to show captions. */
   captions: CaptionStyle;
   /** What the host has projected screens show. */
@@ -80,8 +83,20 @@ export function reduceLive(state: LiveState, msg: ServerMessage): LiveState {
         summary: same ? state.summary : null,
       };
     }
-    case 'partial':
-      return { ...state, partial: { text: msg.text, ...(msg.stable ? { stable: msg.stable } : {}), start: msg.start, end: msg.end } };
+    case 'partial': {
+      // The same line heard further keeps the translation of its settled words; a new line starts without.
+      const translations = state.partial?.start === msg.start ? state.partial.translations : undefined;
+      return {
+        ...state,
+        partial: { text: msg.text, ...(msg.stable ? { stable: msg.stable } : {}), start: msg.start, end: msg.end, ...(translations ? { translations } : {}) },
+      };
+    }
+    case 'partialTranslation': {
+      const partial = state.partial;
+      // A translation of a line already committed (or not yet heard here) has nothing to stand under.
+      if (partial?.start !== msg.start) return state;
+      return { ...state, partial: { ...partial, translations: { ...partial.translations, [msg.language]: msg.text } } };
+    }
     case 'captions':
       return { ...state, captions: msg.style };
     case 'screen':

@@ -37,6 +37,8 @@ export type CaptionShow = 'source' | 'translation' | 'both';
 interface Spoken {
   text: string;
   stable?: string;
+  /** By language, the translation of the settled start so far. */
+  translations?: Record<string, string>;
 }
 
 const rowsOf = (key: string, text: string, speaker: string | null): CaptionRow[] =>
@@ -89,8 +91,15 @@ export function liveCaptions(
     };
   });
   // Pop-on shows committed cues only; roll-up shows the words as they are spoken.
-  if (style === 'roll-up' && show !== 'translation' && partial?.text.trim())
-    blocks.push({ key: 'partial', seq: null, source: partialRows(partial), translation: [] });
+  if (style === 'roll-up' && partial?.text.trim()) {
+    const translation = language ? partial.translations?.[language] : undefined;
+    blocks.push({
+      key: 'partial',
+      seq: null,
+      source: show === 'translation' ? [] : partialRows(partial),
+      translation: show === 'source' || !translation ? [] : rowsOf('partialt', translation, null),
+    });
+  }
   lastRows(blocks, 'source', CAPTION_ROWS);
   if (show === 'both') {
     // A translation stays with its original: only the lines whose original is on screen show theirs.

@@ -51,9 +51,16 @@ export async function linesHash(lines: TranscriptLine[]) {
 /**
  * Queues the record's summary unless one is already on its way. `once` queues it only for a record that
  * never had one (a meeting ending again must not redo its minutes); otherwise a finished or failed summary
- * is made again. With `once`, `first` is shown until the run replaces it. True when a message was sent.
+ * is made again. With `once`, `first` is shown until the run replaces it. With `speakersFirst` (an ended
+ * meeting) the lines' speakers are found over the whole recording first, and that job sends the summary on.
+ * True when a message was sent.
  */
-export async function queueSummary(db: Db, enqueue: Enqueue, record: { id: number; userId: number }, options: { once?: boolean; first?: MediaSummary } = {}) {
+export async function queueSummary(
+  db: Db,
+  enqueue: Enqueue,
+  record: { id: number; userId: number },
+  options: { once?: boolean; first?: MediaSummary; speakersFirst?: boolean } = {},
+) {
   const now = Date.now();
   // `first`: a summary to show while this one is made (a live meeting's running summary as its first minutes).
   const first = options.first ? { summary: options.first, generatedAt: now, linesHash: await linesHash(await transcriptOf(db, record.id)) } : {};
@@ -68,7 +75,7 @@ export async function queueSummary(db: Db, enqueue: Enqueue, record: { id: numbe
   ).returning({ recordId: summaries.recordId });
   if (!queued) return false;
   try {
-    await enqueue([{ kind: 'summary', recordId: record.id }]);
+    await enqueue([{ kind: options.speakersFirst ? 'speakers' : 'summary', recordId: record.id }]);
   } catch (err) {
     // Left queued, the summary would wait for a message that never comes and refuse to be asked again.
     await failSummary(db, record.id, 'The summary could not be queued. Please try again.');
