@@ -22,6 +22,11 @@ declare module 'vitest' {
     discussionMp3: string;
     /** The Chinese meeting (tests/fixtures/meeting-script.ts CHINESE_MEETING_LINES): JSON of { pcm: base64 PCM16, spans }. */
     chineseMeeting: string;
+    /**
+     * Meetings where tasks are handed out (ACTION_MEETING_LINES, CHINESE_ACTION_LINES): JSON of { en, zh } each
+     * { pcm: base64 PCM16, spans }.
+     */
+    actionMeetings: string;
     /** The local webhook receiver's address (tests/worker/webhook-receiver.ts). */
     webhookReceiver: string;
   }
