@@ -305,6 +305,35 @@ describe('action items, decisions and open questions of a meeting, offline', () 
     expect(json.decisions.map((d) => d.lineId)).toEqual([903]);
   });
 
+  it('names the one asked when the recogniser wrote no capitals or commas, and a Chinese task put without 你', async () => {
+    // As PocketSphinx writes it: "bob can you…" is put to Bob, not to whoever speaks next.
+    const bare = said([
+      ['Speaker 1', 'bob can you send the budget report by friday'],
+      ['Speaker 2', 'sure i will book the room for next wednesday'],
+      ['Speaker 1', 'so can you check the numbers'],
+    ]);
+    const en = await summarize({ language: 'en-US', title: 'x', kind: 'meeting', date: '2026-06-03', lines: bare });
+    expect(en.json.actionItems.map(({ owner, due }) => ({ owner, due }))).toEqual([
+      { owner: 'Bob', due: '2026-06-05' },
+      { owner: 'Speaker 2', due: '2026-06-10' },
+      { owner: 'Speaker 2', due: null },
+    ]);
+    const zh = await summarize({
+      language: 'zh-CN',
+      title: '周会',
+      kind: 'meeting',
+      date: '2026-06-03',
+      lines: said([
+        ['说话人1', '李明，下周三前把报告发给我。'],
+        ['说话人2', '王芳，我来负责测试。'],
+      ]),
+    });
+    expect(zh.json.actionItems.map(({ owner, due }) => ({ owner, due }))).toEqual([
+      { owner: '李明', due: '2026-06-10' },
+      { owner: '说话人2', due: null },
+    ]);
+  });
+
   it('gives no due date when the day of the recording is not known', async () => {
     const { json } = await summarize({ language: 'en-US', title: 'x', lines: said([['Ann', "I'll send the invoice by Friday."]]) });
     expect(json.actionItems).toMatchObject([{ owner: 'Ann', due: null }]);

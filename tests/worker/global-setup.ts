@@ -6,12 +6,22 @@ import type { TestProject } from 'vitest/node';
 import { librivoxRecording } from '../../engine/bench/librivox';
 import { freePort, startEngine } from '../../scripts/services.mjs';
 import { makeMeeting } from '../fixtures/meeting';
-import { CHINESE_MEETING_LINES, DISCUSSION_LINES, FOUR_PERSON_LINES, FOUR_PERSON_SPEAKERS } from '../fixtures/meeting-script';
+import {
+  ACTION_MEETING_LINES,
+  CHINESE_ACTION_LINES,
+  CHINESE_MEETING_LINES,
+  DISCUSSION_LINES,
+  FOUR_PERSON_LINES,
+  FOUR_PERSON_SPEAKERS,
+} from '../fixtures/meeting-script';
 import { makeRecordings } from '../fixtures/recordings';
 import { makeTestVideo } from '../fixtures/video';
 import { startWebhookReceiver } from './webhook-receiver';
 
 const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
+
+/** A 16 kHz mono WAV's samples as raw PCM16, base64: what a browser streams to a live meeting room. */
+const pcm16 = (wav: string) => execFileSync('ffmpeg', ['-v', 'error', '-i', wav, '-f', 's16le', '-'], { maxBuffer: 64 * 1024 * 1024 }).toString('base64');
 
 /**
  * The real engine for the Worker suite (file jobs probe, extract and recognise with it), on the port
@@ -58,12 +68,13 @@ export default async function setup(project: TestProject) {
   project.provide('discussionMp3', readFileSync(discussion).toString('base64'));
   // A two-voice Chinese meeting as 16 kHz PCM16, and each turn's span, for Chinese live meetings and files.
   const chinese = makeMeeting(dir, CHINESE_MEETING_LINES, 'chinese', 'cmn');
-  const chinesePcm = execFileSync('ffmpeg', ['-v', 'error', '-i', chinese.path, '-f', 's16le', '-'], { maxBuffer: 64 * 1024 * 1024 });
-  project.provide('chineseMeeting', JSON.stringify({ pcm: chinesePcm.toString('base64'), spans: chinese.spans }));
+  project.provide('chineseMeeting', JSON.stringify({ pcm: pcm16(chinese.path), spans: chinese.spans }));
   // A four-person meeting as 16 kHz PCM16 with each turn's span, for the speakers an ended meeting is saved with.
   const four = makeMeeting(dir, FOUR_PERSON_LINES, 'four', 'en-us', FOUR_PERSON_SPEAKERS);
-  const fourPcm = execFileSync('ffmpeg', ['-v', 'error', '-i', four.path, '-f', 's16le', '-'], { maxBuffer: 64 * 1024 * 1024 });
-  project.provide('fourPersonMeeting', JSON.stringify({ pcm: fourPcm.toString('base64'), spans: four.spans }));
+  project.provide('fourPersonMeeting', JSON.stringify({ pcm: pcm16(four.path), spans: four.spans }));
+  // Two short meetings where tasks are handed out, in English and Chinese, as PCM16 with each turn's span.
+  const actions = Object.entries({ en: makeMeeting(dir, ACTION_MEETING_LINES, 'actions'), zh: makeMeeting(dir, CHINESE_ACTION_LINES, 'actions-zh', 'cmn') });
+  project.provide('actionMeetings', JSON.stringify(Object.fromEntries(actions.map(([l, m]) => [l, { pcm: pcm16(m.path), spans: m.spans }]))));
   rmSync(dir, { recursive: true, force: true });
   const receiverPort = await freePort();
   const receiver = await startWebhookReceiver(receiverPort);

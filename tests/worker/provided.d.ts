@@ -24,6 +24,11 @@ declare module 'vitest' {
     chineseMeeting: string;
     /** The four-person meeting (tests/fixtures/meeting-script.ts FOUR_PERSON_LINES): JSON of { pcm: base64 PCM16, spans }. */
     fourPersonMeeting: string;
+    /**
+     * Meetings where tasks are handed out (ACTION_MEETING_LINES, CHINESE_ACTION_LINES): JSON of { en, zh } each
+     * { pcm: base64 PCM16, spans }.
+     */
+    actionMeetings: string;
     /** The local webhook receiver's address (tests/worker/webhook-receiver.ts). */
     webhookReceiver: string;
   }

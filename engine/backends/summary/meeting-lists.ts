@@ -47,6 +47,8 @@ const EN_VAGUE = /\b(?:that|it|this)(?: one)?\b|\bsomething\b/i;
 
 const EN_DECISION =
   /\b(?:we(?:'ve| have)? decided|decided to|decision is|we(?:'ve| have)? agreed|that's settled|it's settled|(?:let's|we'll|we will|we're going to) (?:go with|use|take|pick|choose|stick with|keep|drop|cancel|switch to|move to|book|hire|adopt)|from now on|final answer)\b/i;
+/** Verbs of a task put to someone without "你": 把…发, 负责, 跟进, 准备…; not when the speaker takes it on. */
+const ZH_IMPERATIVE = /(?![^，,。]*我(?:来|來|去|会|會|负责|負責|先))[^。？?]*(?:把|负责|負責|跟进|跟進|准备|準備|整理|安排|联系|聯繫|确认|確認|提交|完成)/;
 const ZH_DECISION =
   /决定|決定|(?<!还没|還沒|没有|沒有|不)定了(?![吗嗎])|就这么定|就這麼定|就这样定|就這樣定|确定用|確定用|确定了|確定了|最终确定|最終確定|拍板|就(?:用|定|办|辦|选|選|按)/;
 const ZH_UNDECIDED = /还没(?:人|有)?(?:决定|決定|定)|還沒(?:人|有)?(?:决定|決定|定)|没决定|沒決定/;
@@ -85,6 +87,15 @@ const EN_NOT_NAMES = new Set([
   'hi',
   'hey',
   'sorry',
+  'guys',
+  'everyone',
+  'everybody',
+  'folks',
+  'team',
+  'maybe',
+  'actually',
+  'um',
+  'uh',
 ]);
 const ZH_NOT_NAMES = /^(?:好的?|可以|同意|对|對|行|嗯|那|那么|那麼|这个|這個|另外|然后|然後|所以|但是|还有|還有|没问题|沒問題|谢谢|謝謝|是的|收到)$/;
 
@@ -191,6 +202,10 @@ function addressedName(s: string, speakers: string[]): string | null {
   const lead = /^(?:(?:okay|ok|so|good|great|and|also|then|right|alright|well|now)[,.]?\s+)*([A-Z][a-z]+),\s/i.exec(s);
   if (lead && /[A-Z]/.test(lead[1]![0]!) && !EN_NOT_NAMES.has(lead[1]!.toLowerCase()) && !isStopWord(lead[1]!.toLowerCase(), 'en') && EN_REQUEST.test(s))
     return lead[1]!;
+  // A recogniser that writes no capitals or commas (PocketSphinx: "bob can you send…"): a name right before the
+  // request, read only in such text so a capitalised transcript keeps the stricter rule above.
+  const bare = /^(?:(?:okay|ok|so|and|also|then|right|alright|well|now)\s+)*([a-z]{2,})\s+(?:(?:can|could|would|will) you|please)\b/.exec(s);
+  if (bare && !/[A-Z,]/.test(s) && !EN_NOT_NAMES.has(bare[1]!) && !isStopWord(bare[1]!, 'en')) return bare[1]![0]!.toUpperCase() + bare[1]!.slice(1);
   const tail = /,\s*([A-Z][a-z]+)\s*[?.!]$/.exec(s);
   if (tail && EN_REQUEST.test(s) && !EN_NOT_NAMES.has(tail[1]!.toLowerCase())) return tail[1]!;
   const will = /\b([A-Z][a-z]+) (?:will|is going to|to) (?:take|handle|follow up|send|write|own|lead|check|prepare|draft|update|fix)\b/.exec(s);
@@ -199,7 +214,8 @@ function addressedName(s: string, speakers: string[]): string | null {
   const han = '([\\p{Script=Han}]{2,3}?)';
   const by = new RegExp(`由${han}(?:来|來)?(?:负责|負責|跟进|跟進|处理|處理|牵头|牽頭|对接|對接|写|寫|做|安排|完成)`, 'u').exec(s);
   if (by) return by[1]!;
-  const vocative = new RegExp(`^${han}[，,](?=.*你)`, 'u').exec(s);
+  // "王芳，你…", or a bare imperative after the name ("李明，下周三前把报告发给我"): not "王芳，我来…", the speaker's own.
+  const vocative = new RegExp(`^${han}[，,](?=.*你|${ZH_IMPERATIVE.source})`, 'u').exec(s);
   if (vocative && !ZH_NOT_NAMES.test(vocative[1]!)) return vocative[1]!;
   for (const sp of speakers) {
     if (!/\p{Script=Han}/u.test(sp)) continue;
