@@ -17,7 +17,7 @@ import { migrate } from '../../scripts/prepare.mjs';
 import { supervise } from '../../scripts/process.mjs';
 import { freePort, startEngine, startWorker } from '../../scripts/services.mjs';
 import { get, post, signUpUser } from '../../bench/app';
-import { framesOf, open } from '../../bench/live-feed';
+import { framesOf, open } from '../../engine/bench/live-feed';
 
 const state = '.wrangler/e2e-engine-killed';
 const logs = { engine: 'dist/e2e-logs/engine-killed.log', worker: 'dist/e2e-logs/worker-engine-killed.log' };
