@@ -5,7 +5,13 @@
  */
 import { EngineHttpError } from '../http';
 
-export async function callOpenAi<T>(what: string, url: string, init: RequestInit, fetchImpl: typeof fetch): Promise<T> {
+/** The service's answer when it is a success; any failure is the 502 described above. */
+async function answer(
+  what: string,
+  url: string,
+  init: RequestInit,
+  fetchImpl: typeof fetch,
+): Promise<{ res: Response; fail: (detail: string) => EngineHttpError }> {
   const fail = (detail: string) => new EngineHttpError(502, 'upstream', `${what} endpoint ${detail}`);
   let res: Response;
   try {
@@ -15,11 +21,16 @@ export async function callOpenAi<T>(what: string, url: string, init: RequestInit
     const cause = (err as { cause?: { message?: string } }).cause;
     throw fail(`${new URL(url).host} failed: ${cause?.message ?? String(err)}`);
   }
-  const body = await res.text().catch(() => '');
   if (!res.ok) {
-    const why = reason(body);
+    const why = reason(await res.text().catch(() => ''));
     throw fail(`answered ${res.status}${why ? `: ${why}` : ''}`);
   }
+  return { res, fail };
+}
+
+export async function callOpenAi<T>(what: string, url: string, init: RequestInit, fetchImpl: typeof fetch): Promise<T> {
+  const { res, fail } = await answer(what, url, init, fetchImpl);
+  const body = await res.text().catch(() => '');
   try {
     return JSON.parse(body) as T;
   } catch {
@@ -27,10 +38,21 @@ export async function callOpenAi<T>(what: string, url: string, init: RequestInit
   }
 }
 
-/** OpenAI's `{ error: { message } }`, or the start of whatever else a proxy in between answered. */
+/** A binary answer (audio), under the same failure mapping. */
+export async function fetchUpstreamBytes(what: string, url: string, init: RequestInit, fetchImpl: typeof fetch): Promise<Buffer> {
+  const { res, fail } = await answer(what, url, init, fetchImpl);
+  try {
+    return Buffer.from(await res.arrayBuffer());
+  } catch (err) {
+    throw fail(`answer could not be read (${(err as Error).message})`);
+  }
+}
+
+/** OpenAI's `{ error: { message } }` (ElevenLabs' `{ detail: { message } }`), or the start of whatever else a proxy in between answered. */
 function reason(body: string): string {
   try {
-    const message = (JSON.parse(body) as { error?: { message?: unknown } }).error?.message;
+    const parsed = JSON.parse(body) as { error?: { message?: unknown }; detail?: { message?: unknown } };
+    const message = parsed.error?.message ?? parsed.detail?.message;
     if (typeof message === 'string') return message.slice(0, 300);
   } catch {
     // not JSON: fall through to the raw text

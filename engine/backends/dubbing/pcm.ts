@@ -1,4 +1,5 @@
 /** 24 kHz mono PCM16, the engine's speech format (contracts/dubbing-engine.ts): conversions and trimming. */
+import { EngineHttpError } from '../../http';
 import { inputArgs, SPEECH_DEMUXERS } from '../media/input';
 import { runProcess } from '../process';
 
@@ -79,4 +80,13 @@ export function cut(pcm: Int16Array, length: number): Int16Array {
     out[at] = Math.round(out[at]! * (1 - (i + 1) / fade));
   }
   return out;
+}
+
+/** A speech service's audio as 24 kHz PCM16; audio ffmpeg cannot read is the service's failure (502), not ours. */
+export async function decodeAnswer(what: string, audio: Buffer): Promise<Int16Array> {
+  try {
+    return await decodeToPcm(audio);
+  } catch (err) {
+    throw new EngineHttpError(502, 'upstream', `${what} endpoint answered audio that could not be decoded (${(err as Error).message})`);
+  }
 }
