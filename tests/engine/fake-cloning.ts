@@ -38,8 +38,10 @@ async function asRequest(req: IncomingMessage): Promise<Request> {
   return new Request(`http://fake${req.url}`, { method: req.method, headers, body: req.method === 'GET' || req.method === 'DELETE' ? undefined : body });
 }
 
-const json = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-const audio = (res: ServerResponse, type: string, bytes: Buffer) => res.writeHead(200, { 'content-type': type, 'content-length': bytes.length }).end(bytes);
+const json = (res: ServerResponse, status: number, body: unknown) =>
+  void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+const audio = (res: ServerResponse, type: string, bytes: Buffer) =>
+  void res.writeHead(200, { 'content-type': type, 'content-length': bytes.length }).end(bytes);
 
 abstract class FakeServer {
   private server: Server | null = null;
