@@ -59,6 +59,8 @@ export const speakRequest = z.object({
   language: z.string().min(2).max(16),
   /** A voice id from `/v1/tts/voices`; absent: the language's first voice. */
   voice: z.string().max(100).optional(),
+  /** Speak at this median pitch (Hz), as a dubbed line of a speaker of that pitch is. */
+  pitchHz: z.number().min(50).max(500).optional(),
 });
 export type SpeakRequest = z.input<typeof speakRequest>;
 
@@ -69,6 +71,8 @@ export const dubLine = z.object({
   /** What the new voice says (the translation, or the source text when dubbing without translation). */
   text: z.string().max(2000),
   voice: z.string().max(100).optional(),
+  /** The speaker's own median pitch (Hz): a voice that is not their clone is shifted to it. */
+  pitchHz: z.number().min(50).max(500).optional(),
 });
 export type DubLine = z.input<typeof dubLine>;
 

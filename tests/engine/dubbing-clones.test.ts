@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLONE_SAMPLE, cloneSample, type TimedLine } from '../../contracts/clone-samples';
 import { type CloneProvider, type CloneSpec, cloneVoiceId, type RenderJob, renderJob } from '../../contracts/dubbing-engine';
 import { Dubbing } from '../../engine/backends/dubbing';
+import { shiftPitch, speechPitch, toInt16, TTS_RATE } from '../../engine/backends/dubbing/pcm';
 import { medianPitch } from '../../engine/backends/diarization/pitch';
 import { loadConfig } from '../../engine/config';
 import { makeTestVideo } from '../fixtures/video';
@@ -228,3 +229,25 @@ describe('dubbing in cloned voices', () => {
     }
   });
 });
+
+describe('a matched voice at its speaker’s pitch', () => {
+  it('moves offline speech to the speaker’s own median pitch', async () => {
+    const low = toInt16(file(speakTo(join(tmp.dir, 'low.wav'), LOW)));
+    const before = speechPitch(low)!;
+    const target = ownPitch.B!;
+    expect(semitones(before, target)).toBeGreaterThan(4);
+    const shifted = await shiftPitch(low, target);
+    expect(semitones(speechPitch(shifted)!, target)).toBeLessThan(1);
+    // Its length is kept, so the line still fits its slot.
+    expect(Math.abs(shifted.length - low.length) / TTS_RATE).toBeLessThan(0.05);
+  });
+});
+
+/** espeak-ng speech as 24 kHz PCM16 (the engine's speech format), headerless. */
+function speakTo(out: string, voice: string) {
+  execFileSync('sh', [
+    '-c',
+    `espeak-ng -v ${voice} --stdout "Thank you all for coming to the meeting today." | ffmpeg -v error -y -i pipe:0 -ac 1 -ar ${TTS_RATE} -f s16le ${out}`,
+  ]);
+  return out;
+}

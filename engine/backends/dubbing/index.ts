@@ -27,7 +27,7 @@ import { SpeechCache } from './cache';
 import { type CloneServices, Clones, cloneProvider, deleteClones } from './clone';
 import { fitLine, lineBounds } from './fit';
 import { Gate } from './gate';
-import { changeTempo, cut, seconds, toBuffer, toInt16, TTS_RATE } from './pcm';
+import { changeTempo, cut, seconds, shiftPitch, toBuffer, toInt16, TTS_RATE } from './pcm';
 import { assDocument, burnedCues } from './subtitles';
 import { synthesize } from './synth';
 import { VoiceTrack } from './track';
@@ -102,14 +102,20 @@ export class Dubbing {
    * Keyed by what synthesis reads, the voice and the text: a line asked for as `en` and as `en-US` is spoken once.
    * With a store, what an earlier render (on any engine) kept there is used first, and new speech is kept there.
    */
-  private async speech(voice: Voice, text: string, store: SpokenStore | null = null, tally?: Tally, clones?: Clones): Promise<Int16Array> {
+  private async speech(voice: Voice, text: string, store: SpokenStore | null = null, tally?: Tally, clones?: Clones, pitchHz?: number): Promise<Int16Array> {
     const kept = store ? await fetchBytes(store.get) : null;
     if (kept && kept.length > 0 && kept.length % 2 === 0) return toInt16(kept);
-    const key = SpeechCache.key(voice.backend, voice.id, text);
-    const pcm = await this.cache.get(key, () => {
+    // A clone already speaks at its speaker's pitch; any other voice is moved to it.
+    const cloned = clones?.speaks(voice) ?? false;
+    const pitch = !cloned && pitchHz ? Math.round(pitchHz) : undefined;
+    const key = SpeechCache.key(voice.backend, voice.id, text, ...(pitch ? [`pitch=${pitch}`] : []));
+    const pcm = await this.cache.get(key, async () => {
       if (tally) tally.synthesized++;
-      if (clones?.speaks(voice)) return clones.speak(voice, text);
-      return this.processes.run(() => synthesize(voice, text, { openai: this.config.openaiSpeech, workersAi: this.config.workersAiSpeech }, this.fetchImpl));
+      if (cloned) return clones!.speak(voice, text);
+      const spoken = await this.processes.run(() =>
+        synthesize(voice, text, { openai: this.config.openaiSpeech, workersAi: this.config.workersAiSpeech }, this.fetchImpl),
+      );
+      return pitch ? this.processes.run(() => shiftPitch(spoken, pitch)) : spoken;
     });
     if (store) await putBytes(store.put, toBuffer(pcm));
     return pcm;
@@ -117,7 +123,7 @@ export class Dubbing {
 
   async speak(req: z.output<typeof speakRequest>): Promise<{ voice: Voice; pcm: Int16Array }> {
     const voice = resolveVoice(await this.voices(), req.language, req.voice);
-    return this.requests.run(async () => ({ voice, pcm: await this.speech(voice, req.text) }));
+    return this.requests.run(async () => ({ voice, pcm: await this.speech(voice, req.text, null, undefined, undefined, req.pitchHz) }));
   }
 
   fit(plan: FitPlan): Promise<FitResponse> {
@@ -146,7 +152,8 @@ export class Dubbing {
       const batch = await Promise.all(
         order.slice(k, k + window).map(async (i) => {
           const voice = voices[i];
-          const pcm = voice ? await this.speech(voice, plan.lines[i]!.text.trim(), spoken[i] ?? null, tally, clones?.speaker) : null;
+          const line = plan.lines[i]!;
+          const pcm = voice ? await this.speech(voice, line.text.trim(), spoken[i] ?? null, tally, clones?.speaker, line.pitchHz) : null;
           const fit = fitLine(bounds[i]!, pcm ? seconds(pcm) : null);
           fits[i] = fit;
           if (!place || !pcm) return null;

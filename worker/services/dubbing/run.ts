@@ -16,7 +16,7 @@ import { engineJob } from '../engine-jobs';
 import { engineS3Target, jobCheckpoint, presignGet, presignPut } from '../storage';
 import { saveIteration } from './iterations';
 import { cloneSampleKey, dubbedKey, spokenKey } from './storage';
-import { castVoices, requireVoices } from './voices';
+import { castVoices, requireVoices, speakerPitches } from './voices';
 import { emitWebhookEvent } from '../webhooks/deliveries';
 
 /**
@@ -114,15 +114,16 @@ export async function runDub(db: Db, env: Env, recordId: number) {
   const language = spokenLanguage(record);
   const catalog = await requireVoices(env, language);
   const { voices, clones } = castVoices(lines, project, catalog);
+  const pitches = speakerPitches(lines);
   const plan: RenderPlan = {
     language,
     duration: Math.max(record.durationMs / 1000, ...lines.map((l) => l.endMs / 1000)),
-    lines: lines.map((l) => ({
-      start: l.startMs / 1000,
-      end: l.endMs / 1000,
-      text: spokenText(l, record.translationLanguage),
-      voice: voices.get(l.speaker)!.voice,
-    })),
+    lines: lines.map((l) => {
+      const line = { start: l.startMs / 1000, end: l.endMs / 1000, text: spokenText(l, record.translationLanguage), voice: voices.get(l.speaker)!.voice };
+      // A voice other than the speaker's clone speaks at the speaker's own pitch.
+      const pitchHz = clones.has(l.speaker) ? undefined : pitches.get(l.speaker);
+      return pitchHz ? { ...line, pitchHz: Math.round(pitchHz) } : line;
+    }),
   };
   const { form } = project;
   const styled: RenderPlan = form.exportSubtitleInVideo
@@ -150,7 +151,8 @@ export async function runDub(db: Db, env: Env, recordId: number) {
       const spoken = await Promise.all(
         plan.lines.map(async (l) => {
           if (!l.text.trim()) return null;
-          const store = spokenKey(recordId, await sha256(`${language}\u0000${l.voice}\u0000${l.text.trim()}`));
+          const pitch = l.pitchHz ? `\u0000${l.pitchHz}` : '';
+          const store = spokenKey(recordId, await sha256(`${language}\u0000${l.voice}\u0000${l.text.trim()}${pitch}`));
           return { get: await presignGet(target, store), put: await presignPut(target, store) };
         }),
       );

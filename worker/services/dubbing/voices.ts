@@ -42,11 +42,25 @@ export async function requireVoices(env: ProviderEnv, language: string): Promise
 /** Speaking pitch (Hz) from which a voice counts as high, a register dubbed with a female voice. */
 const HIGH_VOICE_HZ = 165;
 
-/** A speaker's register from the median pitch of their lines, when recognition measured it. */
-function registerOf(pitches: number[]): Voice['gender'] | undefined {
+/** The median pitch of a speaker's lines, when recognition measured it. */
+function medianOf(pitches: number[]): number | undefined {
   if (pitches.length === 0) return undefined;
   const sorted = [...pitches].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]! >= HIGH_VOICE_HZ ? 'female' : 'male';
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** A speaker's register from the median pitch of their lines, when recognition measured it. */
+function registerOf(pitches: number[]): Voice['gender'] | undefined {
+  const median = medianOf(pitches);
+  if (median === undefined) return undefined;
+  return median >= HIGH_VOICE_HZ ? 'female' : 'male';
+}
+
+/** Each speaker's median pitch (Hz) over the lines recognition measured: a matched voice is shifted to it. */
+export function speakerPitches(lines: readonly { speaker: string; pitchHz: number | null }[]): Map<string, number> {
+  const heard = new Map<string, number[]>();
+  for (const { speaker, pitchHz } of lines) if (pitchHz) heard.set(speaker, [...(heard.get(speaker) ?? []), pitchHz]);
+  return new Map([...heard].map(([speaker, pitches]) => [speaker, medianOf(pitches)!]));
 }
 
 /**
