@@ -128,7 +128,8 @@ function typeTime(input: HTMLInputElement, value: string) {
 /** The editor of project ID, once its lines are shown. */
 async function openEditor(path = `/dub?id=${ID}`) {
   const router = renderAt(path);
-  await screen.findByTestId('dub-line-translation-0', {}, { timeout: 15_000 });
+  // The first render of a file loads the editor's modules: generous on a busy machine.
+  await screen.findByTestId('dub-line-translation-0', {}, { timeout: 45_000 });
   return router;
 }
 
