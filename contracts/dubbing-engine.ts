@@ -9,6 +9,8 @@ import { engineJobId, jobCheckpoint } from './engine';
 
 export const DUB_ENGINE_PATHS = {
   voices: '/v1/tts/voices',
+  /** Deletes cloned voices at the cloning provider (a dubbing project's, when it is deleted). */
+  deleteClones: '/v1/tts/clones/delete',
   speak: '/v1/tts',
   fit: '/v1/dub/fit',
   render: '/v1/dub/render',
@@ -35,8 +37,20 @@ export const voice = z.object({
   backend: z.string(),
 });
 export type Voice = z.infer<typeof voice>;
+/**
+ * The provider that clones a speaker's own voice from their speech, when one is configured: `elevenlabs`
+ * (instant voice cloning, a voice id kept by the provider) or `reference` (an OpenAI-compatible speech
+ * endpoint given the reference sample with every line). Null: voices are matched to speakers instead.
+ */
+export const CLONE_PROVIDERS = ['elevenlabs', 'reference'] as const;
+export type CloneProvider = (typeof CLONE_PROVIDERS)[number];
+/** A line's voice naming a speaker's clone: `clone:elevenlabs:Speaker 1`; the render job's `clones` say how to make it. */
+export const CLONE_PREFIX = 'clone:';
+export const cloneVoiceId = (provider: CloneProvider, speaker: string) => `${CLONE_PREFIX}${provider}:${speaker}`;
+
 export interface VoicesResponse {
   voices: Voice[];
+  cloning: CloneProvider | null;
 }
 
 /** `POST /v1/tts`: one text spoken in one voice; answers audio/wav (24 kHz mono PCM16). */
@@ -45,6 +59,8 @@ export const speakRequest = z.object({
   language: z.string().min(2).max(16),
   /** A voice id from `/v1/tts/voices`; absent: the language's first voice. */
   voice: z.string().max(100).optional(),
+  /** Speak at this median pitch (Hz), as a dubbed line of a speaker of that pitch is. */
+  pitchHz: z.number().min(50).max(500).optional(),
 });
 export type SpeakRequest = z.input<typeof speakRequest>;
 
@@ -55,6 +71,8 @@ export const dubLine = z.object({
   /** What the new voice says (the translation, or the source text when dubbing without translation). */
   text: z.string().max(2000),
   voice: z.string().max(100).optional(),
+  /** The speaker's own median pitch (Hz): a voice that is not their clone is shifted to it. */
+  pitchHz: z.number().min(50).max(500).optional(),
 });
 export type DubLine = z.input<typeof dubLine>;
 
@@ -117,6 +135,26 @@ const presigned = z.url({ protocol: /^https?$/ });
 export const spokenStore = z.object({ get: presigned, put: presigned });
 
 /**
+ * One speaker's cloned voice in a render: lines whose voice is `voice` speak in it. `segments` (seconds of the
+ * video, the speaker's own lines with no one else speaking) are cut into the reference sample, whose
+ * transcript is `text`; the sample is kept at `sample` so later renders use the same one. `providerVoice` is
+ * the provider's id of a clone made by an earlier render (ElevenLabs' voice_id), so it is not made again.
+ */
+export const cloneSpec = z.object({
+  voice: z.string().startsWith(CLONE_PREFIX).max(200),
+  provider: z.enum(CLONE_PROVIDERS),
+  name: z.string().min(1).max(100),
+  segments: z
+    .array(z.object({ start: z.number().nonnegative(), end: z.number().nonnegative() }))
+    .min(1)
+    .max(500),
+  text: z.string().max(20_000),
+  sample: spokenStore,
+  providerVoice: z.string().max(200).nullable(),
+});
+export type CloneSpec = z.input<typeof cloneSpec>;
+
+/**
  * `POST /v1/jobs/render`: fits and renders `plan` over the video at `video`, PUTs the mp4 to `put`. `spoken[i]`
  * (null for a silent line) keeps line i's speech across renders and engines, so a retried or repeated render
  * speaks only what no earlier one did.
@@ -129,8 +167,14 @@ export const renderJob = z.object({
   spoken: z.array(spokenStore.nullable()).max(20_000).optional(),
   /** The mp4's result kept beside it (contracts/engine.ts, jobCheckpoint): a render started again after it was stored is not redone. */
   checkpoint: jobCheckpoint.optional(),
+  /** Speakers dubbed in their own cloned voice (only with the owner's consent, contracts/dubbing.ts `cloneVoices`). */
+  clones: z.array(cloneSpec).max(100).optional(),
 });
 export type RenderJob = z.input<typeof renderJob>;
+
+/** `POST /v1/tts/clones/delete`: answers how many the provider deleted (one it no longer has counts as deleted). */
+export const deleteClonesRequest = z.object({ provider: z.enum(CLONE_PROVIDERS), voices: z.array(z.string().min(1).max(200)).max(500) });
+export type DeleteClonesRequest = z.input<typeof deleteClonesRequest>;
 
 export interface RenderJobResult {
   /** Seconds of the video. */
@@ -140,4 +184,6 @@ export interface RenderJobResult {
   /** Lines spoken by this render, and lines whose speech came from an earlier one. */
   synthesized: number;
   reused: number;
+  /** Each clone of the job with the provider's id for it (null for a reference sample, which is its own identity). */
+  clones?: { voice: string; providerVoice: string | null }[];
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DUB_UPLOAD } from './constants';
-import type { FitKind, Voice } from './dubbing-engine';
+import type { CloneProvider, FitKind, Voice } from './dubbing-engine';
 import type { RecordRow } from './records';
 import { formLanguages } from './transcription';
 import { nameText, optionalNameText } from './text';
@@ -46,6 +46,11 @@ export const dubTranswriteBody = z.object({
   subtitleMaxCharCountPerSegment: z.coerce.number().int().min(1).max(200).default(DUB_UPLOAD.maxCharsPerSegment),
   subtitleOutlineColor: colour.default(DUB_UPLOAD.outlineColor),
   subtitlePrimaryColor: colour.default(DUB_UPLOAD.primaryColor),
+  /**
+   * "I have the right to use these voices": each speaker is dubbed in their own voice, cloned from their lines
+   * by the configured provider. Without it (or without a provider) voices are matched to the speakers.
+   */
+  cloneVoices: z.boolean().default(false),
 });
 export type DubTranswriteBody = z.input<typeof dubTranswriteBody>;
 export type DubForm = Omit<z.output<typeof dubTranswriteBody>, 'ids'>;
@@ -135,10 +140,23 @@ export const dubEditsBody = z.object({
 });
 export type DubEditsBody = z.input<typeof dubEditsBody>;
 
+/**
+ * How a speaker's voice was chosen: `cloned` from their own speech (with consent, through the provider),
+ * `matched` to their gender and pitch from the offline and configured voices, `chosen` in the editor.
+ */
+export type DubVoiceMode = 'cloned' | 'matched' | 'chosen';
+
+/** A speaker's clone at the provider: ElevenLabs' voice id, null for a reference sample (kept in R2). */
+export interface SpeakerClone {
+  provider: CloneProvider;
+  voice: string | null;
+}
+
 /** `GET /speech/video/transcribe/getSpeakerList?id=`: each speaker with the voice that speaks their lines. */
 export interface DubSpeaker {
   speaker: string;
   voice: string;
+  mode: DubVoiceMode;
   lines: number;
 }
 
@@ -169,6 +187,8 @@ export interface DubIteration {
   lines: number;
   /** The video dubbed from this version while it is kept; null for a version never dubbed or expired. */
   url: string | null;
+  /** `cloned` when its speakers spoke in their own cloned voices (the owner ticked the consent), `matched` otherwise; null for a version saved by hand. */
+  voices: 'cloned' | 'matched' | null;
 }
 
 /**

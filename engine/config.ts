@@ -49,6 +49,10 @@ export interface EngineConfig {
   openaiSpeech: { url: string; key: string; model: string } | null;
   /** Workers AI's MeloTTS over Cloudflare's REST API: its voices are listed first when set. */
   workersAiSpeech: { api: string; accountId: string; token: string } | null;
+  /** ElevenLabs instant voice cloning and text to speech: speakers dubbed in their own voice when set (and consented to). */
+  elevenLabs: { url: string; key: string; model: string } | null;
+  /** An OpenAI-compatible `/audio/speech` endpoint that clones from a reference sample (backends/dubbing/clone.ts). */
+  referenceSpeech: { url: string; key: string; model: string } | null;
   /**
    * Engine-side file jobs (extractions, dub renders) at once, and how many may wait: past both, a new job is
    * refused with 429 and the Worker's queue message waits. Each holds an ffmpeg process; half the cores
@@ -86,6 +90,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     openaiAsr: asrUrl ? { url: asrUrl, key: env.ENGINE_OPENAI_ASR_KEY ?? '', model: env.ENGINE_OPENAI_ASR_MODEL ?? 'whisper-1' } : null,
     openaiChat: chatUrl ? { url: chatUrl, key: env.ENGINE_OPENAI_CHAT_KEY ?? '', model: env.ENGINE_OPENAI_CHAT_MODEL ?? 'gpt-4o-mini' } : null,
     openaiSpeech: speechUrl ? { url: speechUrl, key: env.ENGINE_OPENAI_SPEECH_KEY ?? '', model: env.ENGINE_OPENAI_SPEECH_MODEL ?? 'tts-1' } : null,
+    elevenLabs: env.ENGINE_ELEVENLABS_API_KEY
+      ? {
+          url: env.ENGINE_ELEVENLABS_URL || 'https://api.elevenlabs.io',
+          key: env.ENGINE_ELEVENLABS_API_KEY,
+          model: env.ENGINE_ELEVENLABS_MODEL || 'eleven_multilingual_v2',
+        }
+      : null,
+    referenceSpeech: env.ENGINE_CLONE_SPEECH_URL
+      ? { url: env.ENGINE_CLONE_SPEECH_URL, key: env.ENGINE_CLONE_SPEECH_KEY ?? '', model: env.ENGINE_CLONE_SPEECH_MODEL || 'cosyvoice' }
+      : null,
     workersAiSpeech:
       env.ENGINE_CF_ACCOUNT_ID && env.ENGINE_CF_API_TOKEN
         ? { api: env.ENGINE_CF_API_URL || CLOUDFLARE_API, accountId: env.ENGINE_CF_ACCOUNT_ID, token: env.ENGINE_CF_API_TOKEN }

@@ -46,7 +46,7 @@ import { z } from 'zod';
 import { correctSegment, hotwordCorrector, noHotwords } from '../contracts/hotwords';
 import { BatchLive } from '../contracts/batch-live';
 import { languageInfo } from '../contracts/engine-languages';
-import { DUB_ENGINE_PATHS, fitRequest, renderJob, renderPlan, speakRequest } from '../contracts/dubbing-engine';
+import { DUB_ENGINE_PATHS, deleteClonesRequest, fitRequest, renderJob, renderPlan, speakRequest } from '../contracts/dubbing-engine';
 import { checkLines, Dubbing } from './backends/dubbing';
 import { Gate } from './backends/dubbing/gate';
 import { extractJob as runExtractJob } from './backends/media/extract-job';
@@ -303,6 +303,8 @@ export function createEngineServer(engine: Engine): EngineServer {
       const job = parseWith(renderJob, await readJson(req, RENDER_JOB_MAX_BYTES));
       checkLines(job.plan);
       if (job.spoken && job.spoken.length !== job.plan.lines.length) throw badRequest('spoken: one entry per line of the plan');
+      const provider = dubbing.cloning();
+      if (job.clones?.some((c) => c.provider !== provider)) throw badRequest(`clones: this engine clones with ${provider ?? 'no provider'}`);
       sendJson(
         res,
         200,
@@ -310,7 +312,12 @@ export function createEngineServer(engine: Engine): EngineServer {
       );
     },
 
-    [`GET ${DUB_ENGINE_PATHS.voices}`]: async (_req, res) => sendJson(res, 200, { voices: await dubbing.voices() }),
+    [`GET ${DUB_ENGINE_PATHS.voices}`]: async (_req, res) => sendJson(res, 200, { voices: await dubbing.voices(), cloning: dubbing.cloning() }),
+
+    [`POST ${DUB_ENGINE_PATHS.deleteClones}`]: async (req, res) => {
+      const { provider, voices } = parseWith(deleteClonesRequest, await readJson(req));
+      sendJson(res, 200, { deleted: await dubbing.deleteClones(provider, voices) });
+    },
 
     [`POST ${DUB_ENGINE_PATHS.speak}`]: async (req, res) => {
       const { voice, pcm } = await dubbing.speak(parseWith(speakRequest, await readJson(req)));

@@ -35,10 +35,21 @@ async function reach(what: string, url: string, init: RequestInit, fetchImpl: ty
   return res;
 }
 
-/** OpenAI's `{ error: { message } }`, or the start of whatever else a proxy in between answered. */
+/** A binary answer (audio), under the same failure mapping. */
+export async function fetchUpstreamBytes(what: string, url: string, init: RequestInit, fetchImpl: typeof fetch): Promise<Buffer> {
+  const res = await reach(what, url, init, fetchImpl);
+  try {
+    return Buffer.from(await res.arrayBuffer());
+  } catch (err) {
+    throw upstreamError(what, `answer could not be read (${(err as Error).message})`);
+  }
+}
+
+/** OpenAI's `{ error: { message } }` (ElevenLabs' `{ detail: { message } }`), or the start of whatever else a proxy in between answered. */
 function reason(body: string): string {
   try {
-    const message = (JSON.parse(body) as { error?: { message?: unknown } }).error?.message;
+    const parsed = JSON.parse(body) as { error?: { message?: unknown }; detail?: { message?: unknown } };
+    const message = parsed.error?.message ?? parsed.detail?.message;
     if (typeof message === 'string') return message.slice(0, 300);
   } catch {
     // not JSON: fall through to the raw text

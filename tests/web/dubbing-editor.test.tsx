@@ -46,6 +46,7 @@ function sampleProject(overrides: Partial<DubProject> = {}, record: Partial<DubP
       maxSpeakers: 10,
       maxSpeakersAuto: false,
       exportSubtitleInVideo: false,
+      cloneVoices: true,
       subtitleFontSize: 14,
       subtitleMaxCharCountPerSegment: 30,
       subtitleOutlineColor: '#000000',
@@ -97,7 +98,7 @@ function fakeApi({ url, body }: RecordedRequest): Reply {
     }
     case `${BASE}/editSpeaker`: {
       const { speaker, voice } = JSON.parse(body) as { speaker: string; voice?: string };
-      speakers = speakers.map((s) => (s.speaker === speaker && voice ? { ...s, voice } : s));
+      speakers = speakers.map((s) => (s.speaker === speaker && voice ? { ...s, voice, mode: 'chosen' } : s));
       // A new voice changes what that speaker's lines sound like: each is spoken again on the next re-dub.
       if (voice) project = { ...project, changedLines: lines.filter((l) => l.speaker === speaker).length };
       return ok(speakers);
@@ -127,7 +128,8 @@ function typeTime(input: HTMLInputElement, value: string) {
 /** The editor of project ID, once its lines are shown. */
 async function openEditor(path = `/dub?id=${ID}`) {
   const router = renderAt(path);
-  await screen.findByTestId('dub-line-translation-0', {}, { timeout: 15_000 });
+  // The first render of a file loads the editor's modules: generous on a busy machine.
+  await screen.findByTestId('dub-line-translation-0', {}, { timeout: 45_000 });
   return router;
 }
 
@@ -140,8 +142,8 @@ beforeEach(() => {
     line(3, 10_000, 14_000, '请看大屏幕。', 'Please look at the big screen.', 'Speaker 1'),
   ];
   speakers = [
-    { speaker: 'Speaker 1', voice: 'en-f1', lines: 2 },
-    { speaker: 'Speaker 2', voice: '', lines: 1 },
+    { speaker: 'Speaker 1', voice: 'clone:elevenlabs:Speaker 1', mode: 'cloned', lines: 2 },
+    { speaker: 'Speaker 2', voice: '', mode: 'matched', lines: 1 },
   ];
   redubReply = () => ok(sampleProject({ stage: 'synthesizing', progress: 5, changedLines: 0 }, { status: 'dubbing' }));
   editsReply = null;
@@ -175,6 +177,10 @@ describe('/dub editor', () => {
 
     const cast = await screen.findAllByTestId('dub-speaker');
     expect(cast.map((s) => s.getAttribute('data-speaker'))).toEqual(['Speaker 1', 'Speaker 2']);
+    // Each voice says how it was made: the first speaker's is cloned from their own lines, the second's matched.
+    expect(cast.map((s) => within(s).getByTestId('dub-speaker-mode').textContent)).toEqual(['Cloned voice', 'Matched voice']);
+    expect(within(cast[0]!).getByTestId('dub-speaker-voice').textContent).toBe('Own voice (cloned)');
+    expect((within(cast[0]!).getByTestId('dub-speaker-preview') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByTestId('dub-progress')).toBeNull();
     // Nothing changed since the last dubbing: nothing to speak again, so no charge is shown and it cannot start.
     expect(redubButton().disabled).toBe(true);
@@ -383,6 +389,7 @@ describe('/dub editor', () => {
     fireEvent.click(await within(popup).findByTitle('Leo · male'));
     await waitFor(() => expect(calls('/editSpeaker').map(jsonOf)).toEqual([{ id: ID, speaker: 'Speaker 2', voice: 'en-m1' }]));
     await waitFor(() => expect(within(second!).getByTestId('dub-speaker-voice').textContent).toBe('Leo · male'));
+    expect(within(second!).getByTestId('dub-speaker-mode').textContent).toBe('Chosen voice');
     // Now something changed: the re-dub is offered, with its charge.
     await waitFor(() => expect(redubButton().disabled).toBe(false));
     expect(redubButton().textContent).toBe('Re-dub (charges 10 min)');

@@ -198,6 +198,8 @@ describe('dubbing upload dialog', () => {
     expect(screen.getByTestId('dub-speaker-count').textContent).toBe('10');
     expect((screen.getByTestId('dub-speakers-auto') as HTMLInputElement).checked).toBe(false);
     expect((screen.getByTestId('dub-export-subtitles') as HTMLInputElement).checked).toBe(false);
+    // Cloning voices needs the owner to say they have the right to: never ticked for them.
+    expect((screen.getByTestId('dub-clone-voices') as HTMLInputElement).checked).toBe(false);
     expect((screen.getByTestId('dub-max-chars') as HTMLInputElement).value).toBe('30');
     // The font size follows the video unless one is typed.
     const fontSize = screen.getByTestId('dub-font-size') as HTMLInputElement;
@@ -357,6 +359,7 @@ describe('dubbing upload dialog', () => {
       folderId: 13,
       folderName: 'Clients',
       exportSubtitleInVideo: false,
+      cloneVoices: false,
       subtitleFontSize: 'auto',
       subtitleMaxCharCountPerSegment: 30,
       subtitlePrimaryColor: '#ffffff',
@@ -376,7 +379,7 @@ describe('dubbing upload dialog', () => {
     expect(calls('/speech/audio/transcribe/removeUpload')).toEqual([]);
   });
 
-  it('sends the choices made: no translation, one speaker, auto detection and burned-in subtitles', async () => {
+  it('sends the choices made: no translation, one speaker, auto detection, burned-in subtitles and consent to cloned voices', async () => {
     await openDialog();
     await addUploaded('launch.mp4');
     await pick('dub-audio-language', 'English');
@@ -385,6 +388,7 @@ describe('dubbing upload dialog', () => {
     await pick('dub-speaker-count', '1');
     fireEvent.click(screen.getByTestId('dub-speakers-auto'));
     fireEvent.click(screen.getByTestId('dub-export-subtitles'));
+    fireEvent.click(screen.getByTestId('dub-clone-voices'));
     const maxChars = screen.getByTestId('dub-max-chars') as HTMLInputElement;
     await waitFor(() => expect(maxChars.disabled).toBe(false));
     fireEvent.change(maxChars, { target: { value: '24' } });
@@ -404,6 +408,7 @@ describe('dubbing upload dialog', () => {
         folderId: 12,
         folderName: 'Work',
         exportSubtitleInVideo: true,
+        cloneVoices: true,
         subtitleFontSize: 18,
         subtitleMaxCharCountPerSegment: 24,
         subtitlePrimaryColor: '#ffffff',

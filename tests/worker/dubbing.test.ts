@@ -130,10 +130,12 @@ describe('dubbing an uploaded video', () => {
     expect(voices.every((v) => v.language.startsWith('es'))).toBe(true);
     // Speakers are listed as they first speak: the meeting's low voice, then its high one. Their dubbing voices match.
     expect(speakers.map((s) => voices.find((v) => v.id === s.voice)!.gender)).toEqual(['male', 'female']);
+    // No cloning provider here: the editor says both voices are matched to the speakers.
+    expect(speakers.map((s) => s.mode)).toEqual(['matched', 'matched']);
 
     const other = voices.find((v) => v.id !== speakers[0]!.voice)!;
     const after = (await send<DubSpeaker[]>(`${base}/editSpeaker`, { id, speaker: speakers[0]!.speaker, voice: other.id }, { token: owner.token })).body.data;
-    expect(after.find((s) => s.speaker === speakers[0]!.speaker)!.voice).toBe(other.id);
+    expect(after.find((s) => s.speaker === speakers[0]!.speaker)).toMatchObject({ voice: other.id, mode: 'chosen' });
     const wrong = await send(`${base}/editSpeaker`, { id, speaker: speakers[0]!.speaker, voice: 'espeak:not-a-voice' }, { token: owner.token });
     expect(wrong.body.code).toBe(Code.BAD_REQUEST);
     // Changing a voice changes that speaker's lines; putting it back leaves nothing changed.
@@ -178,7 +180,7 @@ describe('dubbing an uploaded video', () => {
 
     const versions = (await get<DubIteration[]>(`${base}/getIteration?id=${id}`, owner.token)).body.data;
     expect(versions.map((v) => v.version)).toEqual([2, 1]);
-    expect(versions.every((v) => v.url)).toBe(true);
+    expect(versions.every((v) => v.url && v.voices === 'matched')).toBe(true);
     expect(done.dubbedUrl).not.toBe(dubbed.dubbedUrl);
     const saved = await send<DubIteration>(`${base}/createIteration`, { id, name: 'Before review' }, { token: owner.token });
     expect(saved.body.data).toMatchObject({ version: 3, name: 'Before review', url: null });

@@ -167,6 +167,9 @@ export const enUS = {
       noTranslation: 'Keep the original language',
       speakersAuto: 'Detect automatically',
       exportSubtitles: 'Burn subtitles into the video',
+      cloneVoices: 'I have the right to use these voices: dub each speaker in their own voice',
+      cloneVoicesHint:
+        'Each speaker’s voice is cloned from their own lines by the voice cloning service, when one is set up, and deleted there with the project. Without it, voices are matched to each speaker’s pitch.',
       maxChars: 'Max characters per subtitle',
       maxCharsInvalid: 'Enter a whole number of characters from 1 to 200.',
       fontSize: 'Font size (px)',
@@ -230,6 +233,17 @@ export const enUS = {
       borrowed: 'Runs into the pause',
     },
     speakers: {
+      ownVoice: 'Own voice (cloned)',
+      modes: {
+        cloned: 'Cloned voice',
+        matched: 'Matched voice',
+        chosen: 'Chosen voice',
+      },
+      modeHint: {
+        cloned: 'Cloned from this speaker’s own lines',
+        matched: 'Picked to match this speaker’s gender and pitch',
+        chosen: 'Chosen by you',
+      },
       chooseVoice: 'Choose a voice',
       voiceOf: 'Voice of {{name}}',
       preview: 'Listen to the voice of {{name}}',
@@ -249,6 +263,10 @@ export const enUS = {
       loadFailed: 'The versions could not be loaded.',
       download: 'Download video',
       notKept: 'Video no longer kept ({{days}} days)',
+      voices: {
+        cloned: 'Own voices (cloned, with your consent)',
+        matched: 'Matched voices',
+      },
     },
     downloads: {
       title: 'Download',

@@ -166,6 +166,8 @@ export const zhCN: Messages = {
       noTranslation: '保持原语言',
       speakersAuto: '自动识别',
       exportSubtitles: '导出字幕到视频',
+      cloneVoices: '我有权使用这些声音：用每位说话人自己的声音配音',
+      cloneVoicesHint: '已配置声音克隆服务时，会用每位说话人自己的语句克隆其声音，并在删除项目时一并删除克隆。未配置时，按每位说话人的音高匹配音色。',
       maxChars: '每段字幕最多字符数',
       maxCharsInvalid: '请输入 1 到 200 之间的整数。',
       fontSize: '字号（px）',
@@ -229,6 +231,17 @@ export const zhCN: Messages = {
       borrowed: '占用了停顿',
     },
     speakers: {
+      ownVoice: '原声（克隆）',
+      modes: {
+        cloned: '克隆音色',
+        matched: '匹配音色',
+        chosen: '自选音色',
+      },
+      modeHint: {
+        cloned: '由该说话人自己的语句克隆',
+        matched: '按该说话人的性别和音高挑选',
+        chosen: '由你选择',
+      },
       chooseVoice: '选择音色',
       voiceOf: '{{name}} 的音色',
       preview: '试听 {{name}} 的音色',
@@ -248,6 +261,10 @@ export const zhCN: Messages = {
       loadFailed: '版本加载失败。',
       download: '下载视频',
       notKept: '视频已过保留期（{{days}} 天）',
+      voices: {
+        cloned: '原声（克隆，已获你的确认）',
+        matched: '匹配音色',
+      },
     },
     downloads: {
       title: '下载',

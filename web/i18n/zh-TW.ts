@@ -166,6 +166,8 @@ export const zhTW: Messages = {
       noTranslation: '保持原語言',
       speakersAuto: '自動識別',
       exportSubtitles: '匯出字幕到影片',
+      cloneVoices: '我有權使用這些聲音：用每位說話人自己的聲音配音',
+      cloneVoicesHint: '已設定聲音複製服務時，會用每位說話人自己的語句複製其聲音，並在刪除專案時一併刪除複製。未設定時，依每位說話人的音高匹配音色。',
       maxChars: '每段字幕最多字元數',
       maxCharsInvalid: '請輸入 1 到 200 之間的整數。',
       fontSize: '字級（px）',
@@ -229,6 +231,17 @@ export const zhTW: Messages = {
       borrowed: '佔用了停頓',
     },
     speakers: {
+      ownVoice: '原聲（複製）',
+      modes: {
+        cloned: '複製音色',
+        matched: '匹配音色',
+        chosen: '自選音色',
+      },
+      modeHint: {
+        cloned: '由該說話人自己的語句複製',
+        matched: '依該說話人的性別和音高挑選',
+        chosen: '由你選擇',
+      },
       chooseVoice: '選擇音色',
       voiceOf: '{{name}} 的音色',
       preview: '試聽 {{name}} 的音色',
@@ -248,6 +261,10 @@ export const zhTW: Messages = {
       loadFailed: '版本載入失敗。',
       download: '下載影片',
       notKept: '影片已過保留期（{{days}} 天）',
+      voices: {
+        cloned: '原聲（複製，已獲你的確認）',
+        matched: '匹配音色',
+      },
     },
     downloads: {
       title: '下載',

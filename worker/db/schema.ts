@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { customType, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { ANSWER_KINDS, type Citation } from '../../contracts/ai';
-import type { DubForm, DubStage } from '../../contracts/dubbing';
+import type { DubForm, DubIteration, DubStage, SpeakerClone } from '../../contracts/dubbing';
 import type { FitKind } from '../../contracts/dubbing-engine';
 import { LOCALES } from '../../contracts/locale';
 import { MEETING_MODES } from '../../contracts/meeting';
@@ -681,6 +681,11 @@ export const dubProjects = sqliteTable('dub_projects', {
   progress: integer('progress').notNull().default(0),
   /** speaker label → voice id; speakers not listed get a voice chosen by their order. */
   voices: text('voices', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
+  /**
+   * speaker label → their cloned voice at the provider (ElevenLabs' voice id; null for a reference sample, kept
+   * in R2 beside the dubbed videos), so a speaker keeps one clone across re-dubs; deleted at the provider with the project.
+   */
+  clones: text('clones', { mode: 'json' }).$type<Record<string, SpeakerClone>>().notNull().default({}),
   version: integer('version').notNull().default(0),
   /** The latest dubbed video in R2 and when it is deleted (spec §9: kept 7 days). */
   outputKey: text('output_key'),
@@ -721,6 +726,8 @@ export const dubIterations = sqliteTable(
     name: text('name').notNull(),
     /** How many lines the version holds (its rows in `dub_iteration_lines`), for the versions list. */
     lineCount: integer('line_count').notNull().default(0),
+    /** How the version's video was voiced: `cloned` when any speaker spoke in their own cloned voice; null for a version saved by hand. */
+    voiceMode: text('voice_mode').$type<NonNullable<DubIteration['voices']>>(),
     outputKey: text('output_key'),
     expiresAt: integer('expires_at'),
     createdAt: createdAt(),

@@ -16,6 +16,7 @@ import { objectResponse } from '../lib/object-response';
 import type { AppEnv } from '../lib/types';
 import { requireUser } from '../middleware/auth';
 import { validate } from '../middleware/validate';
+import { deleteClones, projectClones } from '../services/dubbing/clones';
 import { attachment } from '../services/export';
 import { sharedDownload } from '../services/share-download';
 import { sharedMedia } from '../services/share-media';
@@ -53,9 +54,14 @@ export const recordRoutes = new Hono<AppEnv>()
   })
   .get(API.records.query, requireUser, validate('query', recordQuery), async (c) => page(c, await listRecords(c.var.db, c.var.userId, c.req.valid('query'))))
   .post(API.records.edit, requireUser, validate('json', editRecordBody), async (c) => ok(c, await editRecords(c.var.db, c.var.userId, c.req.valid('json'))))
-  .post(API.records.remove, requireUser, validate('json', removeRecordsBody), async (c) =>
-    ok(c, await removeRecords(c.var.db, c.env.MEDIA, c.var.userId, c.req.valid('json').ids)),
-  )
+  .post(API.records.remove, requireUser, validate('json', removeRecordsBody), async (c) => {
+    const { ids } = c.req.valid('json');
+    // Read before the rows go: a dubbing project's cloned voices are deleted at the provider with it.
+    const clones = await projectClones(c.var.db, c.var.userId, ids);
+    const removed = await removeRecords(c.var.db, c.env.MEDIA, c.var.userId, ids);
+    await deleteClones(c.env, clones);
+    return ok(c, removed);
+  })
   .get(API.records.getTrans, requireUser, validate('query', recordIdQuery), async (c) =>
     ok(c, await recordDetail(c.var.db, c.var.userId, c.req.valid('query').id)),
   )

@@ -7,15 +7,27 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import type { EngineJobStep } from '../../../contracts/engine';
-import type { FitResponse, LineFit, RenderJobResult, Voice, fitRequest, renderJob, renderPlan, speakRequest } from '../../../contracts/dubbing-engine';
+import type {
+  CloneProvider,
+  FitResponse,
+  LineFit,
+  RenderJobResult,
+  Voice,
+  cloneSpec,
+  fitRequest,
+  renderJob,
+  renderPlan,
+  speakRequest,
+} from '../../../contracts/dubbing-engine';
 import type { EngineConfig } from '../../config';
 import { badRequest } from '../../http';
 import { resumable } from '../media/checkpoint';
 import { download, fetchBytes, putBytes, upload } from '../media/transfer';
 import { SpeechCache } from './cache';
+import { type CloneServices, Clones, cloneProvider, deleteClones } from './clone';
 import { fitLine, lineBounds } from './fit';
 import { Gate } from './gate';
-import { changeTempo, cut, seconds, toBuffer, toInt16, TTS_RATE } from './pcm';
+import { changeTempo, cut, seconds, shiftPitch, toBuffer, toInt16, TTS_RATE } from './pcm';
 import { assDocument, burnedCues } from './subtitles';
 import { synthesize } from './synth';
 import { VoiceTrack } from './track';
@@ -35,6 +47,8 @@ export interface Rendered {
   path: string;
   duration: number;
   lines: LineFit[];
+  /** Each clone the render spoke with, and the provider's id for it. */
+  clones: { voice: string; providerVoice: string | null }[];
   dispose(): Promise<void>;
 }
 
@@ -57,6 +71,7 @@ export class Dubbing {
   readonly renders: Gate;
   private catalog: Promise<Voice[]> | null = null;
   private readonly cores = availableParallelism();
+  private readonly cloneServices: CloneServices;
 
   constructor(
     private readonly config: EngineConfig,
@@ -66,6 +81,16 @@ export class Dubbing {
     this.processes = new Gate(this.cores, Number.POSITIVE_INFINITY, 'synthesis');
     this.requests = new Gate(this.cores, 8 * this.cores, 'speech');
     this.renders = new Gate(Math.max(1, Math.floor(this.cores / 2)), 2 * this.cores, 'render');
+    this.cloneServices = { elevenLabs: config.elevenLabs, referenceSpeech: config.referenceSpeech };
+  }
+
+  /** The provider speakers' own voices are cloned with, or null when none is configured. */
+  cloning(): CloneProvider | null {
+    return cloneProvider(this.cloneServices);
+  }
+
+  deleteClones(provider: CloneProvider, voices: string[]): Promise<number> {
+    return deleteClones(this.cloneServices, provider, voices, this.fetchImpl);
   }
 
   voices(): Promise<Voice[]> {
@@ -77,13 +102,20 @@ export class Dubbing {
    * Keyed by what synthesis reads, the voice and the text: a line asked for as `en` and as `en-US` is spoken once.
    * With a store, what an earlier render (on any engine) kept there is used first, and new speech is kept there.
    */
-  private async speech(voice: Voice, text: string, store: SpokenStore | null = null, tally?: Tally): Promise<Int16Array> {
+  private async speech(voice: Voice, text: string, store: SpokenStore | null = null, tally?: Tally, clones?: Clones, pitchHz?: number): Promise<Int16Array> {
     const kept = store ? await fetchBytes(store.get) : null;
     if (kept && kept.length > 0 && kept.length % 2 === 0) return toInt16(kept);
-    const key = SpeechCache.key(voice.backend, voice.id, text);
-    const pcm = await this.cache.get(key, () => {
+    // A clone already speaks at its speaker's pitch; any other voice is moved to it.
+    const cloned = clones?.speaks(voice) ?? false;
+    const pitch = !cloned && pitchHz ? Math.round(pitchHz) : undefined;
+    const key = SpeechCache.key(voice.backend, voice.id, text, ...(pitch ? [`pitch=${pitch}`] : []));
+    const pcm = await this.cache.get(key, async () => {
       if (tally) tally.synthesized++;
-      return this.processes.run(() => synthesize(voice, text, { openai: this.config.openaiSpeech, workersAi: this.config.workersAiSpeech }, this.fetchImpl));
+      if (cloned) return clones!.speak(voice, text);
+      const spoken = await this.processes.run(() =>
+        synthesize(voice, text, { openai: this.config.openaiSpeech, workersAi: this.config.workersAiSpeech }, this.fetchImpl),
+      );
+      return pitch ? this.processes.run(() => shiftPitch(spoken, pitch)) : spoken;
     });
     if (store) await putBytes(store.put, toBuffer(pcm));
     return pcm;
@@ -91,7 +123,7 @@ export class Dubbing {
 
   async speak(req: z.output<typeof speakRequest>): Promise<{ voice: Voice; pcm: Int16Array }> {
     const voice = resolveVoice(await this.voices(), req.language, req.voice);
-    return this.requests.run(async () => ({ voice, pcm: await this.speech(voice, req.text) }));
+    return this.requests.run(async () => ({ voice, pcm: await this.speech(voice, req.text, null, undefined, undefined, req.pitchHz) }));
   }
 
   fit(plan: FitPlan): Promise<FitResponse> {
@@ -108,9 +140,10 @@ export class Dubbing {
     spoken: (SpokenStore | null)[] = [],
     tally?: Tally,
     report?: (progress: EngineJobStep) => void,
+    clones?: { voices: Map<string, Voice>; speaker: Clones },
   ): Promise<LineFit[]> {
     const catalog = await this.voices();
-    const voices = plan.lines.map((l) => (l.text.trim() ? resolveVoice(catalog, plan.language, l.voice) : null));
+    const voices = plan.lines.map((l) => (l.text.trim() ? (l.voice && clones?.voices.get(l.voice)) || resolveVoice(catalog, plan.language, l.voice) : null));
     const bounds = lineBounds(plan.lines, plan.duration);
     const order = plan.lines.map((_, i) => i).sort((a, b) => bounds[a]!.start - bounds[b]!.start || a - b);
     const fits: LineFit[] = new Array(plan.lines.length);
@@ -119,7 +152,8 @@ export class Dubbing {
       const batch = await Promise.all(
         order.slice(k, k + window).map(async (i) => {
           const voice = voices[i];
-          const pcm = voice ? await this.speech(voice, plan.lines[i]!.text.trim(), spoken[i] ?? null, tally) : null;
+          const line = plan.lines[i]!;
+          const pcm = voice ? await this.speech(voice, line.text.trim(), spoken[i] ?? null, tally, clones?.speaker, line.pitchHz) : null;
           const fit = fitLine(bounds[i]!, pcm ? seconds(pcm) : null);
           fits[i] = fit;
           if (!place || !pcm) return null;
@@ -140,6 +174,7 @@ export class Dubbing {
     spoken: (SpokenStore | null)[] = [],
     tally?: Tally,
     report?: (progress: EngineJobStep) => void,
+    cloneSpecs: z.output<typeof cloneSpec>[] = [],
   ): Promise<Rendered> {
     const info = await probeVideo(video);
     // The video's own length decides where the last line may borrow to and how long the output is.
@@ -149,7 +184,10 @@ export class Dubbing {
     const dispose = () => rm(dir, { recursive: true, force: true });
     const track = new VoiceTrack(join(dir, 'voice.pcm'), sample(info.duration));
     try {
-      const lines = await this.fitLines(fitted, (start, pcm) => track.place(start, pcm), spoken, tally, report);
+      const speaker = new Clones(this.cloneServices, this.fetchImpl);
+      const prepared = await speaker.prepare(cloneSpecs, video, plan.language);
+      const clones = { voices: new Map([...prepared].map(([id, c]) => [id, c.voice])), speaker };
+      const lines = await this.fitLines(fitted, (start, pcm) => track.place(start, pcm), spoken, tally, report, clones);
       await track.finish();
       if (plan.subtitles) {
         const { maxChars } = plan.subtitles;
@@ -169,7 +207,8 @@ export class Dubbing {
         info.duration,
         report && ((fraction) => report({ step: 'rendering', fraction })),
       );
-      return { path: out, duration: info.duration, lines, dispose };
+      const made = [...prepared].map(([voice, c]) => ({ voice, providerVoice: c.providerVoice }));
+      return { path: out, duration: info.duration, lines, clones: made, dispose };
     } catch (err) {
       track.abort();
       await dispose();
@@ -192,7 +231,7 @@ export class Dubbing {
       const video = join(dir, 'video');
       await download(job.video, video);
       const tally: Tally = { synthesized: 0 };
-      const out = await this.render(job.plan, video, job.spoken, tally, report);
+      const out = await this.render(job.plan, video, job.spoken, tally, report, job.clones);
       let outputBytes: number;
       try {
         outputBytes = await upload(job.put, out.path, 'video/mp4');
@@ -200,7 +239,10 @@ export class Dubbing {
         await out.dispose();
       }
       const voiced = job.plan.lines.filter((l) => l.text.trim()).length;
-      return { result: { duration: out.duration, lines: out.lines, synthesized: tally.synthesized, reused: voiced - tally.synthesized }, outputBytes };
+      return {
+        result: { duration: out.duration, lines: out.lines, synthesized: tally.synthesized, reused: voiced - tally.synthesized, clones: out.clones },
+        outputBytes,
+      };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

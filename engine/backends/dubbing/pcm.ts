@@ -1,4 +1,7 @@
 /** 24 kHz mono PCM16, the engine's speech format (contracts/dubbing-engine.ts): conversions and trimming. */
+import { EngineHttpError } from '../../http';
+import { ENGINE_SAMPLE_RATE } from '../../../contracts/engine';
+import { medianPitch } from '../diarization/pitch';
 import { inputArgs, SPEECH_DEMUXERS } from '../media/input';
 import { runProcess } from '../process';
 
@@ -79,4 +82,42 @@ export function cut(pcm: Int16Array, length: number): Int16Array {
     out[at] = Math.round(out[at]! * (1 - (i + 1) / fade));
   }
   return out;
+}
+
+/** A speech service's audio as 24 kHz PCM16; audio ffmpeg cannot read is the service's failure (502), not ours. */
+export async function decodeAnswer(what: string, audio: Buffer): Promise<Int16Array> {
+  try {
+    return await decodeToPcm(audio);
+  } catch (err) {
+    throw new EngineHttpError(502, 'upstream', `${what} endpoint answered audio that could not be decoded (${(err as Error).message})`);
+  }
+}
+
+/** Median pitch (Hz) of 24 kHz speech, measured as recognition measures a speaker's (16 kHz), or undefined when unvoiced. */
+export function speechPitch(pcm: Int16Array): number | undefined {
+  const step = TTS_RATE / ENGINE_SAMPLE_RATE;
+  const at16k = new Float32Array(Math.floor(pcm.length / step));
+  for (let i = 0; i < at16k.length; i++) {
+    const x = i * step;
+    const j = Math.floor(x);
+    const next = pcm[Math.min(pcm.length - 1, j + 1)]!;
+    at16k[i] = (pcm[j]! + (x - j) * (next - pcm[j]!)) / 32768;
+  }
+  return medianPitch(at16k);
+}
+
+/** Shifts below this are not heard, and shifts beyond an octave sound artificial whatever the target. */
+const PITCH_TOLERANCE_SEMITONES = 0.3;
+const MAX_PITCH_RATIO = 2;
+
+/**
+ * Speech moved to `targetHz` (a speaker's own median pitch), its length and formants kept (ffmpeg's
+ * `rubberband`), so a matched voice speaks at the height of the voice it replaces.
+ */
+export async function shiftPitch(pcm: Int16Array, targetHz: number): Promise<Int16Array> {
+  const own = speechPitch(pcm);
+  if (!own) return pcm;
+  const ratio = Math.min(MAX_PITCH_RATIO, Math.max(1 / MAX_PITCH_RATIO, targetHz / own));
+  if (Math.abs(12 * Math.log2(ratio)) < PITCH_TOLERANCE_SEMITONES) return pcm;
+  return decodeToPcm(toBuffer(pcm), ['-f', 's16le', '-ar', String(TTS_RATE), '-ac', '1'], `rubberband=pitch=${ratio.toFixed(4)}:formant=preserved`);
 }

@@ -1,7 +1,7 @@
 /** Speaking one text in one voice: espeak-ng offline, an OpenAI-compatible `/audio/speech` endpoint, or Workers AI's MeloTTS. */
 import type { Voice } from '../../../contracts/dubbing-engine';
-import { EngineHttpError } from '../../http';
-import { decodeToPcm, trimSilence } from './pcm';
+import { fetchUpstreamBytes } from '../openai-upstream';
+import { decodeAnswer, decodeToPcm, trimSilence } from './pcm';
 import { runProcess } from '../process';
 import { ESPEAK_PREFIX, OPENAI_PREFIX, WORKERS_AI_PREFIX } from './voices';
 import { meloSpeech, type WorkersAiEndpoint } from './workers-ai';
@@ -19,37 +19,19 @@ async function espeak(voice: string, text: string): Promise<Int16Array> {
   return decodeToPcm(stdout);
 }
 
-/** Same failure mapping as openai-upstream.ts: whatever goes wrong upstream is a 502 with the service's reason. */
+/** An OpenAI-compatible `/audio/speech` endpoint; whatever goes wrong upstream is a 502 with the service's reason (openai-upstream.ts). */
 async function openAiSpeech(endpoint: SpeechEndpoint, voice: string, text: string, fetchImpl: typeof fetch): Promise<Int16Array> {
-  const url = `${endpoint.url.replace(/\/$/, '')}/audio/speech`;
-  const fail = (detail: string) => new EngineHttpError(502, 'upstream', `speech endpoint ${detail}`);
-  let res: Response;
-  try {
-    res = await fetchImpl(url, {
+  const audio = await fetchUpstreamBytes(
+    'speech',
+    `${endpoint.url.replace(/\/$/, '')}/audio/speech`,
+    {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(endpoint.key ? { authorization: `Bearer ${endpoint.key}` } : {}) },
       body: JSON.stringify({ model: endpoint.model, input: text, voice, response_format: 'wav' }),
-    });
-  } catch (err) {
-    const cause = (err as { cause?: { message?: string } }).cause;
-    throw fail(`${new URL(url).host} failed: ${cause?.message ?? String(err)}`);
-  }
-  if (!res.ok) {
-    const body = await res.text().catch(() => '');
-    let why = body.replace(/\s+/g, ' ').trim().slice(0, 200);
-    try {
-      const message = (JSON.parse(body) as { error?: { message?: unknown } }).error?.message;
-      if (typeof message === 'string') why = message.slice(0, 300);
-    } catch {
-      // not JSON: keep the raw text
-    }
-    throw fail(`answered ${res.status}${why ? `: ${why}` : ''}`);
-  }
-  try {
-    return await decodeToPcm(Buffer.from(await res.arrayBuffer()));
-  } catch (err) {
-    throw fail(`answered audio that could not be decoded (${(err as Error).message})`);
-  }
+    },
+    fetchImpl,
+  );
+  return decodeAnswer('speech', audio);
 }
 
 /** The remote speech services configured; voices.ts lists a service's voices only when it is. */

@@ -1,6 +1,6 @@
 import { EditOutlined, LoadingOutlined, SoundOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Select } from 'antd';
+import { Button, Card, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DubLineRow, DubSpeaker } from '../../../contracts/dubbing';
@@ -56,6 +56,9 @@ export function DubSpeakers({ id, language, rows, editable, listen, onChanged }:
       return <Empty simple description={t(speakers.isError ? 'dubbing.speakers.loadFailed' : 'recordDetail.speakers.none')} />;
     }
     const options = (voices.data ?? []).map((v) => ({ value: v.id, label: `${v.name} · ${t(`dubbing.speakers.genders.${v.gender}`)}` }));
+    // A cloned voice is the speaker's own, not one of the language's voices: offered to them alone.
+    const optionsOf = (speaker: DubSpeaker) =>
+      speaker.mode === 'cloned' ? [{ value: speaker.voice, label: t('dubbing.speakers.ownVoice') }, ...options] : options;
     return (
       <ul className="dub-speakers">
         {speakers.data.map((speaker) => (
@@ -64,6 +67,14 @@ export function DubSpeakers({ id, language, rows, editable, listen, onChanged }:
               <UserOutlined />
               <span className="dub-speaker-name">{label(speaker.speaker)}</span>
               <span className="dub-muted">{t('recordDetail.speakers.lines', { count: speaker.lines })}</span>
+              <Tag
+                color={speaker.mode === 'cloned' ? 'green' : undefined}
+                title={t(`dubbing.speakers.modeHint.${speaker.mode}`)}
+                data-testid="dub-speaker-mode"
+                data-mode={speaker.mode}
+              >
+                {t(`dubbing.speakers.modes.${speaker.mode}`)}
+              </Tag>
               {editable && (
                 <Button
                   type="text"
@@ -79,7 +90,7 @@ export function DubSpeakers({ id, language, rows, editable, listen, onChanged }:
             <div className="dub-speaker-voice">
               <Select
                 value={speaker.voice || undefined}
-                options={options}
+                options={optionsOf(speaker)}
                 loading={voices.isLoading || saving === speaker.speaker}
                 disabled={!editable || saving === speaker.speaker}
                 placeholder={t('dubbing.speakers.chooseVoice')}
@@ -88,6 +99,8 @@ export function DubSpeakers({ id, language, rows, editable, listen, onChanged }:
                 data-testid="dub-speaker-voice"
               />
               <Button
+                // The engine speaks a clone only inside a dub; listening takes the language's voices.
+                disabled={speaker.mode === 'cloned'}
                 icon={listen.playing === `voice-${speaker.speaker}` ? <LoadingOutlined /> : <SoundOutlined />}
                 aria-label={t('dubbing.speakers.preview', { name: label(speaker.speaker) })}
                 title={t('dubbing.speakers.preview', { name: label(speaker.speaker) })}

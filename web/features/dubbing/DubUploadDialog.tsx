@@ -42,6 +42,8 @@ interface FormValues extends SubtitleStyleValues {
   maxSpeakers: number;
   maxSpeakersAuto: boolean;
   exportSubtitleInVideo: boolean;
+  /** The owner's consent to dubbing each speaker in their own cloned voice. */
+  cloneVoices: boolean;
   folderId?: number;
 }
 
@@ -51,6 +53,7 @@ const DEFAULTS: Omit<FormValues, keyof SubtitleStyleValues> = {
   maxSpeakers: DUB_UPLOAD.speakers.default,
   maxSpeakersAuto: false,
   exportSubtitleInVideo: false,
+  cloneVoices: false,
 };
 
 /** Spec §5 dub upload: mp4 only, 5 files, 5 GB, 4 h, a picked folder's own files only. */
@@ -135,6 +138,7 @@ export default function DubUploadDialog() {
       folderId: values.folderId,
       folderName: folder?.name ?? '',
       exportSubtitleInVideo: values.exportSubtitleInVideo,
+      cloneVoices: values.cloneVoices,
       subtitleFontSize: values.subtitleFontSize ?? 'auto',
       subtitleMaxCharCountPerSegment: maxChars ?? DUB_UPLOAD.maxCharsPerSegment,
       subtitlePrimaryColor: values.subtitlePrimaryColor,
@@ -231,6 +235,9 @@ export default function DubUploadDialog() {
               <Checkbox data-testid="dub-speakers-auto">{t('dubbing.upload.speakersAuto')}</Checkbox>
             </Form.Item>
           </div>
+          <Form.Item name="cloneVoices" valuePropName="checked" extra={t('dubbing.upload.cloneVoicesHint')}>
+            <Checkbox data-testid="dub-clone-voices">{t('dubbing.upload.cloneVoices')}</Checkbox>
+          </Form.Item>
           <Form.Item name="exportSubtitleInVideo" valuePropName="checked">
             <Checkbox data-testid="dub-export-subtitles">{t('dubbing.upload.exportSubtitles')}</Checkbox>
           </Form.Item>

@@ -56,7 +56,11 @@ export function VersionsDrawer({ id, open, onClose }: { id: number; open: boolea
           >
             <List.Item.Meta
               title={`v${version.version} ${version.name}`}
-              description={`${formatTime(version.createTime)} · ${t('recordDetail.speakers.lines', { count: version.lines })}`}
+              description={[
+                formatTime(version.createTime),
+                t('recordDetail.speakers.lines', { count: version.lines }),
+                ...(version.voices ? [t(`dubbing.versions.voices.${version.voices}`)] : []),
+              ].join(' · ')}
             />
           </List.Item>
         )}

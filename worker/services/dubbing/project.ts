@@ -2,7 +2,17 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Code } from '../../../contracts/errors';
 import { DUB_LINE_MAX_CHARS } from '../../../contracts/dubbing';
-import type { DubIteration, DubLineRow, DubProject, DubSpeaker, dubEditSpeakerBody, dubEditsBody, dubLinesQuery } from '../../../contracts/dubbing';
+import type {
+  DubIteration,
+  DubLineRow,
+  DubProject,
+  DubSpeaker,
+  DubVoiceMode,
+  dubEditSpeakerBody,
+  dubEditsBody,
+  dubLinesQuery,
+} from '../../../contracts/dubbing';
+import { CLONE_PREFIX } from '../../../contracts/dubbing-engine';
 import type { Page } from '../../../contracts/records';
 import { disjointSpans } from '../../../contracts/timeline';
 import { translationBatches } from '../../../contracts/translation-batches';
@@ -19,7 +29,7 @@ import { presignGet, s3Target } from '../storage';
 import { saveIteration } from './iterations';
 import { spokenLanguage, spokenText } from './run';
 import { assertEditable, redubSeconds } from './submit';
-import { assignVoices, voicesFor } from './voices';
+import { castVoices, dubCatalog, voicesFor } from './voices';
 
 /**
  * The dubbing editor's reads and edits (spec §7 getFileByTaskId, getFileDataContentPageList, edits,
@@ -38,13 +48,13 @@ type Owned = Awaited<ReturnType<typeof ownedProject>>;
 
 async function linesWithVoices(db: Db, env: Env, { record, project }: Owned) {
   const lines = await storedLines(db, [record.id]);
-  const voices = await voicesFor(env, spokenLanguage(record)).catch(() => []);
-  const assigned = voices.length ? assignVoices(lines, project.voices, voices) : new Map<string, string>();
+  const catalog = await dubCatalog(env, spokenLanguage(record)).catch(() => null);
+  const cast = catalog?.voices.length ? castVoices(lines, project, catalog).voices : new Map<string, { voice: string; mode: DubVoiceMode }>();
   const dubbed = new Map((await db.query.dubLines.findMany({ where: eq(dubLines.recordId, record.id) })).map((d) => [d.segmentId, d]));
-  return lines.map((line): DubLineRow => {
+  return lines.map((line): DubLineRow & { mode: DubVoiceMode } => {
     const was = dubbed.get(line.id);
     const translation = spokenText(line, record.translationLanguage);
-    const voice = assigned.get(line.speaker) ?? project.voices[line.speaker] ?? '';
+    const { voice, mode } = cast.get(line.speaker) ?? { voice: project.voices[line.speaker] ?? '', mode: 'chosen' };
     return {
       id: line.id,
       seq: line.seq,
@@ -54,6 +64,7 @@ async function linesWithVoices(db: Db, env: Env, { record, project }: Owned) {
       translation,
       speaker: line.speaker,
       voice,
+      mode,
       fit: was?.fit ?? null,
       tempo: was ? was.tempo / 1000 : null,
       changed: project.version > 0 && (!was || was.text !== translation || was.voice !== voice || was.startMs !== line.startMs || was.endMs !== line.endMs),
@@ -145,7 +156,7 @@ export async function dubSpeakers(db: Db, env: Env, userId: number, recordId: nu
   const lines = await linesWithVoices(db, env, await ownedProject(db, userId, recordId));
   const speakers = new Map<string, DubSpeaker>();
   for (const line of lines) {
-    const entry = speakers.get(line.speaker) ?? { speaker: line.speaker, voice: line.voice, lines: 0 };
+    const entry = speakers.get(line.speaker) ?? { speaker: line.speaker, voice: line.voice, mode: line.mode, lines: 0 };
     entry.lines++;
     speakers.set(line.speaker, entry);
   }
@@ -157,17 +168,21 @@ export async function editDubSpeaker(db: Db, env: Env, userId: number, body: z.o
   const { record, project } = await ownedProject(db, userId, body.id);
   assertEditable(record.status);
   const voices = { ...project.voices };
-  if (body.voice !== undefined) {
+  // Choosing the speaker's own (cloned) voice again drops the choice: the automatic cast clones them.
+  if (body.voice?.startsWith(CLONE_PREFIX)) delete voices[body.speaker];
+  else if (body.voice !== undefined) {
     if (!(await voicesFor(env, spokenLanguage(record))).some((v) => v.id === body.voice)) throw invalid('voice: not a voice of this language');
     voices[body.speaker] = body.voice;
   }
   const renamed = body.name !== undefined && body.name !== body.speaker ? body.name : null;
-  if (renamed !== null && body.speaker in voices) {
-    voices[renamed] = voices[body.speaker]!;
-    delete voices[body.speaker];
+  const clones = { ...project.clones };
+  for (const kept of [voices, clones] as Record<string, unknown>[]) {
+    if (renamed === null || !(body.speaker in kept)) continue;
+    kept[renamed] = kept[body.speaker];
+    delete kept[body.speaker];
   }
   await db.batch([
-    db.update(dubProjects).set({ voices, updatedAt: Date.now() }).where(eq(dubProjects.recordId, record.id)),
+    db.update(dubProjects).set({ voices, clones, updatedAt: Date.now() }).where(eq(dubProjects.recordId, record.id)),
     ...(renamed !== null ? await renameSpeaker(db, record.id, body.speaker, renamed) : []),
   ]);
   return dubSpeakers(db, env, userId, record.id);
@@ -181,6 +196,7 @@ async function iterationOf(env: Env, origin: string, row: typeof dubIterations.$
     name: row.name,
     createTime: row.createdAt,
     lines: row.lineCount,
+    voices: row.voiceMode,
     url: kept ? await presignGet(await s3Target(env, origin), row.outputKey!) : null,
   };
 }

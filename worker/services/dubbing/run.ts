@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DUB_UPLOAD } from '../../../contracts/constants';
 import { DUB_ENGINE_PATHS } from '../../../contracts/dubbing-engine';
-import type { RenderJob, RenderJobResult, RenderPlan } from '../../../contracts/dubbing-engine';
+import type { CloneSpec, RenderJob, RenderJobResult, RenderPlan } from '../../../contracts/dubbing-engine';
 import type { EngineJobStep } from '../../../contracts/engine';
 import type { DubStage } from '../../../contracts/dubbing';
 import type { JobOf } from '../../../contracts/jobs';
@@ -15,8 +15,8 @@ import { sha256 } from '../../lib/encoding';
 import { engineJob } from '../engine-jobs';
 import { engineS3Target, jobCheckpoint, presignGet, presignPut } from '../storage';
 import { saveIteration } from './iterations';
-import { dubbedKey, spokenKey } from './storage';
-import { assignVoices, requireVoices } from './voices';
+import { cloneSampleKey, dubbedKey, spokenKey } from './storage';
+import { castVoices, requireVoices, speakerPitches } from './voices';
 import { emitWebhookEvent } from '../webhooks/deliveries';
 
 /**
@@ -112,11 +112,18 @@ export async function runDub(db: Db, env: Env, recordId: number) {
   if (!mediaKey) throw gone();
   const lines = await storedLines(db, [recordId]);
   const language = spokenLanguage(record);
-  const voices = assignVoices(lines, project.voices, await requireVoices(env, language));
+  const catalog = await requireVoices(env, language);
+  const { voices, clones } = castVoices(lines, project, catalog);
+  const pitches = speakerPitches(lines);
   const plan: RenderPlan = {
     language,
     duration: Math.max(record.durationMs / 1000, ...lines.map((l) => l.endMs / 1000)),
-    lines: lines.map((l) => ({ start: l.startMs / 1000, end: l.endMs / 1000, text: spokenText(l, record.translationLanguage), voice: voices.get(l.speaker)! })),
+    lines: lines.map((l) => {
+      const line = { start: l.startMs / 1000, end: l.endMs / 1000, text: spokenText(l, record.translationLanguage), voice: voices.get(l.speaker)!.voice };
+      // A voice other than the speaker's clone speaks at the speaker's own pitch.
+      const pitchHz = clones.has(l.speaker) ? undefined : pitches.get(l.speaker);
+      return pitchHz ? { ...line, pitchHz: Math.round(pitchHz) } : line;
+    }),
   };
   const { form } = project;
   const styled: RenderPlan = form.exportSubtitleInVideo
@@ -144,8 +151,24 @@ export async function runDub(db: Db, env: Env, recordId: number) {
       const spoken = await Promise.all(
         plan.lines.map(async (l) => {
           if (!l.text.trim()) return null;
-          const store = spokenKey(recordId, await sha256(`${language}\u0000${l.voice}\u0000${l.text.trim()}`));
+          const pitch = l.pitchHz ? `\u0000${l.pitchHz}` : '';
+          const store = spokenKey(recordId, await sha256(`${language}\u0000${l.voice}\u0000${l.text.trim()}${pitch}`));
           return { get: await presignGet(target, store), put: await presignPut(target, store) };
+        }),
+      );
+      const cloneSpecs = await Promise.all(
+        [...clones].map(async ([speaker, clone]): Promise<CloneSpec> => {
+          const sample = cloneSampleKey(recordId, await sha256(`${catalog.cloning}\u0000${speaker}`));
+          const made = project.clones[speaker];
+          return {
+            voice: clone.voice,
+            provider: catalog.cloning!,
+            name: `${record.name.slice(0, 60)} · ${speaker}`.slice(0, 100),
+            segments: clone.segments,
+            text: clone.text,
+            sample: { get: await presignGet(target, sample), put: await presignPut(target, sample) },
+            providerVoice: made?.provider === catalog.cloning ? made.voice : null,
+          };
         }),
       );
       return {
@@ -154,6 +177,7 @@ export async function runDub(db: Db, env: Env, recordId: number) {
         checkpoint: await jobCheckpoint(target, key),
         plan: styled,
         spoken,
+        ...(cloneSpecs.length ? { clones: cloneSpecs } : {}),
       } satisfies Omit<RenderJob, 'id'>;
     },
     RENDER_POLL_SECONDS,
@@ -180,6 +204,12 @@ export async function runDub(db: Db, env: Env, recordId: number) {
       tempo: Math.round(fit.tempo * 1000),
     };
   });
+  // Each speaker keeps the clone made for them, so re-dubs and later versions speak with the same voice.
+  const cloned = { ...project.clones };
+  for (const [speaker, clone] of clones) {
+    const made = rendered.clones?.find((c) => c.voice === clone.voice);
+    if (made) cloned[speaker] = { provider: catalog.cloning!, voice: made.providerVoice };
+  }
   const [{ next }] = (await db
     .select({ next: sql<number>`coalesce(max(${dubIterations.version}), 0) + 1` })
     .from(dubIterations)
@@ -189,12 +219,12 @@ export async function runDub(db: Db, env: Env, recordId: number) {
     ...chunks(dubbed, 12).map((part) => db.insert(dubLines).values(part)),
     ...saveIteration(
       db,
-      { recordId, version: next, name: `#${version}`, outputKey: key, expiresAt, createdAt: now },
+      { recordId, version: next, name: `#${version}`, outputKey: key, expiresAt, createdAt: now, voiceMode: clones.size > 0 ? 'cloned' : 'matched' },
       lines.map((l, i) => ({ start: l.startMs, end: l.endMs, text: l.text, translation: plan.lines[i]!.text, speaker: l.speaker })),
     ),
     db
       .update(dubProjects)
-      .set({ stage: 'done', progress: 100, version, outputKey: key, expiresAt, updatedAt: now })
+      .set({ stage: 'done', progress: 100, version, outputKey: key, expiresAt, clones: cloned, updatedAt: now })
       .where(and(eq(dubProjects.recordId, recordId), inArray(dubProjects.stage, ['synthesizing', 'rendering']))),
     db.update(records).set({ status: 'dub_complete', errorReason: null, updatedAt: now }).where(eq(records.id, recordId)),
   ]);

@@ -8,3 +8,5 @@ export const dubbedKey = (recordId: number, version: number) => `dubbed/${record
 export const dubbedPrefix = (recordId: number) => `dubbed/${recordId}/`;
 /** One line's spoken audio, by a digest of its language, voice and text: a later render of the same line reuses it. */
 export const spokenKey = (recordId: number, digest: string) => `${dubbedPrefix(recordId)}spoken/${digest}.pcm`;
+/** A speaker's clone sample (WAV), by a digest of the provider and the speaker: every render clones from the same speech. */
+export const cloneSampleKey = (recordId: number, digest: string) => `${dubbedPrefix(recordId)}voices/${digest}.wav`;

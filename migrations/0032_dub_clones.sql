@@ -1,0 +1,2 @@
+ALTER TABLE `dub_iterations` ADD `voice_mode` text;--> statement-breakpoint
+ALTER TABLE `dub_projects` ADD `clones` text DEFAULT '{}' NOT NULL;
