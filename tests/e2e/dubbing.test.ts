@@ -88,6 +88,8 @@ describe('AI dubbing in Chromium', () => {
     expect(Math.abs(a! - v!)).toBeLessThan(0.5);
     await page.screenshot({ path: `${screenshotDir}/dub-editor.png`, fullPage: true });
 
+    // With nothing edited a re-dub has nothing to speak: it is offered disabled, and no charge is asked.
+    await expect(page.getByTestId('dub-redub').isDisabled()).resolves.toBe(true);
     // Edit the first line's translation: it is marked edited, and re-dubbing speaks it again as version 2.
     await page.getByTestId('dub-line-translation-0').fill('Hola a todos, empecemos la reunión.');
     await page.getByTestId('dub-save').click();

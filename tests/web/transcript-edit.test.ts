@@ -22,6 +22,7 @@ import {
   speakerStats,
   toEditedLines,
   undo,
+  withServerTranslations,
 } from '../../web/features/record-detail/transcript-edit';
 import type { EditResult, Transcript } from '../../web/features/record-detail/transcript-edit';
 
@@ -263,6 +264,29 @@ describe('saving and playback', () => {
     expect(sameContent(t.lines, [...echoed.slice(0, 2), { ...echoed[2]!, translations: { 'zh-CN': '开始。' } }])).toBe(false);
     expect(sameContent(t.lines, echoed.slice(1))).toBe(false);
     expect(sameContent(sample().lines, echoed)).toBe(false);
+  });
+
+  it('takes the server’s new translations into unsaved edits, but never over a translation typed here', () => {
+    // Saved: line 1 re-worded. Unsaved since: line 3's words and line 2's translation.
+    const saved = ok(editText(sample(), 0, 'Good evening.')).lines;
+    const edited = ok(editText(ok(editText({ ...sample(), lines: saved, past: [] }, 2, 'Let us start.')), 1, '嗨，安娜。', 'zh-CN'));
+    // The server dropped line 1's old translation, then translated it and line 2 again.
+    const server = (translations: Record<string, string>[]): SubtitleLine[] =>
+      saved.map(({ key, start, end, text, speaker }, i) => ({ id: key, seq: i, start, end, text, speaker, translations: translations[i]! }));
+    const dropped = server([{}, { 'zh-CN': '你好，安娜。' }, { 'zh-CN': '我们开始吧。' }]);
+    const first = withServerTranslations(edited, saved, dropped);
+    expect(first.transcript.lines.map((l) => l.translations)).toEqual([{}, { 'zh-CN': '嗨，安娜。' }, { 'zh-CN': '我们开始吧。' }]);
+    expect(first.transcript.lines[2]!.text).toBe('Let us start.');
+    // What counts as saved is the server's: no conflict, and a save sends no old translation back, nor does an undo.
+    expect(sameContent(first.saved, dropped)).toBe(true);
+    expect(ok(undo(first.transcript)).lines[0]!.translations).toEqual({});
+
+    const retranslated = server([{ 'zh-CN': '晚上好。' }, { 'zh-CN': '你好啊，安娜。' }, { 'zh-CN': '我们开始吧。' }]);
+    const second = withServerTranslations(first.transcript, first.saved, retranslated);
+    expect(second.transcript.lines.map((l) => l.translations['zh-CN'])).toEqual(['晚上好。', '嗨，安娜。', '我们开始吧。']);
+    // Another tab's words are not taken in: the page asks which to keep.
+    const reworded = [{ ...retranslated[0]!, text: 'Evening.' }, ...retranslated.slice(1)];
+    expect(withServerTranslations(second.transcript, second.saved, reworded).transcript).toBe(second.transcript);
   });
 
   it('finds the line playing at a moment, and none between lines', () => {

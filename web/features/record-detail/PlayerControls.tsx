@@ -52,7 +52,7 @@ function ShortcutsHelp() {
     </table>
   );
   return (
-    <ClickPopover title={t('recordDetail.tools.shortcuts')} content={content} placement="bottomRight">
+    <ClickPopover title={t('recordDetail.tools.shortcuts')} content={content} placement="bottomRight" rootClassName="detail-shortcuts-popover">
       <Button
         icon={<QuestionCircleOutlined />}
         aria-label={t('recordDetail.tools.shortcuts')}

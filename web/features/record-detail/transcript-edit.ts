@@ -102,20 +102,17 @@ function lineAt(t: Transcript, index: number): DraftLine {
   return line;
 }
 
+/** Whether two lines say the same words at the same times by the same speaker (translations aside). */
+const sameWords = (a: Omit<DraftLine, 'key'>, b: Omit<DraftLine, 'key'>) =>
+  a.start === b.start && a.end === b.end && a.text === b.text && a.speaker === b.speaker;
+
 /** Whether the server's lines say what `lines` say (ids aside): a save coming back, not someone else's change. */
 export function sameContent(lines: readonly DraftLine[], server: readonly SubtitleLine[]): boolean {
   return (
     lines.length === server.length &&
     lines.every((line, i) => {
       const other = server[i];
-      return (
-        other !== undefined &&
-        line.start === other.start &&
-        line.end === other.end &&
-        line.text === other.text &&
-        line.speaker === other.speaker &&
-        sameTranslations(line.translations, other.translations)
-      );
+      return other !== undefined && sameWords(line, other) && sameTranslations(line.translations, other.translations);
     })
   );
 }
@@ -123,6 +120,50 @@ export function sameContent(lines: readonly DraftLine[], server: readonly Subtit
 function sameTranslations(a: Record<string, string>, b: Record<string, string>): boolean {
   const languages = Object.keys(a);
   return languages.length === Object.keys(b).length && languages.every((language) => a[language] === b[language]);
+}
+
+/**
+ * The server's own translation work taken into unsaved edits: a re-worded line's old translation dropped and
+ * made again, or "translate again". A line the server still has with the words saved here, and whose
+ * translations were not touched here since, takes the server's translations: in the edits, in the undo
+ * history and in what counts as saved. So it is neither this tab's edit (a save or an undo would bring the old
+ * translation back) nor another tab's change (a conflict), and the new translation shows while the person
+ * goes on editing other lines. Returns the same objects when no line takes anything.
+ */
+export function withServerTranslations(
+  t: Transcript,
+  saved: readonly DraftLine[],
+  server: readonly SubtitleLine[],
+): { transcript: Transcript; saved: readonly DraftLine[] } {
+  const byId = new Map(server.map((line) => [line.id, line]));
+  const news = new Map<number, Record<string, string>>();
+  for (const base of saved) {
+    const other = byId.get(base.key);
+    if (other && sameWords(base, other) && !sameTranslations(base.translations, other.translations)) news.set(base.key, other.translations);
+  }
+  if (news.size === 0) return { transcript: t, saved };
+  const savedByKey = new Map(saved.map((line) => [line.key, line]));
+  // One array in, one array out: a version the history shares with what is saved stays that same array, so
+  // undoing back to it is still "nothing unsaved".
+  const done = new Map<readonly DraftLine[], readonly DraftLine[]>();
+  const take = (lines: readonly DraftLine[]) => {
+    const known = done.get(lines);
+    if (known) return known;
+    let changed = false;
+    const next = lines.map((line) => {
+      const translations = news.get(line.key);
+      const base = savedByKey.get(line.key);
+      if (!translations || !base || !sameTranslations(line.translations, base.translations)) return line;
+      changed = true;
+      return { ...line, translations };
+    });
+    const result = changed ? next : lines;
+    done.set(lines, result);
+    return result;
+  };
+  const kept = take(saved);
+  const transcript = { ...t, lines: take(t.lines), past: t.past.map(take), ...(t.future ? { future: t.future.map(take) } : {}) };
+  return { transcript, saved: kept };
 }
 
 /** What `editDetails` stores: every line, in order. */

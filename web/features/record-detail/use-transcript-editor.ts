@@ -4,7 +4,7 @@ import type { SubtitleLine } from '../../../contracts/records';
 import type { RefusedLine } from '../../../contracts/timeline';
 import { refusalText } from './refusal';
 import type { LineFlag } from './refusal';
-import { canRedo, canUndo, endTyping, fromLines, redo, sameContent, undo } from './transcript-edit';
+import { canRedo, canUndo, endTyping, fromLines, redo, sameContent, undo, withServerTranslations } from './transcript-edit';
 import type { DraftLine, EditError, EditResult, Transcript } from './transcript-edit';
 import { useFeedback } from '../../lib/feedback';
 
@@ -27,7 +27,8 @@ function fresh(source: readonly SubtitleLine[]): EditorState {
 
 /**
  * The editing model in React: one transcript with its undo history, rebuilt from the server's lines
- * whenever they change to something else and nothing is unsaved. A rule an edit breaks is shown as a warning (spec §5, §8).
+ * whenever they change to something else and nothing is unsaved; with unsaved edits, only the server's new
+ * translations of lines not touched here are taken in. A rule an edit breaks is shown as a warning (spec §5, §8).
  */
 export function useTranscriptEditor(serverLines: readonly SubtitleLine[], { withHours }: { withHours: boolean }) {
   const { message } = useFeedback();
@@ -44,7 +45,11 @@ export function useTranscriptEditor(serverLines: readonly SubtitleLine[], { with
     let next: EditorState;
     // Unsaved edits over what this tab saved last (its own save coming back) are no conflict; over anything
     // else (another tab's save) they are: the user chooses, nothing is overwritten silently.
-    if (dirty) next = { ...state, source: serverLines, stale: state.stale || !sameContent(state.saved, serverLines) };
+    if (dirty) {
+      // The server's own translations (a re-worded line translated again) are taken in first: they are no conflict.
+      const { transcript, saved } = withServerTranslations(state.transcript, state.saved, serverLines);
+      next = { ...state, source: serverLines, transcript, saved, stale: state.stale || !sameContent(saved, serverLines) };
+    }
     // The server echoing a save: keep the undo history, so a saved edit can still be taken back.
     else if (sameContent(state.transcript.lines, serverLines)) next = { ...state, source: serverLines };
     else next = fresh(serverLines);
