@@ -1,5 +1,6 @@
 /**
- * One JSON call to an OpenAI-compatible service, shared by the transcription and translation backends.
+ * Calls to OpenAI-compatible services (and the speech services shaped like them), shared by the backends: a
+ * JSON answer, a streamed chat answer or an audio answer.
  * Whatever goes wrong there (unreachable, refused, a broken answer) reaches the engine's caller as a 502 with
  * the service's own reason, so a revoked key can be told from an outage, and never as an internal error.
  */
