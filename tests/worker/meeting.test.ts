@@ -540,7 +540,10 @@ describe('a complete record', () => {
     expect(await summaries()).toBe(0);
     expect((await get(`${base}/getMeeting?id=${meeting.id}`, token)).body.data).toMatchObject({ meeting: { status: 'ended' } });
 
-    const { record, lines } = await finishedRecord(token, meeting.id);
+    const { record } = await finishedRecord(token, meeting.id);
+    // The minutes are queued once the lines are all in and their speakers are found over the whole recording.
+    await expect.poll(summaries, { timeout: 60_000, interval: 250 }).toBe(1);
+    const { lines } = await recordOf(token, meeting.id);
     expect(lines.map((l) => l.speaker)).toEqual(MEETING_SPEAKERS.map((n) => `Speaker ${n}`));
     // In order, disjoint and inside the audio.
     lines.forEach((line, i) => {
@@ -548,10 +551,9 @@ describe('a complete record', () => {
       if (i > 0) expect(line.start).toBeGreaterThanOrEqual(lines[i - 1]!.end);
     });
     expect(lines.at(-1)!.end).toBeLessThanOrEqual(pcm.length / bytesPerMs);
-    // The minutes keep the translation, and are queued once the lines are all in.
+    // The lines keep the live translation.
     expect(record.translationLanguage).toBe('es-ES');
     expect(lines.every((l) => l.translations['es-ES'])).toBe(true);
-    expect(await summaries()).toBe(1);
     // The record's lines, sent back unchanged, are what its editor accepts.
     const saved = await send(
       '/prod-api/speech/audio/transcribe/editDetails',
