@@ -43,17 +43,18 @@ const summaryText = (s: LiveSummary) => [...s.topics.flatMap((t) => [t.title, t.
 const summaryOf = async (id: number, token: string) => (await send<SummaryState>(`/prod-api${API.summaries.queryMediaSummary}`, { id }, { token })).body.data;
 
 /**
- * Holds the summary jobs the room queues (the room sends through this same env) until `release`, which sends
- * them on: the test reads the first minutes before the full run may start, however fast the queue is.
+ * Holds the jobs that lead to the full minutes (the speakers' labelling, which sends the summary on, and the
+ * summary itself) that the room queues through this same env, until `release` sends them: the test reads the
+ * first minutes before the full run may start, however fast the queue is.
  */
-function holdSummaryJobs() {
+function holdMinutesJobs() {
   const shared = env as unknown as { JOBS: Queue<JobMessage> };
   const jobs = shared.JOBS;
   const held: MessageSendRequest<JobMessage>[] = [];
   const holding = {
     send: (body: JobMessage, options?: QueueSendOptions) => holding.sendBatch([{ body, ...options }]),
     async sendBatch(messages: Iterable<MessageSendRequest<JobMessage>>, options?: QueueSendBatchOptions) {
-      const rest = [...messages].filter((m) => m.body.kind !== 'summary' || !held.push(m));
+      const rest = [...messages].filter((m) => (m.body.kind !== 'summary' && m.body.kind !== 'speakers') || !held.push(m));
       if (rest.length) await jobs.sendBatch(rest, options);
     },
   };
@@ -121,7 +122,7 @@ describe('a live summary of real speech', () => {
 
     // The end: the minutes are there within seconds, made from the running summary brought up to the last line.
     // The full run's message is held back until they are read, so a quick queue cannot replace them unseen.
-    const held = holdSummaryJobs();
+    const held = holdMinutesJobs();
     let minutes: MediaSummary;
     try {
       host.control('end');
