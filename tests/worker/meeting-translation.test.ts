@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { Code } from '../../contracts/errors';
 import type { ServerMessage } from '../../contracts/meeting';
+import type { TimerName } from '../../durable-objects/meeting-meta';
 import { MeetingFinals } from '../../durable-objects/meeting-finals';
 import { RoomTimers } from '../../durable-objects/meeting-timers';
 import { LiveTranslation } from '../../durable-objects/meeting-translation';
@@ -14,6 +15,28 @@ import { inRoomStorage, roomState } from './room-parts';
  * the languages it serves, the translator's pairs asked at most once a minute, the owner's cap on
  * viewers' picks, and committed lines translated as they are committed.
  */
+
+/**
+ * A Spanish-translating room of a new user on a duration plan, in a room's storage, with every message it
+ * sends collected in `sent`.
+ */
+async function inTranslatingRoom(
+  fn: (parts: { timers: RoomTimers<TimerName>; finals: MeetingFinals; translation: LiveTranslation; sent: ServerMessage[] }) => Promise<void>,
+) {
+  const { userId } = await signUp();
+  await grant(userId, 'duration');
+  await inRoomStorage(async (state) => {
+    const room = roomState({ userId, targetLanguages: ['es-ES'], durationMs: 5000 });
+    const sent: ServerMessage[] = [];
+    const timers = new RoomTimers(
+      state.storage,
+      () => room.meta.timers,
+      () => room.save(),
+    );
+    const finals = new MeetingFinals(state.storage.sql, env, room, timers, (msg) => void sent.push(msg));
+    await fn({ timers, finals, translation: new LiveTranslation(env, room, finals, () => []), sent });
+  });
+}
 
 describe('live translation', () => {
   it('asks the translator for its pairs at most once a minute, and again at once after it failed', async () => {
@@ -60,19 +83,7 @@ describe('live translation', () => {
   });
 
   it("holds viewers' picks to the owner's cap and fills a new pick's screen with the recent lines", async () => {
-    const { userId } = await signUp();
-    await grant(userId, 'duration');
-    await inRoomStorage(async (state) => {
-      const room = roomState({ userId, targetLanguages: ['es-ES'], durationMs: 5000 });
-      const sent: ServerMessage[] = [];
-      const timers = new RoomTimers(
-        state.storage,
-        () => room.meta.timers,
-        () => room.save(),
-      );
-      const finals = new MeetingFinals(state.storage.sql, env, room, timers, (msg) => void sent.push(msg));
-      const translation = new LiveTranslation(env, room, finals, () => []);
-
+    await inTranslatingRoom(async ({ finals, translation, sent }) => {
       // A duration plan reads 2 languages: the host's Spanish and one viewer's pick.
       expect(await translation.refusal('fr-FR', [])).toBeNull();
       expect(await translation.refusal('en-US', ['fr-FR'])).toBeNull();
@@ -96,18 +107,7 @@ describe('live translation', () => {
   });
 
   it('translates a committed line at once, without waiting for the lines to be stored', async () => {
-    const { userId } = await signUp();
-    await grant(userId, 'duration');
-    await inRoomStorage(async (state) => {
-      const room = roomState({ userId, targetLanguages: ['es-ES'], durationMs: 5000 });
-      const sent: ServerMessage[] = [];
-      const timers = new RoomTimers(
-        state.storage,
-        () => room.meta.timers,
-        () => room.save(),
-      );
-      const finals = new MeetingFinals(state.storage.sql, env, room, timers, (msg) => void sent.push(msg));
-      new LiveTranslation(env, room, finals, () => []);
+    await inTranslatingRoom(async ({ timers, finals, sent }) => {
       const translated = (seq: number) => sent.find((m) => m.type === 'translation' && m.seq === seq);
 
       // Two lines committed back to back: the second waits only for the first's call, never for the flush timer.
@@ -120,18 +120,7 @@ describe('live translation', () => {
     });
   });
   it('translates the settled start of the line being heard as it grows by a few words, one call at a time', async () => {
-    const { userId } = await signUp();
-    await grant(userId, 'duration');
-    await inRoomStorage(async (state) => {
-      const room = roomState({ userId, targetLanguages: ['es-ES'], durationMs: 5000 });
-      const sent: ServerMessage[] = [];
-      const timers = new RoomTimers(
-        state.storage,
-        () => room.meta.timers,
-        () => room.save(),
-      );
-      const finals = new MeetingFinals(state.storage.sql, env, room, timers, (msg) => void sent.push(msg));
-      const translation = new LiveTranslation(env, room, finals, () => []);
+    await inTranslatingRoom(async ({ translation, sent }) => {
       const early = () => sent.filter((m) => m.type === 'partialTranslation');
 
       translation.translateSettled(2000, 'The house is red');
