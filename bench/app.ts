@@ -102,6 +102,25 @@ export async function userWithHours(app: App, hours: number) {
   return token;
 }
 
+/**
+ * One part's PUT, tried again after a dropped connection as the browser's uploader does (web/lib/uploader.ts):
+ * a Worker busy on a loaded machine may close a connection mid-body.
+ */
+async function putPart(url: string, part: Uint8Array<ArrayBuffer>) {
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(url, { method: 'PUT', body: part }).catch((error: unknown) => {
+      if (attempt >= 3) throw error;
+    });
+    if (!res) {
+      await new Promise((r) => setTimeout(r, 500 * attempt));
+      continue;
+    }
+    // A refusal (not a dropped connection) would be refused again.
+    if (!res.ok) throw new Error(`${url.split('?')[0]}: ${res.status}`);
+    return res;
+  }
+}
+
 /** The browser's upload: init, PUT parts straight to their presigned URLs 5 at a time, report each, complete. */
 export async function upload(app: App, token: string, name: string, bytes: Buffer) {
   const init = await post<UploadInitResponse>(app, API.uploads.uploadInit, { oriFileName: name, fileSize: bytes.length }, token);
@@ -111,8 +130,7 @@ export async function upload(app: App, token: string, name: string, bytes: Buffe
       while (next < init.uploadUrls.length) {
         const i = next++;
         const part = new Uint8Array(bytes.subarray(i * init.chunkSize, (i + 1) * init.chunkSize));
-        const res = await fetch(init.uploadUrls[i]!, { method: 'PUT', body: part });
-        if (!res.ok) throw new Error(`part ${i + 1}: ${res.status}`);
+        const res = await putPart(init.uploadUrls[i]!, part);
         await post(app, API.uploads.uploadBlock, { uploadId: init.uploadId, partNumber: i + 1, etag: res.headers.get('etag') }, token);
       }
     }),

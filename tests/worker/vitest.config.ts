@@ -42,46 +42,49 @@ export default defineConfig(async () => {
     process.env.TINGYI_TEST_ENGINE_PORT = String(await freePort());
     engineUrl = `http://127.0.0.1:${process.env.TINGYI_TEST_ENGINE_PORT}`;
   }
-  // The Worker under test also listens here, as `npm start`'s does: the engine fetches and stores media through
-  // its development S3 route by presigned URL.
-  const workerPort = await freePort();
   // An engine of the caller's (TINGYI_TEST_ENGINE_URL) comes with the secret it runs on.
   process.env.TINGYI_TEST_ENGINE_SECRET ??= randomBytes(32).toString('base64');
   const engineSecret = process.env.TINGYI_TEST_ENGINE_SECRET;
   return {
     root,
     plugins: [
-      cloudflareTest({
-        wrangler: { configPath: `${root}/wrangler.toml` },
-        // Workers AI (the [ai] binding) has no local simulation; tests that use it hand in a fake.
-        remoteBindings: false,
-        miniflare: {
-          bindings: {
-            TEST_MIGRATIONS: await readD1Migrations(`${root}/migrations`),
-            // Fresh and long, as production requires (tests/worker/api.ts calls the app as production).
-            JWT_SECRET: randomBytes(32).toString('base64'),
-            // The engine's key is held to the same rule: fresh, and handed to the engine global-setup.ts starts.
-            ENGINE_SECRET: engineSecret,
-            // wrangler.toml defaults to production; tests that are about production pass it explicitly.
-            ENVIRONMENT: 'development',
-            ENGINE_URL: engineUrl,
-            DEV_ORIGIN: `http://127.0.0.1:${workerPort}`,
-            // The deployment's address, when wrangler.toml has one, is not this test Worker's.
-            PUBLIC_ORIGIN: '',
-            // Short pieces, so the test meeting (about 25 s) fans out into several.
-            TRANSCRIBE_PIECE_SECONDS: '8',
-            // A host gone for a second pauses the meeting, so the grace-period test need not wait a minute.
-            MEETING_HOST_GRACE_SECONDS: '1',
-            // Webhook retries after a second each, so a test sees the schedule run instead of waiting hours.
-            WEBHOOK_RETRY_SECONDS: '1,1,1',
-            // No internet here: names resolve through the fake resolver the webhook tests install.
-            WEBHOOK_DOH_URL: 'https://fake-doh.test/dns-query',
-            ...paymentBindings,
+      // A function, so each runtime (one per test file, two files at a time) gets a port of its own: the Worker
+      // under test also listens there, as `npm start`'s does, and the engine fetches and stores media through its
+      // development S3 route by presigned URL.
+      cloudflareTest(async () => {
+        const workerPort = await freePort();
+        return {
+          wrangler: { configPath: `${root}/wrangler.toml` },
+          // Workers AI (the [ai] binding) has no local simulation; tests that use it hand in a fake.
+          remoteBindings: false,
+          miniflare: {
+            bindings: {
+              TEST_MIGRATIONS: await readD1Migrations(`${root}/migrations`),
+              // Fresh and long, as production requires (tests/worker/api.ts calls the app as production).
+              JWT_SECRET: randomBytes(32).toString('base64'),
+              // The engine's key is held to the same rule: fresh, and handed to the engine global-setup.ts starts.
+              ENGINE_SECRET: engineSecret,
+              // wrangler.toml defaults to production; tests that are about production pass it explicitly.
+              ENVIRONMENT: 'development',
+              ENGINE_URL: engineUrl,
+              DEV_ORIGIN: `http://127.0.0.1:${workerPort}`,
+              // The deployment's address, when wrangler.toml has one, is not this test Worker's.
+              PUBLIC_ORIGIN: '',
+              // Short pieces, so the test meeting (about 25 s) fans out into several.
+              TRANSCRIBE_PIECE_SECONDS: '8',
+              // A host gone for a second pauses the meeting, so the grace-period test need not wait a minute.
+              MEETING_HOST_GRACE_SECONDS: '1',
+              // Webhook retries after a second each, so a test sees the schedule run instead of waiting hours.
+              WEBHOOK_RETRY_SECONDS: '1,1,1',
+              // No internet here: names resolve through the fake resolver the webhook tests install.
+              WEBHOOK_DOH_URL: 'https://fake-doh.test/dns-query',
+              ...paymentBindings,
+            },
+            unsafeDirectSockets: [{ host: '127.0.0.1', port: workerPort }],
+            // An empty database of its own for tests that migrate an old schema holding data (relations-migration.test.ts).
+            d1Databases: { MIGRATION_DB: 'migration-test' },
           },
-          unsafeDirectSockets: [{ host: '127.0.0.1', port: workerPort }],
-          // An empty database of its own for tests that migrate an old schema holding data (relations-migration.test.ts).
-          d1Databases: { MIGRATION_DB: 'migration-test' },
-        },
+        };
       }),
     ],
     test: {
@@ -89,6 +92,7 @@ export default defineConfig(async () => {
       // Most calls sign a user up first and go through workerd's D1 and R2: well under a second on a quiet
       // machine, several on one whose cores are busy. The bound catches a hang, not a slow machine.
       testTimeout: 30_000,
+      maxWorkers: 2,
       setupFiles: ['tests/worker/apply-migrations.ts'],
       globalSetup: ['tests/worker/global-setup.ts'],
     },
