@@ -41,9 +41,34 @@ function oversubscribe() {
   };
 }
 
+/**
+ * The engine alone on the same audio: its finals' live lag, the same per-word figure as the room's (spoken →
+ * settled in its own partials or final), and its translator's own time per committed line, asked directly as
+ * the room asks it (one line a call). What the room adds is the difference.
+ */
 async function baseline(app: App) {
   const { messages, sentAt } = await engineStream(app.engineUrl, app.engineSecret, frames, 'en-US');
-  return messages.flatMap(({ at, message }) => (message.type === 'final' ? [lag(sentAt, at, message.end)] : []));
+  const finals: SeenFinal[] = [];
+  const shown: SeenPartial[] = [];
+  for (const { at, message: m } of messages) {
+    if (m.type === 'final') finals.push({ at, seq: finals.length, start: m.start * 1000, end: m.end * 1000, text: m.text });
+    else if (m.type === 'partial') shown.push({ at, start: m.start * 1000, text: m.text, stable: m.stable ?? '' });
+  }
+  const translator: number[] = [];
+  for (const f of finals) {
+    const asked = performance.now();
+    const res = await fetch(`${app.engineUrl}/v1/translate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${app.engineSecret}` },
+      body: JSON.stringify({ from: 'en-US', to: 'es-ES', texts: [f.text] }),
+    });
+    if (res.ok) translator.push((performance.now() - asked) / 1000);
+  }
+  return {
+    lags: finals.map((f) => lag(sentAt, f.at, f.end / 1000)),
+    onScreen: committedWords(finals, shown, new Map()).map((w) => lag(sentAt, w.shownAt, w.spokenAt)),
+    translator,
+  };
 }
 
 async function meetingRun(app: App, token: string, viewers: number) {
@@ -186,9 +211,12 @@ try {
       `${availableParallelism()} cores, oversubscribed with ${2 * availableParallelism()} busy loops`,
   );
   const direct = await baseline(app);
-  const base = stats(direct);
-  requireFigures(BENCH, { 'engine stream alone: finals': direct });
-  console.log(`engine stream alone (baseline, idle): ${direct.length} finals, live lag ${fmt(base)}`);
+  const base = stats(direct.lags);
+  requireFigures(BENCH, { 'engine stream alone: finals': direct.lags, 'engine translator: calls': direct.translator });
+  console.log(
+    `engine stream alone (baseline, idle): ${direct.lags.length} finals, live lag ${fmt(base)}; per committed word (${direct.onScreen.length}), ` +
+      `spoken → settled ${fmt(stats(direct.onScreen))}; the engine's translator alone, one line a call: ${fmt(stats(direct.translator))}`,
+  );
   for (const viewers of SCREENS) {
     for (const load of ['idle', 'oversubscribed ×2'] as const) {
       const stop = load === 'idle' ? async () => {} : oversubscribe();

@@ -15,6 +15,14 @@ export const MEETING = {
   recentLines: 200,
   /** Default time a host may be gone before an in-progress meeting pauses itself. */
   hostGraceSeconds: 60,
-  /** Subtitles more than this far behind the speech are announced to every screen (a `lag` message). */
+  /**
+   * Subtitles more than this far behind the speech are announced to every screen (a `lag` message), and the
+   * room sheds partials' changing tails, sending only words that settle.
+   */
   lagShowSeconds: 3,
+  /**
+   * Further behind than this, the translation of the line being heard is shed too, last: finals and their own
+   * translations keep up. Below it a settled step's translation costs the translator tens of milliseconds.
+   */
+  lagShedTranslationSeconds: 6,
 } as const;

@@ -4,8 +4,9 @@ import { MEETING } from '../contracts/meeting';
  * How far live recognition runs behind the host's audio: the audio sent to the recogniser against the audio
  * it reports as decoded (its `heard` progress, and the ends of its partials and finals), on the meeting's
  * clock. Past MEETING.lagShowSeconds the room tells every screen "subtitles delayed by N s" and sheds work
- * that can wait (partials, which are stale by then) so finals come through first; once recognition is
- * within a second of the audio again it says so, once.
+ * that can wait (partials' tails, which are stale by then) so finals come through first, and past
+ * MEETING.lagShedTranslationSeconds the translation of words still being heard; once recognition is within a
+ * second of the audio again it says so, once.
  */
 export class LagGauge {
   private sentMs: number;
@@ -49,6 +50,11 @@ export class LagGauge {
   /** Recognition is behind enough that partials are no longer worth sending. */
   get behind() {
     return this.lagMs > MEETING.lagShowSeconds * 1000;
+  }
+
+  /** Recognition is so far behind that translating the words still being heard waits for their final too. */
+  get farBehind() {
+    return this.lagMs > MEETING.lagShedTranslationSeconds * 1000;
   }
 
   /** The whole seconds of delay screens show now (0: none). */

@@ -9,7 +9,8 @@ import { RecogniserSession, type EndWait, type Gap } from './meeting-stream';
 /**
  * Live recognition of the host's audio: one connection to the live recogniser at a time (meeting-stream.ts),
  * opened by the first frame heard, with the meeting's proprietary words. Partials go to every socket (masked;
- * while subtitles run behind, only those that settle more words, without their changing tail); finals go to the room. The room's audio clock advances with each frame.
+ * while subtitles run behind, only those that settle more words, without their changing tail) and their settled
+ * words to translation (shed last, when far behind); finals go to the room. The room's audio clock advances with each frame.
  * A connection hopelessly behind is let go and the next frame opens a fresh one; a pause lets the connection
  * finish in the background; the end waits for it within a bound. What a connection leaves unrecognised (it
  * lagged, failed, was let go, or its engine drained and moved it) is kept as a gap, for the room to recognise
@@ -211,8 +212,9 @@ export class LiveRecognition {
       if (behind && (!m.stable || (sameLine && settled <= this.settledSent.words))) return;
       if (m.stable) this.settledSent = { start: m.start, words: settled };
       const text = behind && m.stable ? m.stable : m.text;
-      // Translating settled words is shed with the tails while recognition runs behind: finals come first.
-      if (m.stable && !behind) this.hooks.settled(ms(m.start), this.hooks.mask(m.stable));
+      // Shed in order: tails first (above), then, only when far behind, the translation of settled words, so
+      // committed text and its translation keep up; short of that the settled words' translation still follows.
+      if (m.stable && !session.gauge.farBehind) this.hooks.settled(ms(m.start), this.hooks.mask(m.stable));
       this.hooks.broadcast({
         type: 'partial',
         text: this.hooks.mask(text),

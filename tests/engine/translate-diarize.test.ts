@@ -39,6 +39,26 @@ describe('translation', () => {
     expect(json.texts).toEqual(['La casa es grande.', 'Me gusta el coche rojo.']);
   });
 
+  it("answers a live meeting's run of short lines from the running pipeline, each in well under a second, reserved characters and terms kept", async () => {
+    const ask = (texts: string[], glossary?: { source: string; target: string }[]) =>
+      postJson(ctx.engine.url, '/v1/translate', { from: 'en-US', to: 'es-ES', texts, ...(glossary ? { glossary } : {}) });
+    // The first call may start the pair's pipeline (seconds on a busy machine); the live lines come after it.
+    await ask(['The house is big.']);
+    const lines = ['I like the red car.', 'The house is big.', 'The cost is $5 [approx] at 3/4 <ok> @home {x}', 'We have a meeting tomorrow.'];
+    const started = performance.now();
+    const answers = [];
+    for (const line of [...lines, ...lines]) answers.push((await ask([line], [{ source: 'meeting', target: 'reunión de Tingyi' }])).json.texts[0]);
+    // A one-off Apertium run costs about 1.7 s of CPU (a second or more each even on a quiet machine): eight would take 8 s or more.
+    expect(performance.now() - started).toBeLessThan(4000);
+    expect(answers.slice(0, 4)).toEqual([
+      'Me gusta el coche rojo.',
+      'La casa es grande.',
+      'El coste es $5 [approx] en 3/4 <vale> @casa {x}',
+      expect.stringContaining('reunión de Tingyi'),
+    ]);
+    expect(answers.slice(4)).toEqual(answers.slice(0, 4));
+  });
+
   it('translates between French and Spanish both ways with the pair a plain start installs', async () => {
     const there = await postJson(ctx.engine.url, '/v1/translate', { from: 'fr-FR', to: 'es-ES', texts: ['La maison est grande.'] });
     expect(there.json).toMatchObject({ backend: 'apertium', texts: ['La casa es grande.'] });

@@ -17,6 +17,8 @@ describe('subtitle lag', () => {
     expect(gauge.lagMs).toBe((MEETING.lagShowSeconds + 0.5) * 1000);
     expect(gauge.change()).toBe(Math.round(MEETING.lagShowSeconds + 0.5));
     expect(gauge.behind).toBe(true);
+    // Behind, but not so far that translating the words being heard is shed too.
+    expect(gauge.farBehind).toBe(false);
     // The same whole second is not announced twice.
     gauge.sent(10_000 + (MEETING.lagShowSeconds + 2) * 1000 + 100);
     expect(gauge.change()).toBeUndefined();
@@ -37,6 +39,7 @@ describe('subtitle lag', () => {
     expect(gauge.clear()).toBeUndefined();
     gauge.sent(20_000);
     expect(gauge.change()).toBe(15);
+    expect(gauge.farBehind).toBe(15 > MEETING.lagShedTranslationSeconds);
     expect(gauge.clear()).toBe(0);
     expect(gauge.showing).toBe(0);
   });

@@ -63,6 +63,40 @@ describe('live recognition', () => {
     }
   }, 180_000);
 
+  it('sheds the translation of settled words last: only while far behind, not while screens merely show a delay', async () => {
+    const pcm = decode(inject('librivoxWav')).slice(44);
+    const room = roomState();
+    const { sent, hooks } = collecting();
+    // The delay screens were last told, at each settled step handed on for translation.
+    let shown = 0;
+    const steps: number[] = [];
+    let caughtUp: () => void = () => {};
+    const live = new Promise<void>((resolve) => (caughtUp = resolve));
+    const recognition = new LiveRecognition(
+      env,
+      room,
+      { endWait: { quietMs: 30_000, maxMs: 120_000 }, maxLagMs: 600_000 },
+      {
+        ...hooks,
+        broadcast: (msg: ServerMessage) => {
+          if (msg.type === 'lag') shown = msg.seconds;
+          if (msg.type === 'lag' && msg.seconds === 0) caughtUp();
+          hooks.broadcast(msg);
+        },
+        settled: () => void steps.push(shown),
+      },
+    );
+    // All of it at once: recognition starts the whole clip behind and catches up while the meeting goes on.
+    for (const frame of frames(pcm)) recognition.hear(frame);
+    await live;
+    await recognition.end();
+    const delays = sent.flatMap((m) => (m.type === 'lag' ? [m.seconds] : []));
+    expect(Math.max(...delays)).toBeGreaterThan(MEETING.lagShedTranslationSeconds);
+    // Far behind, none; catching up with a delay still shown, settled words go to translation again.
+    expect(steps.every((seconds) => seconds <= MEETING.lagShedTranslationSeconds)).toBe(true);
+    expect(steps.some((seconds) => seconds > 0)).toBe(true);
+  }, 180_000);
+
   it('keeps the audio a failed recogniser was sent as a gap and asks the room to pause', async () => {
     const room = roomState({ sourceLanguage: 'xx-XX', durationMs: 4000 });
     const { failure, hooks } = collecting();

@@ -3,13 +3,18 @@
  * Pairs are discovered once at start-up; installing a pair needs an engine restart.
  */
 import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { TranslationPair } from '../../../contracts/engine';
 import { EngineHttpError } from '../../http';
+import { ApertiumPipeline } from './apertium-pipeline';
 import { protect, restore, type GlossaryEntry } from './glossary';
 import type { Translator } from './types';
 
 const exec = promisify(execFile);
+/** Where `apertium` reads its pairs' modes, as the `apertium` script finds them. */
+const MODES_DIR = join(process.env.APERTIUM_DATADIR ?? '/usr/share/apertium', 'modes');
 
 /** Apertium's ISO 639 codes for the languages Tingyi names. */
 const CODES: Record<string, string> = {
@@ -61,6 +66,13 @@ export async function createApertium(): Promise<Translator & { modes: Map<string
   } catch {
     // apertium not installed: no pairs, reported as such by capabilities.
   }
+  // Each pair's pipeline, kept running between calls (apertium-pipeline.ts); a one-off run where it cannot answer.
+  const pipelines = new Map<string, ApertiumPipeline>();
+  const pipelineOf = (mode: string) => {
+    const file = join(MODES_DIR, `${mode}.mode`);
+    if (!pipelines.has(mode) && existsSync(file)) pipelines.set(mode, new ApertiumPipeline(file));
+    return pipelines.get(mode);
+  };
   return {
     name: 'apertium',
     modes,
@@ -71,11 +83,16 @@ export async function createApertium(): Promise<Translator & { modes: Map<string
       }),
     async translate(from, to, texts, glossary?: GlossaryEntry[]) {
       const mode = modes.get(`${from}>${to}`)!;
-      // One process for the whole batch: one sentence per line, line breaks inside a sentence flattened.
-      const input = texts.map((t) => protect(t.replace(/\s*\n\s*/g, ' '), glossary)).join('\n');
-      const lines = (await run(mode, `${input}\n`)).replace(/\n$/, '').split('\n');
+      // One sentence per line, line breaks inside a sentence flattened.
+      const flat = texts.map((t) => protect(t.replace(/\s*\n\s*/g, ' '), glossary));
+      const piped = await pipelineOf(mode)
+        ?.translate(flat)
+        .catch((err: unknown) => console.error('apertium pipeline failed; translating with a one-off run', mode, String(err)));
+      if (piped) return piped.map((t) => restore(t, glossary));
+      // One process for the whole batch.
+      const lines = (await run(mode, `${flat.join('\n')}\n`)).replace(/\n$/, '').split('\n');
       if (lines.length !== texts.length) {
-        const each = await Promise.all(texts.map((t) => run(mode, `${protect(t, glossary)}\n`)));
+        const each = await Promise.all(flat.map((t) => run(mode, `${t}\n`)));
         return each.map((t) => restore(t.trim(), glossary));
       }
       return lines.map((l) => restore(l.trim(), glossary));
