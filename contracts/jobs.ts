@@ -10,7 +10,8 @@ import { z } from 'zod';
  * project's lines and renders its video. Messages name only the record (and piece); the job, summary or
  * dubbing project row holds the state, so any message can be redelivered safely. `retranslate` translates
  * again the lines of a finished record that lack a translation its other lines have (a person edited them, or
- * asked to translate them again).
+ * asked to translate them again). `vectors` brings the semantic index's vectors of a record's lines in step with its
+ * stored lines, where one is bound (worker/services/search/vectors.ts).
  */
 export const jobMessage = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('prepare'), recordId: z.number().int().positive() }),
@@ -22,6 +23,7 @@ export const jobMessage = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('summary'), recordId: z.number().int().positive() }),
   z.object({ kind: z.literal('dub'), recordId: z.number().int().positive() }),
   z.object({ kind: z.literal('retranslate'), recordId: z.number().int().positive() }),
+  z.object({ kind: z.literal('vectors'), recordId: z.number().int().positive() }),
 ]);
 export type JobMessage = z.infer<typeof jobMessage>;
 /** The message of one kind, e.g. `JobOf<'transcribed'>`. */

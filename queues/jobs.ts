@@ -8,7 +8,8 @@
  * uncounted, while its engine-side job runs or the engine is unavailable (full, starting, draining, rotating
  * its secret, unreachable); retry with growing delays when a service fails; end the job, summary or dubbing
  * project with its reason when retrying cannot help or its stage is past its deadline
- * (worker/services/job-deadlines.ts), so waiting never lasts for ever; and, for messages that exhausted
+ * (worker/services/job-deadlines.ts), so waiting never lasts for ever; `vectors` in the semantic index
+ * (worker/services/search/vectors.ts), sent after a transcription's or a meeting's lines are stored; and, for messages that exhausted
  * their retries, end it so the record (or its summary) shows the failure.
  */
 import { type JobMessage, jobMessage } from '../contracts/jobs';
@@ -24,6 +25,7 @@ import { runSummary } from '../worker/services/summary/run';
 import { emitRecordEvent } from '../worker/services/webhooks/deliveries';
 import { completeTranscription, failJob, failTranscribed, runTranscriptionStage } from '../worker/services/transcription/pipeline';
 import { endRetranslation, runRetranslation } from '../worker/services/transcription/retranslate';
+import { lineVectors, queueLineVectors, storeLineVectors } from '../worker/services/search/vectors';
 
 /** Must match the dead_letter_queue named in wrangler.toml. */
 export const DEAD_JOBS_QUEUE = 'tingyi-jobs-dead';
@@ -58,16 +60,20 @@ export async function runJob(db: Db, env: Env, msg: JobMessage, enqueue: Enqueue
     case 'transcribed':
       // The summary is queued before a transcribed file turns complete; each feature passes over records not its own.
       await summarizeTranscribed(db, enqueue, msg.recordId);
+      await queueLineVectors(env, enqueue, msg.recordId);
       if (await completeTranscription(db, msg)) await emitRecordEvent(env, msg.recordId, 'transcription.completed');
       return dubTranscribed(db, enqueue, msg);
     case 'speakers':
-      return labelMeetingSpeakers(db, env, enqueue, msg.recordId);
+      await labelMeetingSpeakers(db, env, enqueue, msg.recordId);
+      return queueLineVectors(env, enqueue, msg.recordId);
     case 'summary':
       return runSummary(db, env, msg.recordId);
     case 'dub':
       return runDub(db, env, msg.recordId);
     case 'retranslate':
       return runRetranslation(db, env, msg.recordId);
+    case 'vectors':
+      return storeLineVectors(db, lineVectors(env), msg.recordId);
   }
 }
 
@@ -91,7 +97,11 @@ export async function failJobMessage(db: Db, msg: JobMessage, reason: string, en
       return failTranscribed(db, msg, reason).then(told('transcription.failed'));
     case 'speakers':
       // The minutes are made all the same, with the speakers as the meeting heard them live.
-      if (env) return queueSender(env.JOBS)([{ kind: 'summary', recordId: msg.recordId }]);
+      if (env)
+        return queueSender(env.JOBS)([
+          { kind: 'summary', recordId: msg.recordId },
+          ...(lineVectors(env) ? [{ kind: 'vectors' as const, recordId: msg.recordId }] : []),
+        ]);
       return failSummary(db, msg.recordId, reason);
     case 'summary':
       return failSummary(db, msg.recordId, reason);
@@ -101,10 +111,20 @@ export async function failJobMessage(db: Db, msg: JobMessage, reason: string, en
     case 'retranslate':
       // The lines stay untranslated, no longer "updating": their owner can translate them again.
       return endRetranslation(db, msg.recordId);
+    case 'vectors':
+      // Keyword retrieval still finds the lines; the next write of them sends the job again.
+      console.error(JSON.stringify({ level: 'error', job: msg, reason }));
+      return;
   }
 }
 
-const SERVICE: Partial<Record<JobMessage['kind'], string>> = { speakers: 'speaker', summary: 'summary', dub: 'dubbing', retranslate: 'translation' };
+const SERVICE: Partial<Record<JobMessage['kind'], string>> = {
+  speakers: 'speaker',
+  summary: 'summary',
+  dub: 'dubbing',
+  retranslate: 'translation',
+  vectors: 'embedding',
+};
 
 export async function consumeJobs(batch: MessageBatch<unknown>, env: Env) {
   const db = database(env.DB);

@@ -4,8 +4,14 @@ import type { Answer } from '../../contracts/ai';
 import { API } from '../../contracts/api-paths';
 import { API_BASE } from '../../contracts/constants';
 import type { Envelope } from '../../contracts/errors';
+import type { JobMessage } from '../../contracts/jobs';
+import { runJob } from '../../queues/jobs';
+import { database } from '../../worker/db/client';
+import { vectorId } from '../../worker/services/search/vectors';
+import { saveLines } from '../../worker/services/transcription/detail';
 import { signUp } from './api';
 import { type ChatRequest, fakeWorkersAiChat, quotedLines } from './fake-workers-ai-chat';
+import { fakeVectorize } from './fake-vectorize';
 import { addLines, createRecord, defaultFolderId } from './seed';
 
 /**
@@ -31,8 +37,11 @@ async function seed() {
   return { ann, record };
 }
 
-/** The app as deployed with Workers AI writing answers (SUMMARY_PROVIDER = "workers-ai" and the AI binding). */
-async function request(path: string, body: unknown, token: string, ai: unknown, locale = 'en-US', provider = 'workers-ai') {
+/**
+ * The app as deployed with Workers AI writing answers (SUMMARY_PROVIDER = "workers-ai" and the AI binding), and any
+ * other `bindings` (a VECTORIZE index).
+ */
+async function request(path: string, body: unknown, token: string, ai: unknown, locale = 'en-US', provider = 'workers-ai', bindings = {}) {
   const { app } = await import('../../worker/app');
   return app.request(
     `http://tingyi.test${API_BASE}${path}`,
@@ -41,7 +50,7 @@ async function request(path: string, body: unknown, token: string, ai: unknown, 
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-language': locale },
       body: JSON.stringify(body),
     },
-    { ...env, AI: ai, SUMMARY_PROVIDER: provider },
+    { ...env, AI: ai, SUMMARY_PROVIDER: provider, ...bindings },
   );
 }
 
@@ -122,5 +131,86 @@ describe('answers written by a language model', () => {
     const down = await ask(API.ai.ask, { question: 'travel budget' }, ann.token, fake.ai);
     expect(down.kind).toBe('extractive');
     expect(down.citations[0]!.start).toBe(4000);
+  });
+});
+
+/** Words the embedding fake takes as saying the same thing (fake-workers-ai-chat.ts). */
+const MEANINGS = [
+  ['money', 'budget', '预算', '钱'],
+  ['lunch', 'noon', '午饭'],
+];
+const BUDGET_LINE = 'We agreed to cut the travel budget by half.';
+
+/** Ann's record and Bob's, their lines' vectors stored by the `vectors` job in a (fake) Vectorize index. */
+async function withVectors() {
+  const ann = await signUp();
+  const bob = await signUp();
+  const folderId = await defaultFolderId(ann.token);
+  const record = await createRecord(ann.userId, folderId, { name: 'Planning' });
+  await addLines(record.id, [
+    { start: 0, end: 3000, text: 'Lunch is at noon on Friday.', speaker: 'Ann' },
+    { start: 3000, end: 8000, text: BUDGET_LINE, speaker: 'Lee' },
+  ]);
+  const theirs = await createRecord(bob.userId, await defaultFolderId(bob.token), { name: 'Bob secrets' });
+  await addLines(theirs.id, [{ start: 0, end: 3000, text: 'Our money is secret: money, money, money.' }]);
+  const fake = fakeWorkersAiChat(
+    (chat) =>
+      quotedLines(chat)
+        .map((l) => `${l.text} [${l.id}]`)
+        .join(' '),
+    { meanings: MEANINGS },
+  );
+  const index = fakeVectorize();
+  const bound = { ...env, AI: fake.ai, VECTORIZE: index.index } as unknown as Env;
+  const sent: JobMessage[] = [];
+  const enqueue = async (messages: JobMessage[]) => void sent.push(...messages);
+  for (const recordId of [record.id, theirs.id]) await runJob(db, bound, { kind: 'vectors', recordId }, enqueue);
+  const idsOf = (recordId: number) => [...index.vectors.keys()].filter((id) => id.startsWith(`${recordId}:`)).sort();
+  return { ann, folderId, record, theirs, fake, index, bound, sent, enqueue, idsOf };
+}
+
+const db = database(env.DB);
+
+describe('lines found by meaning where a Vectorize index is bound', () => {
+  it('cites a line saying what was asked in other words only with vectors bound, and never another user’s line', async () => {
+    const { ann, record, theirs, fake, index } = await withVectors();
+    const question = { question: 'What did they say about money?' };
+
+    // No word of the question is in Ann's lines: keywords alone find nothing.
+    const keywords = await ask(API.ai.ask, question, ann.token, fake.ai, 'en-US', 'none');
+    expect(keywords.citations).toEqual([]);
+
+    const quoted = await ask(API.ai.ask, question, ann.token, fake.ai, 'en-US', 'none', { VECTORIZE: index.index });
+    expect(quoted).toMatchObject({ kind: 'extractive', answer: `[1] ${BUDGET_LINE}` });
+    expect(quoted.citations.map((c) => [c.recordId, c.start])).toEqual([[record.id, 3000]]);
+    // The index was asked only among Ann's vectors, so Bob's "money" line, nearer still, never came back.
+    expect(index.queries.at(-1)!.options.filter).toEqual({ userId: ann.userId });
+
+    // Even a vector of Bob's whose metadata named Ann as its owner brings nothing of his in: lines are read in Ann's scope.
+    index.vectors.get(vectorId(theirs.id, 0))!.metadata.userId = ann.userId;
+    const generated = await ask(API.ai.ask, question, ann.token, fake.ai, 'en-US', 'workers-ai', { VECTORIZE: index.index });
+    expect(quotedLines(fake.requests.at(-1)!).map((l) => l.text)).toEqual([BUDGET_LINE]);
+    expect(generated).toMatchObject({ kind: 'generated', answer: `${BUDGET_LINE} [1]` });
+    expect(generated.citations.map((c) => c.recordId)).toEqual([record.id]);
+  });
+
+  it('keeps the vectors in step with the lines: an edit sends the job, a line gone loses its vector, a deleted record its own', async () => {
+    const { ann, folderId, record, theirs, fake, index, bound, sent, enqueue, idsOf } = await withVectors();
+    expect(idsOf(record.id)).toEqual([vectorId(record.id, 0), vectorId(record.id, 1)]);
+    expect(index.vectors.get(vectorId(record.id, 1))!.metadata).toEqual({ userId: ann.userId, recordId: record.id, folderId });
+    // One embedding request per record, its lines in one batch.
+    expect(fake.embedded).toEqual([['Lunch is at noon on Friday.', BUDGET_LINE], ['Our money is secret: money, money, money.']]);
+
+    await saveLines(db, bound, enqueue, ann.userId, record.id, [{ start: 3000, end: 8000, text: '午饭在周五中午。', speaker: 'Lee', translations: {} }]);
+    expect(sent).toEqual([{ kind: 'vectors', recordId: record.id }]);
+    await runJob(db, bound, sent[0]!, enqueue);
+    expect(idsOf(record.id)).toEqual([vectorId(record.id, 0)]);
+    const answer = await ask(API.ai.ask, { question: 'When is lunch?' }, ann.token, fake.ai, 'en-US', 'none', { VECTORIZE: index.index });
+    expect(answer.citations.map((c) => c.text)).toEqual(['午饭在周五中午。']);
+
+    const removed = await request(API.records.remove, { ids: [record.id] }, ann.token, fake.ai, 'en-US', 'none', { VECTORIZE: index.index });
+    expect(removed.status).toBe(200);
+    expect(idsOf(record.id)).toEqual([]);
+    expect(idsOf(theirs.id)).toEqual([vectorId(theirs.id, 0)]);
   });
 });

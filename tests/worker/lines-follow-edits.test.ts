@@ -109,7 +109,7 @@ describe('translations that follow edits', () => {
     const edited = edit(lines).map((l, i) => (i === 1 ? { ...l, text: 'Travel costs will go down next quarter.' } : l));
     // A translation a person typed on a re-worded line is theirs, and stays.
     edited[2] = { ...edited[2]!, text: 'Marketing gets ten percent more.', translations: { 'es-ES': 'Marketing recibe un diez por ciento más.' } };
-    await saveLines(db, q.enqueue, userId, id, edited);
+    await saveLines(db, env, q.enqueue, userId, id, edited);
     expect(q.sent).toEqual([{ kind: 'retranslate', recordId: id }]);
 
     const waiting = await detailOf(token, id);

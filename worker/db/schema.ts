@@ -355,6 +355,11 @@ export const records = sqliteTable(
     retranslateAt: integer('retranslate_at'),
     /** The page a browser plugin session subtitled (an http(s) address), kept as the record's note; null otherwise. */
     sourceUrl: text('source_url'),
+    /**
+     * Where semantic retrieval is bound (docs/search-and-ask.md): how many of the record's lines (places 0…n−1) the
+     * VECTORIZE index holds vectors for, so a shorter transcript or a deletion removes exactly those; null when none.
+     */
+    vectorLines: integer('vector_lines'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at').notNull(),
   },

@@ -11,6 +11,7 @@ import type { Generation } from '../services/search/ask';
 import { askInConversation, clearRecordConversation, openQuestion, recordConversation } from '../services/search/conversations';
 import { searchLines } from '../services/search/search';
 import { suggestedQuestions } from '../services/search/suggestions';
+import { lineVectors } from '../services/search/vectors';
 
 /** The language model that writes answers in the user's language, when one is configured. */
 async function generation(env: Env, language: string): Promise<Generation | undefined> {
@@ -26,14 +27,14 @@ async function generation(env: Env, language: string): Promise<Generation | unde
 export const aiRoutes = new Hono<AppEnv>()
   .get(API.ai.search, validate('query', searchQuery), async (c) => page(c, await searchLines(c.var.db, c.var.userId, c.req.valid('query'))))
   .post(API.ai.ask, validate('json', askBody), async (c) =>
-    ok(c, await askInConversation(c.var.db, c.var.userId, c.req.valid('json'), await generation(c.env, c.var.locale))),
+    ok(c, await askInConversation(c.var.db, c.var.userId, c.req.valid('json'), await generation(c.env, c.var.locale), lineVectors(c.env))),
   )
   // The web app's form: the answer's text as it is made ("delta", one event per piece a model writes; the whole
   // quoted answer at once without one), each citation as it is first cited ("citation", before the text citing
   // it), then the whole answer with its citations ("answer"). A failure once the stream is open is an "error"
   // event with the message in the reader's language.
   .post(API.ai.askStream, validate('json', askBody), async (c) => {
-    const answerIt = await openQuestion(c.var.db, c.var.userId, c.req.valid('json'));
+    const answerIt = await openQuestion(c.var.db, c.var.userId, c.req.valid('json'), lineVectors(c.env));
     const found = await generation(c.env, c.var.locale);
     return streamSSE(
       c,

@@ -41,6 +41,7 @@ import { voicesFor } from '../services/dubbing/voices';
 import { attachment } from '../services/export';
 import { listRecords } from '../services/records';
 import { queueSender } from '../services/jobs';
+import { queueLineVectors } from '../services/search/vectors';
 import { completeUpload, initUpload, recordPart } from '../services/uploads';
 
 /**
@@ -84,6 +85,7 @@ export const dubbingRoutes = new Hono<AppEnv>()
   .post(API.dubbing.edits, validate('json', dubEditsBody), async (c) => {
     const body = c.req.valid('json');
     await editDubLines(c.var.db, c.var.userId, body);
+    await queueLineVectors(c.env, queueSender(c.env.JOBS), body.id);
     return ok(c, await dubProject(c.var.db, c.env, publicOrigin(c), c.var.userId, body.id));
   })
   .get(API.dubbing.getSpeakerList, validate('query', id), async (c) => ok(c, await dubSpeakers(c.var.db, c.env, c.var.userId, c.req.valid('query').id)))

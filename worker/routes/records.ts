@@ -20,6 +20,8 @@ import { deleteClones, projectClones } from '../services/dubbing/clones';
 import { attachment } from '../services/export';
 import { sharedDownload } from '../services/share-download';
 import { sharedMedia } from '../services/share-media';
+import { queueSender } from '../services/jobs';
+import { lineVectors, queueLineVectors } from '../services/search/vectors';
 import {
   copySharedRecord,
   editRecords,
@@ -58,7 +60,7 @@ export const recordRoutes = new Hono<AppEnv>()
     const { ids } = c.req.valid('json');
     // Read before the rows go: a dubbing project's cloned voices are deleted at the provider with it.
     const clones = await projectClones(c.var.db, c.var.userId, ids);
-    const removed = await removeRecords(c.var.db, c.env.MEDIA, c.var.userId, ids);
+    const removed = await removeRecords(c.var.db, c.env.MEDIA, c.var.userId, ids, lineVectors(c.env));
     await deleteClones(c.env, clones);
     return ok(c, removed);
   })
@@ -71,7 +73,9 @@ export const recordRoutes = new Hono<AppEnv>()
   )
   .post(API.records.copyReplica, requireUser, validate('json', copyReplicaBody), async (c) => {
     const { token, folderId } = c.req.valid('json');
-    return ok(c, await copySharedRecord(c.var.db, c.env.MEDIA, c.var.userId, token, folderId));
+    const copy = await copySharedRecord(c.var.db, c.env.MEDIA, c.var.userId, token, folderId);
+    await queueLineVectors(c.env, queueSender(c.env.JOBS), copy.id);
+    return ok(c, copy);
   })
   .get(API.records.export, requireUser, validate('query', exportQuery), async (c) => {
     const download = await exportRecords(c.var.db, c.var.userId, c.req.valid('query'), c.var.locale);

@@ -36,7 +36,7 @@ export const transcriptionRoutes = new Hono<AppEnv>()
   .get(API.transcription.getLatestTrans, requireUser, async (c) => ok(c, await latestTask(c.var.db, c.var.userId)))
   .post(API.transcription.editDetails, requireUser, validate('json', editDetailsBody), async (c) => {
     const { id, lines } = c.req.valid('json');
-    await saveLines(c.var.db, queueSender(c.env.JOBS), c.var.userId, id, lines);
+    await saveLines(c.var.db, c.env, queueSender(c.env.JOBS), c.var.userId, id, lines);
     return ok(c, null);
   })
   .post(API.transcription.addTranslation, requireUser, validate('json', addTranslationBody), async (c) => {

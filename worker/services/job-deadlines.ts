@@ -76,8 +76,9 @@ export async function messageDeadline(db: Db, msg: JobMessage): Promise<number |
         : undefined;
     }
     case 'transcribed':
-    // Bounded by its retries: a re-translation that keeps failing ends in the dead-letter queue.
+    // Bounded by its retries: a re-translation (or a record's vectors) that keeps failing ends in the dead-letter queue.
     case 'retranslate':
+    case 'vectors':
       return undefined;
   }
 }

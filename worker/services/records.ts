@@ -29,6 +29,7 @@ import { buildExport } from './export';
 import { ownedFolder, targetFolder } from './folders';
 import { progressOf } from './job-progress';
 import { copyLines, markTranslating, type StoredLine, storedLines } from './lines';
+import { type LineVectors, removeLineVectors } from './search/vectors';
 import { playerAudioKey, recordAudioKeys } from './transcription/audio';
 import { wordsKey } from './transcription/words';
 import { dropPieces } from './transcription/pieces';
@@ -209,9 +210,9 @@ export async function editRecords(db: Db, userId: number, body: z.output<typeof 
 /**
  * Deletes records, and with them (the schema's cascades) their lines, jobs, summaries, meetings, dubbing rows and
  * uploads; then their media (the upload, a job's extracted audio, word timings and what its pieces heard, dubbed videos): a failed storage call leaves an
- * orphaned object, never a broken record.
+ * orphaned object, never a broken record. Where a vector index is bound, their lines' vectors go too.
  */
-export async function removeRecords(db: Db, media: R2Bucket, userId: number, ids: number[]) {
+export async function removeRecords(db: Db, media: R2Bucket, userId: number, ids: number[], vectors?: LineVectors) {
   const owned = await ownedRecords(db, userId, ids);
   const ownedIds = owned.map((r) => r.id);
   // Only a job still running (or cut short) keeps pieces in R2; its rows say which.
@@ -229,6 +230,7 @@ export async function removeRecords(db: Db, media: R2Bucket, userId: number, ids
   ];
   for (const part of chunks(keys, R2_DELETE_MAX)) await media.delete(part);
   for (const { id } of withPieces) await dropPieces(db, media, id);
+  await removeLineVectors(vectors, owned);
   return { removed: ownedIds.length };
 }
 

@@ -5,13 +5,15 @@ import { type LineRow, type Scope, indexed, lineId, lineSelect, plain, scopeCond
 import { likePattern, matchExpression, questionTerms } from './terms';
 import type { AnswerModel } from './answer-model';
 import { askMessages, citationFilter, withoutReasoning } from '../../../contracts/ask-prompt';
+import { type LineVectors, semanticLines } from './vectors';
 
 /**
  * An answer to a question about the caller's records: the lines that share the most telling words with the
  * question, quoted with their record and time (an "extractive" answer), or read by a language model that answers
  * from them alone (a "generated" one). Retrieval is done
  * here, in SQL cut to the caller's scope, before anything reads a line's text: words inside a transcript
- * ("ignore previous instructions…") can change neither whose lines are read nor what is cited.
+ * ("ignore previous instructions…") can change neither whose lines are read nor what is cited. Where a vector index is
+ * bound (./vectors.ts), the lines nearest the question in meaning join the keyword matches by reciprocal rank fusion.
  */
 
 /** Lines a retrieval reads before ranking them (from the index, and again by LIKE for two-character words). */
@@ -19,8 +21,40 @@ const CANDIDATES = 200;
 /** Two-character words looked for by LIKE; more make the scan slower for little gain. */
 const BIGRAMS_MAX = 8;
 
-/** The lines of a scope that may answer a question, best first: those with the most and rarest of its words. */
-export async function retrieve(db: Db, scope: Scope, question: string, now = Date.now()) {
+/** Reciprocal rank fusion's constant: a line's score is the sum of 1 / (RRF_K + rank) over the lists holding it. */
+const RRF_K = 60;
+
+/**
+ * The lines of a scope that may answer a question, best first: those with the most and rarest of its words, fused
+ * with those nearest it in meaning when `vectors` are bound. A failing embedding or index leaves the keyword lines.
+ */
+export async function retrieve(db: Db, scope: Scope, question: string, vectors?: LineVectors, now = Date.now()) {
+  const [keyword, semantic] = await Promise.all([
+    keywordLines(db, scope, question, now),
+    vectors
+      ? semanticLines(db, vectors, scope, question, now).catch((err: unknown) => {
+          console.warn(`ask: semantic retrieval failed, keywords only: ${err instanceof Error ? err.message : String(err)}`);
+          return [];
+        })
+      : [],
+  ]);
+  return semantic.length ? fused([keyword, semantic]) : keyword;
+}
+
+/** Lists of lines, each best first, as one: by the sum of 1 / (RRF_K + rank) over the lists, ties in list order. */
+function fused(lists: LineRow[][]) {
+  const scored = new Map<number, { line: LineRow; score: number }>();
+  for (const list of lists)
+    for (const [rank, line] of list.entries()) {
+      const entry = scored.get(lineId(line)) ?? { line, score: 0 };
+      entry.score += 1 / (RRF_K + rank + 1);
+      scored.set(lineId(line), entry);
+    }
+  return [...scored.values()].sort((a, b) => b.score - a.score).map((e) => e.line);
+}
+
+/** The lines of a scope sharing the question's words, best first: those with the most and rarest of them. */
+async function keywordLines(db: Db, scope: Scope, question: string, now: number) {
   const { words, bigrams, trigrams } = questionTerms(question);
   const inScope = scopeCondition(scope);
   const indexTerms = [...words, ...trigrams];
@@ -81,8 +115,14 @@ const quoted = (lines: LineRow[]): Omit<Answer, 'conversationId'> => {
 };
 
 /** `previous` is the conversation's last question, read with this one when this one says too little by itself. */
-export async function extractiveAnswer(db: Db, scope: Scope, question: string, previous?: string): Promise<Omit<Answer, 'conversationId'>> {
-  return quoted(await retrieve(db, scope, withContext(question, previous)));
+export async function extractiveAnswer(
+  db: Db,
+  scope: Scope,
+  question: string,
+  previous?: string,
+  vectors?: LineVectors,
+): Promise<Omit<Answer, 'conversationId'>> {
+  return quoted(await retrieve(db, scope, withContext(question, previous), vectors));
 }
 
 export interface Generation {
@@ -106,8 +146,9 @@ export async function generatedAnswer(
   question: string,
   previous: string | undefined,
   { model, language, onDelta, onCitation }: Generation,
+  vectors?: LineVectors,
 ): Promise<Omit<Answer, 'conversationId'>> {
-  const lines = (await retrieve(db, scope, withContext(question, previous))).slice(0, ASK.contextLines);
+  const lines = (await retrieve(db, scope, withContext(question, previous), vectors)).slice(0, ASK.contextLines);
   if (!lines.length) return quoted(lines);
   const messages = askMessages({
     question,

@@ -6,6 +6,7 @@ import { askConversations, askTurns } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { ownedRecord } from '../records';
 import { type Generation, extractiveAnswer, generatedAnswer } from './ask';
+import type { LineVectors } from './vectors';
 
 /**
  * Conversations: each question is kept with its answer, so a follow-up is read in the light of the question
@@ -41,17 +42,18 @@ async function conversationOf(db: Db, userId: number, body: AskBody) {
 
 /**
  * Answers a question in its conversation and keeps both; the answer names the conversation to continue. With a
- * language model (`generation`) the answer is written by it, otherwise quoted.
+ * language model (`generation`) the answer is written by it, otherwise quoted; with `vectors`, lines are also
+ * retrieved by meaning.
  */
-export async function askInConversation(db: Db, userId: number, body: AskBody, generation?: Generation): Promise<Answer> {
-  return (await openQuestion(db, userId, body))(generation);
+export async function askInConversation(db: Db, userId: number, body: AskBody, generation?: Generation, vectors?: LineVectors): Promise<Answer> {
+  return (await openQuestion(db, userId, body, vectors))(generation);
 }
 
 /**
  * The checks of a question (its conversation and record are the caller's), then the answering of it: a stream
  * refuses a question before its first event, as a plain request would.
  */
-export async function openQuestion(db: Db, userId: number, body: AskBody) {
+export async function openQuestion(db: Db, userId: number, body: AskBody, vectors?: LineVectors) {
   const conversation = await conversationOf(db, userId, body);
   const last = conversation?.id
     ? await db.query.askTurns.findFirst({ where: eq(askTurns.conversationId, conversation.id), orderBy: desc(askTurns.id), columns: { question: true } })
@@ -59,8 +61,8 @@ export async function openQuestion(db: Db, userId: number, body: AskBody) {
   return async (generation?: Generation, now = Date.now()): Promise<Answer> => {
     const scope = { userId, recordIds: body.ids, folderId: body.folderId };
     const answer = generation
-      ? await generatedAnswer(db, scope, body.question, last?.question, generation)
-      : await extractiveAnswer(db, scope, body.question, last?.question);
+      ? await generatedAnswer(db, scope, body.question, last?.question, generation, vectors)
+      : await extractiveAnswer(db, scope, body.question, last?.question, vectors);
     let conversationId = conversation?.id;
     if (conversationId === undefined) {
       const [created] = await db

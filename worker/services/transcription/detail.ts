@@ -19,13 +19,14 @@ import { audioKey, playerAudioKey } from './audio';
 import { keptTranslations, needsTranslation, queueRetranslation } from './retranslate';
 import { readWords } from './words';
 import type { Enqueue } from '../jobs';
+import { type VectorEnv, queueLineVectors } from '../search/vectors';
 
 /** The record detail page's server side: saving edited lines, translating later, the player's media and word timings. */
 
 /** Lines still being produced by a job cannot be edited: the job would overwrite the edit. */
 const isBusy = (status: RecordStatus) => EDIT_LOCKED_STATUSES.includes(status);
 
-export async function saveLines(db: Db, enqueue: Enqueue, userId: number, recordId: number, lines: EditedLine[]) {
+export async function saveLines(db: Db, env: VectorEnv, enqueue: Enqueue, userId: number, recordId: number, lines: EditedLine[]) {
   const record = await ownedRecord(db, userId, recordId);
   if (isBusy(record.status)) throw new ApiError(Code.CONFLICT, 'recordBusy');
   assertLineTimes(lines, record.durationMs);
@@ -48,6 +49,7 @@ export async function saveLines(db: Db, enqueue: Enqueue, userId: number, record
   // One batch: the transcript is replaced whole or not at all.
   await runBatch(db, [...replaceLines(db, recordId, rows, voiceprints), db.update(records).set(changes).where(eq(records.id, recordId))]);
   if (needsTranslation(record, rows)) await queueRetranslation(db, enqueue, recordId);
+  if (changes.linesEditedAt) await queueLineVectors(env, enqueue, recordId);
 }
 
 /** Translates a finished record into `language` later (spec §7 addTranslation), through the job's translate stage. */

@@ -1,0 +1,1 @@
+ALTER TABLE `records` ADD `vector_lines` integer;
