@@ -19,9 +19,11 @@ interface LiveSummaryPanelProps {
   foldable?: boolean;
   /** How many of the oldest topics to leave out (a projected screen keeps what fits); the rest keep their numbers. */
   skipTopics?: number;
+  /** Topics by their titles only, without their gists (a projected screen short of room). */
+  brief?: boolean;
 }
 
-export function LiveSummaryPanel({ summary, catchUp = false, foldable = true, skipTopics = 0 }: LiveSummaryPanelProps) {
+export function LiveSummaryPanel({ summary, catchUp = false, foldable = true, skipTopics = 0, brief = false }: LiveSummaryPanelProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(true);
   const title = (
@@ -41,12 +43,12 @@ export function LiveSummaryPanel({ summary, catchUp = false, foldable = true, sk
   );
   return (
     <Card variant="borderless" size="small" className="live-summary" title={title} extra={toggle} data-testid="live-summary">
-      {open && <SummaryBody summary={summary} catchUp={catchUp} skipTopics={skipTopics} />}
+      {open && <SummaryBody summary={summary} catchUp={catchUp} skipTopics={skipTopics} brief={brief} />}
     </Card>
   );
 }
 
-function SummaryBody({ summary, catchUp, skipTopics }: { summary: LiveSummary | null; catchUp: boolean; skipTopics: number }) {
+function SummaryBody({ summary, catchUp, skipTopics, brief }: { summary: LiveSummary | null; catchUp: boolean; skipTopics: number; brief: boolean }) {
   const { t } = useTranslation();
   if (!summary) return <p className="live-summary-empty">{t('meeting.liveSummary.empty')}</p>;
   return (
@@ -59,7 +61,7 @@ function SummaryBody({ summary, catchUp, skipTopics }: { summary: LiveSummary | 
             {summary.topics.slice(skipTopics).map((topic) => (
               <li key={`${topic.start}:${topic.title}`}>
                 <span className="live-summary-time">{formatClock(topic.start)}</span> <strong>{topic.title}</strong>
-                {topic.summary && <p>{topic.summary}</p>}
+                {topic.summary && !brief && <p>{topic.summary}</p>}
               </li>
             ))}
           </ol>

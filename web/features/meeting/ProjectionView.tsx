@@ -52,7 +52,7 @@ export function ProjectionView({ meeting, socket, language, onLanguage }: Projec
   const idle = status === 'not_started' ? 'meeting.viewer.waiting' : status === 'paused' ? 'meeting.viewer.paused' : null;
   const style = { '--projection-scale': FONT_SCALES[config.fontSize] } as CSSProperties;
   const [summaryBox, setSummaryBox] = useState<HTMLDivElement | null>(null);
-  const skipTopics = useFittingTopics(summaryBox, socket.summary, [view, config.fontSize]);
+  const fit = useFittingTopics(summaryBox, socket.summary, [view, config.fontSize]);
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: moving the pointer only brings back the controls, which Tab reaches too.
@@ -96,7 +96,7 @@ export function ProjectionView({ meeting, socket, language, onLanguage }: Projec
       <main className="projection-stage" style={style} aria-live="polite" data-view={view}>
         {view !== 'subtitles' && (
           <div className="projection-summary" ref={setSummaryBox} data-testid="projection-summary">
-            <LiveSummaryPanel summary={socket.summary} foldable={false} skipTopics={skipTopics} />
+            <LiveSummaryPanel summary={socket.summary} foldable={false} skipTopics={fit.skipTopics} brief={fit.brief} />
           </div>
         )}
         {view === 'summary' ? null : socket.lines.length === 0 && !socket.partial?.text ? (
