@@ -37,4 +37,13 @@ describe('live summary panel', () => {
     render(<LiveSummaryPanel summary={null} />);
     expect(screen.getByTestId('live-summary').textContent).toContain('The summary appears after about half a minute of speech.');
   });
+
+  it('leaves out the oldest topics a projected screen has no room for, the rest keeping their numbers', async () => {
+    await setLocale('en-US');
+    const topics = ['Budget', 'Venue', 'Guests'].map((title, i) => ({ title, summary: '', start: i * 60_000 }));
+    render(<LiveSummaryPanel summary={{ ...summary, topics }} foldable={false} skipTopics={2} />);
+    const list = screen.getByTestId('live-summary-topics').querySelector('ol')!;
+    expect(list.start).toBe(3);
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['02:00 Guests']);
+  });
 });

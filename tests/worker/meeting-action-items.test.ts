@@ -1,12 +1,17 @@
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { API } from '../../contracts/api-paths';
 import { MEETING, type MeetingAccess, type MeetingDetail } from '../../contracts/meeting';
 import type { RecordDetail } from '../../contracts/records';
+import { speakerLabel } from '../../contracts/speaker-labels';
 import type { SummaryState } from '../../contracts/summary';
+import { translate } from '../../worker/lib/i18n';
+import { wavHeader } from '../../worker/services/transcription/audio';
 import { ACTION_MEETING_LINES, CHINESE_ACTION_LINES } from '../fixtures/meeting-script';
 import { get, grant, send, signUp } from './api';
 import { fakeWorkersAiSpeech, loudStretches } from './fake-workers-ai-speech';
+import { transcribe } from './jobs';
 import { connect } from './meeting-socket';
 
 /**
@@ -47,6 +52,18 @@ const comingFriday = (today: Date) => dayAfter(today, (5 - today.getUTCDay() + 7
 /** "Next Wednesday", "下周三": the Wednesday of the Monday-to-Sunday week after this one. */
 const nextWeeksWednesday = (today: Date) => dayAfter(today, 7 + 2 - ((today.getUTCDay() + 6) % 7));
 
+/** A record's summary once made (the summary a finished transcription queues by itself). */
+async function finishedSummary(id: number, token: string) {
+  const until = Date.now() + 120_000;
+  for (;;) {
+    const state = (await send<SummaryState>(`/prod-api${API.summaries.queryMediaSummary}`, { id }, { token })).body.data;
+    if (state.status === 'done') return state.summary!;
+    expect(state.status).not.toBe('failed');
+    expect(Date.now() < until, `summary still ${state.status}`).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
 /** Holds a meeting in `language`, ends it, and answers its stored lines and finished minutes. */
 async function holdMeeting(language: 'en' | 'zh', lines: readonly string[]) {
   const { pcm, script } = meetingOf(language, lines);
@@ -71,17 +88,9 @@ async function holdMeeting(language: 'en' | 'zh', lines: readonly string[]) {
   host.control('end');
   await host.waitFor('state', (m) => m.status === 'ended', 30_000);
 
-  const until = Date.now() + 120_000;
-  for (;;) {
-    const state = (await send<SummaryState>(`/prod-api${API.summaries.queryMediaSummary}`, { id }, { token: user.token })).body.data;
-    if (state.status === 'done') {
-      const detail = (await get<RecordDetail>(`/prod-api/speech/audio/transcribe/getTrans?id=${id}`, user.token)).body.data;
-      return { lines: detail.lines, minutes: state.summary!, today };
-    }
-    expect(state.status).not.toBe('failed');
-    expect(Date.now() < until, `minutes still ${state.status}`).toBe(true);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  const minutes = await finishedSummary(id, user.token);
+  const detail = (await get<RecordDetail>(`/prod-api/speech/audio/transcribe/getTrans?id=${id}`, user.token)).body.data;
+  return { lines: detail.lines, minutes, today };
 }
 
 describe('minutes of a meeting where tasks are handed out', () => {
@@ -112,4 +121,42 @@ describe('minutes of a meeting where tasks are handed out', () => {
     ]);
     expect(minutes.decisions.map((d) => d.text)).toEqual([CHINESE_ACTION_LINES[2]]);
   }, 240_000);
+});
+
+describe('a file where tasks are handed out', () => {
+  it('gets each task with its owner and the day said in its summary and its Word export', async () => {
+    // The English meeting uploaded as a WAV file: the engine extracts and cuts it, Whisper (the fake) hears it.
+    const { pcm, script } = meetingOf('en', ACTION_MEETING_LINES);
+    Object.assign(shared, { ASR_PROVIDER: 'workers-ai', AI: fakeWorkersAiSpeech(script).ai });
+    const wav = new Uint8Array(44 + pcm.length);
+    wav.set(wavHeader(pcm.length));
+    wav.set(pcm, 44);
+    const user = await signUp();
+    const today = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+    const { id, detail } = await transcribe(user.token, user.userId, 'Tasks.wav', wav, { showName: 'Tasks', speaker: '1', maxSpeakers: 2 }, 240_000);
+    expect(detail.lines.map((l) => l.text)).toEqual(ACTION_MEETING_LINES);
+    const answerer = detail.lines[1]!.speaker;
+    expect(answerer).not.toBe('');
+
+    const summary = await finishedSummary(id, user.token);
+    expect(summary.actionItems.map(({ text, owner, due }) => ({ text, owner, due }))).toEqual([
+      { text: ACTION_MEETING_LINES[0], owner: 'Bob', due: comingFriday(today) },
+      { text: ACTION_MEETING_LINES[1], owner: answerer, due: nextWeeksWednesday(today) },
+    ]);
+    const word = await exports.default.fetch(
+      new Request(`http://tingyi.test/prod-api${API.summaries.download}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+        body: JSON.stringify({ id, format: 'docx' }),
+      }),
+    );
+    expect(word.status).toBe(200);
+    const xml = strFromU8(unzipSync(new Uint8Array(await word.arrayBuffer()))['word/document.xml']!);
+    expect(xml).toContain(translate('en-US', 'summaryActionItems'));
+    for (const item of summary.actionItems) {
+      expect(xml).toContain(item.text);
+      expect(xml).toContain(translate('en-US', 'summaryOwner', { owner: speakerLabel(item.owner!, 'en-US') }));
+      expect(xml).toContain(translate('en-US', 'summaryDue', { date: item.due! }));
+    }
+  }, 420_000);
 });

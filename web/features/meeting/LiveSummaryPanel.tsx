@@ -17,9 +17,13 @@ interface LiveSummaryPanelProps {
   catchUp?: boolean;
   /** Whether it can be folded away (not on a projected screen). */
   foldable?: boolean;
+  /** How many of the oldest topics to leave out (a projected screen keeps what fits); the rest keep their numbers. */
+  skipTopics?: number;
+  /** Topics by their titles only, without their gists (a projected screen short of room). */
+  brief?: boolean;
 }
 
-export function LiveSummaryPanel({ summary, catchUp = false, foldable = true }: LiveSummaryPanelProps) {
+export function LiveSummaryPanel({ summary, catchUp = false, foldable = true, skipTopics = 0, brief = false }: LiveSummaryPanelProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(true);
   const title = (
@@ -39,12 +43,12 @@ export function LiveSummaryPanel({ summary, catchUp = false, foldable = true }: 
   );
   return (
     <Card variant="borderless" size="small" className="live-summary" title={title} extra={toggle} data-testid="live-summary">
-      {open && <SummaryBody summary={summary} catchUp={catchUp} />}
+      {open && <SummaryBody summary={summary} catchUp={catchUp} skipTopics={skipTopics} brief={brief} />}
     </Card>
   );
 }
 
-function SummaryBody({ summary, catchUp }: { summary: LiveSummary | null; catchUp: boolean }) {
+function SummaryBody({ summary, catchUp, skipTopics, brief }: { summary: LiveSummary | null; catchUp: boolean; skipTopics: number; brief: boolean }) {
   const { t } = useTranslation();
   if (!summary) return <p className="live-summary-empty">{t('meeting.liveSummary.empty')}</p>;
   return (
@@ -53,11 +57,11 @@ function SummaryBody({ summary, catchUp }: { summary: LiveSummary | null; catchU
       {summary.topics.length > 0 && (
         <section data-testid="live-summary-topics">
           <h4>{t('meeting.liveSummary.topics')}</h4>
-          <ol>
-            {summary.topics.map((topic) => (
+          <ol start={skipTopics + 1}>
+            {summary.topics.slice(skipTopics).map((topic) => (
               <li key={`${topic.start}:${topic.title}`}>
                 <span className="live-summary-time">{formatClock(topic.start)}</span> <strong>{topic.title}</strong>
-                {topic.summary && <p>{topic.summary}</p>}
+                {topic.summary && !brief && <p>{topic.summary}</p>}
               </li>
             ))}
           </ol>

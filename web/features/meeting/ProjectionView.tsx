@@ -9,6 +9,7 @@ import { LiveCaptions } from './LiveCaptions';
 import { LiveSummaryPanel } from './LiveSummaryPanel';
 import { DISPLAY_MODES, FONT_SCALES, FONT_SIZES, useProjectionConfig } from './projection-config';
 import type { DisplayMode } from './projection-config';
+import { useFittingTopics } from './use-fitting-topics';
 import type { MeetingSocket } from './use-meeting-socket';
 import { useSpeakerLook } from '../../lib/speaker-look';
 
@@ -50,6 +51,8 @@ export function ProjectionView({ meeting, socket, language, onLanguage }: Projec
   const look = useSpeakerLook(socket.lines.map((line) => line.speaker));
   const idle = status === 'not_started' ? 'meeting.viewer.waiting' : status === 'paused' ? 'meeting.viewer.paused' : null;
   const style = { '--projection-scale': FONT_SCALES[config.fontSize] } as CSSProperties;
+  const [summaryBox, setSummaryBox] = useState<HTMLDivElement | null>(null);
+  const fit = useFittingTopics(summaryBox, socket.summary, [view, config.fontSize]);
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: moving the pointer only brings back the controls, which Tab reaches too.
@@ -92,8 +95,8 @@ export function ProjectionView({ meeting, socket, language, onLanguage }: Projec
 
       <main className="projection-stage" style={style} aria-live="polite" data-view={view}>
         {view !== 'subtitles' && (
-          <div className="projection-summary" data-testid="projection-summary">
-            <LiveSummaryPanel summary={socket.summary} foldable={false} />
+          <div className="projection-summary" ref={setSummaryBox} data-testid="projection-summary">
+            <LiveSummaryPanel summary={socket.summary} foldable={false} skipTopics={fit.skipTopics} brief={fit.brief} />
           </div>
         )}
         {view === 'summary' ? null : socket.lines.length === 0 && !socket.partial?.text ? (
