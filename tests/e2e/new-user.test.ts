@@ -7,14 +7,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeMeeting } from '../fixtures/meeting';
 import { grantHours, signUp } from './api';
 import { screenshotDir, useBrowser } from './browser';
-import { chooseOption, settle } from './ui';
+import { chooseOption, openMenu, shootWidths, switchLanguage, visible } from './ui';
 
 /**
  * Issue 42 as a new user meets it, on one record in Chromium against `wrangler dev` and the real engine: the
  * upload dialog counts speakers by itself, the minutes left are in the header, the list's progress moves with
  * a time left; on the record page an edited line shows its translation updating and then the new one without
  * a reload (also while the next line is being edited), a line is translated again, given to another speaker,
- * saved by itself, undone and redone; Escape closes the shortcuts; default speaker names and prices follow
+ * saved by itself, undone and redone, and two lines go to a new speaker; Escape closes the shortcuts; default speaker names and prices follow
  * the reader's language; the record is shared from its page and the shared record plays. Screenshots at 1280
  * and 375 px in the three languages go to dist/screenshots/new-user/ for a person to look at.
  */
@@ -36,26 +36,8 @@ beforeAll(async () => {
 }, 300_000);
 
 const LOCALES = ['en-US', 'zh-CN', 'zh-TW'] as const;
-const WIDTHS = [1280, 375] as const;
-
-/** Switches the interface language with the header's picker, as a person does. */
-async function switchLanguage(page: Page, locale: (typeof LOCALES)[number]) {
-  await page.getByTestId('lang-picker').first().click();
-  await page.getByTestId(`lang-option-${locale}`).click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale);
-}
-
 /** Both widths of what the page shows now (`onPhone` first brings it on screen at 375 px), where nothing may scroll sideways. */
-async function shoot(page: Page, name: string, locale: string, onPhone?: () => Promise<void>) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width > 800 ? 800 : 812 });
-    if (width < 800) await onPhone?.();
-    await settle(page);
-    await page.screenshot({ path: `${shots}/${name}-${locale}-${width}.png` });
-    if (width < 800) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shoot = (page: Page, name: string, locale: string, onPhone?: () => Promise<void>) => shootWidths(page, `${shots}/${name}-${locale}`, onPhone);
 
 const translationOf = (page: Page, index: number) => page.getByTestId(`detail-line-read-translation-${index}`).textContent();
 
@@ -73,6 +55,19 @@ describe('a new user on one record', () => {
     await shoot(page, 'upload-dialog', 'en-US');
     await page.getByTestId('upload-submit').click();
     await page.getByTestId('upload-dialog').waitFor({ state: 'detached' });
+    // The home page's recent list shows the new record's percentage while it runs, not just its status.
+    const recent = page.getByTestId('home-recent-list').locator('[data-testid^=recent-record-]', { hasText: 'Budget review' });
+    await expect
+      .poll(
+        () =>
+          recent
+            .locator('.job-progress-percent')
+            .textContent({ timeout: 500 })
+            .catch(() => null),
+        { timeout: 60_000 },
+      )
+      .toMatch(/^\d+(\.\d+)?%$/);
+    await shoot(page, 'home-progress', 'en-US');
 
     await page.goto(page.url().replace(/\/[^/]*$/, '/recordList'));
     const row = page.locator('[data-testid^=record-row-]', { hasText: 'Budget review' });
@@ -155,7 +150,7 @@ describe('a new user on one record', () => {
     await expect.poll(() => translationOf(page, 1).catch(() => null), { timeout: 90_000, interval: 500 }).toMatch(/\S/);
   });
 
-  it('gives a line to another speaker, saves it by itself, undoes and redoes it, and Escape closes the shortcuts', { timeout: 90_000 }, async () => {
+  it('gives lines to another speaker, existing or new, saves by itself, undoes and redoes, and Escape closes the shortcuts', { timeout: 90_000 }, async () => {
     const page = await browser.open(`/meetingDetail?id=${recordId}`, { token });
     const speaker = page.getByTestId('detail-line-speaker-1');
     await speaker.waitFor();
@@ -171,6 +166,19 @@ describe('a new user on one record', () => {
     await expect.poll(async () => (await speaker.textContent())?.trim()).toBe(before);
     await page.getByTestId('detail-redo').click();
     await expect.poll(async () => (await speaker.textContent())?.trim()).toBe(target);
+    await expect.poll(() => page.getByTestId('detail-save-state').getAttribute('data-state'), { timeout: 30_000 }).toBe('saved');
+
+    // Two lines chosen together go to a speaker the transcript did not have, under the next default name offered.
+    const names = (await page.locator('[data-testid^=detail-line-speaker-]').allTextContents()).map((n) => n.trim());
+    await page.getByTestId('detail-line-select-0').check();
+    await page.getByTestId('detail-line-select-2').check();
+    await openMenu(page, 'detail-selection-speaker', 'detail-speaker-new');
+    await visible(page, 'detail-speaker-new').click();
+    const offered = await page.getByTestId('detail-new-speaker-input').inputValue();
+    expect(offered).toMatch(/^Speaker \d+$/);
+    expect(names).not.toContain(offered);
+    await page.getByTestId('detail-new-speaker-submit').click();
+    for (const index of [0, 2]) await expect.poll(async () => (await page.getByTestId(`detail-line-speaker-${index}`).textContent())?.trim()).toBe(offered);
     await expect.poll(() => page.getByTestId('detail-save-state').getAttribute('data-state'), { timeout: 30_000 }).toBe('saved');
 
     await page.getByTestId('detail-shortcuts-help').click();

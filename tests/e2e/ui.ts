@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Driving antd in a real browser: what every end-to-end test needs to click reliably. */
 
@@ -36,4 +37,26 @@ export async function openMenu(page: Page, trigger: string, item: string) {
       await page.keyboard.press('Escape');
     }
   }
+}
+
+/** Switches the interface language with the header's picker, as a person does. */
+export async function switchLanguage(page: Page, locale: 'en-US' | 'zh-CN' | 'zh-TW') {
+  await page.getByTestId('lang-picker').first().click();
+  await page.getByTestId(`lang-option-${locale}`).click();
+  await page.waitForFunction((lang) => document.documentElement.lang === lang, locale);
+}
+
+/**
+ * Screenshots of what the page shows now at 1280 and at 375 px (`onPhone` first brings it on screen there) to
+ * `${path}-${width}.png`; on the phone nothing may scroll sideways. The page is left at 1280 px.
+ */
+export async function shootWidths(page: Page, path: string, onPhone?: () => Promise<void>) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width > 800 ? 800 : 812 });
+    if (width < 800) await onPhone?.();
+    await settle(page);
+    await page.screenshot({ path: `${path}-${width}.png` });
+    if (width < 800) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }

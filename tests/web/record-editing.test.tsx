@@ -154,9 +154,14 @@ describe('record page editing', () => {
       detail = { ...detail, lines: [line(1, 0, 'Their version.', 'Anna'), ...detail.lines.slice(1)] };
       fireEvent.change(screen.getByTestId('detail-line-text-0'), { target: { value: 'My version.' } });
       otherTab.postMessage({ id: ID });
-      await screen.findByText('This record was changed in another tab or window.');
+      await screen.findByText('This record was changed in another tab or window.', {}, { timeout: 15_000 });
       expect(state().textContent).toBe('Not saved: changed in another tab');
-      expect((screen.getByTestId('detail-export') as HTMLButtonElement).disabled).toBe(true);
+      // Export waits, and says why when pointed at.
+      const exportButton = screen.getByTestId('detail-export') as HTMLButtonElement;
+      expect(exportButton.disabled).toBe(true);
+      fireEvent.pointerEnter(exportButton);
+      expect((await screen.findByRole('tooltip')).textContent).toBe('Choose which changes to keep first (see the warning above the transcript).');
+      fireEvent.pointerLeave(exportButton);
 
       // Choosing their own version lets autosave go on, over the other tab's.
       AUTOSAVE.delayMs = 200;

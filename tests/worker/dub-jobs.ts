@@ -29,10 +29,12 @@ export async function uploadVideo(token: string, name: string, bytes: Uint8Array
 
 export const project = async (token: string, id: number) => (await get<DubProject>(`${dubBase}/getSynthesis?id=${id}`, token)).body.data;
 
-export async function waitForDub(token: string, id: number, timeoutMs = 150_000) {
+/** Polls the project until it is dubbed or failed; `seen` gets each running state the editor would show. */
+export async function waitForDub(token: string, id: number, timeoutMs = 150_000, seen?: (p: DubProject) => void) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const p = await project(token, id);
+    seen?.(p);
     if (p.record.status === 'dub_complete' || p.record.status === 'dub_err') return p;
     if (Date.now() > until) throw new Error(`dubbing ${id} stuck in ${p.record.status} / ${p.stage}`);
     await new Promise((r) => setTimeout(r, 500));

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DubIteration, DubLineRow, DubProject, DubSpeaker, FileUploadResult } from '../../contracts/dubbing';
 import type { Voice } from '../../contracts/dubbing-engine';
 import { Code } from '../../contracts/errors';
+import type { JobProgress } from '../../contracts/job-progress';
 import type { JobMessage } from '../../contracts/jobs';
 import type { Page } from '../../contracts/records';
 import type { TranswriteResult } from '../../contracts/transcription';
@@ -55,6 +56,8 @@ describe('dubbing an uploaded video', () => {
   let owner: Awaited<ReturnType<typeof signUp>>;
   let id: number;
   let dubbed: DubProject;
+  /** The progress the editor read while the project was dubbed. */
+  const shown: JobProgress[] = [];
 
   beforeAll(async () => {
     owner = await signUp();
@@ -76,7 +79,9 @@ describe('dubbing an uploaded video', () => {
     );
     expect(submit.body.code).toBe(200);
     id = submit.body.data.ids[0]!;
-    dubbed = await waitForDub(owner.token, id);
+    dubbed = await waitForDub(owner.token, id, undefined, (p) => {
+      if (p.record.progress) shown.push(p.record.progress);
+    });
   }, 200_000);
 
   it('recognises, translates into Spanish and renders a playable dubbed mp4, charged once from the voiceover package', async () => {
@@ -84,6 +89,13 @@ describe('dubbing an uploaded video', () => {
     expect(dubbed.record.status).toBe('dub_complete');
     expect(dubbed.stage).toBe('done');
     expect(dubbed.dubbedUrl).toBeTruthy();
+    // Each stage was reported by name as the run went through it, and the bar never went back.
+    const stages = [...new Set(shown.map((p) => p.stage))];
+    expect(stages[0], stages.join(' → ')).toMatch(/preparing|recognising/);
+    expect(stages, stages.join(' → ')).toContain('synthesizing');
+    const percents = shown.flatMap((p) => (p.percent === null ? [] : [p.percent]));
+    expect(percents, percents.join(' ')).toEqual([...percents].sort((a, b) => a - b));
+    expect(new Set(percents).size).toBeGreaterThanOrEqual(3);
     expect(dubbed.expiresAt! - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
     const mp4 = await fetchUrl(dubbed.dubbedUrl!);
     expect(isMp4(mp4)).toBe(true);

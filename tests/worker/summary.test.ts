@@ -294,6 +294,9 @@ describe('downloading a summary', () => {
       .replace(/&amp;/g, '&');
     expect(xml).toContain(chapter);
     for (const heading of ['summaryChapters', 'summaryKeyPoints', 'summaryMindMap'] as const) expect(xml).toContain(translate('zh-CN', heading));
+    // Default speaker names read the reader's language, as on the record page and in transcript exports.
+    expect(xml).toContain('说话人1');
+    expect(xml).not.toContain('Speaker 1');
 
     for (const locale of ['en-US', 'zh-TW'] as const) {
       const md = await download(token, { id, format: 'md' }, locale);
@@ -303,6 +306,7 @@ describe('downloading a summary', () => {
       expect(text.startsWith('# 季度规划 Q3\n')).toBe(true);
       for (const heading of ['summaryChapters', 'summaryKeyPoints', 'summaryMindMap'] as const) expect(text).toContain(`\n## ${translate(locale, heading)}\n`);
       expect(text).toContain(chapter.replace(/\s+/g, ' ').trim());
+      expect(text).toContain(`\n### ${{ 'en-US': 'Speaker 2', 'zh-TW': '說話人2' }[locale]}\n`);
       // The mind map as a nested list under its root.
       expect(text).toMatch(/\n- 季度规划 Q3\n {2}- /);
       if (summary!.method === 'extractive') expect(text).toContain(translate(locale, 'summaryExtractive'));

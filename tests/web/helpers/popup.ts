@@ -5,11 +5,15 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
  * marked hidden, so the first match is not necessarily the one just opened.
  */
 export function openPopup(selector: string): Promise<HTMLElement> {
-  return waitFor(() => {
-    const popup = [...document.querySelectorAll<HTMLElement>(selector)].find((el) => !/-hidden\b/.test(el.className));
-    if (!popup) throw new Error(`no open ${selector}`);
-    return popup;
-  });
+  return waitFor(
+    () => {
+      const popup = [...document.querySelectorAll<HTMLElement>(selector)].find((el) => !/-hidden\b/.test(el.className));
+      if (!popup) throw new Error(`no open ${selector}`);
+      return popup;
+    },
+    // A popup's code loads on its first press: seconds when every core is taken.
+    { timeout: 15_000 },
+  );
 }
 
 /**
