@@ -210,6 +210,41 @@ describe('records and file transcription in Chromium', () => {
     await page.screenshot({ path: `${screenshotDir}/record-tools-en-1280.png` });
   });
 
+  it('finds a word across all records, lands playing from its line, and asks a question whose citation plays', { timeout: 90_000 }, async () => {
+    // A word of a later line (the first was edited above), long enough to be the only thing the search matches.
+    const detail = (await api<{ lines: { text: string; start: number }[] }>(`/speech/audio/transcribe/getTrans?id=${recordId}`, { token })).data;
+    const word = detail.lines
+      .slice(1)
+      .flatMap((l) => l.text.toLowerCase().match(/[a-z]{6,}/g) ?? [])
+      .find(Boolean)!;
+    expect(word).toBeDefined();
+    const page = await browser.open(`/search?q=${encodeURIComponent(word)}`, { token });
+    const media = () => page.getByTestId('detail-player');
+    const playingAt = async (url: string) => {
+      const at = Number(new URL(url).searchParams.get('t'));
+      await media().evaluate((m: HTMLMediaElement) => m.readyState >= 1 || new Promise((r) => m.addEventListener('loadedmetadata', r, { once: true })));
+      await expect.poll(() => media().evaluate((m: HTMLMediaElement) => m.currentTime)).toBeGreaterThanOrEqual(at - 0.1);
+      expect(await media().evaluate((m: HTMLMediaElement) => m.currentTime)).toBeLessThan(at + 1.5);
+    };
+
+    const hit = page.getByTestId('search-hit').filter({ hasText: 'Budget review' }).first();
+    await expect(hit.locator('mark').first().textContent()).resolves.toMatch(new RegExp(word, 'i'));
+    await hit.click();
+    await page.waitForURL(new RegExp(`meetingDetail\\?id=${recordId}&t=`));
+    await playingAt(page.url());
+
+    // Asked on the search page (all records, no language model here): the passages quoted, each cited and playable.
+    await page.goto(page.url().replace(/\/meetingDetail.*$/, '/search'));
+    await page.locator('.ask-input').fill(`What did they say about ${word}?`);
+    await page.locator('.ask-input').press('Enter');
+    const cite = page.getByTestId('ask-answer').locator('.ask-citations .ask-cite').first();
+    await expect(cite.textContent()).resolves.toMatch(new RegExp(word, 'i'));
+    await expect(page.getByTestId('ask-answer').locator('.ask-kind').textContent()).resolves.toMatch(/quoted|extract/i);
+    await cite.click();
+    await page.waitForURL(new RegExp(`meetingDetail\\?id=${recordId}&t=`));
+    await playingAt(page.url());
+  });
+
   it('reads well at 1280 px and on a 375 px phone, in English and Chinese', { timeout: 90_000 }, async () => {
     for (const locale of ['en-US', 'zh-CN']) {
       for (const width of [1280, 375]) {
