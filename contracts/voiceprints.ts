@@ -1,9 +1,10 @@
 /**
  * Voiceprints: a speaker's voice as numbers, never audio. A voiceprint is the duration-weighted mean of the
  * engine's speaker embeddings (MFCC statistics, engine/backends/diarization/mfcc.ts) with each line's pitch,
- * taken into the voice space (contracts/voice-space.ts), over one speaker's lines, with their median pitch. The Worker keeps one per speaker of a finished record, saves one as a user's voice
- * profile, and names a later record's speaker after the profile nearest to them; bench:speakers measures the
- * same functions across recordings, so the threshold below is the one the figures were taken at.
+ * taken into the voice space (contracts/voice-space.ts), over one speaker's lines, with their median pitch.
+ * The Worker keeps one per speaker of a finished record, saves one as a user's voice profile, and names a
+ * later record's speaker after the profile nearest to them; bench:speakers measures the same functions across
+ * recordings, so the limits below are the ones the figures were taken at.
  */
 import { z } from 'zod';
 import { embeddingDistance } from './speakers';
