@@ -1,15 +1,17 @@
 /**
  * Voiceprints: a speaker's voice as numbers, never audio. A voiceprint is the duration-weighted mean of the
- * engine's speaker embeddings (MFCC statistics, engine/backends/diarization/mfcc.ts) over one speaker's lines,
- * with their median pitch. The Worker keeps one per speaker of a finished record, saves one as a user's voice
- * profile, and names a later record's speaker after the profile nearest to them; bench:speakers measures the
- * same functions across recordings, so the threshold below is the one the figures were taken at.
+ * engine's speaker embeddings (MFCC statistics, engine/backends/diarization/mfcc.ts) with each line's pitch,
+ * taken into the voice space (contracts/voice-space.ts), over one speaker's lines, with their median pitch.
+ * The Worker keeps one per speaker of a finished record, saves one as a user's voice profile, and names a
+ * later record's speaker after the profile nearest to them; bench:speakers measures the same functions across
+ * recordings, so the limits below are the ones the figures were taken at.
  */
 import { z } from 'zod';
 import { embeddingDistance } from './speakers';
+import { toVoiceSpace, VOICE_SPACE_DIM } from './voice-space';
 
 export const voiceprintSchema = z.object({
-  /** Mean embedding over the speaker's lines. */
+  /** Mean over the speaker's lines of their embeddings in the voice space (older prints: the raw embeddings). */
   embedding: z.array(z.number()).min(1).max(256),
   /** Median voice pitch in Hz over the lines that had voiced frames (0 when none did). */
   pitchHz: z.number().min(0),
@@ -40,8 +42,12 @@ const SHORT_LINE_SECONDS = 1.5;
 /** Four decimals are far finer than voices differ, and keep the stored JSON small. */
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
 
+/** A line's embedding in the voice space; an embedding of another front end stays as it is (and matches nothing). */
+const spaced = (l: HeardVoice): number[] => toVoiceSpace(l.embedding!, l.pitch) ?? l.embedding!;
+
 /** The voiceprint of one speaker's lines, or null when none carries an embedding. */
-export function voiceprintOf(lines: readonly HeardVoice[]): Voiceprint | null {
+export function voiceprintOf(heard: readonly HeardVoice[]): Voiceprint | null {
+  const lines = heard.map((l) => (l.embedding?.length ? { ...l, embedding: spaced(l) } : l));
   const measured = lines.filter((l) => l.embedding?.length);
   const long = measured.filter((l) => l.seconds >= SHORT_LINE_SECONDS);
   const used = long.length ? long : measured;
@@ -61,15 +67,22 @@ export function voiceprintOf(lines: readonly HeardVoice[]): Voiceprint | null {
     seconds: Math.round(seconds * 10) / 10,
   };
   if (used.length < 2) return print;
-  const strayed = used.reduce((a, l) => a + l.seconds * voiceDistance(lineprint(l), print) ** 2, 0);
+  const strayed = used.reduce((a, l) => a + l.seconds * voiceDistance(spacedPrint(l), print) ** 2, 0);
   return { ...print, spread: round(Math.sqrt(strayed / used.length)) };
 }
 
-/** One line's voice as a print of its own (what identification checks each named line with). */
-const lineprint = (l: HeardVoice): Voiceprint => ({ embedding: l.embedding ?? [], pitchHz: l.pitch && l.pitch > 0 ? l.pitch : 0, seconds: l.seconds });
+/** One line, already in the voice space, as a print of its own. */
+const spacedPrint = (l: HeardVoice): Voiceprint => ({ embedding: l.embedding ?? [], pitchHz: l.pitch && l.pitch > 0 ? l.pitch : 0, seconds: l.seconds });
 
-/** Two prints of one voice as one (a merge, or the same voice saved again), each weighed by its speech. */
+/** One line's voice as a print of its own (what identification checks each named line with). */
+const lineprint = (l: HeardVoice): Voiceprint => spacedPrint(l.embedding?.length ? { ...l, embedding: spaced(l) } : l);
+
+/**
+ * Two prints of one voice as one (a merge, or the same voice saved again), each weighed by its speech. A print
+ * measured in an older space cannot be averaged with one in the current space: the current one is kept.
+ */
 export function mergeVoiceprints(a: Voiceprint, b: Voiceprint): Voiceprint {
+  if (a.embedding.length !== b.embedding.length) return b.embedding.length === VOICE_SPACE_DIM ? b : a;
   const total = a.seconds + b.seconds || 1;
   const wa = a.seconds / total;
   const wb = b.seconds / total;
@@ -84,23 +97,20 @@ export function mergeVoiceprints(a: Voiceprint, b: Voiceprint): Voiceprint {
 }
 
 /**
- * Semitones of pitch count this much beside the embedding's Euclidean distance: register tells apart voices
- * whose timbre is alike (as it does for the clusterer's PITCH_WEIGHT).
+ * How far apart two voiceprints are: Euclidean in the voice space, where pitch is one of the features. Prints of
+ * different lengths never match: one saved before the voice space (24 raw MFCC statistics, with pitch apart)
+ * against one measured now, or another front end's.
  */
-const PITCH_WEIGHT = 1;
-
-/** How far apart two voiceprints are; prints of different lengths (another front end) never match. */
 export function voiceDistance(a: Voiceprint, b: Voiceprint): number {
   if (a.embedding.length !== b.embedding.length) return Infinity;
-  const semitones = a.pitchHz && b.pitchHz ? Math.abs(12 * Math.log2(a.pitchHz / b.pitchHz)) : 0;
-  return embeddingDistance(a.embedding, b.embedding) + PITCH_WEIGHT * semitones;
+  return embeddingDistance(a.embedding, b.embedding);
 }
 
 /**
  * The spread assumed for a profile measured from one line (or saved before spreads were kept): about the
- * median of the voices bench:speakers measures (10–19 distance·√s).
+ * median of the voices bench:speakers enrols (6–12 distance·√s in the voice space).
  */
-const USUAL_SPREAD = 15;
+const USUAL_SPREAD = 9;
 
 /**
  * Identification asks two things, each in units of how far the profile's own voice strays (its spread), so that
@@ -112,8 +122,8 @@ const USUAL_SPREAD = 15;
  *   voice the clusterer merged into a known speaker keeps "Speaker N" instead of taking the name.
  * Both chosen on bench:speakers' development recordings and reported on its held-out ones (docs/voices.md).
  */
-export const SPEAKER_LIMIT = 2;
-export const LINE_LIMIT = 1.2;
+export const SPEAKER_LIMIT = 3;
+export const LINE_LIMIT = 1.4;
 
 /** How many expected distances `d` is from `profile`, for a print or line measured on `seconds` of speech. */
 function strayFrom(d: number, profile: Voiceprint, seconds: number): number {

@@ -1,11 +1,13 @@
 /**
- * Dubbing speed and fit on a 60 s video made here: a testsrc picture with 18 English sentences spoken by
- * espeak-ng at known times with pauses between them, dubbed with Spanish and English lines of varied length
+ * Dubbing speed and fit on a 60 s video made here: a testsrc picture with 18 English sentences spoken in turn
+ * by two espeak-ng speakers (a low and a high voice) at known times with pauses between them, dubbed with Spanish and English lines of varied length
  * (some longer than their slot), subtitles burned in, by the engine's Dubbing in-process.
  * Prints the wall time against a plain ffmpeg encode of the same video with the render's settings, how the
  * lines fitted, overruns and tempo, A/V sync and whether ffprobe reads the output as playable; twice, cold
  * (empty speech cache) and warm (every line cached), then once without subtitles against a plain re-mux.
- * Exits non-zero if a line ends outside its allowed window or an output is not playable.
+ * Then, offline as a dub without cloning is, each of the video's two speakers' dubbed voice against the speaker:
+ * median pitch (goal within 2 semitones) and how far apart the two dubbed voices are.
+ * Exits non-zero if a line ends outside its allowed window, an output is not playable or a voice misses its pitch.
  * Run: npm run bench:dubbing   (quick check of the figures, as `npm test` runs it: -- --quick: a 12 s 640×360
  * video of three lines)
  */
@@ -14,7 +16,11 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BORROW_GAP_SECONDS, type FitKind, type LineFit, MAX_TEMPO, type RenderPlan } from '../../contracts/dubbing-engine';
+import { type HeardVoice, voiceDistance, voiceprintOf } from '../../contracts/voiceprints';
 import { Dubbing } from '../backends/dubbing';
+import { atRecognitionRate, speechPitch } from '../backends/dubbing/pcm';
+import { embeddingJson, embedSamples } from '../backends/diarization/mfcc';
+import { medianPitch } from '../backends/diarization/pitch';
 import { loadConfig } from '../config';
 import { makeTestVideo } from '../../tests/fixtures/video';
 import { QUICK, requireFigures } from './figures';
@@ -30,36 +36,43 @@ const VIDEO_ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-
 const AUDIO_ENCODE = ['-c:a', 'aac', '-b:a', '160k', '-movflags', '+faststart'];
 
 /** What the video says, and what the dub says in its place: Spanish mostly, some English, short to far too long. */
-const FULL_SCRIPT: { said: string; dub: string; voice: string }[] = [
-  { said: 'Welcome to the weekly product review.', dub: 'Bienvenidos a la revisión semanal.', voice: 'es' },
-  { said: 'Sales grew in every region this quarter.', dub: 'Las ventas crecieron en todas las regiones durante este trimestre.', voice: 'es' },
-  { said: 'The new app was downloaded forty thousand times.', dub: 'La nueva aplicación se descargó cuarenta mil veces.', voice: 'es' },
-  { said: 'Most users open it in the morning.', dub: 'Casi todos la abren por la mañana.', voice: 'es' },
-  { said: 'Support tickets fell by a third.', dub: 'Las incidencias de soporte bajaron un tercio.', voice: 'es' },
-  { said: 'We still have two open bugs.', dub: 'Todavía quedan dos errores abiertos.', voice: 'es' },
+const FULL_SCRIPT: { said: string; dub: string }[] = [
+  { said: 'Welcome to the weekly product review.', dub: 'Bienvenidos a la revisión semanal.' },
+  { said: 'Sales grew in every region this quarter.', dub: 'Las ventas crecieron en todas las regiones durante este trimestre.' },
+  { said: 'The new app was downloaded forty thousand times.', dub: 'La nueva aplicación se descargó cuarenta mil veces.' },
+  { said: 'Most users open it in the morning.', dub: 'Casi todos la abren por la mañana.' },
+  { said: 'Support tickets fell by a third.', dub: 'Las incidencias de soporte bajaron un tercio.' },
+  { said: 'We still have two open bugs.', dub: 'Todavía quedan dos errores abiertos.' },
   {
     said: 'The payment page loads too slowly.',
     dub: 'La página de pago carga demasiado despacio, sobre todo en los teléfonos antiguos con conexiones lentas.',
-    voice: 'es',
   },
-  { said: 'Our team will fix that next week.', dub: 'El equipo lo arreglará la semana que viene.', voice: 'es' },
-  { said: 'Marketing wants a video for the launch.', dub: 'Marketing wants a video for the launch.', voice: 'en' },
-  { said: 'The budget for it is already approved.', dub: 'El presupuesto ya está aprobado.', voice: 'es' },
-  { said: 'Questions?', dub: '¿Preguntas?', voice: 'es' },
-  { said: 'Who is writing the press release?', dub: '¿Quién escribe la nota de prensa?', voice: 'es' },
+  { said: 'Our team will fix that next week.', dub: 'El equipo lo arreglará la semana que viene.' },
+  { said: 'Marketing wants a video for the launch.', dub: 'Marketing wants a video for the launch.' },
+  { said: 'The budget for it is already approved.', dub: 'El presupuesto ya está aprobado.' },
+  { said: 'Questions?', dub: '¿Preguntas?' },
+  { said: 'Who is writing the press release?', dub: '¿Quién escribe la nota de prensa?' },
   {
     said: 'Anna will draft it by Friday.',
     dub: 'Anna la redactará antes del viernes, y después la revisará con calma todo el equipo de comunicación.',
-    voice: 'es',
   },
-  { said: 'Then legal has to read it.', dub: 'Luego tiene que leerla el departamento jurídico.', voice: 'es' },
-  { said: 'We launch on the first of June.', dub: 'Lanzamos el uno de junio.', voice: 'es' },
-  { said: 'Please test the beta before then.', dub: 'Please try the beta before then and tell us what breaks.', voice: 'en' },
-  { said: 'Send your notes to the team channel.', dub: 'Enviad vuestras notas al canal del equipo.', voice: 'es' },
-  { said: 'Thank you all, see you next week.', dub: 'Gracias a todos, nos vemos la semana que viene.', voice: 'es' },
+  { said: 'Then legal has to read it.', dub: 'Luego tiene que leerla el departamento jurídico.' },
+  { said: 'We launch on the first of June.', dub: 'Lanzamos el uno de junio.' },
+  { said: 'Please test the beta before then.', dub: 'Please try the beta before then and tell us what breaks.' },
+  { said: 'Send your notes to the team channel.', dub: 'Enviad vuestras notas al canal del equipo.' },
+  { said: 'Thank you all, see you next week.', dub: 'Gracias a todos, nos vemos la semana que viene.' },
 ];
 const SCRIPT = QUICK ? FULL_SCRIPT.slice(0, 3) : FULL_SCRIPT;
-const VOICES: Record<string, string> = { es: 'espeak:es+f3', en: 'espeak:en-us+m3' };
+/**
+ * The video's two speakers, alternating sentences, and the voice each is dubbed with offline: a male voice for
+ * the low speaker and a female one for the high, as the Worker casts matched voices (worker/services/dubbing/voices.ts),
+ * each shifted to its speaker's own median pitch as the Worker asks (`pitchHz`).
+ */
+const SPEAKERS = [
+  { name: 'low', says: ['-v', 'en-us+m3', '-p', '30'], voice: 'espeak:es+m3' },
+  { name: 'high', says: ['-v', 'en-us+f3', '-p', '70'], voice: 'espeak:es+f3' },
+];
+const speakerOf = (line: number) => SPEAKERS[line % SPEAKERS.length]!;
 /** Pauses after each sentence, seconds: from a breath to a long gap that a long line can borrow. */
 const PAUSES = [0.6, 1.2, 0.4, 2.0, 0.8, 0.3, 1.5, 0.7, 1.0];
 
@@ -75,7 +88,7 @@ const wall = async <T>(fn: () => Promise<T> | T): Promise<{ value: T; seconds: n
 /** One sentence as 16 kHz mono samples without espeak-ng's silent lead-in and tail, so its slot is where speech is. */
 function sayEnglish(text: string, i: number): Int16Array {
   const wav = join(dir, `said-${i}.wav`);
-  run('espeak-ng', ['-v', 'en-us', '-s', '160', '-w', wav, text]);
+  run('espeak-ng', [...speakerOf(i).says, '-s', '160', '-w', wav, text]);
   const raw = run('ffmpeg', ['-v', 'error', '-i', wav, '-ar', String(RATE), '-ac', '1', '-f', 's16le', 'pipe:1']);
   const pcm = new Int16Array(raw.buffer, raw.byteOffset, raw.length >> 1);
   let first = 0;
@@ -85,17 +98,31 @@ function sayEnglish(text: string, i: number): Int16Array {
   return pcm.slice(first, last + 1);
 }
 
-/** The source video and the plan whose lines sit exactly on the spoken sentences. */
-function makeSource(): { video: string; plan: RenderPlan } {
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const semitones = (a: number, b: number) => Math.abs(12 * Math.log2(a / b));
+/** How recognition describes one line's voice (its MFCC statistics and median pitch), for voiceprints. */
+const heardVoice = (samples16k: Float32Array): HeardVoice => ({
+  embedding: embeddingJson(embedSamples(samples16k)),
+  pitch: medianPitch(samples16k),
+  seconds: samples16k.length / RATE,
+});
+
+/** The source video, the plan whose lines sit exactly on the spoken sentences, and each source line's voice as recognition hears it. */
+function makeSource(): { video: string; plan: RenderPlan; heard: HeardVoice[] } {
   const track = new Int16Array(VIDEO_SECONDS * RATE);
+  const said = SCRIPT.map((line, i) => sayEnglish(line.said, i));
+  const heard = said.map((pcm) => heardVoice(Float32Array.from(pcm, (x) => x / 32768)));
+  // Each speaker's median over their lines' pitches, as the Worker takes it (speakerPitches).
+  const pitchOf = (speaker: number) => Math.round(median(heard.flatMap((h, i) => (i % SPEAKERS.length === speaker && h.pitch ? [h.pitch] : []))));
   const lines: RenderPlan['lines'] = [];
   let at = 1;
   SCRIPT.forEach((line, i) => {
-    const pcm = sayEnglish(line.said, i);
+    const pcm = said[i]!;
     const start = Math.round(at * RATE);
     if (start + pcm.length > track.length) throw new Error(`the script does not fit in ${VIDEO_SECONDS} s`);
     track.set(pcm, start);
-    lines.push({ start: ms(start / RATE), end: ms((start + pcm.length) / RATE), text: line.dub, voice: VOICES[line.voice] });
+    const speaker = i % SPEAKERS.length;
+    lines.push({ start: ms(start / RATE), end: ms((start + pcm.length) / RATE), text: line.dub, voice: SPEAKERS[speaker]!.voice, pitchHz: pitchOf(speaker) });
     at = (start + pcm.length) / RATE + PAUSES[i % PAUSES.length]!;
   });
   const audio = join(dir, 'said.s16le');
@@ -105,6 +132,7 @@ function makeSource(): { video: string; plan: RenderPlan } {
   return {
     video,
     plan: { language: 'es-ES', lines, subtitles: { fontSize: 24, maxChars: 42, primaryColor: '#ffffff', outlineColor: '#000000' } },
+    heard,
   };
 }
 
@@ -165,11 +193,55 @@ const counts = (fits: readonly LineFit[]) => {
   return by;
 };
 
+/** Pitch-matched voices are within this of their speaker's own median pitch (issue 41's goal). */
+const PITCH_GOAL_SEMITONES = 2;
+
+/**
+ * Each speaker's dubbed voice against the speaker, offline (matched voices, no cloning): the median pitch of
+ * the lines as the render spoke them (the speech cache's, before fitting, which keeps pitch) and as the voice
+ * speaks unshifted, against the speaker's own; then how far apart the two dubbed voices are, in semitones and
+ * as voiceprints (contracts/voiceprints.ts), beside the two speakers' own distance. False when a voice misses the goal.
+ */
+async function matchedVoices(plan: RenderPlan, heard: HeardVoice[]): Promise<boolean> {
+  console.log('');
+  console.log(`voices (offline, each matched to its speaker's median pitch; goal within ${PITCH_GOAL_SEMITONES} semitones):`);
+  let ok = true;
+  const dubbed: { pitch: number; print: ReturnType<typeof voiceprintOf>; own: ReturnType<typeof voiceprintOf> }[] = [];
+  for (const [k, speaker] of SPEAKERS.entries()) {
+    const lines = plan.lines.filter((_, i) => i % SPEAKERS.length === k);
+    const spoken = (pitchHz?: number) =>
+      Promise.all(lines.map(async (l) => (await dubbing.speak({ text: l.text, language: plan.language, voice: l.voice, pitchHz })).pcm));
+    const shifted = await spoken(lines[0]!.pitchHz);
+    const natural = await spoken();
+    const pitchOf = (pcms: Int16Array[]) => median(pcms.flatMap((p) => speechPitch(p) ?? []));
+    const own = lines[0]!.pitchHz!;
+    const pitch = pitchOf(shifted);
+    const off = semitones(pitch, own);
+    if (!(off <= PITCH_GOAL_SEMITONES)) ok = false;
+    dubbed.push({
+      pitch,
+      print: voiceprintOf(shifted.map((p) => heardVoice(atRecognitionRate(p)))),
+      own: voiceprintOf(heard.filter((_, i) => i % SPEAKERS.length === k)),
+    });
+    console.log(
+      `  speaker "${speaker.name}" (espeak-ng ${speaker.says.join(' ')}, ${lines.length} line${lines.length === 1 ? '' : 's'}): own median pitch ${own} Hz; dubbed by ${speaker.voice} ` +
+        `at ${pitch.toFixed(0)} Hz (${pitchOf(natural).toFixed(0)} Hz unshifted), ${off.toFixed(2)} semitones from the speaker's: ${off <= PITCH_GOAL_SEMITONES ? 'within' : 'OUTSIDE'} the goal`,
+    );
+  }
+  const [a, b] = dubbed as [(typeof dubbed)[0], (typeof dubbed)[0]];
+  const printGap = (x: typeof a.print, y: typeof a.print) => (x && y ? voiceDistance(x, y).toFixed(1) : 'unmeasured');
+  console.log(
+    `  the two dubbed voices: ${semitones(a.pitch, b.pitch).toFixed(1)} semitones apart; voiceprint distance ${printGap(a.print, b.print)} ` +
+      `(the two speakers' own: ${printGap(a.own, b.own)}; each dubbed voice from its speaker: ${printGap(a.print, a.own)}, ${printGap(b.print, b.own)})`,
+  );
+  return ok;
+}
+
 const dubbing = new Dubbing({ ...loadConfig(), tmpDir: join(dir, 'engine') });
 let failed = false;
 try {
   const made = await wall(makeSource);
-  const { video, plan } = made.value;
+  const { video, plan, heard } = made.value;
   console.log(
     `source: ${VIDEO_SECONDS} s testsrc ${SIZE}@${FPS} with ${plan.lines.length} espeak-ng sentences at known times (made in ${made.seconds.toFixed(1)} s), ${availableParallelism()} cores`,
   );
@@ -245,10 +317,15 @@ try {
   }
   console.log('');
   console.log(`speaking and shaping the ${plan.lines.length} lines (cold − warm): ${(took[0]! - took[1]!).toFixed(2)} s`);
+  if (!(await matchedVoices(plan, heard))) failed = true;
 } finally {
   await dubbing.close();
   rmSync(dir, { recursive: true, force: true });
 }
 console.log('');
-console.log(failed ? 'FAILED: a line ended outside its window or an output is not playable' : 'ok: every line inside its window, every output playable');
+console.log(
+  failed
+    ? "FAILED: a line ended outside its window, an output is not playable or a dubbed voice is off its speaker's pitch"
+    : "ok: every line inside its window, every output playable, every dubbed voice at its speaker's pitch",
+);
 if (failed) process.exitCode = 1;

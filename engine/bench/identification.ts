@@ -15,6 +15,7 @@ import { type DiarizeResponse, ENGINE_PATHS, ENGINE_SAMPLE_RATE, type Embeddings
 import { LINE_LIMIT, SPEAKER_LIMIT, type Voiceprint, identifySpeakers, voiceDistance, voiceprintOf } from '../../contracts/voiceprints';
 import { wav } from '../backends/asr/openai';
 import { postLong } from './common';
+import { type LabelledLine, learnVoiceSpace } from './voice-space';
 import type { Turn } from './der';
 import { LINES, VOICES, type Voice, random, speak } from './dialogues';
 
@@ -148,14 +149,34 @@ export interface IdentificationFigures {
   sweep: { speaker: number; line: number; development: { right: number; falseAccept: number }; heldOut: { right: number; falseAccept: number } }[];
 }
 
-export async function benchIdentification(engineUrl: string, secret: string, dir: string, quick: boolean): Promise<IdentificationFigures> {
+/**
+ * The lines of the voices heard only in the development recordings, each labelled with its voice: what the
+ * voice space is learned from (their enrolment recordings' lines too).
+ */
+function developmentLines(development: Recorded[], heldOut: Recorded[], enrolments: Recorded[]): LabelledLine[] {
+  const voicesOf = (recordings: Recorded[]) => new Set(recordings.flatMap((r) => r.truth.map((t) => t.speaker)));
+  const held = voicesOf(heldOut);
+  const voices = new Set([...voicesOf(development)].filter((v) => !held.has(v)));
+  return [...development, ...enrolments].flatMap(({ truth, heard }) =>
+    truth.flatMap((t, i) =>
+      voices.has(t.speaker) && heard[i]?.embedding?.length ? [{ embedding: heard[i]!.embedding!, pitch: heard[i]!.pitch, voice: t.speaker }] : [],
+    ),
+  );
+}
+
+type Recorded = Awaited<ReturnType<typeof speakersOf>> & { truth: Turn[] };
+
+export async function benchIdentification(engineUrl: string, secret: string, dir: string, quick: boolean, learn = false): Promise<IdentificationFigures> {
   const { enrolled, unknown } = benchVoices(quick);
   // Enrolment: recordings of two voices each, as a weekly meeting would be; each voice's speaker is saved.
   const profiles: { name: string; print: Voiceprint }[] = [];
+  const enrolments: Recorded[] = [];
   for (let i = 0; i < enrolled.length; i += 2) {
     const cast = enrolled.slice(i, i + 2).map((voice) => ({ voice, utterances: voice.enrol }));
     const { path, truth } = recording(dir, `enrol-${i}.wav`, cast, 50 + i);
-    const { hypothesis, names, prints } = await speakersOf(engineUrl, secret, path, truth);
+    const found = await speakersOf(engineUrl, secret, path, truth);
+    enrolments.push({ truth, ...found });
+    const { hypothesis, names, prints } = found;
     for (const { voice } of cast) {
       // The speaker the user names is the one found over most of the voice's turns.
       const votes = new Map<string, number>();
@@ -170,7 +191,7 @@ export async function benchIdentification(engineUrl: string, secret: string, dir
     }
   }
   // Identification: other recordings, each of two enrolled voices and one never enrolled, saying other things.
-  const scored: (Awaited<ReturnType<typeof speakersOf>> & { truth: Turn[] })[] = [];
+  const scored: Recorded[] = [];
   const rounds = Math.max(Math.ceil(enrolled.length / 2), unknown.length);
   for (let r = 0; r < rounds; r++) {
     const a = enrolled[(2 * r + 1) % enrolled.length]!;
@@ -232,9 +253,13 @@ export async function benchIdentification(engineUrl: string, secret: string, dir
   // other enrolled pairs and other unknown voices, and report them.
   const development = scored.filter((_, r) => r % 2 === 0);
   const heldOut = scored.filter((_, r) => r % 2 === 1);
+  if (learn)
+    console.log(
+      `voice space learned on the development voices' lines (contracts/voice-space.ts): ${JSON.stringify(learnVoiceSpace(developmentLines(development, heldOut, enrolments)))}`,
+    );
   const rate = (s: ReturnType<typeof score>) => ({ right: s.namedRight / s.enrolledTurns, falseAccept: s.falselyNamed / s.unknownTurns });
-  const sweep = [1, LINE_LIMIT, 1.4, 1.6].flatMap((line) =>
-    [1.5, SPEAKER_LIMIT, 2.5].map((speaker) => ({
+  const sweep = [1.2, LINE_LIMIT, 1.6].flatMap((line) =>
+    [2, 2.5, SPEAKER_LIMIT, 4].map((speaker) => ({
       speaker,
       line,
       development: rate(score(development, { speaker, line })),

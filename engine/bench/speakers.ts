@@ -7,7 +7,8 @@
  * and named in others by the decision voice profiles use (contracts/voiceprints.ts), with limits chosen on the
  * development recordings and reported on the held-out ones. Goal: ≥ 95 % of enrolled voices' turns named
  * right, ≤ 2 % of unknown voices' turns given a name.
- * Run: npm run bench:speakers   (quick check, as `npm test` runs it: -- --quick)
+ * Run: npm run bench:speakers   (quick check, as `npm test` runs it: -- --quick; -- --learn also prints the voice
+ * space learned on the development recordings, for contracts/voice-space.ts)
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,7 +59,7 @@ try {
         `${speakers} speakers found — ${d.voices.join(' / ')}`,
     );
   }
-  identification = await benchIdentification(engine.url, SECRET, dir, QUICK);
+  identification = await benchIdentification(engine.url, SECRET, dir, QUICK, process.argv.includes('--learn'));
 } finally {
   engine.close();
 }

@@ -93,18 +93,21 @@ export async function decodeAnswer(what: string, audio: Buffer): Promise<Int16Ar
   }
 }
 
-/** Median pitch (Hz) of 24 kHz speech, measured as recognition measures a speaker's (16 kHz), or undefined when unvoiced. */
-export function speechPitch(pcm: Int16Array): number | undefined {
+/** 24 kHz speech as the 16 kHz samples recognition measures voices on (linear interpolation is enough for pitch and MFCCs). */
+export function atRecognitionRate(pcm: Int16Array): Float32Array {
   const step = TTS_RATE / ENGINE_SAMPLE_RATE;
-  const at16k = new Float32Array(Math.floor(pcm.length / step));
-  for (let i = 0; i < at16k.length; i++) {
+  const out = new Float32Array(Math.floor(pcm.length / step));
+  for (let i = 0; i < out.length; i++) {
     const x = i * step;
     const j = Math.floor(x);
     const next = pcm[Math.min(pcm.length - 1, j + 1)]!;
-    at16k[i] = (pcm[j]! + (x - j) * (next - pcm[j]!)) / 32768;
+    out[i] = (pcm[j]! + (x - j) * (next - pcm[j]!)) / 32768;
   }
-  return medianPitch(at16k);
+  return out;
 }
+
+/** Median pitch (Hz) of 24 kHz speech, measured as recognition measures a speaker's (16 kHz), or undefined when unvoiced. */
+export const speechPitch = (pcm: Int16Array): number | undefined => medianPitch(atRecognitionRate(pcm));
 
 /** Shifts below this are not heard, and shifts beyond an octave sound artificial whatever the target. */
 const PITCH_TOLERANCE_SEMITONES = 0.3;
