@@ -4,22 +4,20 @@ import { appendFileSync } from 'node:fs';
 
 /**
  * Runs a command to completion. With `quiet`, output is kept and shown only if the command fails, so a
- * normal start stays short but a failure still explains itself. With `keep`, all output is handed to it when
- * the command ends, either way, for the caller to show later.
+ * normal start stays short but a failure still explains itself.
  * @param {string} command
  * @param {string[]} args
- * @param {{ env?: NodeJS.ProcessEnv, quiet?: boolean, keep?: (output: string) => void }} [options]
+ * @param {{ env?: NodeJS.ProcessEnv, quiet?: boolean }} [options]
  * @returns {Promise<number>} the exit code (0); rejects on failure
  */
-export function run(command, args, { env = process.env, quiet = false, keep } = {}) {
+export function run(command, args, { env = process.env, quiet = false } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: quiet || keep ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(command, args, { env, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     let output = '';
     child.stdout?.on('data', (d) => (output += d));
     child.stderr?.on('data', (d) => (output += d));
     child.on('error', reject);
     child.on('close', (code) => {
-      keep?.(output);
       if (code === 0) return resolve(0);
       if (quiet) process.stderr.write(output);
       reject(new Error(`${command} ${args.join(' ')} exited with ${code}`));

@@ -92,27 +92,18 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 /**
- * Runs one vitest suite and counts its tests. With `later`, its output is held and returned instead of shown,
- * so a suite running beside another does not interleave with it.
+ * Runs one vitest suite and counts its tests.
  * @param {string} suite
- * @param {{ later?: boolean }} [options]
- * @returns {Promise<string>} the held output ('' when shown as it came)
  */
-async function runSuite(suite, { later = false } = {}) {
+async function runSuite(suite) {
   const config = `tests/${suite}/vitest.config.ts`;
-  if (!existsSync(config)) return '';
-  let held = '';
-  const say = (/** @type {string} */ line) => {
-    if (later) held += `${line}\n`;
-    else console.log(line);
-  };
-  say(`\n▶ ${suite} tests`);
+  if (!existsSync(config)) return;
+  console.log(`\n▶ ${suite} tests`);
   const started = performance.now();
   const report = `${reports}/${suite}.json`;
   let exitedCleanly = true;
   try {
-    const args = ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile=${report}`];
-    await run('npx', args, later ? { env: { ...process.env, FORCE_COLOR: '1' }, keep: (output) => (held += output) } : {});
+    await run('npx', ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile=${report}`]);
   } catch {
     exitedCleanly = false;
   }
@@ -122,20 +113,18 @@ async function runSuite(suite, { later = false } = {}) {
   results.passed += counts?.numPassedTests ?? 0;
   results.failed += failed;
   if (failed) failures.push(`${suite} tests${whatFailed(counts)}`);
-  say(`  ${suite} tests took ${seconds(started)} s`);
-  return held;
+  console.log(`  ${suite} tests took ${seconds(started)} s`);
 }
 
-// The Worker and web suites each keep both cores busy (two test files at a time), so they run alone.
+// One suite at a time: the Worker and web suites each run two test files at a time, and the engine and
+// end-to-end suites, run side by side, failed (the deploy check's wrangler calls beside the end-to-end suite's,
+// the engine's real-time stream under that load).
 await runSuite('worker');
 await runSuite('web');
-// The engine and end-to-end suites run one file at a time, and much of each file waits: on recognition of real
-// speech, on Chromium, on a container or a deploy's dry run. Side by side they fill the two cores. The engine
-// suite waits for its image (one build at a time: the container test reuses the background build's image), and
-// its output is shown once the end-to-end suite's is done.
-const engineOutput = engineImageBuilt.then(() => runSuite('engine', { later: true }));
+// One build at a time: the container test reuses the image the background build made.
+await engineImageBuilt;
+await runSuite('engine');
 await runSuite('e2e');
-process.stdout.write(await engineOutput);
 
 /**
  * The failed tests of a vitest JSON report, each with the first line of its error, or what failed outside
