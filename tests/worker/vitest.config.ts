@@ -45,6 +45,10 @@ export default defineConfig(async () => {
   // An engine of the caller's (TINGYI_TEST_ENGINE_URL) comes with the secret it runs on.
   process.env.TINGYI_TEST_ENGINE_SECRET ??= randomBytes(32).toString('base64');
   const engineSecret = process.env.TINGYI_TEST_ENGINE_SECRET;
+  // Read once per run, not once per runtime.
+  const migrations = await readD1Migrations(`${root}/migrations`);
+  // Fresh and long, as production requires (tests/worker/api.ts calls the app as production).
+  const jwtSecret = randomBytes(32).toString('base64');
   return {
     root,
     plugins: [
@@ -59,9 +63,8 @@ export default defineConfig(async () => {
           remoteBindings: false,
           miniflare: {
             bindings: {
-              TEST_MIGRATIONS: await readD1Migrations(`${root}/migrations`),
-              // Fresh and long, as production requires (tests/worker/api.ts calls the app as production).
-              JWT_SECRET: randomBytes(32).toString('base64'),
+              TEST_MIGRATIONS: migrations,
+              JWT_SECRET: jwtSecret,
               // The engine's key is held to the same rule: fresh, and handed to the engine global-setup.ts starts.
               ENGINE_SECRET: engineSecret,
               // wrangler.toml defaults to production; tests that are about production pass it explicitly.
